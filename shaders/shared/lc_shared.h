@@ -1,0 +1,103 @@
+/* Structs, constants and binding numbers shared by the C host and the GLSL shaders.
+ * Written once: C includes it directly, GLSL through GL_GOOGLE_include_directive.
+ * std430/std140-compatible layouts only (vec4-sized members); the C side checks sizes
+ * and offsets with _Static_assert in gpu_layout.c. */
+#ifndef LC_SHARED_H
+#define LC_SHARED_H
+
+#ifdef GL_SPIRV
+#define LC_F4 vec4
+#define LC_U4 uvec4
+#define LC_M4 mat4
+#else
+#include <stdint.h>
+typedef struct lc_f4 { float x, y, z, w; } lc_f4;
+typedef struct lc_u4 { uint32_t x, y, z, w; } lc_u4;
+typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
+#define LC_F4 lc_f4
+#define LC_U4 lc_u4
+#define LC_M4 lc_m4
+#endif
+
+/* Light types (lc_gpu_light.color_type.w holds the type as a float). */
+#define LC_LIGHT_POINT 0
+#define LC_LIGHT_SPOT 1
+
+/* Culling modes, in the order the viewer cycles through them. */
+#define LC_MODE_BRUTE 0
+#define LC_MODE_LISTS 1
+#define LC_MODE_TILES 2
+#define LC_MODE_CLUSTERS 3
+#define LC_MODE_ZBIN 4
+#define LC_MODE_COUNT 5
+
+/* What the final image shows (lc_frame_ubo.options.y). */
+#define LC_VIEW_SHADED 0
+#define LC_VIEW_HEATMAP 1   /* lights evaluated per pixel */
+#define LC_VIEW_TIGHTNESS 2 /* evaluated-and-contributing (green) vs evaluated-for-nothing (red) */
+
+/* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
+#define LC_ANALYSIS_OFF 0
+#define LC_ANALYSIS_COUNT 1 /* evaluated and contributing counts */
+#define LC_ANALYSIS_EXACT 2 /* also a brute-force loop for the exact count */
+#define LC_ANALYSIS_WORDS 3 /* uints per pixel: evaluated, contributing, exact */
+
+/* Lights per bucket (one bit each). */
+#define LC_BUCKET_BITS 32u
+
+/* Descriptor set 0: per frame. */
+#define LC_BIND_FRAME 0        /* uniform lc_frame_ubo */
+#define LC_BIND_LIGHTS 1       /* lc_gpu_light[], sorted by view depth */
+#define LC_BIND_TILE_BITS 2    /* uint[tiles * buckets]: tiles and zbin modes */
+#define LC_BIND_TILE_LISTS 3   /* lists mode: uint[tiles * (1 + list_max)]: count then indices */
+#define LC_BIND_ZBINS 4        /* uvec2[zbins]: (first, ~last) light index, cleared to ~0u */
+#define LC_BIND_CLUSTER_BITS 5 /* uint[clusters * buckets] */
+#define LC_BIND_COUNTERS 6     /* lc_gpu_counters */
+#define LC_BIND_ANALYSIS 7     /* uint[pixels * LC_ANALYSIS_WORDS] */
+#define LC_BIND_DEPTH 8        /* sampled depth from the pre-pass */
+#define LC_BIND_HDR 9          /* sampled HDR colour for tonemap */
+#define LC_BIND_COUNT 10
+
+/* Descriptor set 1: per material. */
+#define LC_BIND_BASE_COLOR 0
+
+/* Lights are placed so that their contribution is exactly zero outside their volume:
+ * attenuation reaches 0 at the radius and the spot factor 0 outside the outer cone.
+ * Culling tests inflate volumes by these to stay conservative under float rounding. */
+#define LC_CULL_RADIUS_SCALE 1.001
+#define LC_CULL_RADIUS_BIAS 0.001
+#define LC_CULL_DEPTH_EPS 0.002 /* relative slack on depth ranges */
+
+struct lc_gpu_light {
+    LC_F4 position_radius; /* world position, radius */
+    LC_F4 color_type;      /* linear rgb * intensity, type as float */
+    LC_F4 direction_cos;   /* world unit axis (spots), cos(outer half-angle) */
+    LC_F4 spot_depth;      /* x: 1/(cos_inner - cos_outer), y: cos_inner, z/w: view depth min/max (positive) */
+};
+
+struct lc_frame_ubo {
+    LC_M4 view;
+    LC_M4 proj;
+    LC_M4 view_proj;
+    LC_M4 inv_proj;
+    LC_F4 camera_pos;   /* world xyz, w: time in seconds */
+    LC_F4 screen_inv;   /* x: 1/width, y: 1/height, z: near, w: far */
+    LC_U4 screen;       /* width, height, tiles_x, tiles_y */
+    LC_U4 light_info;   /* x: light count, y: buckets per tile/cluster, z: tile size (px), w: list max per tile */
+    LC_U4 zbin_info;    /* x: zbin count, y: cluster tiles_x, z: cluster tiles_y, w: cluster slices */
+    LC_F4 zbin_params;  /* x: first zbin depth, y: zbins per unit depth, z: slice log scale, w: cluster tile size (px) */
+    LC_U4 options;      /* x: culling mode, y: view, z: analysis level, w: heatmap scale (lights at full red) */
+};
+
+/* Counters written by the culling passes; read back for stats. */
+struct lc_gpu_counters {
+    LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
+};
+
+#ifndef GL_SPIRV
+typedef struct lc_gpu_light lc_gpu_light;
+typedef struct lc_frame_ubo lc_frame_ubo;
+typedef struct lc_gpu_counters lc_gpu_counters;
+#endif
+
+#endif

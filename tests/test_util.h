@@ -1,0 +1,31 @@
+/* Minimal assertion helpers for the C tests: each failed check prints file:line and the
+ * expression, and the test exits non-zero at the end. */
+#ifndef LC_TEST_UTIL_H
+#define LC_TEST_UTIL_H
+
+#include <stdio.h>
+
+extern int lc_test_failures;
+
+#define CHECK(cond)                                                              \
+    do {                                                                         \
+        if (!(cond)) {                                                           \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+            lc_test_failures++;                                                  \
+        }                                                                        \
+    } while (0)
+
+#define CHECK_MSG(cond, ...)                                                     \
+    do {                                                                         \
+        if (!(cond)) {                                                           \
+            fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                        \
+            fputc('\n', stderr);                                                 \
+            lc_test_failures++;                                                  \
+        }                                                                        \
+    } while (0)
+
+/* Returns the process exit code and prints a summary line. */
+int lc_test_finish(const char *name);
+
+#endif
