@@ -1,6 +1,8 @@
 #include "camera.h"
 
 #include <cglm/cglm.h>
+#include <cglm/clipspace/persp_rh_zo.h>
+#include <cglm/clipspace/view_rh.h>
 #include <math.h>
 #include <string.h>
 

@@ -5,7 +5,11 @@
 #ifndef LC_SHARED_H
 #define LC_SHARED_H
 
-#ifdef GL_SPIRV
+#if defined(VULKAN) || defined(GL_SPIRV)
+#define LC_GLSL 1
+#endif
+
+#ifdef LC_GLSL
 #define LC_F4 vec4
 #define LC_U4 uvec4
 #define LC_M4 mat4
@@ -94,7 +98,7 @@ struct lc_gpu_counters {
     LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
 };
 
-#ifndef GL_SPIRV
+#ifndef LC_GLSL
 typedef struct lc_gpu_light lc_gpu_light;
 typedef struct lc_frame_ubo lc_frame_ubo;
 typedef struct lc_gpu_counters lc_gpu_counters;

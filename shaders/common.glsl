@@ -1,0 +1,29 @@
+// Descriptor bindings of set 0, shared by every shader; layouts from shared/lc_shared.h.
+#ifndef LC_COMMON_GLSL
+#define LC_COMMON_GLSL
+
+#include "shared/lc_shared.h"
+
+layout(std140, set = 0, binding = LC_BIND_FRAME) uniform FrameBlock { lc_frame_ubo frame; };
+
+layout(std430, set = 0, binding = LC_BIND_LIGHTS) readonly buffer LightBlock { lc_gpu_light lights[]; };
+
+#ifdef LC_CULL_WRITER
+#define LC_CULL_ACCESS
+#else
+#define LC_CULL_ACCESS readonly
+#endif
+
+layout(std430, set = 0, binding = LC_BIND_TILE_BITS) LC_CULL_ACCESS buffer TileBitsBlock { uint tile_bits[]; };
+layout(std430, set = 0, binding = LC_BIND_TILE_LISTS) LC_CULL_ACCESS buffer TileListBlock { uint tile_lists[]; };
+layout(std430, set = 0, binding = LC_BIND_ZBINS) LC_CULL_ACCESS buffer ZbinBlock { uvec2 zbins[]; };
+layout(std430, set = 0, binding = LC_BIND_CLUSTER_BITS) LC_CULL_ACCESS buffer ClusterBlock { uint cluster_bits[]; };
+layout(std430, set = 0, binding = LC_BIND_COUNTERS) buffer CounterBlock { lc_gpu_counters counters; };
+
+// Positive view depth (the camera looks along -Z in view space).
+float lc_view_depth(vec3 world) { return -(frame.view * vec4(world, 1.0)).z; }
+
+// Inflated light radius for culling: conservative under float rounding.
+float lc_cull_radius(float r) { return r * float(LC_CULL_RADIUS_SCALE) + float(LC_CULL_RADIUS_BIAS); }
+
+#endif

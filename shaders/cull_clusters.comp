@@ -1,0 +1,34 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+// light cull / clusters: 3D clustered bitmask. One workgroup per cluster (screen tile x
+// exponential depth slice); independent of the depth buffer.
+#define LC_CULL_WRITER
+#include "common.glsl"
+#include "cull.glsl"
+
+layout(local_size_x = 64) in;
+
+vec3 g_bmin, g_bmax;
+uint g_base;
+
+bool hit(uint i) { return lc_light_hits_box(lights[i], g_bmin, g_bmax); }
+void store(uint b, uint word) { cluster_bits[g_base + b] = word; }
+
+void main()
+{
+    uvec3 c = gl_WorkGroupID;
+    uint buckets = frame.light_info.y;
+    g_base = ((c.z * frame.zbin_info.z + c.y) * frame.zbin_info.y + c.x) * buckets;
+    float ts = frame.zbin_params.w;
+    vec2 pmin = vec2(c.xy) * ts;
+    vec2 pmax = min(pmin + ts, vec2(frame.screen.xy));
+    float near_z = frame.screen_inv.z, scale = frame.zbin_params.z;
+    float eps = float(LC_CULL_DEPTH_EPS);
+    float d0 = near_z * exp(float(c.z) / scale) * (1.0 - eps);
+    float d1 = near_z * exp(float(c.z + 1u) / scale) * (1.0 + eps);
+    if (c.z + 1u == frame.zbin_info.w) d1 = max(d1, frame.screen_inv.w); // last slice reaches the far plane
+    lc_rect_box(pmin, pmax, d0, d1, g_bmin, g_bmax);
+    LC_BIN_BUCKETS(frame.light_info.x, buckets, hit, store)
+}

@@ -1,0 +1,48 @@
+// Tile depth bounds from the pre-pass, reduced with subgroup ops then shared atomics.
+// Workgroup: 8x8 threads, each covering (tile/8)^2 pixels.
+#ifndef LC_TILE_DEPTH_GLSL
+#define LC_TILE_DEPTH_GLSL
+
+layout(set = 0, binding = LC_BIND_DEPTH) uniform sampler2D depth_tex;
+
+shared uint s_depth_min, s_depth_max;
+
+// Returns false when the tile has no geometry. dmin/dmax: positive view depths, widened.
+bool lc_tile_depth_bounds(uvec2 tile, out float dmin, out float dmax)
+{
+    if (gl_LocalInvocationIndex == 0u) {
+        s_depth_min = 0x7f800000u; // +inf
+        s_depth_max = 0u;
+    }
+    barrier();
+    uint ts = frame.light_info.z;
+    uvec2 origin = tile * ts;
+    float zmin = 1.0, zmax = 0.0;
+    for (uint y = gl_LocalInvocationID.y; y < ts; y += 8u) {
+        for (uint x = gl_LocalInvocationID.x; x < ts; x += 8u) {
+            uvec2 p = origin + uvec2(x, y);
+            if (p.x >= frame.screen.x || p.y >= frame.screen.y) continue;
+            float z = texelFetch(depth_tex, ivec2(p), 0).r;
+            if (z < 1.0) {
+                zmin = min(zmin, z);
+                zmax = max(zmax, z);
+            }
+        }
+    }
+    zmin = subgroupMin(zmin);
+    zmax = subgroupMax(zmax);
+    if (subgroupElect()) {
+        // Depth values are non-negative floats: their bit patterns order like the values.
+        atomicMin(s_depth_min, floatBitsToUint(zmin));
+        atomicMax(s_depth_max, floatBitsToUint(zmax));
+    }
+    barrier();
+    float a = uintBitsToFloat(s_depth_min), b = uintBitsToFloat(s_depth_max);
+    if (a >= 1.0) return false;
+    float eps = float(LC_CULL_DEPTH_EPS);
+    dmin = lc_linear_depth(a) * (1.0 - eps);
+    dmax = lc_linear_depth(b) * (1.0 + eps);
+    return true;
+}
+
+#endif

@@ -1,0 +1,680 @@
+#include "frame.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+#include "pipelines.h"
+
+const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud"};
+const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
+const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
+
+#define MAX_PASSES 12
+#define ANALYSIS_DUMMY_BYTES 16
+
+int lc_mode_from_name(const char *name)
+{
+    for (int i = 0; i < LC_MODE_COUNT; i++)
+        if (strcmp(name, lc_mode_names[i]) == 0) return i;
+    return -1;
+}
+
+/* ---- descriptor layouts, samplers ---- */
+
+static void create_layouts(lc_renderer *r)
+{
+    VkDevice dev = r->ctx->device;
+    VkDescriptorSetLayoutBinding b[LC_BIND_COUNT];
+    for (uint32_t i = 0; i < LC_BIND_COUNT; i++) {
+        VkDescriptorType t = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        if (i == LC_BIND_FRAME) t = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        if (i == LC_BIND_DEPTH || i == LC_BIND_HDR) t = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        b[i] = (VkDescriptorSetLayoutBinding){i, t, 1, VK_SHADER_STAGE_ALL, NULL};
+    }
+    VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .bindingCount = LC_BIND_COUNT, .pBindings = b};
+    VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->frame_layout));
+    VkDescriptorSetLayoutBinding mb = {LC_BIND_BASE_COLOR, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
+    ci.bindingCount = 1;
+    ci.pBindings = &mb;
+    VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->material_layout));
+    VkDescriptorSetLayout sets[2] = {r->frame_layout, r->material_layout};
+    VkPushConstantRange pc = {VK_SHADER_STAGE_ALL, 0, 64};
+    VkPipelineLayoutCreateInfo li = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 2,
+                                     .pSetLayouts = sets, .pushConstantRangeCount = 1, .pPushConstantRanges = &pc};
+    VK_CHECK(vkCreatePipelineLayout(dev, &li, NULL, &r->layout));
+
+    uint32_t materials = LC_MAX(r->scene->material_count, 1u);
+    VkDescriptorPoolSize sizes[] = {
+        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LC_FRAMES_IN_FLIGHT},
+        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
+        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 2 + materials},
+    };
+    VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 3, .pPoolSizes = sizes};
+    VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &r->pool));
+
+    VkSamplerCreateInfo si = {
+        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+        .magFilter = VK_FILTER_LINEAR, .minFilter = VK_FILTER_LINEAR,
+        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
+        .addressModeU = VK_SAMPLER_ADDRESS_MODE_REPEAT, .addressModeV = VK_SAMPLER_ADDRESS_MODE_REPEAT,
+        .addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT,
+        .maxLod = VK_LOD_CLAMP_NONE,
+        .anisotropyEnable = VK_FALSE,
+    };
+    VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->linear_sampler));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->linear_sampler, "material sampler");
+    si.magFilter = si.minFilter = VK_FILTER_NEAREST;
+    si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+    si.addressModeU = si.addressModeV = si.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    si.maxLod = 0.0f;
+    VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->point_sampler));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->point_sampler, "point sampler");
+}
+
+/* ---- scene upload ---- */
+
+static lc_status upload_scene(lc_renderer *r)
+{
+    lc_context *ctx = r->ctx;
+    const lc_scene *s = r->scene;
+    lc_buffer_desc vd = {.size = (VkDeviceSize)s->vertex_count * sizeof(lc_vertex),
+                         .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene vertices"};
+    lc_buffer_desc id = {.size = (VkDeviceSize)s->index_count * 4,
+                         .usage = VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene indices"};
+    lc_status st;
+    if ((st = lc_buffer_create(ctx, &vd, &r->vertices)) != LC_OK) return st;
+    if ((st = lc_buffer_create(ctx, &id, &r->indices)) != LC_OK) return st;
+    if ((st = lc_buffer_upload(ctx, &r->vertices, s->vertices, vd.size)) != LC_OK) return st;
+    if ((st = lc_buffer_upload(ctx, &r->indices, s->indices, id.size)) != LC_OK) return st;
+
+    const VkImageUsageFlags tex_usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+    lc_image_desc wd = {.width = 1, .height = 1, .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = "white"};
+    if ((st = lc_image_create(ctx, &wd, &r->white)) != LC_OK) return st;
+    const uint8_t white[4] = {255, 255, 255, 255};
+    if ((st = lc_image_upload_mipmapped(ctx, &r->white, white)) != LC_OK) return st;
+
+    r->textures = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *r->textures);
+    for (uint32_t i = 0; i < s->image_count; i++) {
+        const lc_image_data *img = &s->images[i];
+        lc_image_desc td = {.width = img->width, .height = img->height, .mip_levels = lc_mip_count(img->width, img->height),
+                            .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = img->name[0] ? img->name : "texture"};
+        if ((st = lc_image_create(ctx, &td, &r->textures[i])) != LC_OK) return st;
+        if ((st = lc_image_upload_mipmapped(ctx, &r->textures[i], img->rgba)) != LC_OK) return st;
+    }
+
+    uint32_t n = s->material_count;
+    r->material_sets = lc_calloc(LC_MAX(n, 1u), sizeof *r->material_sets);
+    for (uint32_t i = 0; i < n; i++) {
+        VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
+                                          .descriptorSetCount = 1, .pSetLayouts = &r->material_layout};
+        VK_CHECK(vkAllocateDescriptorSets(ctx->device, &ai, &r->material_sets[i]));
+        int32_t img = s->materials[i].image;
+        const lc_image *tex = (img >= 0 && (uint32_t)img < s->image_count) ? &r->textures[img] : &r->white;
+        VkDescriptorImageInfo ii = {r->linear_sampler, tex->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->material_sets[i],
+                                  .dstBinding = LC_BIND_BASE_COLOR, .descriptorCount = 1,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &ii};
+        vkUpdateDescriptorSets(ctx->device, 1, &w, 0, NULL);
+    }
+    return LC_OK;
+}
+
+/* ---- pipelines ---- */
+
+static lc_status create_pipelines(lc_renderer *r)
+{
+    lc_context *ctx = r->ctx;
+    lc_graphics_desc dd = {.vertex = "scene.vert", .layout = r->layout, .depth_format = VK_FORMAT_D32_SFLOAT,
+                           .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
+                           .name = "depth prepass"};
+    r->depth_pipeline = lc_pipeline_graphics(ctx, &dd);
+    lc_graphics_desc td = {.vertex = "fullscreen.vert", .fragment = "tonemap.frag", .layout = r->layout,
+                           .color_format = r->target->format, .name = "tonemap"};
+    r->tonemap_pipeline = lc_pipeline_graphics(ctx, &td);
+    lc_graphics_desc hd = {.vertex = "hud.vert", .fragment = "hud.frag", .layout = r->layout, .color_format = r->target->format,
+                           .blend = true, .hud_vertices = true, .name = "HUD"};
+    r->hud_pipeline = lc_pipeline_graphics(ctx, &hd);
+    r->cull_tiles = lc_pipeline_compute(ctx, r->layout, "cull_tiles.comp", NULL, "light cull / tiles");
+    lc_spec list_spec = {.values = {r->desc.list_max}, .count = 1};
+    r->cull_lists = lc_pipeline_compute(ctx, r->layout, "cull_lists.comp", &list_spec, "light cull / lists");
+    r->cull_clusters = lc_pipeline_compute(ctx, r->layout, "cull_clusters.comp", NULL, "light cull / clusters");
+    r->zbin = lc_pipeline_compute(ctx, r->layout, "zbin.comp", NULL, "light cull / zbin");
+    if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->cull_tiles || !r->cull_lists ||
+        !r->cull_clusters || !r->zbin)
+        return LC_ERR_RUNTIME;
+    return LC_OK;
+}
+
+/* Shade variants are made on first use: 5 modes x 2 x 3 is too many to build up front. */
+static lc_status shade_pipeline(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis)
+{
+    if (r->shade[mode][scalarize][analysis]) return LC_OK;
+    char name[96];
+    snprintf(name, sizeof name, "forward shade / %s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
+             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "");
+    lc_spec spec = {.values = {mode, scalarize, analysis}, .count = 3};
+    lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->layout,
+                          .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
+                          .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = true, .name = name};
+    r->shade[mode][scalarize][analysis] = lc_pipeline_graphics(r->ctx, &d);
+    return r->shade[mode][scalarize][analysis] ? LC_OK : LC_ERR_RUNTIME;
+}
+
+/* ---- size-dependent resources ---- */
+
+static void destroy_sized(lc_renderer *r)
+{
+    lc_context *ctx = r->ctx;
+    lc_image_destroy(ctx, &r->depth);
+    lc_image_destroy(ctx, &r->hdr);
+    lc_buffer_destroy(ctx, &r->tile_bits);
+    lc_buffer_destroy(ctx, &r->tile_lists);
+    lc_buffer_destroy(ctx, &r->zbins);
+    lc_buffer_destroy(ctx, &r->cluster_bits);
+    lc_buffer_destroy(ctx, &r->counters);
+    lc_buffer_destroy(ctx, &r->analysis);
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) lc_buffer_destroy(ctx, &r->slots[i].readback);
+}
+
+static lc_status storage(lc_renderer *r, lc_buffer *b, uint64_t size, const char *name)
+{
+    lc_buffer_desc d = {.size = size ? size : 16,
+                        .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                        .name = name};
+    return lc_buffer_create(r->ctx, &d, b);
+}
+
+static void write_frame_sets(lc_renderer *r)
+{
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
+        lc_frame_slot *s = &r->slots[i];
+        VkDescriptorBufferInfo bi[LC_BIND_COUNT] = {
+            [LC_BIND_FRAME] = {s->ubo.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_LIGHTS] = {s->lights.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_BITS] = {r->tile_bits.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_LISTS] = {r->tile_lists.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_ZBINS] = {r->zbins.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_CLUSTER_BITS] = {r->cluster_bits.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_COUNTERS] = {r->counters.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_ANALYSIS] = {r->analysis.buffer, 0, VK_WHOLE_SIZE},
+        };
+        VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkWriteDescriptorSet w[LC_BIND_COUNT];
+        for (uint32_t b = 0; b < LC_BIND_COUNT; b++) {
+            w[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = s->set, .dstBinding = b,
+                                          .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                          .pBufferInfo = &bi[b]};
+        }
+        w[LC_BIND_FRAME].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        w[LC_BIND_DEPTH].descriptorType = w[LC_BIND_HDR].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_DEPTH].pBufferInfo = w[LC_BIND_HDR].pBufferInfo = NULL;
+        w[LC_BIND_DEPTH].pImageInfo = &depth;
+        w[LC_BIND_HDR].pImageInfo = &hdr;
+        vkUpdateDescriptorSets(r->ctx->device, LC_BIND_COUNT, w, 0, NULL);
+    }
+}
+
+static lc_status create_sized(lc_renderer *r, bool analysis)
+{
+    lc_context *ctx = r->ctx;
+    const lc_renderer_desc *d = &r->desc;
+    r->width = r->target->width;
+    r->height = r->target->height;
+    r->tiles_x = LC_DIV_UP(r->width, d->tile_size);
+    r->tiles_y = LC_DIV_UP(r->height, d->tile_size);
+    r->cluster_x = LC_DIV_UP(r->width, d->cluster_tile);
+    r->cluster_y = LC_DIV_UP(r->height, d->cluster_tile);
+    r->buckets = LC_DIV_UP(d->light_capacity, LC_BUCKET_BITS);
+    uint64_t tiles = (uint64_t)r->tiles_x * r->tiles_y;
+    uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * d->cluster_slices;
+    memset(r->cull_bytes, 0, sizeof r->cull_bytes);
+    r->cull_bytes[LC_MODE_TILES] = tiles * r->buckets * 4;
+    r->cull_bytes[LC_MODE_LISTS] = tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
+    r->cull_bytes[LC_MODE_CLUSTERS] = clusters * r->buckets * 4;
+    r->cull_bytes[LC_MODE_ZBIN] = r->cull_bytes[LC_MODE_TILES] + (uint64_t)d->zbin_count * 8;
+
+    lc_image_desc dd = {.width = r->width, .height = r->height, .format = VK_FORMAT_D32_SFLOAT,
+                        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                        .name = "depth"};
+    lc_image_desc hd = {.width = r->width, .height = r->height, .format = VK_FORMAT_R16G16B16A16_SFLOAT,
+                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, .name = "hdr"};
+    lc_status s;
+    if ((s = lc_image_create(ctx, &dd, &r->depth)) != LC_OK) return s;
+    if ((s = lc_image_create(ctx, &hd, &r->hdr)) != LC_OK) return s;
+    if ((s = storage(r, &r->tile_bits, r->cull_bytes[LC_MODE_TILES], "tile bits")) != LC_OK) return s;
+    if ((s = storage(r, &r->tile_lists, tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
+    if ((s = storage(r, &r->zbins, (uint64_t)d->zbin_count * 8, "zbins")) != LC_OK) return s;
+    if ((s = storage(r, &r->cluster_bits, r->cull_bytes[LC_MODE_CLUSTERS], "cluster bits")) != LC_OK) return s;
+    if ((s = storage(r, &r->counters, sizeof(lc_gpu_counters), "cull counters")) != LC_OK) return s;
+    uint64_t analysis_bytes = analysis ? (uint64_t)r->width * r->height * LC_ANALYSIS_WORDS * 4 : ANALYSIS_DUMMY_BYTES;
+    if ((s = storage(r, &r->analysis, analysis_bytes, "analysis")) != LC_OK) return s;
+    r->analysis_allocated = analysis;
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
+        lc_buffer_desc rd = {.size = (VkDeviceSize)r->width * r->height * 4, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                             .host_visible = true, .name = "output readback"};
+        if ((s = lc_buffer_create(ctx, &rd, &r->slots[i].readback)) != LC_OK) return s;
+    }
+    memset(r->res, 0, sizeof r->res);
+    r->res_image[LC_RES_DEPTH] = &r->depth;
+    r->res_image[LC_RES_HDR] = &r->hdr;
+    write_frame_sets(r);
+    return LC_OK;
+}
+
+static lc_status rebuild_sized(lc_renderer *r, bool analysis)
+{
+    lc_renderer_finish(r);
+    vkDeviceWaitIdle(r->ctx->device);
+    destroy_sized(r);
+    return create_sized(r, analysis);
+}
+
+lc_status lc_renderer_resize(lc_renderer *r) { return rebuild_sized(r, r->analysis_allocated); }
+
+static lc_status create_light_buffers(lc_renderer *r)
+{
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
+        lc_frame_slot *s = &r->slots[i];
+        lc_buffer_destroy(r->ctx, &s->lights);
+        lc_buffer_desc ld = {.size = (VkDeviceSize)r->desc.light_capacity * sizeof(lc_gpu_light),
+                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .host_visible = true, .name = "lights"};
+        lc_status st = lc_buffer_create(r->ctx, &ld, &s->lights);
+        if (st != LC_OK) return st;
+    }
+    free(r->packed);
+    r->packed = lc_calloc(r->desc.light_capacity, sizeof *r->packed);
+    return LC_OK;
+}
+
+lc_status lc_renderer_set_light_capacity(lc_renderer *r, uint32_t capacity)
+{
+    vkDeviceWaitIdle(r->ctx->device);
+    r->desc.light_capacity = capacity;
+    lc_status s = create_light_buffers(r);
+    if (s != LC_OK) return s;
+    return rebuild_sized(r, r->analysis_allocated);
+}
+
+/* ---- creation ---- */
+
+lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene *scene, const lc_renderer_desc *desc,
+                             lc_renderer *r)
+{
+    memset(r, 0, sizeof *r);
+    r->ctx = ctx;
+    r->target = target;
+    r->scene = scene;
+    r->desc = *desc;
+    lc_renderer_desc *d = &r->desc;
+    if (!d->light_capacity) d->light_capacity = 1024;
+    if (!d->tile_size) d->tile_size = 16;
+    if (!d->zbin_count) d->zbin_count = 4096;
+    if (!d->cluster_tile) d->cluster_tile = 64;
+    if (!d->cluster_slices) d->cluster_slices = 32;
+    if (!d->list_max) d->list_max = 512;
+
+    create_layouts(r);
+    lc_status s = upload_scene(r);
+    if (s != LC_OK) return s;
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
+        lc_frame_slot *slot = &r->slots[i];
+        VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                       .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, .queueFamilyIndex = ctx->queue_family};
+        VK_CHECK(vkCreateCommandPool(ctx->device, &pci, NULL, &slot->pool));
+        VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = slot->pool,
+                                          .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
+        VK_CHECK(vkAllocateCommandBuffers(ctx->device, &ai, &slot->cmd));
+        VkFenceCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO, .flags = VK_FENCE_CREATE_SIGNALED_BIT};
+        VK_CHECK(vkCreateFence(ctx->device, &fi, NULL, &slot->fence));
+        VkQueryPoolCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                    .queryCount = MAX_PASSES * 2};
+        VK_CHECK(vkCreateQueryPool(ctx->device, &qi, NULL, &slot->queries));
+        LC_NAME(ctx, VK_OBJECT_TYPE_QUERY_POOL, slot->queries, "pass timestamps");
+        lc_buffer_desc ud = {.size = sizeof(lc_frame_ubo), .usage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, .host_visible = true,
+                             .name = "frame constants"};
+        if ((s = lc_buffer_create(ctx, &ud, &slot->ubo)) != LC_OK) return s;
+        lc_buffer_desc hd = {.size = 6 * sizeof(float) * 65536, .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, .host_visible = true,
+                             .name = "hud vertices"};
+        if ((s = lc_buffer_create(ctx, &hd, &slot->hud)) != LC_OK) return s;
+        VkDescriptorSetAllocateInfo dai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
+                                           .descriptorSetCount = 1, .pSetLayouts = &r->frame_layout};
+        VK_CHECK(vkAllocateDescriptorSets(ctx->device, &dai, &slot->set));
+    }
+    if ((s = create_light_buffers(r)) != LC_OK) return s;
+    if ((s = create_pipelines(r)) != LC_OK) return s;
+    return create_sized(r, false);
+}
+
+void lc_renderer_destroy(lc_renderer *r)
+{
+    lc_context *ctx = r->ctx;
+    if (!ctx || !ctx->device) return;
+    vkDeviceWaitIdle(ctx->device);
+    VkDevice dev = ctx->device;
+    destroy_sized(r);
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
+        lc_frame_slot *s = &r->slots[i];
+        if (s->pool) vkDestroyCommandPool(dev, s->pool, NULL);
+        if (s->fence) vkDestroyFence(dev, s->fence, NULL);
+        if (s->queries) vkDestroyQueryPool(dev, s->queries, NULL);
+        lc_buffer_destroy(ctx, &s->ubo);
+        lc_buffer_destroy(ctx, &s->lights);
+        lc_buffer_destroy(ctx, &s->hud);
+    }
+    VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->cull_tiles,
+                         &r->cull_lists, &r->cull_clusters, &r->zbin};
+    for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
+        if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
+    for (int m = 0; m < LC_MODE_COUNT; m++)
+        for (int s = 0; s < 2; s++)
+            for (int a = 0; a < 3; a++)
+                if (r->shade[m][s][a]) vkDestroyPipeline(dev, r->shade[m][s][a], NULL);
+    if (r->textures)
+        for (uint32_t i = 0; i < r->scene->image_count; i++) lc_image_destroy(ctx, &r->textures[i]);
+    free(r->textures);
+    free(r->material_sets);
+    lc_image_destroy(ctx, &r->white);
+    lc_buffer_destroy(ctx, &r->vertices);
+    lc_buffer_destroy(ctx, &r->indices);
+    if (r->pool) vkDestroyDescriptorPool(dev, r->pool, NULL);
+    if (r->linear_sampler) vkDestroySampler(dev, r->linear_sampler, NULL);
+    if (r->point_sampler) vkDestroySampler(dev, r->point_sampler, NULL);
+    if (r->layout) vkDestroyPipelineLayout(dev, r->layout, NULL);
+    if (r->frame_layout) vkDestroyDescriptorSetLayout(dev, r->frame_layout, NULL);
+    if (r->material_layout) vkDestroyDescriptorSetLayout(dev, r->material_layout, NULL);
+    lc_light_builder_destroy(&r->builder);
+    free(r->packed);
+    free(r->output_pixels);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- per frame ---- */
+
+static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
+{
+    if (!slot->submitted) return;
+    VK_CHECK(vkWaitForFences(r->ctx->device, 1, &slot->fence, VK_TRUE, UINT64_MAX));
+    slot->submitted = false;
+    uint64_t ts[MAX_PASSES * 2];
+    uint32_t n = slot->pass_count * 2;
+    if (n && vkGetQueryPoolResults(r->ctx->device, slot->queries, 0, n, sizeof ts, ts, sizeof ts[0],
+                                   VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
+        lc_frame_timings t = {.valid = true};
+        double tick_ms = r->ctx->timestamp_period * 1e-6;
+        for (uint32_t p = 0; p < slot->pass_count; p++)
+            t.ms[slot->pass_timer[p]] += (double)(ts[2 * p + 1] - ts[2 * p]) * tick_ms;
+        t.frame_ms = (double)(ts[n - 1] - ts[0]) * tick_ms;
+        r->timings = t;
+        r->timings_serial++;
+    }
+    if (slot->readback_pending) {
+        slot->readback_pending = false;
+        size_t bytes = (size_t)r->output_width * r->output_height * 4;
+        r->output_pixels = lc_realloc(r->output_pixels, bytes);
+        memcpy(r->output_pixels, slot->readback.mapped, bytes);
+        if (r->target->format == VK_FORMAT_B8G8R8A8_SRGB) {
+            for (size_t i = 0; i < bytes; i += 4) {
+                uint8_t t = r->output_pixels[i];
+                r->output_pixels[i] = r->output_pixels[i + 2];
+                r->output_pixels[i + 2] = t;
+            }
+        }
+    }
+}
+
+void lc_renderer_finish(lc_renderer *r)
+{
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) collect_slot(r, &r->slots[i]);
+}
+
+void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_count)
+{
+    r->hud_vertices = vertices;
+    r->hud_vertex_count = LC_MIN(vertex_count, 65536u);
+}
+
+static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint32_t count)
+{
+    lc_frame_ubo *u = &r->ubo;
+    const lc_camera *cam = &r->settings.camera;
+    memset(u, 0, sizeof *u);
+    u->view = *view;
+    u->proj = *proj;
+    lc_m4_mul(proj, view, &u->view_proj);
+    lc_m4_inverse(proj, &u->inv_proj);
+    u->camera_pos = (lc_f4){cam->position[0], cam->position[1], cam->position[2], 0.0f};
+    u->screen_inv = (lc_f4){1.0f / (float)r->width, 1.0f / (float)r->height, cam->near_z, cam->far_z};
+    u->screen = (lc_u4){r->width, r->height, r->tiles_x, r->tiles_y};
+    u->light_info = (lc_u4){count, LC_DIV_UP(LC_MAX(count, 1u), LC_BUCKET_BITS), r->desc.tile_size, r->desc.list_max};
+
+    /* Z-bins span the depth range the visible lights occupy (widened as the shader widens
+     * them); pixels outside it touch no light. Clusters end there too. */
+    float zlo = INFINITY, zhi = -INFINITY;
+    for (uint32_t i = 0; i < count; i++) {
+        const lc_gpu_light *l = &r->packed[i];
+        zlo = fminf(zlo, l->spot_depth.z - LC_CULL_DEPTH_EPS * fabsf(l->spot_depth.z) - LC_CULL_RADIUS_BIAS);
+        zhi = fmaxf(zhi, l->spot_depth.w + LC_CULL_DEPTH_EPS * fabsf(l->spot_depth.w) + LC_CULL_RADIUS_BIAS);
+    }
+    if (count == 0) zlo = cam->near_z, zhi = cam->near_z * 2.0f;
+    zlo = fmaxf(zlo, cam->near_z * 0.5f);
+    zhi = fmaxf(zhi, zlo * 1.001f + 1e-3f);
+    float cluster_far = fmaxf(fminf(zhi, cam->far_z), cam->near_z * 1.01f);
+    u->zbin_info = (lc_u4){r->desc.zbin_count, r->cluster_x, r->cluster_y, r->desc.cluster_slices};
+    u->zbin_params = (lc_f4){zlo, (float)r->desc.zbin_count / (zhi - zlo),
+                             (float)r->desc.cluster_slices / logf(cluster_far / cam->near_z), (float)r->desc.cluster_tile};
+    u->options = (lc_u4){r->settings.mode, r->settings.view, r->settings.analysis,
+                         r->settings.heat_scale ? r->settings.heat_scale : 64};
+}
+
+/* Emits the barrier a use needs after what the resource saw last. */
+static void transition(lc_renderer *r, VkCommandBuffer cmd, const lc_use *u)
+{
+    lc_res_state *st = &r->res[u->res];
+    lc_image *img = r->res_image[u->res];
+    const VkAccessFlags2 writes = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT |
+                                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+    bool is_write = (u->access & writes) != 0;
+    bool layout_change = img && st->layout != u->layout;
+    if (is_write || layout_change) {
+        VkPipelineStageFlags2 src = st->write_stage | st->read_stages;
+        if (img) {
+            lc_barrier_image(cmd, img, st->layout, u->layout, src ? src : VK_PIPELINE_STAGE_2_NONE, st->write_access,
+                             u->stage, u->access);
+        } else if (src) {
+            lc_barrier_memory(cmd, src, st->write_access, u->stage, u->access);
+        }
+        st->layout = img ? u->layout : st->layout;
+        st->write_stage = u->stage;
+        st->write_access = is_write ? u->access : 0;
+        st->read_stages = is_write ? 0 : u->stage;
+        st->visible_stages = is_write ? 0 : u->stage; /* a new write is visible to no one yet */
+        return;
+    }
+    if (st->write_stage && (st->visible_stages & u->stage) != u->stage) {
+        lc_barrier_memory(cmd, st->write_stage, st->write_access, u->stage, u->access);
+        st->visible_stages |= u->stage;
+    }
+    st->read_stages |= u->stage;
+}
+
+static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
+{
+    const lc_frame_settings *s = &r->settings;
+    uint32_t n = 0;
+    passes[n++] = lc_pass_depth_prepass();                    // depth prepass: tile depth bounds, shade each pixel once
+    n += lc_passes_light_cull(r, s->mode, passes + n);         // light cull: the mode's structure
+    if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
+    passes[n++] = lc_pass_shade(r);                            // forward shade: walk the structure
+    passes[n++] = lc_pass_tonemap();                          // tonemap, or heatmap / tightness view
+    if (s->hud && r->hud_vertex_count) passes[n++] = lc_pass_hud();
+    if (s->capture_output) passes[n++] = lc_pass_readback();
+    return n;
+}
+
+lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count)
+{
+    lc_context *ctx = r->ctx;
+    lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
+    collect_slot(r, slot);
+
+    r->settings = *settings;
+    lc_frame_settings *s = &r->settings;
+    if (s->mode >= LC_MODE_COUNT) s->mode = LC_MODE_BRUTE;
+    if (s->view != LC_VIEW_SHADED && s->analysis == LC_ANALYSIS_OFF) s->analysis = LC_ANALYSIS_COUNT;
+    if (s->scalarize && !ctx->subgroup_fragment && !r->subgroup_fallback_warned) {
+        lc_warn("this device has no subgroup arithmetic in fragment shaders: using the unscalarized loop");
+        r->subgroup_fallback_warned = 1;
+    }
+    if (count > r->desc.light_capacity) {
+        lc_status st = lc_renderer_set_light_capacity(r, count);
+        if (st != LC_OK) return st;
+    }
+    if (s->analysis != LC_ANALYSIS_OFF && !r->analysis_allocated) {
+        lc_status st = rebuild_sized(r, true);
+        if (st != LC_OK) return st;
+    }
+    if (r->target->width != r->width || r->target->height != r->height) {
+        lc_status st = rebuild_sized(r, r->analysis_allocated);
+        if (st != LC_OK) return st;
+    }
+    lc_status st = shade_pipeline(r, s->mode, s->scalarize && ctx->subgroup_fragment, s->analysis);
+    if (st != LC_OK) return st;
+
+    lc_target_frame tf;
+    if (lc_target_acquire(ctx, r->target, r->frame_index % LC_FRAMES_IN_FLIGHT, &tf) != LC_ACQUIRE_OK) return LC_OK;
+    if (r->target->width != r->width || r->target->height != r->height) {
+        /* The swapchain was rebuilt at acquire: drop this frame, resize on the next. */
+        VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf.wait,
+                                      .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT};
+        VkSubmitInfo2 si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2, .waitSemaphoreInfoCount = tf.wait ? 1 : 0,
+                            .pWaitSemaphoreInfos = &wait};
+        VK_CHECK(vkQueueSubmit2(ctx->queue, 1, &si, VK_NULL_HANDLE));
+        r->target->needs_rebuild = true;
+        return LC_OK;
+    }
+
+    /* Light list: frustum cull, sort by depth, pack (host). */
+    lc_m4 view, proj, view_proj;
+    lc_camera_matrices(&s->camera, (float)r->width / (float)r->height, &view, &proj);
+    lc_m4_mul(&proj, &view, &view_proj);
+    float planes[6][4];
+    lc_frustum_planes(&view_proj, planes);
+    r->light_count = lc_lights_build(&r->builder, lights, count, &view, planes, r->packed);
+    memcpy(slot->lights.mapped, r->packed, (size_t)r->light_count * sizeof(lc_gpu_light));
+    fill_ubo(r, &view, &proj, r->light_count);
+    memcpy(slot->ubo.mapped, &r->ubo, sizeof r->ubo);
+    if (s->hud && r->hud_vertex_count)
+        memcpy(slot->hud.mapped, r->hud_vertices, (size_t)r->hud_vertex_count * 6 * sizeof(float));
+
+    /* Record. */
+    VK_CHECK(vkResetCommandPool(ctx->device, slot->pool, 0));
+    VkCommandBuffer cmd = slot->cmd;
+    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                   .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    VK_CHECK(vkBeginCommandBuffer(cmd, &bi));
+    vkCmdResetQueryPool(cmd, slot->queries, 0, MAX_PASSES * 2);
+
+    r->res_image[LC_RES_OUTPUT] = tf.image;
+    r->res[LC_RES_OUTPUT] = (lc_res_state){
+        .write_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, /* the acquire semaphore waits here */
+        .layout = VK_IMAGE_LAYOUT_UNDEFINED,
+    };
+    lc_pass passes[MAX_PASSES];
+    uint32_t n = build_pass_list(r, passes);
+    slot->pass_count = n;
+    for (uint32_t p = 0; p < n; p++) {
+        const lc_pass *pass = &passes[p];
+        lc_vk_label_begin(ctx, cmd, pass->name);
+        for (uint32_t u = 0; u < pass->use_count; u++) transition(r, cmd, &pass->uses[u]);
+        vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot->queries, 2 * p);
+        pass->record(r, cmd);
+        vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot->queries, 2 * p + 1);
+        lc_vk_label_end(ctx, cmd);
+        slot->pass_timer[p] = pass->timer;
+    }
+    /* Hand the output over: present (window) or keep for copies (headless). */
+    lc_use final = {LC_RES_OUTPUT, VK_PIPELINE_STAGE_2_NONE, 0,
+                    r->target->headless ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR};
+    transition(r, cmd, &final);
+    VK_CHECK(vkEndCommandBuffer(cmd));
+
+    VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf.wait,
+                                  .stageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT};
+    VkSemaphoreSubmitInfo signal = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf.signal,
+                                    .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT};
+    VkCommandBufferSubmitInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, .commandBuffer = cmd};
+    VkSubmitInfo2 si = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
+        .waitSemaphoreInfoCount = tf.wait ? 1 : 0,
+        .pWaitSemaphoreInfos = &wait,
+        .commandBufferInfoCount = 1,
+        .pCommandBufferInfos = &cbi,
+        .signalSemaphoreInfoCount = tf.signal ? 1 : 0,
+        .pSignalSemaphoreInfos = &signal,
+    };
+    VK_CHECK(vkResetFences(ctx->device, 1, &slot->fence));
+    VkResult res = vkQueueSubmit2(ctx->queue, 1, &si, slot->fence);
+    if (res == VK_ERROR_DEVICE_LOST) {
+        lc_error("the GPU device was lost while rendering");
+        return LC_ERR_RUNTIME;
+    }
+    VK_CHECK(res);
+    slot->submitted = true;
+    slot->readback_pending = s->capture_output;
+    r->output_width = r->width;
+    r->output_height = r->height;
+    lc_target_present(ctx, r->target, &tf);
+    r->frame_index++;
+    return LC_OK;
+}
+
+/* ---- read-back ---- */
+
+void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
+{
+    lc_context *ctx = r->ctx;
+    lc_renderer_finish(r);
+    VK_CHECK(vkDeviceWaitIdle(ctx->device));
+    lc_buffer *src = NULL;
+    VkDeviceSize size = 0;
+    switch (res) {
+    case LC_RES_DEPTH: size = (VkDeviceSize)r->width * r->height * 4; break;
+    case LC_RES_TILE_BITS: src = &r->tile_bits; break;
+    case LC_RES_TILE_LISTS: src = &r->tile_lists; break;
+    case LC_RES_ZBINS: src = &r->zbins; break;
+    case LC_RES_CLUSTER_BITS: src = &r->cluster_bits; break;
+    case LC_RES_COUNTERS: src = &r->counters; break;
+    case LC_RES_ANALYSIS: src = &r->analysis; break;
+    default: return NULL;
+    }
+    if (src) size = src->size;
+    lc_buffer host;
+    lc_buffer_desc hd = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "readback"};
+    if (lc_buffer_create(ctx, &hd, &host) != LC_OK) return NULL;
+    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
+    lc_use u = {res, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
+                res == LC_RES_DEPTH ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED};
+    transition(r, cmd, &u);
+    if (src) {
+        VkBufferCopy region = {.size = size};
+        vkCmdCopyBuffer(cmd, src->buffer, host.buffer, 1, &region);
+    } else {
+        VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
+                                    .imageExtent = {r->width, r->height, 1}};
+        vkCmdCopyImageToBuffer(cmd, r->depth.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, host.buffer, 1, &region);
+    }
+    lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                      VK_ACCESS_2_HOST_READ_BIT);
+    lc_vk_end_once(ctx, cmd);
+    void *out = lc_alloc(size);
+    memcpy(out, host.mapped, size);
+    lc_buffer_destroy(ctx, &host);
+    if (size_out) *size_out = size;
+    return out;
+}

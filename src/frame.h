@@ -1,0 +1,171 @@
+/* The renderer: per-frame resources and the ordered list of passes. Each pass is data (name,
+ * timer, the resources it reads and writes) plus a record function; barriers are derived
+ * from the declared uses. The same frame code records into a window or headless target. */
+#ifndef LC_FRAME_H
+#define LC_FRAME_H
+
+#include "camera.h"
+#include "gpu_resources.h"
+#include "lights.h"
+#include "scene.h"
+#include "vk_target.h"
+
+/* Resources whose state the pass list tracks. */
+typedef enum lc_res {
+    LC_RES_DEPTH,
+    LC_RES_HDR,
+    LC_RES_OUTPUT,
+    LC_RES_TILE_BITS,
+    LC_RES_TILE_LISTS,
+    LC_RES_ZBINS,
+    LC_RES_CLUSTER_BITS,
+    LC_RES_COUNTERS,
+    LC_RES_ANALYSIS,
+    LC_RES_COUNT
+} lc_res;
+
+/* GPU timers: each pass adds to one. */
+typedef enum lc_timer { LC_TIMER_DEPTH, LC_TIMER_CULL, LC_TIMER_SHADE, LC_TIMER_TONEMAP, LC_TIMER_HUD, LC_TIMER_COUNT } lc_timer;
+extern const char *const lc_timer_names[LC_TIMER_COUNT];
+extern const char *const lc_mode_names[LC_MODE_COUNT];
+extern const char *const lc_view_names[3];
+int lc_mode_from_name(const char *name); /* -1 when unknown */
+
+typedef struct lc_renderer_desc {
+    uint32_t light_capacity; /* most lights a frame may hold (buffer sizes); 0: 1024 */
+    uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 16 */
+    uint32_t zbin_count;     /* 0: 4096 */
+    uint32_t cluster_tile;   /* cluster tile in pixels; 0: 64 */
+    uint32_t cluster_slices; /* 0: 32 */
+    uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
+} lc_renderer_desc;
+
+typedef struct lc_frame_settings {
+    uint32_t mode;           /* LC_MODE_* */
+    bool scalarize;
+    uint32_t view;           /* LC_VIEW_* */
+    uint32_t analysis;       /* LC_ANALYSIS_*; views other than shaded need at least COUNT */
+    uint32_t heat_scale;     /* lights mapped to the top of the heatmap ramp; 0: 64 */
+    lc_camera camera;
+    bool capture_output;     /* read back the final image (lc_renderer.output_pixels) */
+    bool hud;                /* draw the HUD vertices set with lc_renderer_set_hud */
+} lc_frame_settings;
+
+typedef struct lc_frame_timings {
+    bool valid;
+    double ms[LC_TIMER_COUNT];
+    double frame_ms;         /* first to last timestamp */
+} lc_frame_timings;
+
+typedef struct lc_pass lc_pass;
+typedef struct lc_renderer lc_renderer;
+
+typedef struct lc_res_state {
+    VkPipelineStageFlags2 write_stage, read_stages, visible_stages;
+    VkAccessFlags2 write_access;
+    VkImageLayout layout;
+} lc_res_state;
+
+typedef struct lc_frame_slot {
+    VkCommandPool pool;
+    VkCommandBuffer cmd;
+    VkFence fence;
+    VkQueryPool queries;
+    uint32_t query_count;
+    lc_buffer ubo, lights, hud;
+    VkDescriptorSet set;
+    bool submitted;
+    uint32_t pass_timer[32];
+    uint32_t pass_count;
+    bool readback_pending;
+    lc_buffer readback;
+} lc_frame_slot;
+
+struct lc_renderer {
+    lc_context *ctx;
+    lc_target *target;
+    lc_renderer_desc desc;
+    const lc_scene *scene;
+
+    VkDescriptorSetLayout frame_layout, material_layout;
+    VkPipelineLayout layout;
+    VkDescriptorPool pool;
+    VkSampler linear_sampler, point_sampler;
+
+    /* Scene on the GPU. */
+    lc_buffer vertices, indices;
+    lc_image *textures;
+    lc_image white;
+    VkDescriptorSet *material_sets;
+
+    /* Size-dependent targets and culling buffers. */
+    uint32_t width, height;
+    uint32_t tiles_x, tiles_y, cluster_x, cluster_y, buckets;
+    lc_image depth, hdr;
+    lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis;
+    bool analysis_allocated;
+    uint64_t cull_bytes[LC_MODE_COUNT];
+
+    VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
+    VkPipeline cull_tiles, cull_lists, cull_clusters, zbin;
+    VkPipeline shade[LC_MODE_COUNT][2][3];
+
+    lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
+    uint32_t frame_index;
+    lc_res_state res[LC_RES_COUNT];
+    lc_image *res_image[LC_RES_COUNT];
+
+    /* Per-frame inputs, valid while recording. */
+    lc_frame_settings settings;
+    lc_frame_ubo ubo;
+    uint32_t light_count;     /* packed (visible) lights this frame */
+    uint32_t hud_vertex_count;
+    const float *hud_vertices;
+
+    lc_frame_timings timings; /* of the last completed frame */
+    uint64_t timings_serial;  /* bumped each time a frame's timings arrive */
+    lc_light_builder builder;
+    lc_gpu_light *packed;     /* the last frame's packed lights (host copy, for the inspector) */
+
+    /* Final image of the last frame with capture_output: RGBA8, width*height*4. */
+    uint8_t *output_pixels;
+    uint32_t output_width, output_height;
+    uint32_t subgroup_fallback_warned;
+};
+
+lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene *scene, const lc_renderer_desc *desc,
+                             lc_renderer *r);
+void lc_renderer_destroy(lc_renderer *r);
+
+/* Builds the light list, records and submits one frame. LC_OK also when the window was
+ * minimised or out of date and the frame was skipped. */
+lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count);
+/* Waits for all frames; timings and output_pixels are then up to date. */
+void lc_renderer_finish(lc_renderer *r);
+/* Grows the light capacity (culling buffers); waits for the GPU. */
+lc_status lc_renderer_set_light_capacity(lc_renderer *r, uint32_t capacity);
+/* Follows the target's size; waits for the GPU. */
+lc_status lc_renderer_resize(lc_renderer *r);
+void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_count);
+
+/* Synchronous read-back of a tracked resource after lc_renderer_finish (tests, --pairs,
+ * the tile inspector). Depth comes back as floats. Caller frees. */
+void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out);
+
+/* For the passes. */
+typedef struct lc_use {
+    lc_res res;
+    VkPipelineStageFlags2 stage;
+    VkAccessFlags2 access;
+    VkImageLayout layout; /* images only */
+} lc_use;
+
+struct lc_pass {
+    const char *name; /* debug label and timestamp name, as in the source */
+    lc_timer timer;
+    lc_use uses[8];
+    uint32_t use_count;
+    void (*record)(lc_renderer *r, VkCommandBuffer cmd);
+};
+
+#endif

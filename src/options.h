@@ -1,0 +1,43 @@
+/* Command-line options: parsing and validation, separate from running so the parser can be
+ * tested and fuzzed. Every problem is one lc_error line and LC_ERR_USAGE (exit 2). */
+#ifndef LC_OPTIONS_H
+#define LC_OPTIONS_H
+
+#include <stdio.h>
+
+#include "common.h"
+
+typedef struct lc_options {
+    const char *scene;        /* "default" or a path */
+    uint32_t lights;          /* default 1024 */
+    uint64_t seed;            /* default 1 */
+    const char *lights_file;  /* NULL: generated lights */
+    bool camera_set;
+    float camera[5];          /* x, y, z, yaw_deg, pitch_deg */
+    float fov;                /* vertical, degrees; default 60 */
+    uint32_t width, height;   /* default 1280x720 */
+    bool device_set;
+    int device;
+    bool headless;
+    uint32_t frames;          /* 0: run until closed (window); headless default 1 */
+    const char *out;          /* PNG of the last frame */
+    const char *stats;        /* JSON stats */
+    bool validate;
+    int mode;                 /* LC_MODE_*; default zbin */
+    bool scalarize;           /* default on */
+    bool pairs;               /* count light-pixel pairs (stats) */
+    uint32_t view;            /* LC_VIEW_* */
+    uint32_t tile_size, zbins, cluster_tile, cluster_slices, list_max; /* 0: renderer defaults */
+    bool vsync;               /* window only; default on */
+    const char *capture;      /* RenderDoc capture file */
+    const char *script;       /* viewer input script */
+    uint64_t memory_limit;    /* bytes; 0: none */
+    bool quiet;
+    bool help, version;
+} lc_options;
+
+/* Fills defaults, then parses argv[first..argc). */
+lc_status lc_options_parse(int argc, char **argv, int first, lc_options *out);
+void lc_options_usage(FILE *f);
+
+#endif

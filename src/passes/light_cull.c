@@ -1,0 +1,81 @@
+#include "passes.h"
+
+static void bind_compute(lc_renderer *r, VkCommandBuffer cmd, VkPipeline p)
+{
+    lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, 1, &slot->set, 0, NULL);
+}
+
+static void record_tiles(lc_renderer *r, VkCommandBuffer cmd)
+{
+    bind_compute(r, cmd, r->cull_tiles);
+    vkCmdDispatch(cmd, r->tiles_x, r->tiles_y, 1);
+}
+
+static void record_lists(lc_renderer *r, VkCommandBuffer cmd)
+{
+    vkCmdFillBuffer(cmd, r->counters.buffer, 0, VK_WHOLE_SIZE, 0);
+    VkMemoryBarrier2 b = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+        .srcStageMask = LC_STAGE_TRANSFER, .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+        .dstStageMask = LC_STAGE_COMPUTE, .dstAccessMask = LC_RW,
+    };
+    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &b};
+    vkCmdPipelineBarrier2(cmd, &di);
+    bind_compute(r, cmd, r->cull_lists);
+    vkCmdDispatch(cmd, r->tiles_x, r->tiles_y, 1);
+}
+
+static void record_clusters(lc_renderer *r, VkCommandBuffer cmd)
+{
+    bind_compute(r, cmd, r->cull_clusters);
+    vkCmdDispatch(cmd, r->cluster_x, r->cluster_y, r->desc.cluster_slices);
+}
+
+static void record_zbin_clear(lc_renderer *r, VkCommandBuffer cmd)
+{
+    vkCmdFillBuffer(cmd, r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
+}
+
+static void record_zbin(lc_renderer *r, VkCommandBuffer cmd)
+{
+    bind_compute(r, cmd, r->zbin);
+    vkCmdDispatch(cmd, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+}
+
+#define DEPTH_READ {LC_RES_DEPTH, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL}
+
+uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
+{
+    (void)r;
+    switch (mode) {
+    case LC_MODE_LISTS:
+        // light cull / lists: per-tile index lists, compacted and sorted
+        out[0] = (lc_pass){.name = "light cull / lists", .timer = LC_TIMER_CULL, .record = record_lists, .use_count = 3,
+                           .uses = {DEPTH_READ, {LC_RES_TILE_LISTS, LC_STAGE_COMPUTE, LC_WRITE, 0},
+                                    {LC_RES_COUNTERS, LC_STAGE_COMPUTE | LC_STAGE_TRANSFER, LC_RW | VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
+        return 1;
+    case LC_MODE_TILES:
+        // light cull / tiles: per-tile flat bit arrays with depth bounds
+        out[0] = (lc_pass){.name = "light cull / tiles", .timer = LC_TIMER_CULL, .record = record_tiles, .use_count = 2,
+                           .uses = {DEPTH_READ, {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+        return 1;
+    case LC_MODE_CLUSTERS:
+        // light cull / clusters: 3D bitmask, no depth buffer needed
+        out[0] = (lc_pass){.name = "light cull / clusters", .timer = LC_TIMER_CULL, .record = record_clusters, .use_count = 1,
+                           .uses = {{LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+        return 1;
+    case LC_MODE_ZBIN:
+        // light cull / tiles, then the Z-bins: the tile bits intersected with per-depth index ranges
+        out[0] = (lc_pass){.name = "light cull / tiles", .timer = LC_TIMER_CULL, .record = record_tiles, .use_count = 2,
+                           .uses = {DEPTH_READ, {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+        out[1] = (lc_pass){.name = "light cull / zbin clear", .timer = LC_TIMER_CULL, .record = record_zbin_clear, .use_count = 1,
+                           .uses = {{LC_RES_ZBINS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
+        out[2] = (lc_pass){.name = "light cull / zbin", .timer = LC_TIMER_CULL, .record = record_zbin, .use_count = 1,
+                           .uses = {{LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_RW, 0}}};
+        return 3;
+    default:
+        return 0; // brute: no culling
+    }
+}

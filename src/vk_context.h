@@ -1,0 +1,66 @@
+/* Vulkan instance, device and queue through volk; the validation messenger that counts
+ * messages; debug names and labels. One graphics+compute queue does all the work. */
+#ifndef LC_VK_CONTEXT_H
+#define LC_VK_CONTEXT_H
+
+#include <volk.h>
+
+#include "common.h"
+
+/* For calls that only fail on out-of-memory or device loss: logs and aborts in every build. */
+#define VK_CHECK(call)                                                             \
+    do {                                                                           \
+        VkResult vk_check_result_ = (call);                                        \
+        if (vk_check_result_ < 0) lc_vk_fatal(#call, vk_check_result_, __FILE__, __LINE__); \
+    } while (0)
+
+typedef struct lc_context_desc {
+    int device_index;       /* -1 (or 0 in a zeroed desc with pick_device false): pick automatically */
+    bool pick_device;       /* true: use device_index */
+    bool validate;          /* Khronos validation layer + synchronization validation */
+    const char **instance_extensions; /* e.g. from glfwGetRequiredInstanceExtensions */
+    uint32_t instance_extension_count;
+    bool swapchain;         /* enable VK_KHR_swapchain */
+    uint64_t memory_limit;  /* bytes of device memory lightcull may allocate; 0: no limit */
+} lc_context_desc;
+
+typedef struct lc_context {
+    VkInstance instance;
+    VkDebugUtilsMessengerEXT messenger;
+    VkPhysicalDevice physical;
+    VkDevice device;
+    VkQueue queue;
+    uint32_t queue_family;
+    VkPhysicalDeviceProperties props;
+    VkPhysicalDeviceMemoryProperties memory;
+    char driver_info[600];
+    uint32_t subgroup_size;
+    bool subgroup_fragment;   /* arithmetic + ballot available in fragment shaders */
+    bool subgroup_compute;    /* arithmetic + ballot available in compute shaders */
+    bool debug_utils;
+    bool validation;
+    float timestamp_period;   /* ns per tick */
+    uint64_t memory_limit, memory_allocated;
+    VkCommandPool upload_pool;
+} lc_context;
+
+lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx);
+void lc_context_destroy(lc_context *ctx);
+
+/* Validation messages (warnings and errors) seen so far, across contexts. */
+uint32_t lc_validation_message_count(void);
+
+void lc_vk_fatal(const char *what, VkResult result, const char *file, int line);
+const char *lc_vk_result_name(VkResult result);
+
+/* Debug names (VK_EXT_debug_utils); no-ops without the extension. */
+void lc_vk_name(const lc_context *ctx, VkObjectType type, uint64_t handle, const char *name);
+#define LC_NAME(ctx, type, handle, name) lc_vk_name(ctx, type, (uint64_t)(handle), name)
+void lc_vk_label_begin(const lc_context *ctx, VkCommandBuffer cmd, const char *name);
+void lc_vk_label_end(const lc_context *ctx, VkCommandBuffer cmd);
+
+/* One-shot command buffer on the upload pool, submitted and waited for. */
+VkCommandBuffer lc_vk_begin_once(lc_context *ctx);
+void lc_vk_end_once(lc_context *ctx, VkCommandBuffer cmd);
+
+#endif
