@@ -58,5 +58,7 @@ void lc_scene_destroy(lc_scene *scene);
 
 /* Validates index ranges and counts; used by the importer and the fuzz target. */
 lc_status lc_scene_validate(const lc_scene *scene);
+/* Sets bounds_min/max from the vertices (all zero for an empty scene). */
+void lc_scene_compute_bounds(lc_scene *scene);
 
 #endif
