@@ -7,8 +7,10 @@
  *   exact: lights with a non-zero lc_light_weight() at the world position reconstructed
  *          from some pixel's depth in the cell; a conservative GPU culler must contain it.
  *   bound: the loosest set a correct culler may return: the light's bounding sphere, radius
- *          scaled by (1 + slack), intersects the cell's view-space box; the GPU result must
- *          be contained in it.
+ *          scaled by (1 + slack) plus LC_CULL_RADIUS_BIAS, intersects the cell's view-space
+ *          box (depth range also widened by slack * depth); the GPU result must be contained
+ *          in it. Cluster boxes are not clipped to the screen, and the last slice reaches
+ *          twice the far plane. With slack 0 bound still contains exact.
  * Bit arrays are laid out as on the GPU: cell * buckets + (light >> 5), bit (light & 31),
  * buckets = ubo->light_info.y. */
 #ifndef LC_CULL_REF_H
@@ -16,7 +18,8 @@
 
 #include "lights.h"
 
-/* Pixel (x, y) with depth d to positions: view-space (looking along -Z) and world. */
+/* Pixel (px, py) with depth d to positions: view-space (looking along -Z) and world. The
+ * pixel's centre is sampled: NDC xy = 2 * (px + 0.5, py + 0.5) / (width, height) - 1. */
 void lc_cull_ref_unproject(const lc_frame_ubo *u, float px, float py, float depth, float view_out[3]);
 void lc_cull_ref_view_to_world(const lc_frame_ubo *u, const float view_pos[3], float world_out[3]);
 

@@ -1,0 +1,49 @@
+/* The C view of the structs shared with GLSL must match std140/std430: vec4-sized members,
+ * no hidden padding, offsets as the shaders compute them. */
+#include "lights.h"
+#include "test_util.h"
+
+#include <stddef.h>
+
+_Static_assert(sizeof(lc_f4) == 16, "lc_f4 is a vec4");
+_Static_assert(sizeof(lc_u4) == 16, "lc_u4 is a uvec4");
+_Static_assert(sizeof(lc_m4) == 64, "lc_m4 is a mat4");
+
+_Static_assert(sizeof(lc_gpu_light) == 64, "lc_gpu_light is 4 vec4");
+_Static_assert(offsetof(lc_gpu_light, position_radius) == 0, "position_radius");
+_Static_assert(offsetof(lc_gpu_light, color_type) == 16, "color_type");
+_Static_assert(offsetof(lc_gpu_light, direction_cos) == 32, "direction_cos");
+_Static_assert(offsetof(lc_gpu_light, spot_depth) == 48, "spot_depth");
+
+/* std140: 4 mat4 (256 bytes) then 7 vec4-sized members (112 bytes). */
+_Static_assert(sizeof(lc_frame_ubo) == 368, "lc_frame_ubo is 4 mat4 + 7 vec4");
+_Static_assert(offsetof(lc_frame_ubo, view) == 0, "view");
+_Static_assert(offsetof(lc_frame_ubo, proj) == 64, "proj");
+_Static_assert(offsetof(lc_frame_ubo, view_proj) == 128, "view_proj");
+_Static_assert(offsetof(lc_frame_ubo, inv_proj) == 192, "inv_proj");
+_Static_assert(offsetof(lc_frame_ubo, camera_pos) == 256, "camera_pos");
+_Static_assert(offsetof(lc_frame_ubo, screen_inv) == 272, "screen_inv");
+_Static_assert(offsetof(lc_frame_ubo, screen) == 288, "screen");
+_Static_assert(offsetof(lc_frame_ubo, light_info) == 304, "light_info");
+_Static_assert(offsetof(lc_frame_ubo, zbin_info) == 320, "zbin_info");
+_Static_assert(offsetof(lc_frame_ubo, zbin_params) == 336, "zbin_params");
+_Static_assert(offsetof(lc_frame_ubo, options) == 352, "options");
+
+_Static_assert(sizeof(lc_gpu_counters) == 16, "lc_gpu_counters is one uvec4");
+
+int main(void)
+{
+    /* The same facts at run time, so a failure shows up in ctest output too. */
+    CHECK(sizeof(lc_gpu_light) == 64);
+    CHECK(sizeof(lc_frame_ubo) == 4 * 64 + 7 * 16);
+    CHECK(offsetof(lc_frame_ubo, camera_pos) == 4 * 64);
+    CHECK(offsetof(lc_frame_ubo, options) % 16 == 0);
+    CHECK(offsetof(lc_gpu_light, spot_depth) == 3 * 16);
+    /* Arrays of lights are tightly packed (std430 stride 64). */
+    lc_gpu_light two[2];
+    CHECK((char *)&two[1] - (char *)&two[0] == 64);
+    /* Column-major mat4: element (row 0, column 3) is the translation x, m[12]. */
+    lc_m4 m = {{0}};
+    CHECK((char *)&m.m[12] - (char *)&m == 48);
+    return lc_test_finish("test_layout");
+}
