@@ -178,7 +178,7 @@ static lc_status pick_device(const lc_context_desc *desc, lc_context *ctx)
         for (uint32_t i = 0; i < n; i++) {
             VkPhysicalDeviceProperties p;
             vkGetPhysicalDeviceProperties(devs[i], &p);
-            if (p.apiVersion < VK_API_VERSION_1_3) continue;
+            if (p.apiVersion < VK_API_VERSION_1_2) continue;
             int rank = device_rank(p.deviceType);
             if (rank > best) best = rank, chosen = (int)i;
         }
@@ -188,7 +188,7 @@ static lc_status pick_device(const lc_context_desc *desc, lc_context *ctx)
     free(devs);
     vkGetPhysicalDeviceProperties(ctx->physical, &ctx->props);
     vkGetPhysicalDeviceMemoryProperties(ctx->physical, &ctx->memory);
-    if (ctx->props.apiVersion < VK_API_VERSION_1_3) {
+    if (ctx->props.apiVersion < VK_API_VERSION_1_2) {
         lc_error("device '%s' supports Vulkan %u.%u; lightcull needs 1.3", ctx->props.deviceName,
                  VK_API_VERSION_MAJOR(ctx->props.apiVersion), VK_API_VERSION_MINOR(ctx->props.apiVersion));
         return LC_ERR_RUNTIME;
@@ -212,16 +212,25 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
     ctx->memory_limit = desc->memory_limit;
     ctx->timestamp_period = ctx->props.limits.timestampPeriod;
 
-    /* Features: Vulkan 1.3 core dynamic rendering and synchronization2 are required;
-     * fragment stores for the per-pixel analysis counters. */
-    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-    VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, .pNext = &f13};
+    /* Vulkan 1.3 core features, or 1.2 with their KHR extensions (RenderDoc 1.24 presents
+     * devices as 1.2): dynamic rendering and synchronization2; fragment stores for the
+     * per-pixel analysis counters. */
+    bool api13 = ctx->props.apiVersion >= VK_API_VERSION_1_3;
+    if (!api13 && !(has_device_ext(ctx->physical, VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME) &&
+                    has_device_ext(ctx->physical, VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME))) {
+        lc_error("device '%s' supports Vulkan %u.%u; lightcull needs 1.3 (or 1.2 with dynamic rendering and synchronization2)",
+                 ctx->props.deviceName, VK_API_VERSION_MAJOR(ctx->props.apiVersion), VK_API_VERSION_MINOR(ctx->props.apiVersion));
+        lc_context_destroy(ctx);
+        return LC_ERR_RUNTIME;
+    }
+    VkPhysicalDeviceSynchronization2Features fs2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES};
+    VkPhysicalDeviceDynamicRenderingFeatures fdr = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES, .pNext = &fs2};
+    VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, .pNext = &fdr};
     VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f12};
     vkGetPhysicalDeviceFeatures2(ctx->physical, &f2);
     const char *missing = NULL;
-    if (!f13.dynamicRendering) missing = "dynamicRendering";
-    else if (!f13.synchronization2) missing = "synchronization2";
-    else if (!f13.maintenance4) missing = "maintenance4";
+    if (!fdr.dynamicRendering) missing = "dynamicRendering";
+    else if (!fs2.synchronization2) missing = "synchronization2";
     else if (!f2.features.fragmentStoresAndAtomics) missing = "fragmentStoresAndAtomics";
     if (missing) {
         lc_error("device '%s' lacks the Vulkan feature %s", ctx->props.deviceName, missing);
@@ -264,8 +273,12 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         return LC_ERR_RUNTIME;
     }
 
-    const char *dev_exts[2];
+    const char *dev_exts[4];
     uint32_t dev_ext_count = 0;
+    if (!api13) {
+        dev_exts[dev_ext_count++] = VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME;
+        dev_exts[dev_ext_count++] = VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME;
+    }
     if (desc->swapchain) {
         if (!has_device_ext(ctx->physical, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
             lc_error("device '%s' cannot present to a window (no VK_KHR_swapchain); use --headless", ctx->props.deviceName);
@@ -275,20 +288,18 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         dev_exts[dev_ext_count++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
     }
 
-    VkPhysicalDeviceVulkan13Features en13 = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-        .dynamicRendering = VK_TRUE,
+    VkPhysicalDeviceSynchronization2Features en_s2 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
         .synchronization2 = VK_TRUE,
-        .maintenance4 = VK_TRUE, /* glslang's Vulkan 1.3 SPIR-V uses LocalSizeId */
     };
-    VkPhysicalDeviceVulkan12Features en12 = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-        .pNext = &en13,
-        .hostQueryReset = f12.hostQueryReset,
+    VkPhysicalDeviceDynamicRenderingFeatures en_dr = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES,
+        .pNext = &en_s2,
+        .dynamicRendering = VK_TRUE,
     };
     VkPhysicalDeviceFeatures2 en = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-        .pNext = &en12,
+        .pNext = &en_dr,
         .features = {
             .fragmentStoresAndAtomics = VK_TRUE,
             .samplerAnisotropy = f2.features.samplerAnisotropy,
@@ -316,6 +327,14 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         return LC_ERR_RUNTIME;
     }
     volkLoadDevice(ctx->device);
+    if (!api13) {
+        /* Same functions under their extension names. */
+        vkCmdBeginRendering = vkCmdBeginRenderingKHR;
+        vkCmdEndRendering = vkCmdEndRenderingKHR;
+        vkCmdPipelineBarrier2 = vkCmdPipelineBarrier2KHR;
+        vkCmdWriteTimestamp2 = vkCmdWriteTimestamp2KHR;
+        vkQueueSubmit2 = vkQueueSubmit2KHR;
+    }
     vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
 
     VkCommandPoolCreateInfo pci = {

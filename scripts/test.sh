@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The README's second command: builds (installing what is missing) and runs the whole test
+# suite with ctest. Sponza tests use LC_SPONZA (default: ../shared/assets/sponza/Sponza.gltf
+# beside the checkout, when present). Extra arguments go to ctest, e.g. -L cpu.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [[ -z ${LC_SPONZA:-} && -f $root/../shared/assets/sponza/Sponza.gltf ]]; then
+  export LC_SPONZA=$root/../shared/assets/sponza/Sponza.gltf
+fi
+export BUILD_DIR=${BUILD_DIR:-$root/build}
+"$root/scripts/build.sh" >/dev/null
+mkdir -p /tmp/lc-xdg && chmod 700 /tmp/lc-xdg
+cd "$BUILD_DIR"
+# Configure again so a changed LC_SPONZA reaches the tests.
+cmake . >/dev/null
+ctest --output-on-failure -j2 "$@"
