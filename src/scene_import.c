@@ -327,7 +327,7 @@ static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, 
         if (!embedded) {
             /* OBJ files written on Windows use backslashes. */
             key[0] = 0;
-            if (tex_path[0] != '/' && tex_path[0] != '\\') {
+            if (tex_path[0] != '/' && tex_path[0] != '\\' && scene_dir) {
                 copy_str(key, sizeof key, scene_dir);
                 append_str(key, sizeof key, "/");
             }
@@ -357,18 +357,24 @@ static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, 
     }
     job->embedded = embedded;
     if (tex_path[0] == '*' && !embedded) snprintf(job->error, sizeof job->error, "no such embedded texture");
+    else if (!embedded && !scene_dir) snprintf(job->error, sizeof job->error, "external file (scene loaded from memory)");
     return (int32_t)(*count)++;
 }
 
+/* path NULL: the scene came from memory and external texture files are not read. */
 static void load_materials(const struct aiScene *ai, const char *path, lc_scene *out)
 {
-    char scene_dir[4096];
-    copy_str(scene_dir, sizeof scene_dir, path);
-    char *slash = strrchr(scene_dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        copy_str(scene_dir, sizeof scene_dir, ".");
+    char dir[4096];
+    const char *scene_dir = NULL;
+    if (path) {
+        copy_str(dir, sizeof dir, path);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *slash = 0;
+        else
+            copy_str(dir, sizeof dir, ".");
+        scene_dir = dir;
+    }
 
     out->material_count = LC_MAX(1u, ai->mNumMaterials);
     out->materials = lc_calloc(out->material_count, sizeof *out->materials);
@@ -514,43 +520,32 @@ static void default_view(lc_scene *s)
 
 /* ---------------------------------------------------------------- entry point */
 
-lc_status lc_scene_load_file(lc_scene *out, const char *path)
-{
-    memset(out, 0, sizeof *out);
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        lc_error("cannot open scene '%s': %s", path, strerror(errno));
-        return LC_ERR_INPUT;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        lc_error("scene '%s' is not a regular file", path);
-        return LC_ERR_INPUT;
-    }
-    if (st.st_size == 0) {
-        lc_error("scene '%s' is empty", path);
-        return LC_ERR_INPUT;
-    }
+/* Points and lines are dropped at import; we only draw triangles. */
+#define IMPORT_FLAGS                                                                                               \
+    (aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_JoinIdenticalVertices | aiProcess_SortByPType | \
+     aiProcess_ValidateDataStructure)
 
-    /* Points and lines are dropped at import; we only draw triangles. */
+static struct aiPropertyStore *import_properties(void)
+{
     struct aiPropertyStore *props = aiCreatePropertyStore();
     aiSetImportPropertyInteger(props, AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
-    const struct aiScene *ai = aiImportFileExWithProperties(path,
-                                                            aiProcess_Triangulate | aiProcess_GenSmoothNormals |
-                                                                aiProcess_JoinIdenticalVertices |
-                                                                aiProcess_SortByPType | aiProcess_ValidateDataStructure,
-                                                            NULL, props);
-    aiReleasePropertyStore(props);
+    return props;
+}
+
+/* Everything after assimp: instances, materials, default view, validation. Releases ai.
+ * what names the scene in messages; path locates external textures (NULL: none are read). */
+static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char *what, const char *path)
+{
     if (!ai) {
-        lc_error("cannot import scene '%s': %s", path, aiGetErrorString());
+        lc_error("cannot import scene '%s': %s", what, aiGetErrorString());
         return LC_ERR_INPUT;
     }
     if (!ai->mRootNode) {
-        lc_error("scene '%s' has no node hierarchy", path);
+        lc_error("scene '%s' has no node hierarchy", what);
         aiReleaseImport(ai);
         return LC_ERR_INPUT;
     }
-    copy_str(out->name, sizeof out->name, base_name(path));
-
+    copy_str(out->name, sizeof out->name, base_name(what));
     instance_list instances = {0};
     collect_instances(ai, &instances);
     uint32_t *mesh_tris = lc_alloc(LC_MAX(1u, ai->mNumMeshes) * sizeof *mesh_tris);
@@ -566,10 +561,10 @@ lc_status lc_scene_load_file(lc_scene *out, const char *path)
     lc_status status = LC_OK;
     uint64_t bytes = vertices * sizeof(lc_vertex) + indices * sizeof(uint32_t) + draws * sizeof(lc_draw);
     if (!indices) {
-        lc_error("scene '%s' has no triangles", path);
+        lc_error("scene '%s' has no triangles", what);
         status = LC_ERR_INPUT;
     } else if (vertices > MAX_ELEMENTS || indices > MAX_ELEMENTS || bytes > MAX_BYTES) {
-        lc_error("scene '%s' is too large: %llu vertices, %llu indices, %llu MiB once instanced", path,
+        lc_error("scene '%s' is too large: %llu vertices, %llu indices, %llu MiB once instanced", what,
                  (unsigned long long)vertices, (unsigned long long)indices, (unsigned long long)(bytes >> 20));
         status = LC_ERR_INPUT;
     }
@@ -604,4 +599,40 @@ lc_status lc_scene_load_file(lc_scene *out, const char *path)
     status = lc_scene_validate(out);
     if (status != LC_OK) lc_scene_destroy(out);
     return status;
+}
+
+lc_status lc_scene_load_file(lc_scene *out, const char *path)
+{
+    memset(out, 0, sizeof *out);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        lc_error("cannot open scene '%s': %s", path, strerror(errno));
+        return LC_ERR_INPUT;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        lc_error("scene '%s' is not a regular file", path);
+        return LC_ERR_INPUT;
+    }
+    if (st.st_size == 0) {
+        lc_error("scene '%s' is empty", path);
+        return LC_ERR_INPUT;
+    }
+    struct aiPropertyStore *props = import_properties();
+    const struct aiScene *ai = aiImportFileExWithProperties(path, IMPORT_FLAGS, NULL, props);
+    aiReleasePropertyStore(props);
+    return build_scene(out, ai, path, path);
+}
+
+lc_status lc_scene_load_memory(lc_scene *out, const void *data, size_t size, const char *hint)
+{
+    memset(out, 0, sizeof *out);
+    if (!size || size > UINT32_MAX) {
+        lc_error("scene in memory: %zu bytes", size);
+        return LC_ERR_INPUT;
+    }
+    struct aiPropertyStore *props = import_properties();
+    const struct aiScene *ai =
+        aiImportFileFromMemoryWithProperties(data, (unsigned)size, IMPORT_FLAGS, hint ? hint : "", props);
+    aiReleasePropertyStore(props);
+    return build_scene(out, ai, "(memory)", NULL);
 }
