@@ -36,6 +36,7 @@ static lc_status allocate(lc_context *ctx, VkMemoryRequirements req, bool host_v
         return LC_ERR_RUNTIME;
     }
     ctx->memory_allocated += req.size;
+    ctx->memory_allocations++;
     return LC_OK;
 }
 
@@ -43,6 +44,7 @@ static void release(lc_context *ctx, VkDeviceMemory mem, VkDeviceSize size)
 {
     if (!mem) return;
     ctx->memory_allocated -= LC_MIN(ctx->memory_allocated, size);
+    if (ctx->memory_allocations) ctx->memory_allocations--;
     vkFreeMemory(ctx->device, mem, NULL);
 }
 
