@@ -7,6 +7,7 @@
 #include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <cjson/cJSON.h>
 #include <stb/stb_image.h>
 
 #include <errno.h>
@@ -518,6 +519,87 @@ static void default_view(lc_scene *s)
     }
 }
 
+/* ---------------------------------------------------------------- glTF pre-check */
+
+#define GLB_MAGIC 0x46546C67u      /* "glTF" */
+#define GLB_CHUNK_JSON 0x4E4F534Au /* "JSON" */
+#define MAX_GLTF_JSON (256u << 20)
+
+static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
+/* assimp 5.2's glTF importers take strchr(mime_type, '/') + 1 unchecked for embedded images,
+ * so an image whose "mimeType", or the media type of its data: URI, has no '/' crashes them
+ * (found by fuzz_scene; tests/corpus/fuzz_scene/regress-assimp-mime-*). Such files are
+ * refused before assimp sees them. json is glTF text (1.0 or 2.0); anything else passes. */
+static bool gltf_images_ok(const char *json, size_t size, const char *what)
+{
+    cJSON *root = cJSON_ParseWithLength(json, size);
+    if (!root) return true; /* not JSON: assimp decides */
+    bool ok = true;
+    const cJSON *image;
+    cJSON_ArrayForEach(image, cJSON_GetObjectItemCaseSensitive(root, "images")) /* array (2.0) or object (1.0) */
+    {
+        const cJSON *mime = cJSON_GetObjectItemCaseSensitive(image, "mimeType");
+        const cJSON *uri = cJSON_GetObjectItemCaseSensitive(image, "uri");
+        const char *bad = NULL;
+        size_t len = 0;
+        if (cJSON_IsString(mime) && !strchr(mime->valuestring, '/')) bad = mime->valuestring, len = strlen(bad);
+        if (!bad && cJSON_IsString(uri) && strncmp(uri->valuestring, "data:", 5) == 0) {
+            const char *type = uri->valuestring + 5;
+            size_t n = strcspn(type, ";,");
+            if (n && !memchr(type, '/', n)) bad = type, len = n;
+        }
+        if (bad) {
+            lc_error("scene '%s': an image's MIME type '%.*s' has no '/'", what, (int)LC_MIN(len, 64u), bad);
+            ok = false;
+            break;
+        }
+    }
+    cJSON_Delete(root);
+    return ok;
+}
+
+/* The JSON of a glTF scene in memory: the whole text, or a GLB's first chunk. */
+static bool gltf_memory_ok(const uint8_t *data, size_t size, const char *what)
+{
+    if (size >= 20 && le32(data) == GLB_MAGIC) {
+        uint32_t len = le32(data + 12);
+        if (le32(data + 16) != GLB_CHUNK_JSON || len > size - 20) return true; /* assimp reports it */
+        return gltf_images_ok((const char *)data + 20, len, what);
+    }
+    size_t i = 0;
+    while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
+    return i == size || data[i] != '{' || gltf_images_ok((const char *)data, size, what);
+}
+
+/* The same for a file: reads a GLB's header and JSON chunk, or a JSON file whole. */
+static bool gltf_file_ok(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return true; /* assimp reports it */
+    uint8_t head[20];
+    size_t n = fread(head, 1, sizeof head, f);
+    size_t i = 0;
+    while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) i++;
+    bool glb = n == sizeof head && le32(head) == GLB_MAGIC && le32(head + 16) == GLB_CHUNK_JSON;
+    size_t len = 0;
+    if (glb) {
+        len = le32(head + 12);
+    } else if (i < n && head[i] == '{' && fseek(f, 0, SEEK_END) == 0) {
+        long end = ftell(f);
+        len = end > 0 ? (size_t)end : 0;
+        rewind(f);
+    }
+    bool ok = true;
+    if (len && len <= MAX_GLTF_JSON) {
+        char *json = lc_alloc(len);
+        if (fread(json, 1, len, f) == len) ok = gltf_images_ok(json, len, path);
+        free(json);
+    }
+    fclose(f);
+    return ok;
+}
+
 /* ---------------------------------------------------------------- entry point */
 
 /* Points and lines are dropped at import; we only draw triangles. */
@@ -617,6 +699,7 @@ lc_status lc_scene_load_file(lc_scene *out, const char *path)
         lc_error("scene '%s' is empty", path);
         return LC_ERR_INPUT;
     }
+    if (!gltf_file_ok(path)) return LC_ERR_INPUT;
     struct aiPropertyStore *props = import_properties();
     const struct aiScene *ai = aiImportFileExWithProperties(path, IMPORT_FLAGS, NULL, props);
     aiReleasePropertyStore(props);
@@ -630,6 +713,7 @@ lc_status lc_scene_load_memory(lc_scene *out, const void *data, size_t size, con
         lc_error("scene in memory: %zu bytes", size);
         return LC_ERR_INPUT;
     }
+    if (!gltf_memory_ok(data, size, "(memory)")) return LC_ERR_INPUT;
     struct aiPropertyStore *props = import_properties();
     const struct aiScene *ai =
         aiImportFileFromMemoryWithProperties(data, (unsigned)size, IMPORT_FLAGS, hint ? hint : "", props);

@@ -1,10 +1,14 @@
 /* lc_scene_load_memory, the entry point the scene fuzz target drives: glTF and OBJ from bytes,
  * an external texture falling back to the colour factor, and the error paths (empty input,
- * garbage, a scene without triangles) returning LC_ERR_INPUT instead of crashing. */
+ * garbage, a scene without triangles) returning LC_ERR_INPUT instead of crashing. Also the
+ * glTF pre-check that keeps files assimp would crash on away from it, from memory and from
+ * files (tests/corpus/fuzz_scene: the first byte of each picks the format). */
 #include "scene.h"
 #include "test_util.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* One triangle (positions and 16-bit indices in a data URI); the material's base-colour
  * texture is an external file, which a scene from memory does not read. */
@@ -62,10 +66,43 @@ static void test_errors(void)
     }
 }
 
+/* A corpus file without its format byte, from memory and written to a file. */
+static void check_corpus(const char *name, const char *ext, lc_status want)
+{
+    const char *src = getenv("LC_SOURCE_DIR");
+    char path[1024], err[256], tmp[64];
+    snprintf(path, sizeof path, "%s/tests/corpus/fuzz_scene/%s", src ? src : "..", name);
+    size_t size = 0;
+    char *data = lc_read_file(path, &size, err, sizeof err);
+    CHECK_MSG(data && size > 1, "%s", err);
+    if (!data || size < 2) return;
+    lc_scene s;
+    lc_status st = lc_scene_load_memory(&s, data + 1, size - 1, ext);
+    CHECK_MSG(st == want, "%s from memory: status %d", name, (int)st);
+    if (st == LC_OK) lc_scene_destroy(&s);
+    snprintf(tmp, sizeof tmp, "/tmp/lc_test_scene_memory_%ld.%s", (long)getpid(), ext);
+    CHECK(lc_write_file_atomic(tmp, data + 1, size - 1) == LC_OK);
+    st = lc_scene_load_file(&s, tmp);
+    CHECK_MSG(st == want, "%s from a file: status %d", name, (int)st);
+    if (st == LC_OK) lc_scene_destroy(&s);
+    unlink(tmp);
+    free(data);
+}
+
+static void test_assimp_guard(void)
+{
+    check_corpus("regress-assimp-mime-data-uri.gltf", "gltf", LC_ERR_INPUT);
+    check_corpus("regress-assimp-mime-bufferview.gltf", "gltf", LC_ERR_INPUT);
+    check_corpus("regress-assimp-mime-bufferview.glb", "glb", LC_ERR_INPUT);
+    check_corpus("textured.gltf", "gltf", LC_OK);
+    check_corpus("textured.glb", "glb", LC_OK);
+}
+
 int main(void)
 {
     test_gltf();
     test_obj();
     test_errors();
+    test_assimp_guard();
     return lc_test_finish("test_scene_memory");
 }
