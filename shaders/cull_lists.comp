@@ -36,7 +36,10 @@ void main()
     vec3 bmin, bmax;
     lc_rect_box(pmin, pmax, dmin, dmax, bmin, bmax);
 
-    uint count = frame.light_info.x;
+    // Bounded by the buffer too, which also keeps the bound from being a plain uniform:
+    // lavapipe (Mesa 22.3) recompiles a shader whose loop bound is a uniform-buffer value
+    // with that value inlined, on every dispatch, and leaks each compile (~330 KB a frame).
+    uint count = min(frame.light_info.x, uint(lights.length()));
     for (uint first = 0u; first < count; first += 64u) {
         uint i = first + tid;
         bool hit = i < count && lc_light_hits_box(lights[i], bmin, bmax);
