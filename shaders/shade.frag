@@ -70,27 +70,27 @@ void shade_tiles()
 uvec2 zbin_range()
 {
     float bin = floor((in_depth - frame.zbin_params.x) * frame.zbin_params.y);
-    if (bin < 0.0 || bin >= float(frame.zbin_info.x)) return uvec2(1u, 0u);
+    // Written so that NaN (possible in helper lanes) also gives an empty range.
+    if (!(bin >= 0.0 && bin < float(frame.zbin_info.x))) return uvec2(1u, 0u);
     uvec2 z = zbins[uint(bin)];
-    return uvec2(z.x, ~z.y);
+    return uvec2(z.x, min(~z.y, frame.light_info.x - 1u));
 }
 
 void shade_zbin()
 {
     uvec2 range = zbin_range();
     if (SCALARIZE) range = uvec2(subgroupMin(range.x), subgroupMax(range.y));
-    if (range.x > range.y) return;
-    uint buckets = frame.light_info.y;
-    uint base = tile_index() * buckets;
-    uint first_bucket = range.x / LC_BUCKET_BITS, last_bucket = range.y / LC_BUCKET_BITS;
-    for (uint b = first_bucket; b <= last_bucket; b++) {
-        uint bits = tile_bits[base + b];
-        // Keep only lights inside [range.x, range.y] (Granite's cluster_mask_range).
-        uint lo = b * LC_BUCKET_BITS;
-        uint start = range.x > lo ? range.x - lo : 0u;
-        uint end = min(range.y - lo, 31u);
-        uint mask = (end - start == 31u) ? ~0u : (((1u << (end - start + 1u)) - 1u) << start);
-        walk_bucket(b, bits & mask);
+    if (range.x <= range.y) { // first > last: no light touches this depth
+        uint buckets = frame.light_info.y;
+        uint base = tile_index() * buckets;
+        for (uint b = range.x / LC_BUCKET_BITS; b <= range.y / LC_BUCKET_BITS; b++) {
+            // Keep only lights inside [range.x, range.y] (Granite's cluster_mask_range).
+            uint lo = b * LC_BUCKET_BITS;
+            uint start = range.x > lo ? range.x - lo : 0u;
+            uint end = min(range.y - lo, 31u);
+            uint mask = (end - start == 31u) ? ~0u : (((1u << (end - start + 1u)) - 1u) << start);
+            walk_bucket(b, tile_bits[base + b] & mask);
+        }
     }
 }
 
@@ -100,7 +100,7 @@ void shade_clusters()
     uvec2 t = min(uvec2(gl_FragCoord.xy) / ts, frame.zbin_info.yz - 1u);
     float near_z = frame.screen_inv.z;
     float s = floor(log(max(in_depth, near_z) / near_z) * frame.zbin_params.z);
-    uint slice = uint(clamp(s, 0.0, float(frame.zbin_info.w - 1u)));
+    uint slice = s >= 0.0 ? uint(min(s, float(frame.zbin_info.w - 1u))) : 0u; // NaN-safe (helper lanes)
     uint cluster = (slice * frame.zbin_info.z + t.y) * frame.zbin_info.y + t.x;
     uint buckets = frame.light_info.y;
     uint base = cluster * buckets;

@@ -8,11 +8,11 @@
 #include "passes/passes.h"
 #include "pipelines.h"
 
-const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud"};
+const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
 
-#define MAX_PASSES 12
+#define MAX_PASSES 16
 #define ANALYSIS_DUMMY_BYTES 16
 
 int lc_mode_from_name(const char *name)
@@ -139,12 +139,15 @@ static lc_status create_pipelines(lc_renderer *r)
     lc_graphics_desc hd = {.vertex = "hud.vert", .fragment = "hud.frag", .layout = r->layout, .color_format = r->target->format,
                            .blend = true, .hud_vertices = true, .name = "HUD"};
     r->hud_pipeline = lc_pipeline_graphics(ctx, &hd);
+    r->tile_depth_pipeline = lc_pipeline_compute(ctx, r->layout, "tile_depth.comp", NULL, "light cull / tile depth");
+    r->cull_coarse = lc_pipeline_compute(ctx, r->layout, "cull_coarse.comp", NULL, "light cull / coarse");
     r->cull_tiles = lc_pipeline_compute(ctx, r->layout, "cull_tiles.comp", NULL, "light cull / tiles");
     lc_spec list_spec = {.values = {r->desc.list_max}, .count = 1};
     r->cull_lists = lc_pipeline_compute(ctx, r->layout, "cull_lists.comp", &list_spec, "light cull / lists");
     r->cull_clusters = lc_pipeline_compute(ctx, r->layout, "cull_clusters.comp", NULL, "light cull / clusters");
     r->zbin = lc_pipeline_compute(ctx, r->layout, "zbin.comp", NULL, "light cull / zbin");
-    if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->cull_tiles || !r->cull_lists ||
+    if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->cull_coarse ||
+        !r->cull_tiles || !r->cull_lists ||
         !r->cull_clusters || !r->zbin)
         return LC_ERR_RUNTIME;
     return LC_OK;
@@ -178,6 +181,8 @@ static void destroy_sized(lc_renderer *r)
     lc_buffer_destroy(ctx, &r->cluster_bits);
     lc_buffer_destroy(ctx, &r->counters);
     lc_buffer_destroy(ctx, &r->analysis);
+    lc_buffer_destroy(ctx, &r->tile_depth);
+    lc_buffer_destroy(ctx, &r->coarse_bits);
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) lc_buffer_destroy(ctx, &r->slots[i].readback);
 }
 
@@ -202,6 +207,8 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_CLUSTER_BITS] = {r->cluster_bits.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_COUNTERS] = {r->counters.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_ANALYSIS] = {r->analysis.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_DEPTH] = {r->tile_depth.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_COARSE_BITS] = {r->coarse_bits.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -228,13 +235,16 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     r->height = r->target->height;
     r->tiles_x = LC_DIV_UP(r->width, d->tile_size);
     r->tiles_y = LC_DIV_UP(r->height, d->tile_size);
+    r->coarse_x = LC_DIV_UP(r->tiles_x, LC_COARSE);
+    r->coarse_y = LC_DIV_UP(r->tiles_y, LC_COARSE);
     r->cluster_x = LC_DIV_UP(r->width, d->cluster_tile);
     r->cluster_y = LC_DIV_UP(r->height, d->cluster_tile);
     r->buckets = LC_DIV_UP(d->light_capacity, LC_BUCKET_BITS);
     uint64_t tiles = (uint64_t)r->tiles_x * r->tiles_y;
     uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * d->cluster_slices;
     memset(r->cull_bytes, 0, sizeof r->cull_bytes);
-    r->cull_bytes[LC_MODE_TILES] = tiles * r->buckets * 4;
+    uint64_t coarse_bytes = (uint64_t)r->coarse_x * r->coarse_y * r->buckets * 4;
+    r->cull_bytes[LC_MODE_TILES] = tiles * r->buckets * 4 + tiles * 8 + coarse_bytes;
     r->cull_bytes[LC_MODE_LISTS] = tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
     r->cull_bytes[LC_MODE_CLUSTERS] = clusters * r->buckets * 4;
     r->cull_bytes[LC_MODE_ZBIN] = r->cull_bytes[LC_MODE_TILES] + (uint64_t)d->zbin_count * 8;
@@ -247,7 +257,9 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     lc_status s;
     if ((s = lc_image_create(ctx, &dd, &r->depth)) != LC_OK) return s;
     if ((s = lc_image_create(ctx, &hd, &r->hdr)) != LC_OK) return s;
-    if ((s = storage(r, &r->tile_bits, r->cull_bytes[LC_MODE_TILES], "tile bits")) != LC_OK) return s;
+    if ((s = storage(r, &r->tile_bits, tiles * r->buckets * 4, "tile bits")) != LC_OK) return s;
+    if ((s = storage(r, &r->tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
+    if ((s = storage(r, &r->coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
     if ((s = storage(r, &r->tile_lists, tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
     if ((s = storage(r, &r->zbins, (uint64_t)d->zbin_count * 8, "zbins")) != LC_OK) return s;
     if ((s = storage(r, &r->cluster_bits, r->cull_bytes[LC_MODE_CLUSTERS], "cluster bits")) != LC_OK) return s;
@@ -367,7 +379,8 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->lights);
         lc_buffer_destroy(ctx, &s->hud);
     }
-    VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->cull_tiles,
+    VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->tile_depth_pipeline,
+                         &r->cull_coarse, &r->cull_tiles,
                          &r->cull_lists, &r->cull_clusters, &r->zbin};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
@@ -651,6 +664,8 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     case LC_RES_CLUSTER_BITS: src = &r->cluster_bits; break;
     case LC_RES_COUNTERS: src = &r->counters; break;
     case LC_RES_ANALYSIS: src = &r->analysis; break;
+    case LC_RES_TILE_DEPTH: src = &r->tile_depth; break;
+    case LC_RES_COARSE_BITS: src = &r->coarse_bits; break;
     default: return NULL;
     }
     if (src) size = src->size;

@@ -21,11 +21,13 @@ typedef enum lc_res {
     LC_RES_CLUSTER_BITS,
     LC_RES_COUNTERS,
     LC_RES_ANALYSIS,
+    LC_RES_TILE_DEPTH,
+    LC_RES_COARSE_BITS,
     LC_RES_COUNT
 } lc_res;
 
 /* GPU timers: each pass adds to one. */
-typedef enum lc_timer { LC_TIMER_DEPTH, LC_TIMER_CULL, LC_TIMER_SHADE, LC_TIMER_TONEMAP, LC_TIMER_HUD, LC_TIMER_COUNT } lc_timer;
+typedef enum lc_timer { LC_TIMER_DEPTH, LC_TIMER_CULL, LC_TIMER_SHADE, LC_TIMER_TONEMAP, LC_TIMER_HUD, LC_TIMER_READBACK, LC_TIMER_COUNT } lc_timer;
 extern const char *const lc_timer_names[LC_TIMER_COUNT];
 extern const char *const lc_mode_names[LC_MODE_COUNT];
 extern const char *const lc_view_names[3];
@@ -100,14 +102,14 @@ struct lc_renderer {
 
     /* Size-dependent targets and culling buffers. */
     uint32_t width, height;
-    uint32_t tiles_x, tiles_y, cluster_x, cluster_y, buckets;
+    uint32_t tiles_x, tiles_y, coarse_x, coarse_y, cluster_x, cluster_y, buckets;
     lc_image depth, hdr;
-    lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis;
+    lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits;
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
 
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
-    VkPipeline cull_tiles, cull_lists, cull_clusters, zbin;
+    VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin;
     VkPipeline shade[LC_MODE_COUNT][2][3];
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];

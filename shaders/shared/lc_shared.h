@@ -60,7 +60,13 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_ANALYSIS 7     /* uint[pixels * LC_ANALYSIS_WORDS] */
 #define LC_BIND_DEPTH 8        /* sampled depth from the pre-pass */
 #define LC_BIND_HDR 9          /* sampled HDR colour for tonemap */
-#define LC_BIND_COUNT 10
+#define LC_BIND_TILE_DEPTH 10  /* vec2[tiles]: view depth min/max of covered pixels; min > max when empty */
+#define LC_BIND_COARSE_BITS 11 /* uint[coarse tiles * buckets]: lights per LC_COARSE x LC_COARSE tiles */
+#define LC_BIND_COUNT 12
+
+/* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
+ * pass tests only the lights its coarse tile kept. */
+#define LC_COARSE 4u
 
 /* Descriptor set 1: per material. */
 #define LC_BIND_BASE_COLOR 0

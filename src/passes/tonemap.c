@@ -89,6 +89,6 @@ static void record_readback(lc_renderer *r, VkCommandBuffer cmd)
 // readback: copies the final image for --out and screenshots.
 lc_pass lc_pass_readback(void)
 {
-    return (lc_pass){.name = "readback", .timer = LC_TIMER_HUD, .record = record_readback, .use_count = 1,
+    return (lc_pass){.name = "readback", .timer = LC_TIMER_READBACK, .record = record_readback, .use_count = 1,
                      .uses = {{LC_RES_OUTPUT, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL}}};
 }
