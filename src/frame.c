@@ -230,16 +230,30 @@ static void write_frame_sets(lc_renderer *r)
 static lc_status create_sized(lc_renderer *r, bool analysis)
 {
     lc_context *ctx = r->ctx;
-    const lc_renderer_desc *d = &r->desc;
+    lc_renderer_desc *d = &r->desc;
     r->width = r->target->width;
     r->height = r->target->height;
+    r->buckets = LC_DIV_UP(d->light_capacity, LC_BUCKET_BITS);
+    /* Automatic sizes: the finest tiles whose bit arrays fit the budget (65,536 lights at
+     * 3840x2160 take 64-pixel tiles). */
+    if (!r->requested.tile_size) {
+        d->tile_size = 16;
+        while (d->tile_size < 64 && (uint64_t)LC_DIV_UP(r->width, d->tile_size) * LC_DIV_UP(r->height, d->tile_size) *
+                                            r->buckets * 4 > LC_CULL_BUDGET)
+            d->tile_size *= 2;
+    }
+    if (!r->requested.cluster_tile) {
+        d->cluster_tile = 64;
+        while (d->cluster_tile < 256 && (uint64_t)LC_DIV_UP(r->width, d->cluster_tile) * LC_DIV_UP(r->height, d->cluster_tile) *
+                                                d->cluster_slices * r->buckets * 4 > LC_CULL_BUDGET)
+            d->cluster_tile *= 2;
+    }
     r->tiles_x = LC_DIV_UP(r->width, d->tile_size);
     r->tiles_y = LC_DIV_UP(r->height, d->tile_size);
     r->coarse_x = LC_DIV_UP(r->tiles_x, LC_COARSE);
     r->coarse_y = LC_DIV_UP(r->tiles_y, LC_COARSE);
     r->cluster_x = LC_DIV_UP(r->width, d->cluster_tile);
     r->cluster_y = LC_DIV_UP(r->height, d->cluster_tile);
-    r->buckets = LC_DIV_UP(d->light_capacity, LC_BUCKET_BITS);
     uint64_t tiles = (uint64_t)r->tiles_x * r->tiles_y;
     uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * d->cluster_slices;
     memset(r->cull_bytes, 0, sizeof r->cull_bytes);
@@ -323,6 +337,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     r->target = target;
     r->scene = scene;
     r->desc = *desc;
+    r->requested = *desc;
     lc_renderer_desc *d = &r->desc;
     if (!d->light_capacity) d->light_capacity = 1024;
     if (!d->tile_size) d->tile_size = 16;

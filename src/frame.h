@@ -33,11 +33,15 @@ extern const char *const lc_mode_names[LC_MODE_COUNT];
 extern const char *const lc_view_names[3];
 int lc_mode_from_name(const char *name); /* -1 when unknown */
 
+/* Automatic tile and cluster sizes keep each bit array within this many bytes. */
+#define LC_CULL_BUDGET (64ull << 20)
+
 typedef struct lc_renderer_desc {
     uint32_t light_capacity; /* most lights a frame may hold (buffer sizes); 0: 1024 */
-    uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 16 */
+    uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 16, or larger when the
+                                tile bits would pass LC_CULL_BUDGET */
     uint32_t zbin_count;     /* 0: 4096 */
-    uint32_t cluster_tile;   /* cluster tile in pixels; 0: 64 */
+    uint32_t cluster_tile;   /* cluster tile in pixels; 0: 64, or larger past LC_CULL_BUDGET */
     uint32_t cluster_slices; /* 0: 32 */
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
 } lc_renderer_desc;
@@ -86,7 +90,8 @@ typedef struct lc_frame_slot {
 struct lc_renderer {
     lc_context *ctx;
     lc_target *target;
-    lc_renderer_desc desc;
+    lc_renderer_desc desc;     /* effective sizes */
+    lc_renderer_desc requested; /* as asked for: zero fields are chosen per size and light count */
     const lc_scene *scene;
 
     VkDescriptorSetLayout frame_layout, material_layout;
