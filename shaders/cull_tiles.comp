@@ -6,7 +6,8 @@
 // light cull / tiles: one workgroup per screen tile; one bit per light (flat bit array, 32
 // lights per bucket) for the lights whose volume touches the tile's box between its depth
 // bounds. Only lights its coarse block kept are tested; empty buckets cost one load. Also
-// feeds the zbin mode.
+// feeds the zbin mode. A second level, one bit per non-empty bucket, lets shading skip
+// empty buckets without loading them.
 #define LC_CULL_WRITER
 #include "common.glsl"
 #include "cull.glsl"
@@ -15,16 +16,23 @@ layout(local_size_x = 64) in;
 layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { vec2 tile_depth[]; };
 layout(std430, set = 0, binding = LC_BIND_COARSE_BITS) readonly buffer CoarseBlock { uint coarse_bits[]; };
 
+shared uint s_mask[(LC_LIGHTS_MAX_GLSL / 32u + 31u) / 32u];
+
 void main()
 {
     uvec2 tile = gl_WorkGroupID.xy;
+    uint tile_index = tile.y * frame.screen.z + tile.x;
     uint buckets = frame.light_info.y;
-    uint base = (tile.y * frame.screen.z + tile.x) * buckets;
-    vec2 d = tile_depth[tile.y * frame.screen.z + tile.x];
+    uint base = tile_index * buckets;
+    uint mask_words = lc_mask_words();
+    vec2 d = tile_depth[tile_index];
+    for (uint m = gl_LocalInvocationIndex; m < mask_words; m += 64u) s_mask[m] = 0u;
     if (d.x > d.y) {
         for (uint b = gl_LocalInvocationIndex; b < buckets; b += 64u) tile_bits[base + b] = 0u;
+        for (uint m = gl_LocalInvocationIndex; m < mask_words; m += 64u) tile_mask[tile_index * mask_words + m] = 0u;
         return;
     }
+    barrier();
     uint coarse_x = (frame.screen.z + LC_COARSE - 1u) / LC_COARSE;
     uvec2 block = tile / LC_COARSE;
     uint coarse_base = (block.y * coarse_x + block.x) * buckets;
@@ -50,6 +58,11 @@ void main()
                 word |= (S > 32u ? ballot[lane / 32u] : ballot.x << c);
             }
         }
-        if (b < buckets && (S <= 32u ? subgroupElect() : lane % 32u == 0u)) tile_bits[base + b] = word;
+        if (b < buckets && (S <= 32u ? subgroupElect() : lane % 32u == 0u)) {
+            tile_bits[base + b] = word;
+            if (word != 0u) atomicOr(s_mask[b / 32u], 1u << (b % 32u));
+        }
     }
+    barrier();
+    for (uint m = gl_LocalInvocationIndex; m < mask_words; m += 64u) tile_mask[tile_index * mask_words + m] = s_mask[m];
 }

@@ -59,11 +59,34 @@ void shade_brute()
     for (uint i = 0u; i < frame.light_info.x; i++) visit(i);
 }
 
+// Visits the non-empty buckets in [first_bucket, last_bucket] (the tile's bucket mask),
+// keeping in each only the lights in [range.x, range.y].
+void walk_tile(uint tile, uvec2 range)
+{
+    uint buckets = frame.light_info.y, mask_words = lc_mask_words();
+    uint base = tile * buckets, mbase = tile * mask_words;
+    uint first_bucket = range.x / LC_BUCKET_BITS, last_bucket = min(range.y / LC_BUCKET_BITS, buckets - 1u);
+    for (uint m = first_bucket / 32u; m <= last_bucket / 32u; m++) {
+        uint mask = tile_mask[mbase + m];
+        if (SCALARIZE) mask = subgroupOr(mask);
+        uint lo_b = m * 32u;
+        if (first_bucket > lo_b) mask &= ~0u << (first_bucket - lo_b);
+        if (last_bucket < lo_b + 31u) mask &= ~0u >> (lo_b + 31u - last_bucket);
+        while (mask != 0u) {
+            uint b = lo_b + findLSB(mask);
+            mask &= mask - 1u;
+            uint lo = b * LC_BUCKET_BITS;
+            uint start = range.x > lo ? range.x - lo : 0u;
+            uint end = min(range.y - lo, 31u);
+            uint keep = (end - start == 31u) ? ~0u : (((1u << (end - start + 1u)) - 1u) << start);
+            walk_bucket(b, tile_bits[base + b] & keep);
+        }
+    }
+}
+
 void shade_tiles()
 {
-    uint buckets = frame.light_info.y;
-    uint base = tile_index() * buckets;
-    for (uint b = 0u; b < buckets; b++) walk_bucket(b, tile_bits[base + b]);
+    if (frame.light_info.x > 0u) walk_tile(tile_index(), uvec2(0u, frame.light_info.x - 1u));
 }
 
 // Light range [first, last] of the pixel's Z-bin; first > last when empty.
@@ -80,18 +103,9 @@ void shade_zbin()
 {
     uvec2 range = zbin_range();
     if (SCALARIZE) range = uvec2(subgroupMin(range.x), subgroupMax(range.y));
-    if (range.x <= range.y) { // first > last: no light touches this depth
-        uint buckets = frame.light_info.y;
-        uint base = tile_index() * buckets;
-        for (uint b = range.x / LC_BUCKET_BITS; b <= range.y / LC_BUCKET_BITS; b++) {
-            // Keep only lights inside [range.x, range.y] (Granite's cluster_mask_range).
-            uint lo = b * LC_BUCKET_BITS;
-            uint start = range.x > lo ? range.x - lo : 0u;
-            uint end = min(range.y - lo, 31u);
-            uint mask = (end - start == 31u) ? ~0u : (((1u << (end - start + 1u)) - 1u) << start);
-            walk_bucket(b, tile_bits[base + b] & mask);
-        }
-    }
+    // first > last: no light touches this depth. Granite's cluster_mask_range, with the
+    // tile's bucket mask skipping empty buckets.
+    if (range.x <= range.y) walk_tile(tile_index(), range);
 }
 
 void shade_clusters()

@@ -183,6 +183,7 @@ static void destroy_sized(lc_renderer *r)
     lc_buffer_destroy(ctx, &r->analysis);
     lc_buffer_destroy(ctx, &r->tile_depth);
     lc_buffer_destroy(ctx, &r->coarse_bits);
+    lc_buffer_destroy(ctx, &r->tile_mask);
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) lc_buffer_destroy(ctx, &r->slots[i].readback);
 }
 
@@ -209,6 +210,7 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_ANALYSIS] = {r->analysis.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_TILE_DEPTH] = {r->tile_depth.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_COARSE_BITS] = {r->coarse_bits.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_MASK] = {r->tile_mask.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -258,7 +260,8 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * d->cluster_slices;
     memset(r->cull_bytes, 0, sizeof r->cull_bytes);
     uint64_t coarse_bytes = (uint64_t)r->coarse_x * r->coarse_y * r->buckets * 4;
-    r->cull_bytes[LC_MODE_TILES] = tiles * r->buckets * 4 + tiles * 8 + coarse_bytes;
+    uint64_t mask_bytes = tiles * LC_DIV_UP(r->buckets, 32u) * 4;
+    r->cull_bytes[LC_MODE_TILES] = tiles * r->buckets * 4 + tiles * 8 + coarse_bytes + mask_bytes;
     r->cull_bytes[LC_MODE_LISTS] = tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
     r->cull_bytes[LC_MODE_CLUSTERS] = clusters * r->buckets * 4;
     r->cull_bytes[LC_MODE_ZBIN] = r->cull_bytes[LC_MODE_TILES] + (uint64_t)d->zbin_count * 8;
@@ -274,6 +277,7 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     if ((s = storage(r, &r->tile_bits, tiles * r->buckets * 4, "tile bits")) != LC_OK) return s;
     if ((s = storage(r, &r->tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
     if ((s = storage(r, &r->coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
+    if ((s = storage(r, &r->tile_mask, mask_bytes, "tile bucket mask")) != LC_OK) return s;
     if ((s = storage(r, &r->tile_lists, tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
     if ((s = storage(r, &r->zbins, (uint64_t)d->zbin_count * 8, "zbins")) != LC_OK) return s;
     if ((s = storage(r, &r->cluster_bits, r->cull_bytes[LC_MODE_CLUSTERS], "cluster bits")) != LC_OK) return s;
@@ -681,6 +685,7 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     case LC_RES_ANALYSIS: src = &r->analysis; break;
     case LC_RES_TILE_DEPTH: src = &r->tile_depth; break;
     case LC_RES_COARSE_BITS: src = &r->coarse_bits; break;
+    case LC_RES_TILE_MASK: src = &r->tile_mask; break;
     default: return NULL;
     }
     if (src) size = src->size;

@@ -23,6 +23,7 @@ typedef enum lc_res {
     LC_RES_ANALYSIS,
     LC_RES_TILE_DEPTH,
     LC_RES_COARSE_BITS,
+    LC_RES_TILE_MASK,
     LC_RES_COUNT
 } lc_res;
 
@@ -109,7 +110,7 @@ struct lc_renderer {
     uint32_t width, height;
     uint32_t tiles_x, tiles_y, coarse_x, coarse_y, cluster_x, cluster_y, buckets;
     lc_image depth, hdr;
-    lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits;
+    lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
 

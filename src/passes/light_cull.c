@@ -68,9 +68,9 @@ static uint32_t tile_passes(lc_pass *out)
     out[1] = (lc_pass){.name = "light cull / coarse", .timer = LC_TIMER_CULL, .record = record_coarse, .use_count = 2,
                        .uses = {{LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0}, {LC_RES_COARSE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
     // light cull / tiles: the block's lights against each tile
-    out[2] = (lc_pass){.name = "light cull / tiles", .timer = LC_TIMER_CULL, .record = record_tiles, .use_count = 3,
+    out[2] = (lc_pass){.name = "light cull / tiles", .timer = LC_TIMER_CULL, .record = record_tiles, .use_count = 4,
                        .uses = {{LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0}, {LC_RES_COARSE_BITS, LC_STAGE_COMPUTE, LC_READ, 0},
-                                {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+                                {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}, {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
     return 3;
 }
 

@@ -58,11 +58,15 @@ lc_pass lc_pass_shade(const lc_renderer *r)
                                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
     switch (r->settings.mode) {
     case LC_MODE_LISTS: p.uses[p.use_count++] = (lc_use){LC_RES_TILE_LISTS, LC_STAGE_FRAG, LC_READ, 0}; break;
-    case LC_MODE_TILES: p.uses[p.use_count++] = (lc_use){LC_RES_TILE_BITS, LC_STAGE_FRAG, LC_READ, 0}; break;
+    case LC_MODE_TILES:
+        p.uses[p.use_count++] = (lc_use){LC_RES_TILE_BITS, LC_STAGE_FRAG, LC_READ, 0};
+        p.uses[p.use_count++] = (lc_use){LC_RES_TILE_MASK, LC_STAGE_FRAG, LC_READ, 0};
+        break;
     case LC_MODE_CLUSTERS: p.uses[p.use_count++] = (lc_use){LC_RES_CLUSTER_BITS, LC_STAGE_FRAG, LC_READ, 0}; break;
     case LC_MODE_ZBIN:
         p.uses[p.use_count++] = (lc_use){LC_RES_TILE_BITS, LC_STAGE_FRAG, LC_READ, 0};
         p.uses[p.use_count++] = (lc_use){LC_RES_ZBINS, LC_STAGE_FRAG, LC_READ, 0};
+        p.uses[p.use_count++] = (lc_use){LC_RES_TILE_MASK, LC_STAGE_FRAG, LC_READ, 0};
         break;
     default: break;
     }
