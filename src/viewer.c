@@ -84,7 +84,7 @@ static void capture_path(viewer *v, const char *arg, char *out, size_t size)
         snprintf(stem, sizeof stem, "%s", base ? base : "lightcull");
         size_t n = strlen(stem);
         if (n > 4 && strcmp(stem + n - 4, ".rdc") == 0) stem[n - 4] = 0;
-        snprintf(out, size, "%s-%03u.rdc", stem, v->capture_index + (base ? 1 : 0));
+        snprintf(out, size, "%s-%03u.rdc", stem, v->capture_index + (base ? 0 : 1)); /* from 001 */
     }
     v->capture_index++;
 }
@@ -451,14 +451,15 @@ static uint32_t help_panel(viewer *v, uint32_t n, float scale)
         lc_hud_text_size(k_keys[i][1], scale, &w, &h);
         dw = LC_MAX(dw, w);
     }
-    float pw = kw + dw + 3.0f * pad, ph = line * (float)(LC_ARRAY_COUNT(k_keys) + 1) + 2.0f * pad;
+    float gap = 3.0f * pad;
+    float pw = kw + gap + dw + 2.0f * pad, ph = line * (float)(LC_ARRAY_COUNT(k_keys) + 1) + 2.0f * pad;
     float x = (float)v->app.renderer.width - pw - 4.0f, y = 4.0f;
     n = lc_hud_rect(v->hud, HUD_CAP, n, x, y, x + pw, y + ph, panel);
     n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, y + pad, scale, "keys", k_yellow);
     for (size_t i = 0; i < LC_ARRAY_COUNT(k_keys); i++) {
         float ly = y + pad + line * (float)(i + 1);
         n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, ly, scale, k_keys[i][0], k_yellow);
-        n = lc_hud_text(v->hud, HUD_CAP, n, x + 2.0f * pad + kw, ly, scale, k_keys[i][1], k_white);
+        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad + kw + gap, ly, scale, k_keys[i][1], k_white);
     }
     return n;
 }
