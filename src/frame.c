@@ -37,15 +37,18 @@ static void create_layouts(lc_renderer *r)
     VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                           .bindingCount = LC_BIND_COUNT, .pBindings = b};
     VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->frame_layout));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->frame_layout, "frame set layout");
     VkDescriptorSetLayoutBinding mb = {LC_BIND_BASE_COLOR, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
     ci.bindingCount = 1;
     ci.pBindings = &mb;
     VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->material_layout));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->material_layout, "material set layout");
     VkDescriptorSetLayout sets[2] = {r->frame_layout, r->material_layout};
     VkPushConstantRange pc = {VK_SHADER_STAGE_ALL, 0, 64};
     VkPipelineLayoutCreateInfo li = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 2,
                                      .pSetLayouts = sets, .pushConstantRangeCount = 1, .pPushConstantRanges = &pc};
     VK_CHECK(vkCreatePipelineLayout(dev, &li, NULL, &r->layout));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, r->layout, "pipeline layout (frame set, material set)");
 
     uint32_t materials = LC_MAX(r->scene->material_count, 1u);
     VkDescriptorPoolSize sizes[] = {
@@ -56,6 +59,7 @@ static void create_layouts(lc_renderer *r)
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 3, .pPoolSizes = sizes};
     VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &r->pool));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, r->pool, "descriptor pool");
 
     VkSamplerCreateInfo si = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
@@ -113,6 +117,7 @@ static lc_status upload_scene(lc_renderer *r)
         VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
                                           .descriptorSetCount = 1, .pSetLayouts = &r->material_layout};
         VK_CHECK(vkAllocateDescriptorSets(ctx->device, &ai, &r->material_sets[i]));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, r->material_sets[i], "material %u set", i);
         int32_t img = s->materials[i].image;
         const lc_image *tex = (img >= 0 && (uint32_t)img < s->image_count) ? &r->textures[img] : &r->white;
         VkDescriptorImageInfo ii = {r->linear_sampler, tex->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -358,11 +363,14 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
         VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                        .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, .queueFamilyIndex = ctx->queue_family};
         VK_CHECK(vkCreateCommandPool(ctx->device, &pci, NULL, &slot->pool));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_COMMAND_POOL, slot->pool, "frame %d command pool", i);
         VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = slot->pool,
                                           .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
         VK_CHECK(vkAllocateCommandBuffers(ctx->device, &ai, &slot->cmd));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, slot->cmd, "frame %d commands", i);
         VkFenceCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO, .flags = VK_FENCE_CREATE_SIGNALED_BIT};
         VK_CHECK(vkCreateFence(ctx->device, &fi, NULL, &slot->fence));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_FENCE, slot->fence, "frame %d fence", i);
         VkQueryPoolCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP,
                                     .queryCount = MAX_PASSES * 2};
         VK_CHECK(vkCreateQueryPool(ctx->device, &qi, NULL, &slot->queries));
@@ -376,6 +384,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
         VkDescriptorSetAllocateInfo dai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
                                            .descriptorSetCount = 1, .pSetLayouts = &r->frame_layout};
         VK_CHECK(vkAllocateDescriptorSets(ctx->device, &dai, &slot->set));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, slot->set, "frame %d set", i);
     }
     if ((s = create_light_buffers(r)) != LC_OK) return s;
     if ((s = create_pipelines(r)) != LC_OK) return s;
