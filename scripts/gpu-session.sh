@@ -2,7 +2,8 @@
 # Runs lightcull's GPU measurements on a machine with a real GPU, headless: device facts,
 # every mode against brute force (images and missed pairs, validation on), the tightness and
 # timing figures of the culling issue, the 4K targets, and optionally the full bench sweep.
-# usage: scripts/gpu-session.sh LIGHTCULL_BINARY SPONZA_GLTF OUT_DIR [quick|full|bench]
+# usage: scripts/gpu-session.sh LIGHTCULL_BINARY SPONZA_GLTF OUT_DIR [quick|full|targets|bench]
+#   quick: all but the sweep; targets: the 1080p and 4K figures only; bench: the sweep only
 set -uo pipefail
 LC=$1; SPONZA=$2; OUT=$3; WHAT=${4:-full}
 mkdir -p "$OUT"
@@ -24,7 +25,7 @@ log "device"
 (vulkaninfo --summary 2>/dev/null | grep -E "deviceName|driverInfo|apiVersion|driverVersion" | head -8) | tee -a "$OUT/session.log"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | tee -a "$OUT/session.log"
 
-if [[ $WHAT != bench ]]; then
+if [[ $WHAT == quick || $WHAT == full ]]; then
   log "foundation: default scene and Sponza, 1280x720, 1024 lights, validation on"
   run --headless --size 1280x720 --frames 20 --validate --stats "$OUT/default-720p.json" --out "$OUT/default-720p.png"
   run --headless --scene "$SPONZA" --size 1280x720 --frames 20 --validate --stats "$OUT/sponza-720p.json" --out "$OUT/sponza-720p.png"
@@ -45,7 +46,9 @@ if [[ $WHAT != bench ]]; then
     done; done
   done
   rm -f "$OUT"/m-*.png
+fi
 
+if [[ $WHAT != bench ]]; then
   log "culling issue figures: 1920x1080, 4096 lights"
   echo "scene,mode,scalarize,evaluated_per_exact,cull_ms,shade_ms,cull_bytes" >"$OUT/issue3.csv"
   for scene in default "$SPONZA"; do
@@ -71,7 +74,7 @@ fi
 
 if [[ $WHAT == full || $WHAT == bench ]]; then
   log "bench sweep"
-  (cd "$OUT" && "$LC" bench --scene "$SPONZA" --out-dir bench) 2>&1 | tail -n 300 >>"$OUT/session.log"
+  (cd "$OUT" && "$LC" bench --scene "$SPONZA" --out-dir bench ${BENCH_ARGS:-}) 2>&1 | tail -n 300 >>"$OUT/session.log"
 fi
 log "done"
 (cd "$OUT" && tar czf results.tgz --exclude=results.tgz . 2>/dev/null)

@@ -200,6 +200,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         const char *name = i == LC_TIMER_COUNT ? "frame" : lc_timer_names[i];
         cJSON_AddNumberToObject(ms, name, lc_median(app->ms[i], app->timing_count));
     }
+    cJSON *passes = cJSON_AddObjectToObject(root, "passes_ms_last_frame");
+    for (uint32_t i = 0; i < r->timings.pass_count; i++)
+        cJSON_AddNumberToObject(passes, r->timings.pass_names[i], r->timings.pass_ms[i]);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)r->cull_bytes[app->opt.mode]);
     if (pairs) {

@@ -448,8 +448,15 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
                                    VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
         lc_frame_timings t = {.valid = true};
         double tick_ms = r->ctx->timestamp_period * 1e-6;
-        for (uint32_t p = 0; p < slot->pass_count; p++)
-            t.ms[slot->pass_timer[p]] += (double)(ts[2 * p + 1] - ts[2 * p]) * tick_ms;
+        for (uint32_t p = 0; p < slot->pass_count; p++) {
+            double ms = (double)(ts[2 * p + 1] - ts[2 * p]) * tick_ms;
+            t.ms[slot->pass_timer[p]] += ms;
+            if (p < LC_ARRAY_COUNT(t.pass_ms)) {
+                t.pass_names[p] = slot->pass_names[p];
+                t.pass_ms[p] = ms;
+                t.pass_count = p + 1;
+            }
+        }
         t.frame_ms = (double)(ts[n - 1] - ts[0]) * tick_ms;
         r->timings = t;
         r->timings_serial++;
@@ -638,6 +645,7 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot->queries, 2 * p + 1);
         lc_vk_label_end(ctx, cmd);
         slot->pass_timer[p] = pass->timer;
+        slot->pass_names[p] = pass->name;
     }
     /* Hand the output over: present (window) or keep for copies (headless). */
     lc_use final = {LC_RES_OUTPUT, VK_PIPELINE_STAGE_2_NONE, 0,

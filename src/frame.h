@@ -62,6 +62,9 @@ typedef struct lc_frame_timings {
     bool valid;
     double ms[LC_TIMER_COUNT];
     double frame_ms;         /* first to last timestamp */
+    uint32_t pass_count;     /* every pass (every dispatch has one), in order */
+    const char *pass_names[16];
+    double pass_ms[16];
 } lc_frame_timings;
 
 typedef struct lc_pass lc_pass;
@@ -83,6 +86,7 @@ typedef struct lc_frame_slot {
     VkDescriptorSet set;
     bool submitted;
     uint32_t pass_timer[32];
+    const char *pass_names[32];
     uint32_t pass_count;
     bool readback_pending;
     lc_buffer readback;
