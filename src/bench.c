@@ -64,7 +64,7 @@ lc_bench_stat lc_bench_stat_of(double *v, uint32_t n)
 
 static void usage(void)
 {
-    fputs("usage: lightcull bench [--quick] [--scene PATH] [--out-dir DIR] [--frames N] [--warmup N]\n"
+    fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--pairs] [--device N]\n"
           "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene),\n"
           "headless; GPU timestamps per pass, medians and 10th-90th percentile spread.\n"
@@ -156,7 +156,7 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
             uint32_t w = sw->sizes[si][0], h = sw->sizes[si][1];
             for (int k = 0; k < 3; k++) {
                 char script[4096], cmd[4200], dat[4096];
-                const char *scene_tag = sc == 0 ? "default" : "scene";
+                const char *scene_tag = strcmp(sw->scenes[sc], "default") == 0 ? "default" : "scene";
                 snprintf(script, sizeof script, "%s/plot-%s-%s-%ux%u.gp", dir, what[k], scene_tag, w, h);
                 FILE *f = fopen(script, "w");
                 if (!f) return;
@@ -220,6 +220,11 @@ int lc_bench_main(int argc, char **argv)
         if (!strcmp(a, "--quick")) continue;
         if (!strcmp(a, "--help")) { usage(); return 0; }
         if (!strcmp(a, "--pairs")) { sw.pairs = true; continue; }
+        if (!strcmp(a, "--no-default")) {
+            /* Only the --scene files: drop the built-in hall from the sweep. */
+            sw.scenes[0] = NULL;
+            continue;
+        }
         if (!v) { lc_error("bench: %s needs a value (see lightcull bench --help)", a); return 2; }
         i++;
         if (!strcmp(a, "--scene")) {
@@ -267,6 +272,11 @@ int lc_bench_main(int argc, char **argv)
             lc_error("bench: unknown option %s (see lightcull bench --help)", a);
             return 2;
         }
+    }
+    if (!sw.scenes[0]) {
+        for (uint32_t i = 1; i < sw.scene_count; i++) sw.scenes[i - 1] = sw.scenes[i];
+        sw.scene_count--;
+        if (!sw.scene_count) { lc_error("bench: --no-default needs a --scene"); return 2; }
     }
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
         lc_error("bench: cannot create %s: %s", dir, strerror(errno));
@@ -358,7 +368,7 @@ int lc_bench_main(int argc, char **argv)
                         }
                         done++;
                         printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s scalarize %-3s  cull %8.4f ms  shade %8.4f ms  frame %8.4f ms\n",
-                               done, total, r->scene == sw.scenes[0] ? "default" : "scene", r->width, r->height, r->lights,
+                               done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
                                lc_mode_names[r->mode], sw.scalarize[k] ? "on" : "off", r->t[LC_TIMER_CULL].median,
                                r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median);
                         fflush(stdout);

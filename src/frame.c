@@ -244,9 +244,10 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     /* Automatic sizes: the finest tiles whose bit arrays fit the budget (65,536 lights at
      * 3840x2160 take 64-pixel tiles). */
     if (!r->requested.tile_size) {
+        /* Tile bits, plus the coarse blocks (1/16) and bucket masks (1/32) that go with them. */
         d->tile_size = 16;
         while (d->tile_size < 64 && (uint64_t)LC_DIV_UP(r->width, d->tile_size) * LC_DIV_UP(r->height, d->tile_size) *
-                                            r->buckets * 4 > LC_CULL_BUDGET)
+                                            r->buckets * 4 * 35 / 32 > LC_CULL_BUDGET)
             d->tile_size *= 2;
     }
     if (!r->requested.cluster_tile) {
