@@ -7,7 +7,8 @@
  *          mode computes for the same frame, and also exact subset of list subset of bound;
  *   zbins: the GPU range contains the reference range without slack and lies within the
  *          reference range with twice the shader's widening.
- * Every mode must also miss no light-pixel pair (the shade pass's own exact count). */
+ * Every mode, scalarized or not, must also miss no light-pixel pair and count as many exact
+ * pairs as brute force (the shade pass's own counts). */
 #include "app.h"
 #include "cull_ref.h"
 #include "test_util.h"
@@ -115,20 +116,41 @@ static void check_between(const char *what, const char *cam, const ref_sets *ref
     CHECK_MSG(n_exact > 0, "%s, %s: no light touches any cell (test setup)", what, cam);
 }
 
-static void check_pairs(lc_app *app, uint32_t mode, const cam_case *cc)
+/* Renders with the shade pass's own pair counts (a brute-force loop per pixel beside the
+ * mode's walk); returns evaluated, exact, missed. */
+static void count_pairs(lc_app *app, uint32_t mode, bool scalarize, const cam_case *cc, uint64_t pairs[3])
 {
     app->opt.mode = (int)mode;
+    app->opt.scalarize = scalarize;
     if (!cc->scene_default) {
         memcpy(app->camera.position, cc->c, sizeof(float) * 3);
         app->camera.yaw_deg = cc->c[3];
         app->camera.pitch_deg = cc->c[4];
     }
-    uint64_t pairs[3] = {0};
+    pairs[0] = pairs[1] = pairs[2] = 0;
     CHECK(lc_app_count_pairs(app, cc->time, pairs) == LC_OK);
-    CHECK_MSG(pairs[2] == 0, "%s, %s: %llu light-pixel pairs missed", lc_mode_names[mode], cc->name,
-              (unsigned long long)pairs[2]);
-    CHECK_MSG(pairs[1] > 0 && pairs[0] >= pairs[1], "%s, %s: evaluated %llu, exact %llu", lc_mode_names[mode],
-              cc->name, (unsigned long long)pairs[0], (unsigned long long)pairs[1]);
+}
+
+/* Every mode, scalarized or not, misses no pair, and counts the same exact pairs as brute
+ * force (the count must not depend on the mode's loop before it). */
+static void check_pairs(lc_app *app, const cam_case *cc)
+{
+    uint64_t brute[3], p[3];
+    count_pairs(app, LC_MODE_BRUTE, false, cc, brute);
+    CHECK_MSG(brute[1] > 0 && brute[2] == 0, "brute, %s: exact %llu, missed %llu", cc->name,
+              (unsigned long long)brute[1], (unsigned long long)brute[2]);
+    for (uint32_t m = LC_MODE_LISTS; m < LC_MODE_COUNT; m++)
+        for (int s = 0; s < 2; s++) {
+            count_pairs(app, m, s == 1, cc, p);
+            printf("  pairs     %-8s scalarize %-3s evaluated %8llu  exact %7llu  missed %llu\n", lc_mode_names[m],
+                   s ? "on" : "off", (unsigned long long)p[0], (unsigned long long)p[1], (unsigned long long)p[2]);
+            CHECK_MSG(p[2] == 0, "%s/%d, %s: %llu light-pixel pairs missed", lc_mode_names[m], s, cc->name,
+                      (unsigned long long)p[2]);
+            CHECK_MSG(p[1] == brute[1], "%s/%d, %s: exact pairs %llu, brute force %llu", lc_mode_names[m], s, cc->name,
+                      (unsigned long long)p[1], (unsigned long long)brute[1]);
+            CHECK_MSG(p[0] >= p[1], "%s/%d, %s: evaluated %llu < exact %llu", lc_mode_names[m], s, cc->name,
+                      (unsigned long long)p[0], (unsigned long long)p[1]);
+        }
 }
 
 static void test_tiles_and_lists(lc_app *app, const cam_case *cc)
@@ -293,9 +315,9 @@ static void run_app(const char *label, int argc, char **argv)
         CHECK_MSG(app->renderer.light_count > 16, "%s: only %u lights visible (test setup)", cams[c].name,
                   app->renderer.light_count);
     }
-    /* The shade pass walking each structure misses no pair (one camera: the counts run
-     * a brute-force loop per pixel). */
-    for (uint32_t m = LC_MODE_LISTS; m < LC_MODE_COUNT; m++) check_pairs(app, m, &cams[1]);
+    /* The shade pass walking each structure misses no pair (one camera: the counts add a
+     * brute-force loop per pixel). */
+    check_pairs(app, &cams[1]);
     stop(app);
 }
 
