@@ -26,11 +26,13 @@ fail()
     failures=$((failures + 1))
 }
 
-# Runs lightcull with the given arguments; its stdout and stderr go to $TMP/out, $TMP/err.
-# Returns its exit code.
+# Runs lightcull with the given arguments; its stdout and stderr go to $LC_STDOUT and
+# $LC_STDERR. Returns its exit code.
+LC_STDOUT=$TMP/lc.stdout
+LC_STDERR=$TMP/lc.stderr
 lc()
 {
-    "$LC_BIN" "$@" >"$TMP/out" 2>"$TMP/err"
+    "$LC_BIN" "$@" >"$LC_STDOUT" 2>"$LC_STDERR"
 }
 
 # Runs lightcull expecting exit 0; on anything else reports what and shows stderr.
@@ -41,11 +43,11 @@ lc_ok()
     local rc=0
     lc "$@" || rc=$?
     if [[ $rc -ne 0 ]]; then
-        fail "$what: exit $rc (expected 0): $(head -c 2000 "$TMP/err")"
+        fail "$what: exit $rc (expected 0): $(head -c 2000 "$LC_STDERR")"
         return 1
     fi
-    if grep -qi "validation" "$TMP/err"; then
-        fail "$what: validation output: $(grep -i validation "$TMP/err" | head -3)"
+    if grep -qi "validation" "$LC_STDERR"; then
+        fail "$what: validation output: $(grep -i validation "$LC_STDERR" | head -3)"
         return 1
     fi
     return 0
