@@ -8,7 +8,7 @@ set -u
 : "${LC_BIN:?LC_BIN must name the lightcull binary}"
 : "${LC_SOURCE_DIR:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 PY=/usr/bin/python3 # Debian's, with PIL
-IMG="$PY $LC_SOURCE_DIR/tests/image_util.py"
+img() { "$PY" "$LC_SOURCE_DIR/tests/image_util.py" "$@"; } # image and JSON checks
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp/lc-xdg}
 mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/lc-test.XXXXXX")

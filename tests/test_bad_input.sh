@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Bad command lines and bad input files: each exits with 2 and one line on stderr, without
 # crashing and without leaving an output file (or a temporary one) behind.
+# shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
 OUT=$TMP/out # --out goes here; must stay empty
@@ -29,7 +30,7 @@ expect_bad()
         echo
     fi
     if [[ -n $(ls -A "$OUT") ]]; then
-        fail "$what: left files behind: $(ls -A "$OUT" | tr '\n' ' ')"
+        fail "$what: left files behind: $(find "$OUT" -mindepth 1 -printf '%f ')"
         rm -rf "${OUT:?}"/*
     fi
 }

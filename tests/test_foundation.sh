@@ -3,6 +3,7 @@
 # a light far outside the scene leaves it much darker; one light in view lights the region
 # under it and changes no pixel outside its projected volume; Sponza renders; --stats has
 # its documented fields.
+# shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
 W=192
@@ -14,7 +15,7 @@ run=(--headless --validate --quiet --size "$SIZE")
 luma_check()
 {
     local what=$1 png=$2 min_mean=$3 min_std=$4 mean std
-    read -r mean std < <($IMG luma "$png")
+    read -r mean std < <(img luma "$png")
     echo "  $what: mean luminance $mean, stddev $std"
     fcmp "$mean" ">" "$min_mean" || fail "$what: mean luminance $mean <= $min_mean (black or unlit?)"
     fcmp "$std" ">" "$min_std" || fail "$what: luminance stddev $std <= $min_std (flat image?)"
@@ -29,19 +30,19 @@ lights_file()
 if lc_ok "default scene" "${run[@]}" --frames 3 --out "$TMP/default.png" --stats "$TMP/default.json"; then
     luma_check "default scene" "$TMP/default.png" 0.15 0.08
     s=$TMP/default.json
-    device=$($IMG json "$s" device) || fail "stats: no device"
+    device=$(img json "$s" device) || fail "stats: no device"
     [[ -n $device ]] || fail "stats: empty device name"
-    [[ $($IMG json "$s" mode) == zbin ]] || fail "stats: mode is not the default zbin"
-    [[ $($IMG json "$s" width) == "$W" ]] || fail "stats: width != $W"
-    [[ $($IMG json "$s" height) == "$H" ]] || fail "stats: height != $H"
-    [[ $($IMG json "$s" frames) == 3 ]] || fail "stats: frames != 3"
-    [[ $($IMG json "$s" lights) == 1024 ]] || fail "stats: lights != 1024 (the default)"
+    [[ $(img json "$s" mode) == zbin ]] || fail "stats: mode is not the default zbin"
+    [[ $(img json "$s" width) == "$W" ]] || fail "stats: width != $W"
+    [[ $(img json "$s" height) == "$H" ]] || fail "stats: height != $H"
+    [[ $(img json "$s" frames) == 3 ]] || fail "stats: frames != 3"
+    [[ $(img json "$s" lights) == 1024 ]] || fail "stats: lights != 1024 (the default)"
     for t in depth cull shade frame; do
-        v=$($IMG json "$s" "gpu_ms.$t") || { fail "stats: no gpu_ms.$t"; continue; }
+        v=$(img json "$s" "gpu_ms.$t") || { fail "stats: no gpu_ms.$t"; continue; }
         fcmp "$v" ">" 0 || fail "stats: gpu_ms.$t = $v, expected > 0"
     done
-    frame=$($IMG json "$s" gpu_ms.frame)
-    shade=$($IMG json "$s" gpu_ms.shade)
+    frame=$(img json "$s" gpu_ms.frame)
+    shade=$(img json "$s" gpu_ms.shade)
     fcmp "$frame" ">=" "$shade" || fail "stats: gpu_ms.frame $frame < gpu_ms.shade $shade"
     echo "  stats: device '$device', gpu_ms.frame $frame"
 fi
@@ -50,8 +51,8 @@ fi
 lights_file "500, 500, 500" 2 "$TMP/far.json"
 if lc_ok "far light" "${run[@]}" --lights-file "$TMP/far.json" --camera "$CAM" --out "$TMP/far.png" &&
     [[ -f $TMP/default.png ]]; then
-    read -r lit _ < <($IMG luma "$TMP/default.png")
-    read -r dark _ < <($IMG luma "$TMP/far.png")
+    read -r lit _ < <(img luma "$TMP/default.png")
+    read -r dark _ < <(img luma "$TMP/far.png")
     echo "  far light: mean luminance $dark (default lights $lit)"
     fcmp "$dark" "<" "$("$PY" -c "print(0.3 * $lit)")" || fail "far light: mean $dark is not much darker than $lit"
 fi
@@ -92,14 +93,14 @@ EOF
 ) || fail "cannot project the light"
 echo "  light box $box, floor under the light $core"
 if [[ -n ${box:-} ]] && lc_ok "light in view" "${run[@]}" --lights-file "$TMP/near.json" --camera "$CAM" --out "$TMP/near.png"; then
-    read -r inside outside gain < <($IMG changed "$TMP/far.png" "$TMP/near.png" "$box")
+    read -r inside outside gain < <(img changed "$TMP/far.png" "$TMP/near.png" "$box")
     echo "  light in view: $inside pixels changed inside its box, $outside outside, mean gain $gain"
     [[ $outside -eq 0 ]] || fail "light in view: $outside pixels changed outside the light's projected volume"
     [[ $inside -gt 20 ]] || fail "light in view: only $inside pixels changed inside its box"
     fcmp "$gain" ">" 0.02 || fail "light in view: the box brightened by only $gain"
     # Every pixel of the floor right under the light is brighter.
     IFS=, read -r cx0 cy0 cx1 cy1 <<<"$core"
-    read -r cin _ cgain < <($IMG changed "$TMP/far.png" "$TMP/near.png" "$core")
+    read -r cin _ cgain < <(img changed "$TMP/far.png" "$TMP/near.png" "$core")
     [[ $cin -eq $(((cx1 - cx0) * (cy1 - cy0))) ]] || fail "light in view: only $cin pixels changed under the light"
     fcmp "$cgain" ">" 0.1 || fail "light in view: the floor under the light brightened by only $cgain"
 fi

@@ -5,6 +5,7 @@
 # culling: the scene's default view, the camera inside light volumes, lights crossing the
 # near plane and behind the camera, spots pointing at the camera, radii of 0.05 m and 40 m,
 # cones of 5, 120 and 170 degrees, and generated lights.
+# shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
 SIZE=192x108
@@ -80,7 +81,7 @@ run_case()
         return
     fi
     local exact
-    exact=$($IMG json "$TMP/$name-brute.json" pairs.exact)
+    exact=$(img json "$TMP/$name-brute.json" pairs.exact)
     if ! [[ $exact =~ ^[0-9.e+]+$ ]] || ! fcmp "$exact" ">" 0; then
         fail "$name: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"
     fi
@@ -90,9 +91,9 @@ run_case()
             local what="$name $m scalarize=$s" png="$TMP/$name-$m-$s.png" js="$TMP/$name-$m-$s.json"
             lc_ok "$what" "${common[@]}" --mode "$m" --scalarize "$s" --out "$png" --stats "$js" || continue
             local d missed e
-            d=$($IMG diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
-            missed=$($IMG json "$js" pairs.missed)
-            e=$($IMG json "$js" pairs.exact)
+            d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
+            missed=$(img json "$js" pairs.missed)
+            e=$(img json "$js" pairs.exact)
             [[ $d -le 1 ]] || fail "$what: image differs from brute force by $d/255"
             [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
             [[ $e == "$exact" ]] || fail "$what: pairs.exact = $e, brute force counted $exact"
@@ -105,7 +106,9 @@ run_case()
 scene_cases()
 {
     local tag=$1 scene=$2
-    local -a cam0=($3) high=($4)
+    local -a cam0 high
+    read -r -a cam0 <<<"$3"
+    read -r -a high <<<"$4"
     local c0 ch near
     c0=$(IFS=,; echo "${cam0[*]}")
     ch=$(IFS=,; echo "${high[*]}")

@@ -2,6 +2,7 @@
 # The windowed viewer under Xvfb: opens, renders 30 frames with validation, follows two
 # window resizes and a few scripted actions, takes a screenshot at the final size, and
 # exits 0 without a validation message.
+# shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
 command -v xvfb-run >/dev/null || { fail "xvfb-run is not installed (Debian: xvfb)"; finish; }
@@ -31,10 +32,10 @@ fi
 grep -q "mode: tiles" "$TMP/viewer.out" || fail "the scripted 'mode tiles' did not run"
 
 if [[ -f $TMP/stats.json ]]; then
-    frames=$($IMG json "$TMP/stats.json" frames)
-    w=$($IMG json "$TMP/stats.json" width)
-    h=$($IMG json "$TMP/stats.json" height)
-    msgs=$($IMG json "$TMP/stats.json" validation_messages)
+    frames=$(img json "$TMP/stats.json" frames)
+    w=$(img json "$TMP/stats.json" width)
+    h=$(img json "$TMP/stats.json" height)
+    msgs=$(img json "$TMP/stats.json" validation_messages)
     echo "  stats: $frames frames timed, last size ${w}x$h, $msgs validation messages"
     [[ $w == 700 && $h == 400 ]] || fail "the renderer ended at ${w}x$h, not the resized 700x400"
     [[ $msgs == 0 ]] || fail "$msgs validation messages"
@@ -45,7 +46,7 @@ fi
 
 if [[ -f $TMP/shot.png ]]; then
     size=$("$PY" -c "from PIL import Image; import sys; print('%dx%d' % Image.open(sys.argv[1]).size)" "$TMP/shot.png")
-    read -r mean std < <($IMG luma "$TMP/shot.png")
+    read -r mean _ < <(img luma "$TMP/shot.png")
     echo "  screenshot $size, mean luminance $mean"
     [[ $size == 700x400 ]] || fail "screenshot is $size, not the resized 700x400"
     fcmp "$mean" ">" 0.1 || fail "screenshot is (nearly) black: mean luminance $mean"
