@@ -96,7 +96,10 @@ uvec2 zbin_range()
     // Written so that NaN (possible in helper lanes) also gives an empty range.
     if (!(bin >= 0.0 && bin < float(frame.zbin_info.x))) return uvec2(1u, 0u);
     uvec2 z = zbins[uint(bin)];
-    return uvec2(z.x, min(~z.y, frame.light_info.x - 1u));
+    // The range bounds a loop: keep it within the lights whatever was read. On lavapipe,
+    // helper invocations read zeros here, i.e. lights 0..0xffffffff, and spin until its
+    // per-shader loop limit, which then cuts short every later loop (the pair counts).
+    return uvec2(z.x, min(~z.y, max(frame.light_info.x, 1u) - 1u));
 }
 
 void shade_zbin()

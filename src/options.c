@@ -74,7 +74,7 @@ static bool parse_float(const char *s, float *out)
 
 static lc_status bad(const char *flag, const char *value, const char *why)
 {
-    lc_error("%s %s: %s", flag, value ? value : "", why);
+    lc_error("%s%s%s: %s", flag, value ? " " : "", value ? value : "", why);
     return LC_ERR_USAGE;
 }
 
