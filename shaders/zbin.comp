@@ -5,8 +5,9 @@
 // light cull / zbin: for each thin linear depth slice, the first and last index of the
 // depth-sorted lights whose depth range touches it. Bins are cleared to ~0u; both ends use
 // atomicMin (the last index is stored inverted). Neighbouring lanes hold neighbouring
-// lights, so the subgroup walks the union of its bin ranges and issues one atomic pair per
-// bin rather than one per lane.
+// lights: when their ranges overlap, the subgroup walks the union of its bin ranges with one
+// atomic pair per bin rather than one per lane; when they are spread out, each lane walks
+// its own.
 #define LC_CULL_WRITER
 #include "common.glsl"
 
@@ -32,13 +33,23 @@ void main()
     bool valid = first <= last;
     int lo = subgroupMin(valid ? first : 0x7fffffff);
     int hi = subgroupMax(valid ? last : -1);
-    for (int b = lo; b <= hi; b++) {
-        bool in_bin = valid && b >= first && b <= last;
-        uint lo_i = subgroupMin(in_bin ? i : 0xffffffffu);
-        uint hi_i = subgroupMax(in_bin ? i : 0u);
-        if (subgroupElect() && lo_i != 0xffffffffu) {
-            atomicMin(zbins[b].x, lo_i);
-            atomicMin(zbins[b].y, ~hi_i);
+    int widest = subgroupMax(valid ? last - first + 1 : 0);
+    if (hi - lo + 1 <= 2 * widest) {
+        // Lanes' ranges overlap (sorted, dense lights): one atomic pair per bin and subgroup.
+        for (int b = lo; b <= hi; b++) {
+            bool in_bin = valid && b >= first && b <= last;
+            uint lo_i = subgroupMin(in_bin ? i : 0xffffffffu);
+            uint hi_i = subgroupMax(in_bin ? i : 0u);
+            if (subgroupElect() && lo_i != 0xffffffffu) {
+                atomicMin(zbins[b].x, lo_i);
+                atomicMin(zbins[b].y, ~hi_i);
+            }
+        }
+    } else {
+        // Sparse lights spread over depth: each lane walks only its own bins.
+        for (int b = first; b <= last; b++) {
+            atomicMin(zbins[b].x, i);
+            atomicMin(zbins[b].y, ~i);
         }
     }
 }
