@@ -15,12 +15,13 @@ except ImportError:
           "(Debian: apt-get install python3-renderdoc renderdoc; use /usr/bin/python3)")
     sys.exit(1)
 
+TILE_PASSES = ["light cull / tile depth", "light cull / coarse", "light cull / tiles"]
 CULL = {
     "brute": [],
     "lists": ["light cull / lists"],
-    "tiles": ["light cull / tiles"],
+    "tiles": TILE_PASSES,
     "clusters": ["light cull / clusters"],
-    "zbin": ["light cull / tiles", "light cull / zbin clear", "light cull / zbin"],
+    "zbin": TILE_PASSES + ["light cull / zbin clear", "light cull / zbin"],
 }
 # Resource kinds RenderDoc names itself: the instance and physical device cannot carry names,
 # and RenderDoc replaces command buffers with its own baked copies.
