@@ -193,7 +193,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(root, "frames", frames);
     cJSON_AddNumberToObject(root, "lights", app->light_count);
     cJSON_AddNumberToObject(root, "lights_visible", r->light_count);
-    cJSON_AddNumberToObject(root, "tile_size", r->desc.tile_size);
+    cJSON_AddNumberToObject(root, "tile_size", r->ubo.light_info.z);
     cJSON_AddNumberToObject(root, "subgroup_size", app->ctx.subgroup_size);
     cJSON *ms = cJSON_AddObjectToObject(root, "gpu_ms");
     for (int i = 0; i <= LC_TIMER_COUNT; i++) {

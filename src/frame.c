@@ -245,7 +245,7 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
      * 3840x2160 take 64-pixel tiles). */
     if (!r->requested.tile_size) {
         /* Tile bits, plus the coarse blocks (1/16) and bucket masks (1/32) that go with them. */
-        d->tile_size = 16;
+        d->tile_size = 8;
         while (d->tile_size < 64 && (uint64_t)LC_DIV_UP(r->width, d->tile_size) * LC_DIV_UP(r->height, d->tile_size) *
                                             r->buckets * 4 * 35 / 32 > LC_CULL_BUDGET)
             d->tile_size *= 2;
@@ -258,6 +258,10 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     }
     r->tiles_x = LC_DIV_UP(r->width, d->tile_size);
     r->tiles_y = LC_DIV_UP(r->height, d->tile_size);
+    r->list_tile = r->requested.tile_size ? r->requested.tile_size : 16;
+    r->list_tiles_x = LC_DIV_UP(r->width, r->list_tile);
+    r->list_tiles_y = LC_DIV_UP(r->height, r->list_tile);
+    uint64_t list_tiles = (uint64_t)r->list_tiles_x * r->list_tiles_y;
     r->coarse_x = LC_DIV_UP(r->tiles_x, LC_COARSE);
     r->coarse_y = LC_DIV_UP(r->tiles_y, LC_COARSE);
     r->cluster_x = LC_DIV_UP(r->width, d->cluster_tile);
@@ -268,7 +272,7 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     uint64_t coarse_bytes = (uint64_t)r->coarse_x * r->coarse_y * r->buckets * 4;
     uint64_t mask_bytes = tiles * LC_DIV_UP(r->buckets, 32u) * 4;
     r->cull_bytes[LC_MODE_TILES] = tiles * r->buckets * 4 + tiles * 8 + coarse_bytes + mask_bytes;
-    r->cull_bytes[LC_MODE_LISTS] = tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
+    r->cull_bytes[LC_MODE_LISTS] = list_tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
     r->cull_bytes[LC_MODE_CLUSTERS] = clusters * r->buckets * 4;
     r->cull_bytes[LC_MODE_ZBIN] = r->cull_bytes[LC_MODE_TILES] + (uint64_t)d->zbin_count * 8;
 
@@ -284,7 +288,7 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     if ((s = storage(r, &r->tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
     if ((s = storage(r, &r->coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
     if ((s = storage(r, &r->tile_mask, mask_bytes, "tile bucket mask")) != LC_OK) return s;
-    if ((s = storage(r, &r->tile_lists, tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
+    if ((s = storage(r, &r->tile_lists, list_tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
     if ((s = storage(r, &r->zbins, (uint64_t)d->zbin_count * 8, "zbins")) != LC_OK) return s;
     if ((s = storage(r, &r->cluster_bits, r->cull_bytes[LC_MODE_CLUSTERS], "cluster bits")) != LC_OK) return s;
     if ((s = storage(r, &r->counters, sizeof(lc_gpu_counters), "cull counters")) != LC_OK) return s;
@@ -499,8 +503,11 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
     lc_m4_inverse(proj, &u->inv_proj);
     u->camera_pos = (lc_f4){cam->position[0], cam->position[1], cam->position[2], 0.0f};
     u->screen_inv = (lc_f4){1.0f / (float)r->width, 1.0f / (float)r->height, cam->near_z, cam->far_z};
-    u->screen = (lc_u4){r->width, r->height, r->tiles_x, r->tiles_y};
-    u->light_info = (lc_u4){count, LC_DIV_UP(LC_MAX(count, 1u), LC_BUCKET_BITS), r->desc.tile_size, r->desc.list_max};
+    /* The tile grid of this frame's mode: lists keeps its own (16-pixel) tiles. */
+    bool lists = r->settings.mode == LC_MODE_LISTS;
+    u->screen = (lc_u4){r->width, r->height, lists ? r->list_tiles_x : r->tiles_x, lists ? r->list_tiles_y : r->tiles_y};
+    u->light_info = (lc_u4){count, LC_DIV_UP(LC_MAX(count, 1u), LC_BUCKET_BITS), lists ? r->list_tile : r->desc.tile_size,
+                            r->desc.list_max};
 
     /* Z-bins span the depth range the visible lights occupy (widened as the shader widens
      * them); pixels outside it touch no light. Clusters end there too. */

@@ -39,8 +39,8 @@ int lc_mode_from_name(const char *name); /* -1 when unknown */
 
 typedef struct lc_renderer_desc {
     uint32_t light_capacity; /* most lights a frame may hold (buffer sizes); 0: 1024 */
-    uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 16, or larger when the
-                                tile bits would pass LC_CULL_BUDGET */
+    uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 8 for tiles and zbin
+                                (larger when the bit arrays would pass LC_CULL_BUDGET), 16 for lists */
     uint32_t zbin_count;     /* 0: 4096 */
     uint32_t cluster_tile;   /* cluster tile in pixels; 0: 64, or larger past LC_CULL_BUDGET */
     uint32_t cluster_slices; /* 0: 32 */
@@ -113,6 +113,7 @@ struct lc_renderer {
     /* Size-dependent targets and culling buffers. */
     uint32_t width, height;
     uint32_t tiles_x, tiles_y, coarse_x, coarse_y, cluster_x, cluster_y, buckets;
+    uint32_t list_tile, list_tiles_x, list_tiles_y; /* lists mode keeps 16-pixel tiles unless --tile-size */
     lc_image depth, hdr;
     lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
     bool analysis_allocated;

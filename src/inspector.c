@@ -42,9 +42,10 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
     out->visible = n;
     out->x = (uint32_t)LC_CLAMP(px, 0, (int)r->width - 1);
     out->y = (uint32_t)LC_CLAMP(py, 0, (int)r->height - 1);
-    uint32_t ts = mode == LC_MODE_CLUSTERS ? r->desc.cluster_tile : r->desc.tile_size;
-    uint32_t tiles_x = mode == LC_MODE_CLUSTERS ? r->cluster_x : r->tiles_x;
-    uint32_t tiles_y = mode == LC_MODE_CLUSTERS ? r->cluster_y : r->tiles_y;
+    /* The frame's own grid: lists and the bit-array modes may use different tile sizes. */
+    uint32_t ts = mode == LC_MODE_CLUSTERS ? r->desc.cluster_tile : r->ubo.light_info.z;
+    uint32_t tiles_x = mode == LC_MODE_CLUSTERS ? r->cluster_x : r->ubo.screen.z;
+    uint32_t tiles_y = mode == LC_MODE_CLUSTERS ? r->cluster_y : r->ubo.screen.w;
     out->tile_x = LC_MIN(out->x / ts, tiles_x - 1);
     out->tile_y = LC_MIN(out->y / ts, tiles_y - 1);
     out->rect[0] = out->tile_x * ts, out->rect[1] = out->tile_y * ts;
@@ -60,7 +61,7 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
 
     /* listed: the tile's (cluster's) lights; evaluated: what the forward pass walks here. */
     uint8_t *listed = lc_calloc(LC_MAX(n, 1u), 1), *evaluated = lc_calloc(LC_MAX(n, 1u), 1);
-    uint32_t tile = out->tile_y * r->tiles_x + out->tile_x;
+    uint32_t tile = out->tile_y * tiles_x + out->tile_x;
     lc_status s = LC_OK;
     if (mode == LC_MODE_BRUTE) {
         memset(listed, 1, n);

@@ -36,7 +36,7 @@ static void record_lists(lc_renderer *r, VkCommandBuffer cmd)
     VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &b};
     vkCmdPipelineBarrier2(cmd, &di);
     bind_compute(r, cmd, r->cull_lists);
-    vkCmdDispatch(cmd, r->tiles_x, r->tiles_y, 1);
+    vkCmdDispatch(cmd, r->list_tiles_x, r->list_tiles_y, 1);
 }
 
 static void record_clusters(lc_renderer *r, VkCommandBuffer cmd)
