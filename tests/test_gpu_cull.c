@@ -323,8 +323,10 @@ static void run_app(const char *label, int argc, char **argv)
 
 int main(void)
 {
-    char *square[] = {"--headless", "--quiet", "--validate", "--size", "256x144", "--lights", "200", "--seed", "7"};
-    run_app("256x144, 16 px tiles", (int)LC_ARRAY_COUNT(square), square);
+    /* Explicit tile sizes: lists then share the bit-array modes' grid, so they can be compared. */
+    char *square[] = {"--headless", "--quiet", "--validate", "--size", "256x144", "--lights", "200", "--seed", "7",
+                      "--tile-size", "8"};
+    run_app("256x144, 8 px tiles", (int)LC_ARRAY_COUNT(square), square);
     /* Partial tiles and clusters on the right and bottom edges, other structure sizes. */
     char *odd[] = {"--headless", "--quiet", "--validate", "--size", "250x130", "--lights", "200", "--seed", "11",
                    "--tile-size", "32", "--cluster-size", "48", "--cluster-slices", "16", "--zbins", "1000",
