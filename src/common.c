@@ -72,6 +72,11 @@ void *lc_alloc(size_t size) { return check_alloc(malloc(size ? size : 1), size);
 void *lc_calloc(size_t count, size_t size) { return check_alloc(calloc(count ? count : 1, size ? size : 1), count * size); }
 void *lc_realloc(void *ptr, size_t size) { return check_alloc(realloc(ptr, size ? size : 1), size); }
 
+/* Inputs (lights files, scripts) beyond this are refused rather than read until memory runs
+ * out: --lights-file /dev/zero must end in a message, not an abort. The largest lights file
+ * (1,048,576 lights) is well under it. */
+#define READ_FILE_MAX ((size_t)512 << 20)
+
 char *lc_read_file(const char *path, size_t *size_out, char *err, size_t err_size)
 {
     FILE *f = fopen(path, "rb");
@@ -83,6 +88,12 @@ char *lc_read_file(const char *path, size_t *size_out, char *err, size_t err_siz
     size_t size = 0, cap = 0;
     for (;;) {
         if (size + 65536 + 1 > cap) {
+            if (cap >= READ_FILE_MAX) {
+                free(data);
+                fclose(f);
+                snprintf(err, err_size, "'%s' is larger than %zu MiB", path, READ_FILE_MAX >> 20);
+                return NULL;
+            }
             cap = cap ? cap * 2 : 131072;
             data = lc_realloc(data, cap);
         }

@@ -1,5 +1,6 @@
 #include "gpu_resources.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int find_memory_type(const lc_context *ctx, uint32_t bits, VkMemoryPropertyFlags want)
@@ -7,6 +8,20 @@ static int find_memory_type(const lc_context *ctx, uint32_t bits, VkMemoryProper
     for (uint32_t i = 0; i < ctx->memory.memoryTypeCount; i++)
         if ((bits & (1u << i)) && (ctx->memory.memoryTypes[i].propertyFlags & want) == want) return (int)i;
     return -1;
+}
+
+/* Fault injection for tests (docs/RELIABILITY.md): LC_FAIL_ALLOCATION=N makes the process's
+ * N-th device allocation fail the way a driver out of memory does, so a test can walk every
+ * allocation's error path. */
+static VkResult allocate_memory(lc_context *ctx, const VkMemoryAllocateInfo *ai, VkDeviceMemory *out)
+{
+    static long fail_at = -1, serial;
+    if (fail_at < 0) {
+        const char *e = getenv("LC_FAIL_ALLOCATION");
+        fail_at = e ? atol(e) : 0;
+    }
+    if (fail_at > 0 && ++serial == fail_at) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    return vkAllocateMemory(ctx->device, ai, NULL, out);
 }
 
 static lc_status allocate(lc_context *ctx, VkMemoryRequirements req, bool host_visible, const char *name,
@@ -30,12 +45,13 @@ static lc_status allocate(lc_context *ctx, VkMemoryRequirements req, bool host_v
         .allocationSize = req.size,
         .memoryTypeIndex = (uint32_t)type,
     };
-    VkResult r = vkAllocateMemory(ctx->device, &ai, NULL, out);
+    VkResult r = allocate_memory(ctx, &ai, out);
     if (r != VK_SUCCESS) {
         lc_error("cannot allocate %.1f MiB of GPU memory for '%s': %s", req.size / 1048576.0, name, lc_vk_result_name(r));
         return LC_ERR_RUNTIME;
     }
     ctx->memory_allocated += req.size;
+    ctx->memory_allocations++;
     return LC_OK;
 }
 
@@ -43,6 +59,7 @@ static void release(lc_context *ctx, VkDeviceMemory mem, VkDeviceSize size)
 {
     if (!mem) return;
     ctx->memory_allocated -= LC_MIN(ctx->memory_allocated, size);
+    if (ctx->memory_allocations) ctx->memory_allocations--;
     vkFreeMemory(ctx->device, mem, NULL);
 }
 

@@ -54,6 +54,10 @@ lc_status lc_scene_load_default(lc_scene *out);
 /* glTF 2.0 or OBJ through assimp. Missing or corrupt file: one lc_error line, LC_ERR_INPUT.
  * A material whose texture file is missing falls back to its colour factor (one warning). */
 lc_status lc_scene_load_file(lc_scene *out, const char *path);
+/* The same import from bytes in memory (the fuzz target); hint is the format's extension
+ * ("gltf", "glb", "obj"). External texture files are not read (their materials fall back);
+ * assimp itself may still look for external buffers relative to the working directory. */
+lc_status lc_scene_load_memory(lc_scene *out, const void *data, size_t size, const char *hint);
 void lc_scene_destroy(lc_scene *scene);
 
 /* Validates index ranges and counts; used by the importer and the fuzz target. */

@@ -7,6 +7,7 @@
 #include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <cjson/cJSON.h>
 #include <stb/stb_image.h>
 
 #include <errno.h>
@@ -327,7 +328,7 @@ static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, 
         if (!embedded) {
             /* OBJ files written on Windows use backslashes. */
             key[0] = 0;
-            if (tex_path[0] != '/' && tex_path[0] != '\\') {
+            if (tex_path[0] != '/' && tex_path[0] != '\\' && scene_dir) {
                 copy_str(key, sizeof key, scene_dir);
                 append_str(key, sizeof key, "/");
             }
@@ -357,18 +358,24 @@ static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, 
     }
     job->embedded = embedded;
     if (tex_path[0] == '*' && !embedded) snprintf(job->error, sizeof job->error, "no such embedded texture");
+    else if (!embedded && !scene_dir) snprintf(job->error, sizeof job->error, "external file (scene loaded from memory)");
     return (int32_t)(*count)++;
 }
 
+/* path NULL: the scene came from memory and external texture files are not read. */
 static void load_materials(const struct aiScene *ai, const char *path, lc_scene *out)
 {
-    char scene_dir[4096];
-    copy_str(scene_dir, sizeof scene_dir, path);
-    char *slash = strrchr(scene_dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        copy_str(scene_dir, sizeof scene_dir, ".");
+    char dir[4096];
+    const char *scene_dir = NULL;
+    if (path) {
+        copy_str(dir, sizeof dir, path);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *slash = 0;
+        else
+            copy_str(dir, sizeof dir, ".");
+        scene_dir = dir;
+    }
 
     out->material_count = LC_MAX(1u, ai->mNumMaterials);
     out->materials = lc_calloc(out->material_count, sizeof *out->materials);
@@ -512,45 +519,115 @@ static void default_view(lc_scene *s)
     }
 }
 
+/* ---------------------------------------------------------------- glTF pre-check */
+
+#define GLB_MAGIC 0x46546C67u      /* "glTF" */
+#define GLB_CHUNK_JSON 0x4E4F534Au /* "JSON" */
+#define MAX_GLTF_JSON (256u << 20)
+
+static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
+/* assimp 5.2's glTF importers take strchr(mime_type, '/') + 1 unchecked for embedded images,
+ * so an image whose "mimeType", or the media type of its data: URI, has no '/' crashes them
+ * (found by fuzz_scene; tests/corpus/fuzz_scene/regress-assimp-mime-*). Such files are
+ * refused before assimp sees them. json is glTF text (1.0 or 2.0); anything else passes. */
+static bool gltf_images_ok(const char *json, size_t size, const char *what)
+{
+    cJSON *root = cJSON_ParseWithLength(json, size);
+    if (!root) return true; /* not JSON: assimp decides */
+    bool ok = true;
+    const cJSON *image;
+    cJSON_ArrayForEach(image, cJSON_GetObjectItemCaseSensitive(root, "images")) /* array (2.0) or object (1.0) */
+    {
+        const cJSON *mime = cJSON_GetObjectItemCaseSensitive(image, "mimeType");
+        const cJSON *uri = cJSON_GetObjectItemCaseSensitive(image, "uri");
+        const char *bad = NULL;
+        size_t len = 0;
+        if (cJSON_IsString(mime) && !strchr(mime->valuestring, '/')) bad = mime->valuestring, len = strlen(bad);
+        if (!bad && cJSON_IsString(uri) && strncmp(uri->valuestring, "data:", 5) == 0) {
+            const char *type = uri->valuestring + 5;
+            size_t n = strcspn(type, ";,");
+            if (n && !memchr(type, '/', n)) bad = type, len = n;
+        }
+        if (bad) {
+            lc_error("scene '%s': an image's MIME type '%.*s' has no '/'", what, (int)LC_MIN(len, 64u), bad);
+            ok = false;
+            break;
+        }
+    }
+    cJSON_Delete(root);
+    return ok;
+}
+
+/* The JSON of a glTF scene in memory: the whole text, or a GLB's first chunk. */
+static bool gltf_memory_ok(const uint8_t *data, size_t size, const char *what)
+{
+    if (size >= 20 && le32(data) == GLB_MAGIC) {
+        uint32_t len = le32(data + 12);
+        if (le32(data + 16) != GLB_CHUNK_JSON || len > size - 20) return true; /* assimp reports it */
+        return gltf_images_ok((const char *)data + 20, len, what);
+    }
+    size_t i = 0;
+    while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
+    return i == size || data[i] != '{' || gltf_images_ok((const char *)data, size, what);
+}
+
+/* The same for a file: reads a GLB's header and JSON chunk, or a JSON file whole. */
+static bool gltf_file_ok(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return true; /* assimp reports it */
+    uint8_t head[20];
+    size_t n = fread(head, 1, sizeof head, f);
+    size_t i = 0;
+    while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) i++;
+    bool glb = n == sizeof head && le32(head) == GLB_MAGIC && le32(head + 16) == GLB_CHUNK_JSON;
+    size_t len = 0;
+    if (glb) {
+        len = le32(head + 12);
+    } else if (i < n && head[i] == '{' && fseek(f, 0, SEEK_END) == 0) {
+        long end = ftell(f);
+        len = end > 0 ? (size_t)end : 0;
+        rewind(f);
+    }
+    bool ok = true;
+    if (len && len <= MAX_GLTF_JSON) {
+        char *json = lc_alloc(len);
+        if (fread(json, 1, len, f) == len) ok = gltf_images_ok(json, len, path);
+        free(json);
+    }
+    fclose(f);
+    return ok;
+}
+
 /* ---------------------------------------------------------------- entry point */
 
-lc_status lc_scene_load_file(lc_scene *out, const char *path)
-{
-    memset(out, 0, sizeof *out);
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        lc_error("cannot open scene '%s': %s", path, strerror(errno));
-        return LC_ERR_INPUT;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        lc_error("scene '%s' is not a regular file", path);
-        return LC_ERR_INPUT;
-    }
-    if (st.st_size == 0) {
-        lc_error("scene '%s' is empty", path);
-        return LC_ERR_INPUT;
-    }
+/* Points and lines are dropped at import; we only draw triangles. */
+#define IMPORT_FLAGS                                                                                               \
+    (aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_JoinIdenticalVertices | aiProcess_SortByPType | \
+     aiProcess_ValidateDataStructure)
 
-    /* Points and lines are dropped at import; we only draw triangles. */
+static struct aiPropertyStore *import_properties(void)
+{
     struct aiPropertyStore *props = aiCreatePropertyStore();
     aiSetImportPropertyInteger(props, AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
-    const struct aiScene *ai = aiImportFileExWithProperties(path,
-                                                            aiProcess_Triangulate | aiProcess_GenSmoothNormals |
-                                                                aiProcess_JoinIdenticalVertices |
-                                                                aiProcess_SortByPType | aiProcess_ValidateDataStructure,
-                                                            NULL, props);
-    aiReleasePropertyStore(props);
+    return props;
+}
+
+/* Everything after assimp: instances, materials, default view, validation. Releases ai.
+ * what names the scene in messages; path locates external textures (NULL: none are read). */
+static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char *what, const char *path)
+{
     if (!ai) {
-        lc_error("cannot import scene '%s': %s", path, aiGetErrorString());
+        lc_error("cannot import scene '%s': %s", what, aiGetErrorString());
         return LC_ERR_INPUT;
     }
     if (!ai->mRootNode) {
-        lc_error("scene '%s' has no node hierarchy", path);
+        lc_error("scene '%s' has no node hierarchy", what);
         aiReleaseImport(ai);
         return LC_ERR_INPUT;
     }
-    copy_str(out->name, sizeof out->name, base_name(path));
-
+    copy_str(out->name, sizeof out->name, base_name(what));
     instance_list instances = {0};
     collect_instances(ai, &instances);
     uint32_t *mesh_tris = lc_alloc(LC_MAX(1u, ai->mNumMeshes) * sizeof *mesh_tris);
@@ -566,10 +643,10 @@ lc_status lc_scene_load_file(lc_scene *out, const char *path)
     lc_status status = LC_OK;
     uint64_t bytes = vertices * sizeof(lc_vertex) + indices * sizeof(uint32_t) + draws * sizeof(lc_draw);
     if (!indices) {
-        lc_error("scene '%s' has no triangles", path);
+        lc_error("scene '%s' has no triangles", what);
         status = LC_ERR_INPUT;
     } else if (vertices > MAX_ELEMENTS || indices > MAX_ELEMENTS || bytes > MAX_BYTES) {
-        lc_error("scene '%s' is too large: %llu vertices, %llu indices, %llu MiB once instanced", path,
+        lc_error("scene '%s' is too large: %llu vertices, %llu indices, %llu MiB once instanced", what,
                  (unsigned long long)vertices, (unsigned long long)indices, (unsigned long long)(bytes >> 20));
         status = LC_ERR_INPUT;
     }
@@ -604,4 +681,42 @@ lc_status lc_scene_load_file(lc_scene *out, const char *path)
     status = lc_scene_validate(out);
     if (status != LC_OK) lc_scene_destroy(out);
     return status;
+}
+
+lc_status lc_scene_load_file(lc_scene *out, const char *path)
+{
+    memset(out, 0, sizeof *out);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        lc_error("cannot open scene '%s': %s", path, strerror(errno));
+        return LC_ERR_INPUT;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        lc_error("scene '%s' is not a regular file", path);
+        return LC_ERR_INPUT;
+    }
+    if (st.st_size == 0) {
+        lc_error("scene '%s' is empty", path);
+        return LC_ERR_INPUT;
+    }
+    if (!gltf_file_ok(path)) return LC_ERR_INPUT;
+    struct aiPropertyStore *props = import_properties();
+    const struct aiScene *ai = aiImportFileExWithProperties(path, IMPORT_FLAGS, NULL, props);
+    aiReleasePropertyStore(props);
+    return build_scene(out, ai, path, path);
+}
+
+lc_status lc_scene_load_memory(lc_scene *out, const void *data, size_t size, const char *hint)
+{
+    memset(out, 0, sizeof *out);
+    if (!size || size > UINT32_MAX) {
+        lc_error("scene in memory: %zu bytes", size);
+        return LC_ERR_INPUT;
+    }
+    if (!gltf_memory_ok(data, size, "(memory)")) return LC_ERR_INPUT;
+    struct aiPropertyStore *props = import_properties();
+    const struct aiScene *ai =
+        aiImportFileFromMemoryWithProperties(data, (unsigned)size, IMPORT_FLAGS, hint ? hint : "", props);
+    aiReleasePropertyStore(props);
+    return build_scene(out, ai, "(memory)", NULL);
 }

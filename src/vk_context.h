@@ -41,6 +41,7 @@ typedef struct lc_context {
     bool validation;
     float timestamp_period;   /* ns per tick */
     uint64_t memory_limit, memory_allocated;
+    uint32_t memory_allocations;  /* live vkAllocateMemory allocations (leak checks in the soak test) */
     VkCommandPool upload_pool;
 } lc_context;
 

@@ -1,0 +1,123 @@
+# Sourced by the reliability tests (test_reliability_input.sh, test_memory_limit.sh,
+# test_resize_storm.sh): the binary, a scratch directory removed on exit, failure counting,
+# and checks that a run failed the way it should: its exit code, exactly one error line on
+# stderr, no sanitizer report, and no output file left behind.
+#   LC_BIN  the lightcull binary (ctest sets it)
+set -u
+: "${LC_BIN:?LC_BIN must name the lightcull binary}"
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp/lc-xdg}
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/lc-rel.XXXXXX")
+XVFB_PID='' WM_PID=''
+cleanup()
+{
+    [[ -n $WM_PID ]] && kill "$WM_PID" 2>/dev/null
+    [[ -n $XVFB_PID ]] && kill "$XVFB_PID" 2>/dev/null
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+failures=0
+checks=0
+T0=$SECONDS
+
+fail()
+{
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# What a crash, a sanitizer or an assertion leaves on stderr.
+crash_pattern='AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|runtime error:|Assertion|Aborted|core dumped|Segmentation'
+
+# expect RC WHAT ARGS...: runs lightcull with ARGS (stdout to $TMP/out, stderr to $TMP/err)
+# and checks the exit code. A failing run (RC != 0) must print exactly one line on stderr,
+# "lightcull: ...", besides warnings. Returns 1 after reporting a failure.
+expect()
+{
+    local want=$1 what=$2
+    shift 2
+    checks=$((checks + 1))
+    local rc=0
+    "$LC_BIN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+    if grep -qE "$crash_pattern" "$TMP/err"; then
+        fail "$what: crashed or a sanitizer reported (exit $rc): $(grep -m3 -E "$crash_pattern" "$TMP/err")"
+        return 1
+    fi
+    if [[ $rc -ne $want ]]; then
+        fail "$what: exit $rc, expected $want: $(head -c 1500 "$TMP/err")"
+        return 1
+    fi
+    if [[ $want -ne 0 ]]; then
+        local lines
+        lines=$(grep -v '^lightcull: warning: ' "$TMP/err" | grep -c . || true)
+        if [[ $lines -ne 1 ]] || ! grep -v '^lightcull: warning: ' "$TMP/err" | grep -q '^lightcull: '; then
+            fail "$what: expected one 'lightcull: ...' line on stderr, got $lines: $(head -c 1500 "$TMP/err")"
+            return 1
+        fi
+    fi
+    return 0
+}
+
+# says PATTERN WHAT: the last run's stderr matches the extended regex PATTERN.
+says()
+{
+    grep -qiE "$1" "$TMP/err" || fail "$2: the message does not say /$1/: $(head -c 600 "$TMP/err")"
+}
+
+# no_output WHAT PATH...: neither PATH nor a temporary PATH.tmp* exists.
+no_output()
+{
+    local what=$1 p
+    shift
+    for p in "$@"; do
+        [[ -e $p ]] && fail "$what: '$p' was left behind"
+        compgen -G "$p.tmp*" >/dev/null && fail "$what: temporary files left behind: $(echo "$p".tmp*)"
+    done
+    return 0
+}
+
+# png_size PATH: "WIDTHxHEIGHT" from a PNG's header, or nothing when it is not a PNG.
+png_size()
+{
+    /usr/bin/python3 - "$1" <<'EOF'
+import struct, sys
+with open(sys.argv[1], 'rb') as f:
+    head = f.read(24)
+if head[:8] == b'\x89PNG\r\n\x1a\n' and head[12:16] == b'IHDR':
+    print('%dx%d' % struct.unpack('>II', head[16:24]))
+EOF
+}
+
+# start_x: starts Xvfb on a free display, and twm when installed so that minimise and restore
+# really unmap and map the window, and exports DISPLAY. Returns 1 when Xvfb is missing.
+start_x()
+{
+    command -v Xvfb >/dev/null || return 1
+    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$TMP/display" 2>"$TMP/xvfb.log" &
+    XVFB_PID=$!
+    local i
+    for i in $(seq 100); do
+        [[ -s $TMP/display ]] && break
+        sleep 0.1
+    done
+    [[ -s $TMP/display ]] || return 1
+    export DISPLAY=:$(head -n1 "$TMP/display")
+    if command -v twm >/dev/null; then
+        printf 'RandomPlacement\nNoTitle\n' >"$TMP/twmrc" # no interactive placement
+        twm -f "$TMP/twmrc" >/dev/null 2>&1 &
+        WM_PID=$!
+        sleep 0.5
+    fi
+    return 0
+}
+
+# finish NAME: prints a summary and exits non-zero on any failure.
+finish()
+{
+    if [[ $failures -eq 0 ]]; then
+        echo "$1: all $checks checks passed in $((SECONDS - T0)) s"
+        exit 0
+    fi
+    echo "$1: $failures of $checks checks failed" >&2
+    exit 1
+}

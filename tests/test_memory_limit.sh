@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Device memory running out, at start-up and later: every failure must be exit 1 with one
+# clear line, no abort, no partial output, and (in the sanitizer build) no leak.
+#  1. --memory-limit 1: the first scene buffer does not fit.
+#  2. LC_FAIL_ALLOCATION=N for every device allocation of a headless run with --pairs,
+#     --out and --stats (start-up, the first frame, the analysis buffer grown for --pairs,
+#     the read-backs): the driver's own VK_ERROR_OUT_OF_DEVICE_MEMORY at each point, the
+#     process's N-th allocation (src/gpu_resources.c).
+#  3. The viewer (Xvfb) at the smallest --memory-limit that starts: growing past it by
+#     resizing the window, and by doubling the light count (culling buffer capacity).
+source "$(dirname "$0")/reliability_util.sh"
+
+args=(--headless --quiet --size 64x64 --lights 8)
+
+# --- 1 ------------------------------------------------------------------------------------
+expect 1 "--memory-limit 1" "${args[@]}" --memory-limit 1 --out "$TMP/a.png" &&
+    says "out of GPU memory for 'scene vertices': [0-9.]+ MiB more would pass the 1.0 MiB limit" "--memory-limit 1"
+no_output "--memory-limit 1" "$TMP/a.png"
+
+# --- 2 ------------------------------------------------------------------------------------
+points=0
+for n in $(seq 1 400); do
+    export LC_FAIL_ALLOCATION=$n
+    rc=0
+    "$LC_BIN" "${args[@]}" --pairs --out "$TMP/f.png" --stats "$TMP/f.json" >"$TMP/out" 2>"$TMP/err" || rc=$?
+    unset LC_FAIL_ALLOCATION
+    [[ $rc -eq 0 ]] && ! grep -q . "$TMP/err" && break # past the last allocation
+    points=$((points + 1))
+    checks=$((checks + 1))
+    if grep -qE "$crash_pattern" "$TMP/err" || [[ $rc -ne 1 ]]; then
+        fail "allocation $n failing: exit $rc: $(head -c 1500 "$TMP/err")"
+    elif [[ $(grep -c . "$TMP/err") -ne 1 ]] ||
+        ! grep -qE "^lightcull: cannot allocate [0-9.]+ MiB of GPU memory for '[^']+': VK_ERROR_OUT_OF_DEVICE_MEMORY$" "$TMP/err"; then
+        fail "allocation $n failing: expected one 'cannot allocate' line: $(head -c 1500 "$TMP/err")"
+    fi
+    # --out is written before --pairs renders again, so a late failure may leave a PNG, but a
+    # complete one; --stats comes last and never exists after a failure.
+    [[ ! -e $TMP/f.png || $(png_size "$TMP/f.png") == 64x64 ]] || fail "allocation $n failing: a partial PNG"
+    no_output "allocation $n failing" "$TMP/f.json"
+    compgen -G "$TMP/f.png.tmp*" >/dev/null && fail "allocation $n failing: a temporary PNG was left"
+    rm -f "$TMP/f.png" "$TMP/f.json"
+done
+# The default scene has seven textures; with the frame, culling and read-back buffers that is
+# over forty allocations. Fewer means the sweep stopped early.
+[[ $points -ge 40 ]] || fail "the allocation sweep covered only $points allocations"
+echo "allocation failures: $points points, each exit 1 with one line"
+
+# --- 3 ------------------------------------------------------------------------------------
+# The smallest limit (MiB) at which the default scene renders at 64x64.
+limit=0
+for mb in $(seq 2 64); do
+    if "$LC_BIN" "${args[@]}" --memory-limit "$mb" >/dev/null 2>&1; then
+        limit=$mb
+        break
+    fi
+done
+if [[ $limit -eq 0 ]]; then
+    fail "no --memory-limit up to 64 MiB lets a 64x64 frame render"
+elif ! start_x; then
+    echo "SKIP: viewer growth past --memory-limit (no Xvfb)"
+else
+    echo "smallest --memory-limit for 64x64: $limit MiB"
+    viewer=(--quiet --size 64x64 --no-vsync --memory-limit "$limit")
+    printf '3 resize 1024 768\n30 quit\n' >"$TMP/resize.txt"
+    expect 1 "resize past the limit" "${viewer[@]}" --lights 8 --script "$TMP/resize.txt" &&
+        says "out of GPU memory for '[^']+': [0-9.]+ MiB more would pass the $limit.0 MiB limit" "resize past the limit"
+    for i in $(seq 1 17); do echo "$((2 * i)) lights-double"; done >"$TMP/double.txt"
+    echo "60 quit" >>"$TMP/double.txt"
+    expect 1 "light capacity past the limit" "${viewer[@]}" --lights 16 --script "$TMP/double.txt" &&
+        says "out of GPU memory for '[^']+'" "light capacity past the limit"
+fi
+
+finish test_memory_limit
