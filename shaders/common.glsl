@@ -15,10 +15,14 @@ layout(std430, set = 0, binding = LC_BIND_LIGHTS) readonly buffer LightBlock { l
 #endif
 
 layout(std430, set = 0, binding = LC_BIND_TILE_BITS) LC_CULL_ACCESS buffer TileBitsBlock { uint tile_bits[]; };
+layout(std430, set = 0, binding = LC_BIND_TILE_MASK) LC_CULL_ACCESS buffer TileMaskBlock { uint tile_mask[]; };
 layout(std430, set = 0, binding = LC_BIND_TILE_LISTS) LC_CULL_ACCESS buffer TileListBlock { uint tile_lists[]; };
 layout(std430, set = 0, binding = LC_BIND_ZBINS) LC_CULL_ACCESS buffer ZbinBlock { uvec2 zbins[]; };
 layout(std430, set = 0, binding = LC_BIND_CLUSTER_BITS) LC_CULL_ACCESS buffer ClusterBlock { uint cluster_bits[]; };
 layout(std430, set = 0, binding = LC_BIND_COUNTERS) buffer CounterBlock { lc_gpu_counters counters; };
+
+// Words of the per-tile bucket mask: one bit per bucket of 32 lights.
+uint lc_mask_words() { return (frame.light_info.y + 31u) / 32u; }
 
 // Positive view depth (the camera looks along -Z in view space).
 float lc_view_depth(vec3 world) { return -(frame.view * vec4(world, 1.0)).z; }

@@ -59,42 +59,56 @@ void shade_brute()
     for (uint i = 0u; i < frame.light_info.x; i++) visit(i);
 }
 
+// Visits the non-empty buckets in [first_bucket, last_bucket] (the tile's bucket mask),
+// keeping in each only the lights in [range.x, range.y].
+void walk_tile(uint tile, uvec2 range)
+{
+    uint buckets = frame.light_info.y, mask_words = lc_mask_words();
+    uint base = tile * buckets, mbase = tile * mask_words;
+    uint first_bucket = range.x / LC_BUCKET_BITS, last_bucket = min(range.y / LC_BUCKET_BITS, buckets - 1u);
+    for (uint m = first_bucket / 32u; m <= last_bucket / 32u; m++) {
+        uint mask = tile_mask[mbase + m];
+        if (SCALARIZE) mask = subgroupOr(mask);
+        uint lo_b = m * 32u;
+        if (first_bucket > lo_b) mask &= ~0u << (first_bucket - lo_b);
+        if (last_bucket < lo_b + 31u) mask &= ~0u >> (lo_b + 31u - last_bucket);
+        while (mask != 0u) {
+            uint b = lo_b + findLSB(mask);
+            mask &= mask - 1u;
+            uint lo = b * LC_BUCKET_BITS;
+            uint start = range.x > lo ? range.x - lo : 0u;
+            uint end = min(range.y - lo, 31u);
+            uint keep = (end - start == 31u) ? ~0u : (((1u << (end - start + 1u)) - 1u) << start);
+            walk_bucket(b, tile_bits[base + b] & keep);
+        }
+    }
+}
+
 void shade_tiles()
 {
-    uint buckets = frame.light_info.y;
-    uint base = tile_index() * buckets;
-    for (uint b = 0u; b < buckets; b++) walk_bucket(b, tile_bits[base + b]);
+    if (frame.light_info.x > 0u) walk_tile(tile_index(), uvec2(0u, frame.light_info.x - 1u));
 }
 
 // Light range [first, last] of the pixel's Z-bin; first > last when empty.
 uvec2 zbin_range()
 {
     float bin = floor((in_depth - frame.zbin_params.x) * frame.zbin_params.y);
-    if (bin < 0.0 || bin >= float(frame.zbin_info.x)) return uvec2(1u, 0u);
+    // Written so that NaN (possible in helper lanes) also gives an empty range.
+    if (!(bin >= 0.0 && bin < float(frame.zbin_info.x))) return uvec2(1u, 0u);
     uvec2 z = zbins[uint(bin)];
-    return uvec2(z.x, ~z.y);
+    // The range bounds a loop: keep it within the lights whatever was read. On lavapipe,
+    // helper invocations read zeros here, i.e. lights 0..0xffffffff, and spin until its
+    // per-shader loop limit, which then cuts short every later loop (the pair counts).
+    return uvec2(z.x, min(~z.y, max(frame.light_info.x, 1u) - 1u));
 }
 
 void shade_zbin()
 {
     uvec2 range = zbin_range();
     if (SCALARIZE) range = uvec2(subgroupMin(range.x), subgroupMax(range.y));
-    if (range.x > range.y) return;
-    uint buckets = frame.light_info.y;
-    uint base = tile_index() * buckets;
-    // The tile's bucket count bounds the loop whatever the range says: on llvmpipe some masked-off
-    // lanes (apparently those failing the early depth test) see the range [0, ~0u], and looping
-    // to it made unscalarized zbin frames about 200 times slower (found by test_gpu_soak).
-    uint first_bucket = range.x / LC_BUCKET_BITS, last_bucket = min(range.y / LC_BUCKET_BITS, buckets - 1u);
-    for (uint b = first_bucket; b <= last_bucket; b++) {
-        uint bits = tile_bits[base + b];
-        // Keep only lights inside [range.x, range.y] (Granite's cluster_mask_range).
-        uint lo = b * LC_BUCKET_BITS;
-        uint start = range.x > lo ? range.x - lo : 0u;
-        uint end = min(range.y - lo, 31u);
-        uint mask = (end - start == 31u) ? ~0u : (((1u << (end - start + 1u)) - 1u) << start);
-        walk_bucket(b, bits & mask);
-    }
+    // first > last: no light touches this depth. Granite's cluster_mask_range, with the
+    // tile's bucket mask skipping empty buckets.
+    if (range.x <= range.y) walk_tile(tile_index(), range);
 }
 
 void shade_clusters()
@@ -103,7 +117,7 @@ void shade_clusters()
     uvec2 t = min(uvec2(gl_FragCoord.xy) / ts, frame.zbin_info.yz - 1u);
     float near_z = frame.screen_inv.z;
     float s = floor(log(max(in_depth, near_z) / near_z) * frame.zbin_params.z);
-    uint slice = uint(clamp(s, 0.0, float(frame.zbin_info.w - 1u)));
+    uint slice = s >= 0.0 ? uint(min(s, float(frame.zbin_info.w - 1u))) : 0u; // NaN-safe (helper lanes)
     uint cluster = (slice * frame.zbin_info.z + t.y) * frame.zbin_info.y + t.x;
     uint buckets = frame.light_info.y;
     uint base = cluster * buckets;

@@ -193,13 +193,16 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(root, "frames", frames);
     cJSON_AddNumberToObject(root, "lights", app->light_count);
     cJSON_AddNumberToObject(root, "lights_visible", r->light_count);
-    cJSON_AddNumberToObject(root, "tile_size", r->desc.tile_size);
+    cJSON_AddNumberToObject(root, "tile_size", r->ubo.light_info.z);
     cJSON_AddNumberToObject(root, "subgroup_size", app->ctx.subgroup_size);
     cJSON *ms = cJSON_AddObjectToObject(root, "gpu_ms");
     for (int i = 0; i <= LC_TIMER_COUNT; i++) {
         const char *name = i == LC_TIMER_COUNT ? "frame" : lc_timer_names[i];
         cJSON_AddNumberToObject(ms, name, lc_median(app->ms[i], app->timing_count));
     }
+    cJSON *passes = cJSON_AddObjectToObject(root, "passes_ms_last_frame");
+    for (uint32_t i = 0; i < r->timings.pass_count; i++)
+        cJSON_AddNumberToObject(passes, r->timings.pass_names[i], r->timings.pass_ms[i]);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)r->cull_bytes[app->opt.mode]);
     if (pairs) {

@@ -64,7 +64,7 @@ lc_bench_stat lc_bench_stat_of(double *v, uint32_t n)
 
 static void usage(void)
 {
-    fputs("usage: lightcull bench [--quick] [--scene PATH] [--out-dir DIR] [--frames N] [--warmup N]\n"
+    fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--pairs] [--device N]\n"
           "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene),\n"
           "headless; GPU timestamps per pass, medians and 10th-90th percentile spread.\n"
@@ -142,36 +142,62 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     fclose(f);
 }
 
-/* Plots with gnuplot when it is installed: time per pass vs light count per mode. */
-static void plot(const char *dir, const lc_bench_sweep *sw)
+/* Plots with gnuplot when it is installed: time per pass vs light count per mode, and the
+ * speed-up of each mode's culling over tile lists. One data file per series. */
+static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uint32_t n)
 {
     if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
         lc_info("gnuplot not found: no plots (Debian: gnuplot-nox)");
         return;
     }
-    for (uint32_t si = 0; si < sw->size_count; si++) {
-        for (int timer = 0; timer < 2; timer++) {
-            const char *what = timer == 0 ? "cull" : "shade";
-            int col = timer == 0 ? 10 : 13;
-            char script[4096], cmd[4200];
-            snprintf(script, sizeof script, "%s/plot-%s-%ux%u.gp", dir, what, sw->sizes[si][0], sw->sizes[si][1]);
-            FILE *f = fopen(script, "w");
-            if (!f) return;
-            fprintf(f, "set terminal pngcairo size 900,560 noenhanced\nset output '%s/%s-%ux%u.png'\n", dir, what,
-                    sw->sizes[si][0], sw->sizes[si][1]);
-            fprintf(f, "set datafile separator ','\nset logscale xy\nset key left top\nset grid\n");
-            fprintf(f, "set title '%s GPU ms vs lights, %ux%u, scalarize on, scene %s'\n", what, sw->sizes[si][0],
-                    sw->sizes[si][1], sw->scenes[0]);
-            fprintf(f, "set xlabel 'lights'\nset ylabel 'ms (median)'\nplot ");
-            for (uint32_t m = 0; m < sw->mode_count; m++) {
-                const char *mode = lc_mode_names[sw->modes[m]];
-                fprintf(f, "%s'%s/bench.csv' using ($3==%u && $4==%u && strcol(7) eq '%s' && strcol(8) eq 'on' && strcol(2) eq '%s' ? $5 : 1/0):%d with linespoints title '%s'",
-                        m ? ", " : "", dir, sw->sizes[si][0], sw->sizes[si][1], mode, sw->scenes[0], col, mode);
+    static const char *const what[3] = {"cull", "shade", "speedup"};
+    for (uint32_t sc = 0; sc < sw->scene_count; sc++) {
+        for (uint32_t si = 0; si < sw->size_count; si++) {
+            uint32_t w = sw->sizes[si][0], h = sw->sizes[si][1];
+            for (int k = 0; k < 3; k++) {
+                char script[4096], cmd[4200], dat[4096];
+                const char *scene_tag = strcmp(sw->scenes[sc], "default") == 0 ? "default" : "scene";
+                snprintf(script, sizeof script, "%s/plot-%s-%s-%ux%u.gp", dir, what[k], scene_tag, w, h);
+                FILE *f = fopen(script, "w");
+                if (!f) return;
+                fprintf(f, "set terminal pngcairo size 900,560 noenhanced\nset output '%s/%s-%s-%ux%u.png'\n", dir, what[k],
+                        scene_tag, w, h);
+                fprintf(f, "set logscale x 2\nset key left top\nset grid\nset xlabel 'lights'\n");
+                if (k < 2) fprintf(f, "set logscale y\nset ylabel 'GPU ms (median, scalarized)'\n");
+                else fprintf(f, "set ylabel 'lists cull ms / mode cull ms'\n");
+                fprintf(f, "set title '%s, %ux%u, scene %s'\nplot ", k == 0 ? "light culling" : k == 1 ? "forward shading" : "culling speed-up over tile lists",
+                        w, h, sw->scenes[sc]);
+                int series = 0;
+                for (uint32_t m = 0; m < sw->mode_count; m++) {
+                    uint32_t mode = sw->modes[m];
+                    if (mode == LC_MODE_BRUTE && k != 1) continue; /* brute force does not cull */
+                    snprintf(dat, sizeof dat, "%s/%s-%s-%ux%u-%s.dat", dir, what[k], scene_tag, w, h, lc_mode_names[mode]);
+                    FILE *d = fopen(dat, "w");
+                    if (!d) continue;
+                    for (uint32_t i = 0; i < n; i++) {
+                        const row *r = &rows[i];
+                        if (r->scene != sw->scenes[sc] || r->width != w || r->height != h || r->mode != mode || !r->scalarize) continue;
+                        double v = k == 0 ? r->t[LC_TIMER_CULL].median : r->t[LC_TIMER_SHADE].median;
+                        if (k == 2) {
+                            v = 0.0;
+                            for (uint32_t j = 0; j < n; j++) {
+                                const row *q = &rows[j];
+                                if (q->scene == r->scene && q->width == w && q->height == h && q->lights == r->lights &&
+                                    q->mode == LC_MODE_LISTS && q->scalarize && r->t[LC_TIMER_CULL].median > 0.0)
+                                    v = q->t[LC_TIMER_CULL].median / r->t[LC_TIMER_CULL].median;
+                            }
+                        }
+                        if (v > 0.0) fprintf(d, "%u %.6f\n", r->lights, v);
+                    }
+                    fclose(d);
+                    fprintf(f, "%s'%s' using 1:2 with linespoints lw 2 title '%s'", series++ ? ", " : "", dat, lc_mode_names[mode]);
+                }
+                fprintf(f, "\n");
+                fclose(f);
+                if (!series) continue;
+                snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>/dev/null", script);
+                if (system(cmd) != 0) lc_warn("gnuplot failed on %s", script);
             }
-            fprintf(f, "\n");
-            fclose(f);
-            snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>/dev/null", script);
-            if (system(cmd) != 0) lc_warn("gnuplot failed on %s", script);
         }
     }
 }
@@ -194,6 +220,11 @@ int lc_bench_main(int argc, char **argv)
         if (!strcmp(a, "--quick")) continue;
         if (!strcmp(a, "--help")) { usage(); return 0; }
         if (!strcmp(a, "--pairs")) { sw.pairs = true; continue; }
+        if (!strcmp(a, "--no-default")) {
+            /* Only the --scene files: drop the built-in hall from the sweep. */
+            sw.scenes[0] = NULL;
+            continue;
+        }
         if (!v) { lc_error("bench: %s needs a value (see lightcull bench --help)", a); return 2; }
         i++;
         if (!strcmp(a, "--scene")) {
@@ -242,6 +273,11 @@ int lc_bench_main(int argc, char **argv)
             return 2;
         }
     }
+    if (!sw.scenes[0]) {
+        for (uint32_t i = 1; i < sw.scene_count; i++) sw.scenes[i - 1] = sw.scenes[i];
+        sw.scene_count--;
+        if (!sw.scene_count) { lc_error("bench: --no-default needs a --scene"); return 2; }
+    }
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
         lc_error("bench: cannot create %s: %s", dir, strerror(errno));
         return 2;
@@ -280,6 +316,11 @@ int lc_bench_main(int argc, char **argv)
                     if (s != LC_OK) { exit_code = lc_status_exit_code(s); break; }
                 }
                 for (uint32_t mi = 0; mi < sw.mode_count && !exit_code; mi++) {
+                    /* Brute force is the oracle, not a contender: past 4096 lights it only burns time. */
+                    if (sw.modes[mi] == LC_MODE_BRUTE && sw.lights[li] > 4096) {
+                        done += sw.scalarize_count;
+                        continue;
+                    }
                     for (uint32_t k = 0; k < sw.scalarize_count && !exit_code; k++) {
                         app->opt.mode = (int)sw.modes[mi];
                         app->opt.scalarize = sw.scalarize[k];
@@ -327,7 +368,7 @@ int lc_bench_main(int argc, char **argv)
                         }
                         done++;
                         printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s scalarize %-3s  cull %8.4f ms  shade %8.4f ms  frame %8.4f ms\n",
-                               done, total, r->scene == sw.scenes[0] ? "default" : "scene", r->width, r->height, r->lights,
+                               done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
                                lc_mode_names[r->mode], sw.scalarize[k] ? "on" : "off", r->t[LC_TIMER_CULL].median,
                                r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median);
                         fflush(stdout);
@@ -374,7 +415,7 @@ int lc_bench_main(int argc, char **argv)
     }
     if (nrows) {
         write_outputs(dir, rows, nrows, device, driver, host_ms);
-        plot(dir, &sw);
+        plot(dir, &sw, rows, nrows);
         printf("results: %s/bench.csv, %s/bench.json (device: %s)\n", dir, dir, device);
     }
     for (int t = 0; t <= LC_TIMER_COUNT; t++) free(samples[t]);

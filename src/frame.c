@@ -8,11 +8,11 @@
 #include "passes/passes.h"
 #include "pipelines.h"
 
-const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud"};
+const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
 
-#define MAX_PASSES 12
+#define MAX_PASSES 16
 #define ANALYSIS_DUMMY_BYTES 16
 
 int lc_mode_from_name(const char *name)
@@ -37,15 +37,18 @@ static void create_layouts(lc_renderer *r)
     VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                           .bindingCount = LC_BIND_COUNT, .pBindings = b};
     VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->frame_layout));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->frame_layout, "frame set layout");
     VkDescriptorSetLayoutBinding mb = {LC_BIND_BASE_COLOR, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
     ci.bindingCount = 1;
     ci.pBindings = &mb;
     VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->material_layout));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->material_layout, "material set layout");
     VkDescriptorSetLayout sets[2] = {r->frame_layout, r->material_layout};
     VkPushConstantRange pc = {VK_SHADER_STAGE_ALL, 0, 64};
     VkPipelineLayoutCreateInfo li = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 2,
                                      .pSetLayouts = sets, .pushConstantRangeCount = 1, .pPushConstantRanges = &pc};
     VK_CHECK(vkCreatePipelineLayout(dev, &li, NULL, &r->layout));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, r->layout, "pipeline layout (frame set, material set)");
 
     uint32_t materials = LC_MAX(r->scene->material_count, 1u);
     VkDescriptorPoolSize sizes[] = {
@@ -56,6 +59,7 @@ static void create_layouts(lc_renderer *r)
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 3, .pPoolSizes = sizes};
     VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &r->pool));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, r->pool, "descriptor pool");
 
     VkSamplerCreateInfo si = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
@@ -113,6 +117,7 @@ static lc_status upload_scene(lc_renderer *r)
         VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
                                           .descriptorSetCount = 1, .pSetLayouts = &r->material_layout};
         VK_CHECK(vkAllocateDescriptorSets(ctx->device, &ai, &r->material_sets[i]));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, r->material_sets[i], "material %u set", i);
         int32_t img = s->materials[i].image;
         const lc_image *tex = (img >= 0 && (uint32_t)img < s->image_count) ? &r->textures[img] : &r->white;
         VkDescriptorImageInfo ii = {r->linear_sampler, tex->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -139,12 +144,15 @@ static lc_status create_pipelines(lc_renderer *r)
     lc_graphics_desc hd = {.vertex = "hud.vert", .fragment = "hud.frag", .layout = r->layout, .color_format = r->target->format,
                            .blend = true, .hud_vertices = true, .name = "HUD"};
     r->hud_pipeline = lc_pipeline_graphics(ctx, &hd);
+    r->tile_depth_pipeline = lc_pipeline_compute(ctx, r->layout, "tile_depth.comp", NULL, "light cull / tile depth");
+    r->cull_coarse = lc_pipeline_compute(ctx, r->layout, "cull_coarse.comp", NULL, "light cull / coarse");
     r->cull_tiles = lc_pipeline_compute(ctx, r->layout, "cull_tiles.comp", NULL, "light cull / tiles");
     lc_spec list_spec = {.values = {r->desc.list_max}, .count = 1};
     r->cull_lists = lc_pipeline_compute(ctx, r->layout, "cull_lists.comp", &list_spec, "light cull / lists");
     r->cull_clusters = lc_pipeline_compute(ctx, r->layout, "cull_clusters.comp", NULL, "light cull / clusters");
     r->zbin = lc_pipeline_compute(ctx, r->layout, "zbin.comp", NULL, "light cull / zbin");
-    if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->cull_tiles || !r->cull_lists ||
+    if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->cull_coarse ||
+        !r->cull_tiles || !r->cull_lists ||
         !r->cull_clusters || !r->zbin)
         return LC_ERR_RUNTIME;
     return LC_OK;
@@ -178,6 +186,9 @@ static void destroy_sized(lc_renderer *r)
     lc_buffer_destroy(ctx, &r->cluster_bits);
     lc_buffer_destroy(ctx, &r->counters);
     lc_buffer_destroy(ctx, &r->analysis);
+    lc_buffer_destroy(ctx, &r->tile_depth);
+    lc_buffer_destroy(ctx, &r->coarse_bits);
+    lc_buffer_destroy(ctx, &r->tile_mask);
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) lc_buffer_destroy(ctx, &r->slots[i].readback);
 }
 
@@ -202,6 +213,9 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_CLUSTER_BITS] = {r->cluster_bits.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_COUNTERS] = {r->counters.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_ANALYSIS] = {r->analysis.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_DEPTH] = {r->tile_depth.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_COARSE_BITS] = {r->coarse_bits.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_MASK] = {r->tile_mask.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -223,19 +237,42 @@ static void write_frame_sets(lc_renderer *r)
 static lc_status create_sized(lc_renderer *r, bool analysis)
 {
     lc_context *ctx = r->ctx;
-    const lc_renderer_desc *d = &r->desc;
+    lc_renderer_desc *d = &r->desc;
     r->width = r->target->width;
     r->height = r->target->height;
+    r->buckets = LC_DIV_UP(d->light_capacity, LC_BUCKET_BITS);
+    /* Automatic sizes: the finest tiles whose bit arrays fit the budget (65,536 lights at
+     * 3840x2160 take 64-pixel tiles). */
+    if (!r->requested.tile_size) {
+        /* Tile bits, plus the coarse blocks (1/16) and bucket masks (1/32) that go with them. */
+        d->tile_size = 8;
+        while (d->tile_size < 64 && (uint64_t)LC_DIV_UP(r->width, d->tile_size) * LC_DIV_UP(r->height, d->tile_size) *
+                                            r->buckets * 4 * 35 / 32 > LC_CULL_BUDGET)
+            d->tile_size *= 2;
+    }
+    if (!r->requested.cluster_tile) {
+        d->cluster_tile = 64;
+        while (d->cluster_tile < 256 && (uint64_t)LC_DIV_UP(r->width, d->cluster_tile) * LC_DIV_UP(r->height, d->cluster_tile) *
+                                                d->cluster_slices * r->buckets * 4 > LC_CULL_BUDGET)
+            d->cluster_tile *= 2;
+    }
     r->tiles_x = LC_DIV_UP(r->width, d->tile_size);
     r->tiles_y = LC_DIV_UP(r->height, d->tile_size);
+    r->list_tile = r->requested.tile_size ? r->requested.tile_size : 16;
+    r->list_tiles_x = LC_DIV_UP(r->width, r->list_tile);
+    r->list_tiles_y = LC_DIV_UP(r->height, r->list_tile);
+    uint64_t list_tiles = (uint64_t)r->list_tiles_x * r->list_tiles_y;
+    r->coarse_x = LC_DIV_UP(r->tiles_x, LC_COARSE);
+    r->coarse_y = LC_DIV_UP(r->tiles_y, LC_COARSE);
     r->cluster_x = LC_DIV_UP(r->width, d->cluster_tile);
     r->cluster_y = LC_DIV_UP(r->height, d->cluster_tile);
-    r->buckets = LC_DIV_UP(d->light_capacity, LC_BUCKET_BITS);
     uint64_t tiles = (uint64_t)r->tiles_x * r->tiles_y;
     uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * d->cluster_slices;
     memset(r->cull_bytes, 0, sizeof r->cull_bytes);
-    r->cull_bytes[LC_MODE_TILES] = tiles * r->buckets * 4;
-    r->cull_bytes[LC_MODE_LISTS] = tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
+    uint64_t coarse_bytes = (uint64_t)r->coarse_x * r->coarse_y * r->buckets * 4;
+    uint64_t mask_bytes = tiles * LC_DIV_UP(r->buckets, 32u) * 4;
+    r->cull_bytes[LC_MODE_TILES] = tiles * r->buckets * 4 + tiles * 8 + coarse_bytes + mask_bytes;
+    r->cull_bytes[LC_MODE_LISTS] = list_tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
     r->cull_bytes[LC_MODE_CLUSTERS] = clusters * r->buckets * 4;
     r->cull_bytes[LC_MODE_ZBIN] = r->cull_bytes[LC_MODE_TILES] + (uint64_t)d->zbin_count * 8;
 
@@ -247,8 +284,11 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     lc_status s;
     if ((s = lc_image_create(ctx, &dd, &r->depth)) != LC_OK) return s;
     if ((s = lc_image_create(ctx, &hd, &r->hdr)) != LC_OK) return s;
-    if ((s = storage(r, &r->tile_bits, r->cull_bytes[LC_MODE_TILES], "tile bits")) != LC_OK) return s;
-    if ((s = storage(r, &r->tile_lists, tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
+    if ((s = storage(r, &r->tile_bits, tiles * r->buckets * 4, "tile bits")) != LC_OK) return s;
+    if ((s = storage(r, &r->tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
+    if ((s = storage(r, &r->coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
+    if ((s = storage(r, &r->tile_mask, mask_bytes, "tile bucket mask")) != LC_OK) return s;
+    if ((s = storage(r, &r->tile_lists, list_tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
     if ((s = storage(r, &r->zbins, (uint64_t)d->zbin_count * 8, "zbins")) != LC_OK) return s;
     if ((s = storage(r, &r->cluster_bits, r->cull_bytes[LC_MODE_CLUSTERS], "cluster bits")) != LC_OK) return s;
     if ((s = storage(r, &r->counters, sizeof(lc_gpu_counters), "cull counters")) != LC_OK) return s;
@@ -311,6 +351,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     r->target = target;
     r->scene = scene;
     r->desc = *desc;
+    r->requested = *desc;
     lc_renderer_desc *d = &r->desc;
     if (!d->light_capacity) d->light_capacity = 1024;
     if (!d->tile_size) d->tile_size = 16;
@@ -327,11 +368,14 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
         VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                        .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, .queueFamilyIndex = ctx->queue_family};
         VK_CHECK(vkCreateCommandPool(ctx->device, &pci, NULL, &slot->pool));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_COMMAND_POOL, slot->pool, "frame %d command pool", i);
         VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = slot->pool,
                                           .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
         VK_CHECK(vkAllocateCommandBuffers(ctx->device, &ai, &slot->cmd));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, slot->cmd, "frame %d commands", i);
         VkFenceCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO, .flags = VK_FENCE_CREATE_SIGNALED_BIT};
         VK_CHECK(vkCreateFence(ctx->device, &fi, NULL, &slot->fence));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_FENCE, slot->fence, "frame %d fence", i);
         VkQueryPoolCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP,
                                     .queryCount = MAX_PASSES * 2};
         VK_CHECK(vkCreateQueryPool(ctx->device, &qi, NULL, &slot->queries));
@@ -345,6 +389,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
         VkDescriptorSetAllocateInfo dai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
                                            .descriptorSetCount = 1, .pSetLayouts = &r->frame_layout};
         VK_CHECK(vkAllocateDescriptorSets(ctx->device, &dai, &slot->set));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, slot->set, "frame %d set", i);
     }
     if ((s = create_light_buffers(r)) != LC_OK) return s;
     if ((s = create_pipelines(r)) != LC_OK) return s;
@@ -367,7 +412,8 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->lights);
         lc_buffer_destroy(ctx, &s->hud);
     }
-    VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->cull_tiles,
+    VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->tile_depth_pipeline,
+                         &r->cull_coarse, &r->cull_tiles,
                          &r->cull_lists, &r->cull_clusters, &r->zbin};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
@@ -407,8 +453,15 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
                                    VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
         lc_frame_timings t = {.valid = true};
         double tick_ms = r->ctx->timestamp_period * 1e-6;
-        for (uint32_t p = 0; p < slot->pass_count; p++)
-            t.ms[slot->pass_timer[p]] += (double)(ts[2 * p + 1] - ts[2 * p]) * tick_ms;
+        for (uint32_t p = 0; p < slot->pass_count; p++) {
+            double ms = (double)(ts[2 * p + 1] - ts[2 * p]) * tick_ms;
+            t.ms[slot->pass_timer[p]] += ms;
+            if (p < LC_ARRAY_COUNT(t.pass_ms)) {
+                t.pass_names[p] = slot->pass_names[p];
+                t.pass_ms[p] = ms;
+                t.pass_count = p + 1;
+            }
+        }
         t.frame_ms = (double)(ts[n - 1] - ts[0]) * tick_ms;
         r->timings = t;
         r->timings_serial++;
@@ -450,8 +503,11 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
     lc_m4_inverse(proj, &u->inv_proj);
     u->camera_pos = (lc_f4){cam->position[0], cam->position[1], cam->position[2], 0.0f};
     u->screen_inv = (lc_f4){1.0f / (float)r->width, 1.0f / (float)r->height, cam->near_z, cam->far_z};
-    u->screen = (lc_u4){r->width, r->height, r->tiles_x, r->tiles_y};
-    u->light_info = (lc_u4){count, LC_DIV_UP(LC_MAX(count, 1u), LC_BUCKET_BITS), r->desc.tile_size, r->desc.list_max};
+    /* The tile grid of this frame's mode: lists keeps its own (16-pixel) tiles. */
+    bool lists = r->settings.mode == LC_MODE_LISTS;
+    u->screen = (lc_u4){r->width, r->height, lists ? r->list_tiles_x : r->tiles_x, lists ? r->list_tiles_y : r->tiles_y};
+    u->light_info = (lc_u4){count, LC_DIV_UP(LC_MAX(count, 1u), LC_BUCKET_BITS), lists ? r->list_tile : r->desc.tile_size,
+                            r->desc.list_max};
 
     /* Z-bins span the depth range the visible lights occupy (widened as the shader widens
      * them); pixels outside it touch no light. Clusters end there too. */
@@ -597,6 +653,7 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot->queries, 2 * p + 1);
         lc_vk_label_end(ctx, cmd);
         slot->pass_timer[p] = pass->timer;
+        slot->pass_names[p] = pass->name;
     }
     /* Hand the output over: present (window) or keep for copies (headless). */
     lc_use final = {LC_RES_OUTPUT, VK_PIPELINE_STAGE_2_NONE, 0,
@@ -651,6 +708,9 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     case LC_RES_CLUSTER_BITS: src = &r->cluster_bits; break;
     case LC_RES_COUNTERS: src = &r->counters; break;
     case LC_RES_ANALYSIS: src = &r->analysis; break;
+    case LC_RES_TILE_DEPTH: src = &r->tile_depth; break;
+    case LC_RES_COARSE_BITS: src = &r->coarse_bits; break;
+    case LC_RES_TILE_MASK: src = &r->tile_mask; break;
     default: return NULL;
     }
     if (src) size = src->size;

@@ -21,21 +21,28 @@ typedef enum lc_res {
     LC_RES_CLUSTER_BITS,
     LC_RES_COUNTERS,
     LC_RES_ANALYSIS,
+    LC_RES_TILE_DEPTH,
+    LC_RES_COARSE_BITS,
+    LC_RES_TILE_MASK,
     LC_RES_COUNT
 } lc_res;
 
 /* GPU timers: each pass adds to one. */
-typedef enum lc_timer { LC_TIMER_DEPTH, LC_TIMER_CULL, LC_TIMER_SHADE, LC_TIMER_TONEMAP, LC_TIMER_HUD, LC_TIMER_COUNT } lc_timer;
+typedef enum lc_timer { LC_TIMER_DEPTH, LC_TIMER_CULL, LC_TIMER_SHADE, LC_TIMER_TONEMAP, LC_TIMER_HUD, LC_TIMER_READBACK, LC_TIMER_COUNT } lc_timer;
 extern const char *const lc_timer_names[LC_TIMER_COUNT];
 extern const char *const lc_mode_names[LC_MODE_COUNT];
 extern const char *const lc_view_names[3];
 int lc_mode_from_name(const char *name); /* -1 when unknown */
 
+/* Automatic tile and cluster sizes keep each bit array within this many bytes. */
+#define LC_CULL_BUDGET (64ull << 20)
+
 typedef struct lc_renderer_desc {
     uint32_t light_capacity; /* most lights a frame may hold (buffer sizes); 0: 1024 */
-    uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 16 */
+    uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 8 for tiles and zbin
+                                (larger when the bit arrays would pass LC_CULL_BUDGET), 16 for lists */
     uint32_t zbin_count;     /* 0: 4096 */
-    uint32_t cluster_tile;   /* cluster tile in pixels; 0: 64 */
+    uint32_t cluster_tile;   /* cluster tile in pixels; 0: 64, or larger past LC_CULL_BUDGET */
     uint32_t cluster_slices; /* 0: 32 */
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
 } lc_renderer_desc;
@@ -55,6 +62,9 @@ typedef struct lc_frame_timings {
     bool valid;
     double ms[LC_TIMER_COUNT];
     double frame_ms;         /* first to last timestamp */
+    uint32_t pass_count;     /* every pass (every dispatch has one), in order */
+    const char *pass_names[16];
+    double pass_ms[16];
 } lc_frame_timings;
 
 typedef struct lc_pass lc_pass;
@@ -76,6 +86,7 @@ typedef struct lc_frame_slot {
     VkDescriptorSet set;
     bool submitted;
     uint32_t pass_timer[32];
+    const char *pass_names[32];
     uint32_t pass_count;
     bool readback_pending;
     lc_buffer readback;
@@ -84,7 +95,8 @@ typedef struct lc_frame_slot {
 struct lc_renderer {
     lc_context *ctx;
     lc_target *target;
-    lc_renderer_desc desc;
+    lc_renderer_desc desc;     /* effective sizes */
+    lc_renderer_desc requested; /* as asked for: zero fields are chosen per size and light count */
     const lc_scene *scene;
 
     VkDescriptorSetLayout frame_layout, material_layout;
@@ -100,14 +112,15 @@ struct lc_renderer {
 
     /* Size-dependent targets and culling buffers. */
     uint32_t width, height;
-    uint32_t tiles_x, tiles_y, cluster_x, cluster_y, buckets;
+    uint32_t tiles_x, tiles_y, coarse_x, coarse_y, cluster_x, cluster_y, buckets;
+    uint32_t list_tile, list_tiles_x, list_tiles_y; /* lists mode keeps 16-pixel tiles unless --tile-size */
     lc_image depth, hdr;
-    lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis;
+    lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
 
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
-    VkPipeline cull_tiles, cull_lists, cull_clusters, zbin;
+    VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin;
     VkPipeline shade[LC_MODE_COUNT][2][3];
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];

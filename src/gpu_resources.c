@@ -92,6 +92,7 @@ lc_status lc_buffer_create(lc_context *ctx, const lc_buffer_desc *desc, lc_buffe
     VK_CHECK(vkBindBufferMemory(ctx->device, out->buffer, out->memory, 0));
     if (desc->host_visible) VK_CHECK(vkMapMemory(ctx->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped));
     LC_NAME(ctx, VK_OBJECT_TYPE_BUFFER, out->buffer, name);
+    LC_NAMEF(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, out->memory, "%s memory", name);
     return LC_OK;
 }
 
@@ -157,6 +158,7 @@ lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *
     VK_CHECK(vkCreateImageView(ctx->device, &vi, NULL, &out->view));
     LC_NAME(ctx, VK_OBJECT_TYPE_IMAGE, out->image, name);
     LC_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, out->view, name);
+    LC_NAMEF(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, out->memory, "%s memory", name);
     return LC_OK;
 }
 

@@ -25,7 +25,7 @@ uint32_t lc_hud_rect(float *v, uint32_t cap, uint32_t n, float x0, float y0, flo
 
 uint32_t lc_hud_text(float *v, uint32_t cap, uint32_t n, float x, float y, float scale, const char *text, const float c[4])
 {
-    static char quads[64 * 1024];
+    static char quads[64 * 4096]; /* 64 bytes a quad: 4096 quads, a few hundred characters */
     int count = stb_easy_font_print(0.0f, 0.0f, (char *)text, NULL, quads, sizeof quads);
     /* stb_easy_font emits quads of 4 vertices: x, y, z floats and 4 colour bytes. */
     for (int q = 0; q < count && n + 6 <= cap; q++) {
@@ -42,5 +42,22 @@ uint32_t lc_hud_text(float *v, uint32_t cap, uint32_t n, float x, float y, float
         n = push(v, cap, n, px[2], py[2], c);
         n = push(v, cap, n, px[3], py[3], c);
     }
+    return n;
+}
+
+void lc_hud_text_size(const char *text, float scale, float *w, float *h)
+{
+    *w = (float)stb_easy_font_width((char *)text) * scale;
+    *h = (float)stb_easy_font_height((char *)text) * scale;
+}
+
+uint32_t lc_hud_panel(float *v, uint32_t cap, uint32_t n, float x, float y, float scale, const char *text,
+                      const float color[4], const float background[4], float *bottom)
+{
+    float w, h, pad = 4.0f * scale;
+    lc_hud_text_size(text, scale, &w, &h);
+    n = lc_hud_rect(v, cap, n, x, y, x + w + 2.0f * pad, y + h + 2.0f * pad, background);
+    n = lc_hud_text(v, cap, n, x + pad, y + pad, scale, text, color);
+    if (bottom) *bottom = y + h + 2.0f * pad;
     return n;
 }

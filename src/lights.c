@@ -91,6 +91,9 @@ lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
     /* Radii follow the room: a 16 x 12 x 60 m hall gets 0.7..5.8 m, typically about 2 m. */
     float scale = median3(size[0], size[1], size[2]) / 11.0f;
     if (!(scale > 0.01f)) scale = 1.0f;
+    /* Past 1024 lights radii shrink with the cube root of the count, so a point stays inside
+     * about as many light volumes as with 1024: denser lights are smaller lights. */
+    if (count > 1024) scale *= (float)cbrt(1024.0 / (double)count);
 
     lc_light *lights = lc_calloc(count, sizeof *lights);
     rng r = {mix64(seed ^ 0x6C69676874637531ull)};

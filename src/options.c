@@ -35,7 +35,7 @@ void lc_options_usage(FILE *f)
         "  --scalarize on|off       subgroup-uniform light loops (default on)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
         "  --view NAME              shaded, heatmap, tightness (default shaded)\n"
-        "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default 16)\n"
+        "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default 8 for tiles/zbin, 16 for lists)\n"
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
         "  --cluster-size N         cluster tile: 16..256 pixels (default 64)\n"
         "  --cluster-slices N       cluster depth slices, 1..256 (default 32)\n"
@@ -74,7 +74,7 @@ static bool parse_float(const char *s, float *out)
 
 static lc_status bad(const char *flag, const char *value, const char *why)
 {
-    lc_error("%s %s: %s", flag, value ? value : "", why);
+    lc_error("%s%s%s: %s", flag, value ? " " : "", value ? value : "", why);
     return LC_ERR_USAGE;
 }
 

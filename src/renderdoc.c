@@ -37,15 +37,24 @@ lc_renderdoc *lc_renderdoc_try_load(const char *path)
     if (!api) return NULL;
     lc_renderdoc *rd = lc_calloc(1, sizeof *rd);
     rd->api = api;
-    snprintf(rd->path, sizeof rd->path, "%s", path ? path : "lightcull.rdc");
-    /* RenderDoc appends _frameN.rdc to the template; the capture is renamed afterwards. */
-    snprintf(rd->template_, sizeof rd->template_, "%s", rd->path);
-    size_t n = strlen(rd->template_);
-    if (n > 4 && strcmp(rd->template_ + n - 4, ".rdc") == 0) rd->template_[n - 4] = 0;
-    api->SetCaptureFilePathTemplate(rd->template_);
+    lc_renderdoc_set_path(rd, path ? path : "lightcull.rdc");
     api->MaskOverlayBits(eRENDERDOC_Overlay_None, eRENDERDOC_Overlay_None);
     return rd;
 }
+
+void lc_renderdoc_set_path(lc_renderdoc *rd, const char *path)
+{
+    if (!rd) return;
+    snprintf(rd->path, sizeof rd->path, "%s", path);
+    /* RenderDoc appends _frameN.rdc to the template (beside the wanted file, so the rename
+     * stays on one file system); the capture is renamed afterwards. */
+    snprintf(rd->template_, sizeof rd->template_, "%s", rd->path);
+    size_t n = strlen(rd->template_);
+    if (n > 4 && strcmp(rd->template_ + n - 4, ".rdc") == 0) rd->template_[n - 4] = 0;
+    rd->api->SetCaptureFilePathTemplate(rd->template_);
+}
+
+const char *lc_renderdoc_path(const lc_renderdoc *rd) { return rd ? rd->path : ""; }
 
 lc_status lc_renderdoc_load(lc_renderdoc **out, const char *path)
 {

@@ -14,6 +14,9 @@ lc_renderdoc *lc_renderdoc_try_load(const char *path);
 void lc_renderdoc_begin(lc_renderdoc *rd, const lc_context *ctx);
 /* Ends the capture and moves it to the requested path; false on failure (message printed). */
 bool lc_renderdoc_end(lc_renderdoc *rd, const lc_context *ctx);
+/* The file the next capture is moved to (default: the path given at load). */
+void lc_renderdoc_set_path(lc_renderdoc *rd, const char *path);
+const char *lc_renderdoc_path(const lc_renderdoc *rd);
 /* Viewer: capture the next presented frame (window capture). */
 void lc_renderdoc_trigger(lc_renderdoc *rd);
 void lc_renderdoc_unload(lc_renderdoc *rd);

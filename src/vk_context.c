@@ -1,5 +1,6 @@
 #include "vk_context.h"
 
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,6 +337,8 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         vkQueueSubmit2 = vkQueueSubmit2KHR;
     }
     vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
+    LC_NAME(ctx, VK_OBJECT_TYPE_DEVICE, ctx->device, "lightcull device");
+    LC_NAME(ctx, VK_OBJECT_TYPE_QUEUE, ctx->queue, "graphics and compute queue");
 
     VkCommandPoolCreateInfo pci = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
@@ -343,6 +346,7 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         .queueFamilyIndex = ctx->queue_family,
     };
     VK_CHECK(vkCreateCommandPool(ctx->device, &pci, NULL, &ctx->upload_pool));
+    LC_NAME(ctx, VK_OBJECT_TYPE_COMMAND_POOL, ctx->upload_pool, "upload command pool");
     return LC_OK;
 }
 
@@ -370,6 +374,16 @@ void lc_vk_name(const lc_context *ctx, VkObjectType type, uint64_t handle, const
     vkSetDebugUtilsObjectNameEXT(ctx->device, &ni);
 }
 
+void lc_vk_namef(const lc_context *ctx, VkObjectType type, uint64_t handle, const char *fmt, ...)
+{
+    char name[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(name, sizeof name, fmt, ap);
+    va_end(ap);
+    lc_vk_name(ctx, type, handle, name);
+}
+
 void lc_vk_label_begin(const lc_context *ctx, VkCommandBuffer cmd, const char *name)
 {
     if (!ctx->debug_utils) return;
@@ -392,6 +406,7 @@ VkCommandBuffer lc_vk_begin_once(lc_context *ctx)
     };
     VkCommandBuffer cmd;
     VK_CHECK(vkAllocateCommandBuffers(ctx->device, &ai, &cmd));
+    LC_NAME(ctx, VK_OBJECT_TYPE_COMMAND_BUFFER, cmd, "one-shot commands (uploads, read-backs)");
     VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
     VK_CHECK(vkBeginCommandBuffer(cmd, &bi));

@@ -57,6 +57,9 @@ const char *lc_vk_result_name(VkResult result);
 /* Debug names (VK_EXT_debug_utils); no-ops without the extension. */
 void lc_vk_name(const lc_context *ctx, VkObjectType type, uint64_t handle, const char *name);
 #define LC_NAME(ctx, type, handle, name) lc_vk_name(ctx, type, (uint64_t)(handle), name)
+void lc_vk_namef(const lc_context *ctx, VkObjectType type, uint64_t handle, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+#define LC_NAMEF(ctx, type, handle, ...) lc_vk_namef(ctx, type, (uint64_t)(handle), __VA_ARGS__)
 void lc_vk_label_begin(const lc_context *ctx, VkCommandBuffer cmd, const char *name);
 void lc_vk_label_end(const lc_context *ctx, VkCommandBuffer cmd);
 

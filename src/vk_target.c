@@ -82,6 +82,7 @@ static lc_status build_swapchain(lc_context *ctx, lc_target *t)
         ci.compositeAlpha = VK_COMPOSITE_ALPHA_INHERIT_BIT_KHR;
     VK_CHECK(vkDeviceWaitIdle(ctx->device));
     VK_CHECK(vkCreateSwapchainKHR(ctx->device, &ci, NULL, &t->swapchain));
+    LC_NAME(ctx, VK_OBJECT_TYPE_SWAPCHAIN_KHR, t->swapchain, "swapchain");
     destroy_swapchain_images(ctx, t);
     if (old) vkDestroySwapchainKHR(ctx->device, old, NULL);
 
@@ -107,10 +108,12 @@ static lc_status build_swapchain(lc_context *ctx, lc_target *t)
             .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
         };
         VK_CHECK(vkCreateImageView(ctx->device, &vi, NULL, &img->view));
-        LC_NAME(ctx, VK_OBJECT_TYPE_IMAGE, img->image, "swapchain image");
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_IMAGE, img->image, "swapchain image %u", i);
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, img->view, "swapchain image %u", i);
         t->layouts[i] = VK_IMAGE_LAYOUT_UNDEFINED;
         VkSemaphoreCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
         VK_CHECK(vkCreateSemaphore(ctx->device, &sci, NULL, &t->rendered[i]));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_SEMAPHORE, t->rendered[i], "swapchain image %u rendered", i);
     }
     t->needs_rebuild = false;
     return LC_OK;
@@ -150,7 +153,10 @@ lc_status lc_target_create_window(lc_context *ctx, GLFWwindow *window, bool vsyn
         return LC_ERR_RUNTIME;
     }
     VkSemaphoreCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) VK_CHECK(vkCreateSemaphore(ctx->device, &sci, NULL, &t->acquired[i]));
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
+        VK_CHECK(vkCreateSemaphore(ctx->device, &sci, NULL, &t->acquired[i]));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_SEMAPHORE, t->acquired[i], "frame %d image acquired", i);
+    }
     return build_swapchain(ctx, t);
 }
 

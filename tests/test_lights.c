@@ -98,12 +98,24 @@ static void test_generate(void)
     CHECK(memcmp(a.lights, b.lights, 5000 * sizeof(lc_light)) == 0);
     CHECK(memcmp(a.lights, c.lights, 5000 * sizeof(lc_light)) != 0);
 
+    lc_light_set small, large;
+    CHECK(lc_lights_generate(&small, 1024, 7, hall_min, hall_max) == LC_OK);
+    CHECK(lc_lights_generate(&large, 8192, 7, hall_min, hall_max) == LC_OK);
+    double mean_small = 0.0, mean_large = 0.0;
+    for (uint32_t i = 0; i < small.count; i++) mean_small += small.lights[i].radius / small.count;
+    for (uint32_t i = 0; i < large.count; i++) mean_large += large.lights[i].radius / large.count;
+    CHECK_MSG(fabs(mean_large / mean_small - 0.5) < 0.05, "8x the lights: radii %.3f of 1024's, expected 0.5", mean_large / mean_small);
+    lc_light_set_destroy(&small);
+    lc_light_set_destroy(&large);
+
     uint32_t spots = 0, wide = 0;
     float radii[5000];
     for (uint32_t i = 0; i < a.count; i++) {
         const lc_light *l = &a.lights[i];
         for (int k = 0; k < 3; k++) CHECK(l->position[k] >= hall_min[k] && l->position[k] <= hall_max[k]);
-        CHECK(l->radius > 0.5f && l->radius < 6.0f);
+        /* Radii shrink with the cube root of the count past 1024 lights. */
+        const float k = (float)cbrt(1024.0 / 5000.0);
+        CHECK(l->radius > 0.5f * k && l->radius < 6.0f * k);
         radii[i] = l->radius;
         CHECK(l->intensity >= 2.0f && l->intensity <= 8.0f);
         float cmax = LC_MAX(l->color[0], LC_MAX(l->color[1], l->color[2]));
@@ -129,7 +141,7 @@ static void test_generate(void)
         for (uint32_t i = 0; i < a.count; i++) below += radii[i] < median;
         if (below >= a.count / 2) break;
     }
-    CHECK_MSG(median > 1.5f && median < 3.0f, "median radius %.2f m", median);
+    CHECK_MSG(median > 1.5f * (float)cbrt(1024.0 / 5000.0) && median < 3.0f * (float)cbrt(1024.0 / 5000.0), "median radius %.2f m", median);
 
     /* The same bytes on every platform: only IEEE basic operations feed the generator. */
     lc_light_set g;

@@ -46,6 +46,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_ANALYSIS_EXACT 2 /* also a brute-force loop for the exact count */
 #define LC_ANALYSIS_WORDS 3 /* uints per pixel: evaluated, contributing, exact */
 
+/* Most lights a frame may hold (src/lights.h LC_LIGHTS_MAX), for shared-memory sizes. */
+#define LC_LIGHTS_MAX_GLSL (1u << 20)
+
 /* Lights per bucket (one bit each). */
 #define LC_BUCKET_BITS 32u
 
@@ -60,7 +63,14 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_ANALYSIS 7     /* uint[pixels * LC_ANALYSIS_WORDS] */
 #define LC_BIND_DEPTH 8        /* sampled depth from the pre-pass */
 #define LC_BIND_HDR 9          /* sampled HDR colour for tonemap */
-#define LC_BIND_COUNT 10
+#define LC_BIND_TILE_DEPTH 10  /* vec2[tiles]: view depth min/max of covered pixels; min > max when empty */
+#define LC_BIND_COARSE_BITS 11 /* uint[coarse tiles * buckets]: lights per LC_COARSE x LC_COARSE tiles */
+#define LC_BIND_TILE_MASK 12   /* uint[tiles * mask words]: bit b set when tile bucket b is not empty */
+#define LC_BIND_COUNT 13
+
+/* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
+ * pass tests only the lights its coarse tile kept. */
+#define LC_COARSE 4u
 
 /* Descriptor set 1: per material. */
 #define LC_BIND_BASE_COLOR 0

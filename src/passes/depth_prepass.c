@@ -8,6 +8,36 @@ void lc_set_viewport(lc_renderer *r, VkCommandBuffer cmd)
     vkCmdSetScissor(cmd, 0, 1, &sc);
 }
 
+void lc_begin_rendering(lc_renderer *r, VkCommandBuffer cmd, const lc_rendering *d)
+{
+    VkRenderingAttachmentInfo color = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = d->color,
+        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+        .loadOp = d->color_load,
+        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .clearValue.color = d->clear_color,
+    };
+    VkRenderingAttachmentInfo depth = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+        .imageView = d->depth,
+        .imageLayout = d->depth_layout,
+        .loadOp = d->depth_load,
+        .storeOp = d->depth_store,
+        .clearValue.depthStencil = {1.0f, 0},
+    };
+    VkRenderingInfo ri = {
+        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+        .renderArea = {{0, 0}, {r->width, r->height}},
+        .layerCount = 1,
+        .colorAttachmentCount = d->color ? 1 : 0,
+        .pColorAttachments = d->color ? &color : NULL,
+        .pDepthAttachment = d->depth ? &depth : NULL,
+    };
+    vkCmdBeginRendering(cmd, &ri);
+    lc_set_viewport(r, cmd);
+}
+
 void lc_draw_scene(lc_renderer *r, VkCommandBuffer cmd, bool materials)
 {
     const lc_scene *s = r->scene;
@@ -28,22 +58,9 @@ void lc_draw_scene(lc_renderer *r, VkCommandBuffer cmd, bool materials)
 
 static void record(lc_renderer *r, VkCommandBuffer cmd)
 {
-    VkRenderingAttachmentInfo depth = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = r->depth.view,
-        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-        .clearValue.depthStencil = {1.0f, 0},
-    };
-    VkRenderingInfo ri = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, {r->width, r->height}},
-        .layerCount = 1,
-        .pDepthAttachment = &depth,
-    };
-    vkCmdBeginRendering(cmd, &ri);
-    lc_set_viewport(r, cmd);
+    lc_rendering rd = {.depth = r->depth.view, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                       .depth_load = VK_ATTACHMENT_LOAD_OP_CLEAR, .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
+    lc_begin_rendering(r, cmd, &rd);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->depth_pipeline);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1,
                             &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT].set, 0, NULL);

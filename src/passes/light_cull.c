@@ -7,6 +7,18 @@ static void bind_compute(lc_renderer *r, VkCommandBuffer cmd, VkPipeline p)
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, 1, &slot->set, 0, NULL);
 }
 
+static void record_tile_depth(lc_renderer *r, VkCommandBuffer cmd)
+{
+    bind_compute(r, cmd, r->tile_depth_pipeline);
+    vkCmdDispatch(cmd, r->tiles_x, r->tiles_y, 1);
+}
+
+static void record_coarse(lc_renderer *r, VkCommandBuffer cmd)
+{
+    bind_compute(r, cmd, r->cull_coarse);
+    vkCmdDispatch(cmd, r->coarse_x, r->coarse_y, 1);
+}
+
 static void record_tiles(lc_renderer *r, VkCommandBuffer cmd)
 {
     bind_compute(r, cmd, r->cull_tiles);
@@ -24,7 +36,7 @@ static void record_lists(lc_renderer *r, VkCommandBuffer cmd)
     VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &b};
     vkCmdPipelineBarrier2(cmd, &di);
     bind_compute(r, cmd, r->cull_lists);
-    vkCmdDispatch(cmd, r->tiles_x, r->tiles_y, 1);
+    vkCmdDispatch(cmd, r->list_tiles_x, r->list_tiles_y, 1);
 }
 
 static void record_clusters(lc_renderer *r, VkCommandBuffer cmd)
@@ -46,6 +58,22 @@ static void record_zbin(lc_renderer *r, VkCommandBuffer cmd)
 
 #define DEPTH_READ {LC_RES_DEPTH, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL}
 
+/* Tile bits with depth bounds, two levels: tile depth ranges, coarse blocks, fine tiles. */
+static uint32_t tile_passes(lc_pass *out)
+{
+    // light cull / tile depth: each tile's depth range from the pre-pass
+    out[0] = (lc_pass){.name = "light cull / tile depth", .timer = LC_TIMER_CULL, .record = record_tile_depth, .use_count = 2,
+                       .uses = {DEPTH_READ, {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+    // light cull / coarse: every light against 4x4-tile blocks
+    out[1] = (lc_pass){.name = "light cull / coarse", .timer = LC_TIMER_CULL, .record = record_coarse, .use_count = 2,
+                       .uses = {{LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0}, {LC_RES_COARSE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+    // light cull / tiles: the block's lights against each tile
+    out[2] = (lc_pass){.name = "light cull / tiles", .timer = LC_TIMER_CULL, .record = record_tiles, .use_count = 4,
+                       .uses = {{LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0}, {LC_RES_COARSE_BITS, LC_STAGE_COMPUTE, LC_READ, 0},
+                                {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}, {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+    return 3;
+}
+
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
 {
     (void)r;
@@ -57,24 +85,21 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
                                     {LC_RES_COUNTERS, LC_STAGE_COMPUTE | LC_STAGE_TRANSFER, LC_RW | VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         return 1;
     case LC_MODE_TILES:
-        // light cull / tiles: per-tile flat bit arrays with depth bounds
-        out[0] = (lc_pass){.name = "light cull / tiles", .timer = LC_TIMER_CULL, .record = record_tiles, .use_count = 2,
-                           .uses = {DEPTH_READ, {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
-        return 1;
+        return tile_passes(out);
     case LC_MODE_CLUSTERS:
         // light cull / clusters: 3D bitmask, no depth buffer needed
         out[0] = (lc_pass){.name = "light cull / clusters", .timer = LC_TIMER_CULL, .record = record_clusters, .use_count = 1,
                            .uses = {{LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
         return 1;
-    case LC_MODE_ZBIN:
-        // light cull / tiles, then the Z-bins: the tile bits intersected with per-depth index ranges
-        out[0] = (lc_pass){.name = "light cull / tiles", .timer = LC_TIMER_CULL, .record = record_tiles, .use_count = 2,
-                           .uses = {DEPTH_READ, {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
-        out[1] = (lc_pass){.name = "light cull / zbin clear", .timer = LC_TIMER_CULL, .record = record_zbin_clear, .use_count = 1,
-                           .uses = {{LC_RES_ZBINS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
-        out[2] = (lc_pass){.name = "light cull / zbin", .timer = LC_TIMER_CULL, .record = record_zbin, .use_count = 1,
-                           .uses = {{LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_RW, 0}}};
-        return 3;
+    case LC_MODE_ZBIN: {
+        // the tile bits, then the Z-bins: shading intersects both
+        uint32_t n = tile_passes(out);
+        out[n++] = (lc_pass){.name = "light cull / zbin clear", .timer = LC_TIMER_CULL, .record = record_zbin_clear, .use_count = 1,
+                             .uses = {{LC_RES_ZBINS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
+        out[n++] = (lc_pass){.name = "light cull / zbin", .timer = LC_TIMER_CULL, .record = record_zbin, .use_count = 1,
+                             .uses = {{LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_RW, 0}}};
+        return n;
+    }
     default:
         return 0; // brute: no culling
     }

@@ -21,6 +21,19 @@ lc_pass lc_pass_tonemap(void);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
 
+/* Dynamic rendering into the frame's attachments: colour and/or depth, full target, viewport
+ * and scissor set. A zero view means no such attachment. */
+typedef struct lc_rendering {
+    VkImageView color;
+    VkAttachmentLoadOp color_load;
+    VkClearColorValue clear_color;
+    VkImageView depth;
+    VkImageLayout depth_layout;
+    VkAttachmentLoadOp depth_load;
+    VkAttachmentStoreOp depth_store;
+} lc_rendering;
+void lc_begin_rendering(lc_renderer *r, VkCommandBuffer cmd, const lc_rendering *desc);
+
 /* Shared by the scene-drawing passes. */
 void lc_draw_scene(lc_renderer *r, VkCommandBuffer cmd, bool materials);
 void lc_set_viewport(lc_renderer *r, VkCommandBuffer cmd);

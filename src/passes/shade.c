@@ -16,31 +16,16 @@ static void record(lc_renderer *r, VkCommandBuffer cmd)
 {
     const lc_frame_settings *s = &r->settings;
     lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
-    VkRenderingAttachmentInfo color = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = r->hdr.view,
-        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-        .clearValue.color = {{0.01f, 0.012f, 0.02f, 1.0f}},
+    lc_rendering rd = {
+        .color = r->hdr.view,
+        .color_load = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .clear_color = {{0.01f, 0.012f, 0.02f, 1.0f}},
+        .depth = r->depth.view,
+        .depth_layout = VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
+        .depth_load = VK_ATTACHMENT_LOAD_OP_LOAD,
+        .depth_store = VK_ATTACHMENT_STORE_OP_NONE,
     };
-    VkRenderingAttachmentInfo depth = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = r->depth.view,
-        .imageLayout = VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
-        .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
-        .storeOp = VK_ATTACHMENT_STORE_OP_NONE,
-    };
-    VkRenderingInfo ri = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, {r->width, r->height}},
-        .layerCount = 1,
-        .colorAttachmentCount = 1,
-        .pColorAttachments = &color,
-        .pDepthAttachment = &depth,
-    };
-    vkCmdBeginRendering(cmd, &ri);
-    lc_set_viewport(r, cmd);
+    lc_begin_rendering(r, cmd, &rd);
     bool scalarize = s->scalarize && r->ctx->subgroup_fragment;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->shade[s->mode][scalarize][s->analysis]);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &slot->set, 0, NULL);
@@ -58,11 +43,15 @@ lc_pass lc_pass_shade(const lc_renderer *r)
                                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
     switch (r->settings.mode) {
     case LC_MODE_LISTS: p.uses[p.use_count++] = (lc_use){LC_RES_TILE_LISTS, LC_STAGE_FRAG, LC_READ, 0}; break;
-    case LC_MODE_TILES: p.uses[p.use_count++] = (lc_use){LC_RES_TILE_BITS, LC_STAGE_FRAG, LC_READ, 0}; break;
+    case LC_MODE_TILES:
+        p.uses[p.use_count++] = (lc_use){LC_RES_TILE_BITS, LC_STAGE_FRAG, LC_READ, 0};
+        p.uses[p.use_count++] = (lc_use){LC_RES_TILE_MASK, LC_STAGE_FRAG, LC_READ, 0};
+        break;
     case LC_MODE_CLUSTERS: p.uses[p.use_count++] = (lc_use){LC_RES_CLUSTER_BITS, LC_STAGE_FRAG, LC_READ, 0}; break;
     case LC_MODE_ZBIN:
         p.uses[p.use_count++] = (lc_use){LC_RES_TILE_BITS, LC_STAGE_FRAG, LC_READ, 0};
         p.uses[p.use_count++] = (lc_use){LC_RES_ZBINS, LC_STAGE_FRAG, LC_READ, 0};
+        p.uses[p.use_count++] = (lc_use){LC_RES_TILE_MASK, LC_STAGE_FRAG, LC_READ, 0};
         break;
     default: break;
     }

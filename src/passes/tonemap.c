@@ -4,22 +4,7 @@ static void record(lc_renderer *r, VkCommandBuffer cmd)
 {
     lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
     lc_image *out = r->res_image[LC_RES_OUTPUT];
-    VkRenderingAttachmentInfo color = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = out->view,
-        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-        .loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-    };
-    VkRenderingInfo ri = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, {r->width, r->height}},
-        .layerCount = 1,
-        .colorAttachmentCount = 1,
-        .pColorAttachments = &color,
-    };
-    vkCmdBeginRendering(cmd, &ri);
-    lc_set_viewport(r, cmd);
+    lc_begin_rendering(r, cmd, &(lc_rendering){.color = out->view, .color_load = VK_ATTACHMENT_LOAD_OP_DONT_CARE});
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->tonemap_pipeline);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &slot->set, 0, NULL);
     vkCmdDraw(cmd, 3, 1, 0, 0);
@@ -41,22 +26,7 @@ static void record_hud(lc_renderer *r, VkCommandBuffer cmd)
 {
     lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
     lc_image *out = r->res_image[LC_RES_OUTPUT];
-    VkRenderingAttachmentInfo color = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = out->view,
-        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-        .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
-        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-    };
-    VkRenderingInfo ri = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, {r->width, r->height}},
-        .layerCount = 1,
-        .colorAttachmentCount = 1,
-        .pColorAttachments = &color,
-    };
-    vkCmdBeginRendering(cmd, &ri);
-    lc_set_viewport(r, cmd);
+    lc_begin_rendering(r, cmd, &(lc_rendering){.color = out->view, .color_load = VK_ATTACHMENT_LOAD_OP_LOAD});
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->hud_pipeline);
     float scale[4] = {2.0f / (float)r->width, 2.0f / (float)r->height, 0.0f, 0.0f};
     vkCmdPushConstants(cmd, r->layout, VK_SHADER_STAGE_ALL, 0, sizeof scale, scale);
@@ -89,6 +59,6 @@ static void record_readback(lc_renderer *r, VkCommandBuffer cmd)
 // readback: copies the final image for --out and screenshots.
 lc_pass lc_pass_readback(void)
 {
-    return (lc_pass){.name = "readback", .timer = LC_TIMER_HUD, .record = record_readback, .use_count = 1,
+    return (lc_pass){.name = "readback", .timer = LC_TIMER_READBACK, .record = record_readback, .use_count = 1,
                      .uses = {{LC_RES_OUTPUT, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_READ_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL}}};
 }

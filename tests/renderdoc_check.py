@@ -1,0 +1,143 @@
+"""Opens a lightcull capture with RenderDoc's replay (python3-renderdoc) and checks that it
+reads like the code: every pass of the mode is a debug-label region named as in src/passes/,
+in frame order, holding its own work (draws, dispatches, fills, copies) with the pipeline of
+the same name bound; every resource lightcull created carries a name.
+
+usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis]
+Prints one line per problem and exits 1, or prints a summary and exits 0.
+"""
+import sys
+
+try:
+    import renderdoc as rd
+except ImportError:
+    print("renderdoc_check: the python module 'renderdoc' is missing "
+          "(Debian: apt-get install python3-renderdoc renderdoc; use /usr/bin/python3)")
+    sys.exit(1)
+
+TILE_PASSES = ["light cull / tile depth", "light cull / coarse", "light cull / tiles"]
+CULL = {
+    "brute": [],
+    "lists": ["light cull / lists"],
+    "tiles": TILE_PASSES,
+    "clusters": ["light cull / clusters"],
+    "zbin": TILE_PASSES + ["light cull / zbin clear", "light cull / zbin"],
+}
+# Resource kinds RenderDoc names itself: the instance and physical device cannot carry names,
+# and RenderDoc replaces command buffers with its own baked copies.
+UNNAMED_OK = ("Instance ", "Physical Device ", "Command Buffer ", "Baked Command Buffer ")
+
+
+def walk(actions, out):
+    for a in actions:
+        out.append(a)
+        walk(a.children, out)
+    return out
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    flags = {a for a in sys.argv[1:] if a.startswith("--")}
+    if len(args) != 2 or args[1] not in CULL:
+        print(__doc__)
+        return 1
+    path, mode = args
+    expected = ["depth prepass"] + CULL[mode]
+    if "--analysis" in flags:
+        expected.append("analysis clear")
+    expected += ["forward shade", "tonemap"]
+    if "--hud" in flags:
+        expected.append("HUD")
+    if "--readback" in flags:
+        expected.append("readback")
+
+    rd.InitialiseReplay(rd.GlobalEnvironment(), [])
+    cap = rd.OpenCaptureFile()
+    if cap.OpenFile(path, "", None) != rd.ResultCode.Succeeded:
+        print(f"renderdoc_check: cannot open {path}")
+        return 1
+    res, ctl = cap.OpenCapture(rd.ReplayOptions(), None)
+    if res != rd.ResultCode.Succeeded:
+        print(f"renderdoc_check: cannot replay {path}: {res}")
+        return 1
+    problems = []
+    try:
+        check(ctl, mode, expected, problems)
+    finally:
+        ctl.Shutdown()
+        cap.Shutdown()
+        rd.ShutdownReplay()
+    for p in problems:
+        print(p)
+    if problems:
+        return 1
+    print(f"renderdoc_check: {mode}: regions {', '.join(expected)} hold their work; all resources named")
+    return 0
+
+
+def check(ctl, mode, expected, problems):
+    sf = ctl.GetStructuredFile()
+    names = {r.resourceId: r.name for r in ctl.GetResources()}
+    regions = [a for a in walk(ctl.GetRootActions(), []) if a.flags & rd.ActionFlags.PushMarker]
+    got = [a.GetName(sf) for a in regions]
+    if got != expected:
+        problems.append(f"regions in the capture: {got}; expected, in this order: {expected}")
+    by_name = {a.GetName(sf): a for a in regions}
+
+    def work(name, flag):
+        a = by_name.get(name)
+        return [c for c in walk(a.children, []) if c.flags & flag] if a else []
+
+    def pipeline(action, compute):
+        ctl.SetFrameEvent(action.eventId, True)
+        vk = ctl.GetVulkanPipelineState()
+        return names.get(vk.compute.pipelineResourceId if compute else vk.graphics.pipelineResourceId, "?")
+
+    def need(name, what, actions, count=None):
+        if name not in by_name:
+            return
+        if not actions or (count is not None and len(actions) != count):
+            n = "at least one" if count is None else str(count)
+            problems.append(f"region '{name}' has {len(actions)} {what}, expected {n}")
+
+    D, I = rd.ActionFlags.Drawcall, rd.ActionFlags.Indexed
+    depth_draws = [a for a in work("depth prepass", D) if a.flags & I]
+    shade_draws = [a for a in work("forward shade", D) if a.flags & I]
+    need("depth prepass", "indexed draws", depth_draws)
+    need("forward shade", "indexed draws", shade_draws, len(depth_draws) or None)
+    tonemap = work("tonemap", D)
+    need("tonemap", "draws", tonemap, 1)
+    if tonemap and tonemap[0].numIndices != 3:
+        problems.append(f"tonemap draws {tonemap[0].numIndices} vertices, expected a 3-vertex fullscreen triangle")
+    if depth_draws and pipeline(depth_draws[0], False) != "depth prepass":
+        problems.append(f"depth prepass draws with pipeline '{pipeline(depth_draws[0], False)}'")
+    if shade_draws and not pipeline(shade_draws[0], False).startswith(f"forward shade / {mode}"):
+        problems.append(f"forward shade draws with pipeline '{pipeline(shade_draws[0], False)}', "
+                        f"expected 'forward shade / {mode}...'")
+    if tonemap and pipeline(tonemap[0], False) != "tonemap":
+        problems.append(f"tonemap draws with pipeline '{pipeline(tonemap[0], False)}'")
+    for name in CULL[mode]:
+        if name.endswith("clear"):
+            need(name, "buffer fills", work(name, rd.ActionFlags.Clear))
+            continue
+        dispatches = work(name, rd.ActionFlags.Dispatch)
+        need(name, "dispatches", dispatches, 1)
+        if dispatches and pipeline(dispatches[0], True) != name:
+            problems.append(f"region '{name}' dispatches pipeline '{pipeline(dispatches[0], True)}'")
+    if mode == "lists":
+        need("light cull / lists", "counter fills", work("light cull / lists", rd.ActionFlags.Clear))
+    need("analysis clear", "buffer fills", work("analysis clear", rd.ActionFlags.Clear))
+    hud = work("HUD", D)
+    need("HUD", "draws", hud, 1)
+    if hud and pipeline(hud[0], False) != "HUD":
+        problems.append(f"HUD draws with pipeline '{pipeline(hud[0], False)}'")
+    need("readback", "copies", work("readback", rd.ActionFlags.Copy), 1)
+
+    unnamed = sorted({r.name for r in ctl.GetResources()
+                      if r.autogeneratedName and not r.name.startswith(UNNAMED_OK)})
+    if unnamed:
+        problems.append(f"resources without a debug name (LC_NAME): {', '.join(unnamed[:20])}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,72 @@
+# Shared by the shell tests (sourced, not run): the binary, a scratch directory removed on
+# exit, failure counting and the Python used for image checks.
+#   LC_BIN         the lightcull binary (ctest sets it)
+#   LC_SOURCE_DIR  the source tree
+#   LC_SPONZA      Sponza.gltf, when set
+#   LC_TEST_KEEP   keep the scratch directory (images, lights files) for a look afterwards
+set -u
+: "${LC_BIN:?LC_BIN must name the lightcull binary}"
+: "${LC_SOURCE_DIR:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+PY=/usr/bin/python3 # Debian's, with PIL
+img() { "$PY" "$LC_SOURCE_DIR/tests/image_util.py" "$@"; } # image and JSON checks
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp/lc-xdg}
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/lc-test.XXXXXX")
+if [[ -n ${LC_TEST_KEEP:-} ]]; then
+    echo "scratch directory: $TMP"
+else
+    trap 'rm -rf "$TMP"' EXIT
+fi
+failures=0
+T0=$SECONDS
+
+fail()
+{
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# Runs lightcull with the given arguments; its stdout and stderr go to $LC_STDOUT and
+# $LC_STDERR. Returns its exit code.
+LC_STDOUT=$TMP/lc.stdout
+LC_STDERR=$TMP/lc.stderr
+lc()
+{
+    "$LC_BIN" "$@" >"$LC_STDOUT" 2>"$LC_STDERR"
+}
+
+# Runs lightcull expecting exit 0; on anything else reports what and shows stderr.
+lc_ok()
+{
+    local what=$1
+    shift
+    local rc=0
+    lc "$@" || rc=$?
+    if [[ $rc -ne 0 ]]; then
+        fail "$what: exit $rc (expected 0): $(head -c 2000 "$LC_STDERR")"
+        return 1
+    fi
+    if grep -qi "validation" "$LC_STDERR"; then
+        fail "$what: validation output: $(grep -i validation "$LC_STDERR" | head -3)"
+        return 1
+    fi
+    return 0
+}
+
+# Floating-point comparison: fcmp A OP B, OP one of < <= > >=.
+fcmp()
+{
+    "$PY" -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[3]); sys.exit(0 if {'<': a < b, '<=': a <= b, '>': a > b, '>=': a >= b}[sys.argv[2]] else 1)" "$1" "$2" "$3"
+}
+
+finish()
+{
+    local name
+    name=$(basename "$0" .sh)
+    if [[ $failures -ne 0 ]]; then
+        echo "$name: $failures check(s) failed ($((SECONDS - T0)) s)" >&2
+        exit 1
+    fi
+    echo "$name: all checks passed ($((SECONDS - T0)) s)"
+    exit 0
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# lightcull bench --quick on lavapipe: finishes, writes a CSV with a row per mode and
+# scalarization, JSON, and (with gnuplot) plots.
+set -euo pipefail
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+start=$(date +%s)
+"$LC_BIN" bench --quick --out-dir "$out" >"$out/log" 2>&1 || { cat "$out/log"; echo "bench --quick failed"; exit 1; }
+echo "bench --quick took $(( $(date +%s) - start )) s"
+csv=$out/bench.csv
+[[ -f $csv && -f $out/bench.json ]] || { echo "no CSV/JSON written"; exit 1; }
+head -1 "$csv" | grep -q "mode,scalarize" || { echo "CSV header lacks mode,scalarize"; exit 1; }
+for mode in brute lists tiles clusters zbin; do
+  for sc in on off; do
+    grep -q ",$mode,$sc," "$csv" || { echo "CSV has no $mode scalarize $sc row"; cat "$csv"; exit 1; }
+  done
+done
+rows=$(($(wc -l <"$csv") - 1))
+[[ $rows == 20 ]] || { echo "expected 20 rows (5 modes x 2 x 2 light counts), got $rows"; exit 1; }
+# Every culling mode measured a cull time; brute force has none.
+awk -F, 'NR > 1 && $7 != "brute" && $10 <= 0 { bad = 1 } END { exit bad }' "$csv" || { echo "a culling mode reported no cull time"; exit 1; }
+grep -q "host light build" "$out/log" || { echo "no host light-build figure"; exit 1; }
+if command -v gnuplot >/dev/null; then ls "$out"/cull-default-*.png >/dev/null || { echo "no plots"; exit 1; }; fi
+echo "bench --quick: $rows rows"

@@ -1,0 +1,338 @@
+/* The real culling shaders against the CPU reference culler (cull_ref.c), headless on the
+ * device with validation on. For each frame the depth buffer and the mode's structure are
+ * read back and compared with what cull_ref derives from the same frame constants and
+ * packed lights:
+ *   tiles, zbin's tile bits, clusters: exact subset of GPU subset of bound;
+ *   lists: sorted, no duplicates, within list_max, no overflow, the same set as the tiles
+ *          mode computes for the same frame, and also exact subset of list subset of bound;
+ *   zbins: the GPU range contains the reference range without slack and lies within the
+ *          reference range with twice the shader's widening.
+ * Every mode, scalarized or not, must also miss no light-pixel pair and count as many exact
+ * pairs as brute force (the shade pass's own counts). */
+#include "app.h"
+#include "cull_ref.h"
+#include "test_util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BOUND_SLACK 0.01f
+
+typedef struct cam_case {
+    const char *name;
+    bool scene_default; /* the scene's own camera */
+    float c[5];         /* x, y, z, yaw, pitch */
+    float time;
+} cam_case;
+
+static const cam_case cams[] = {
+    {"default camera", true, {0}, 0.0f},
+    {"high corner looking down", false, {6.0f, 9.0f, 10.0f, 40.0f, -30.0f}, 0.7f},
+    {"looking back down the nave", false, {-4.0f, 1.0f, -20.0f, 200.0f, 5.0f}, 1.3f},
+};
+
+static uint32_t bitcount(const uint32_t *a, size_t words)
+{
+    uint32_t n = 0;
+    for (size_t i = 0; i < words; i++) n += (uint32_t)__builtin_popcount(a[i]);
+    return n;
+}
+
+/* Bits of a that b lacks. */
+static uint32_t missing(const uint32_t *a, const uint32_t *b, size_t words)
+{
+    uint32_t n = 0;
+    for (size_t i = 0; i < words; i++) n += (uint32_t)__builtin_popcount(a[i] & ~b[i]);
+    return n;
+}
+
+static lc_app *start(int argc, char **argv)
+{
+    lc_options opt;
+    if (lc_options_parse(argc, argv, 0, &opt) != LC_OK) return NULL;
+    lc_app *app = lc_calloc(1, sizeof *app);
+    if (lc_app_load(app, &opt) != LC_OK || lc_app_start_gpu(app, NULL, 0) != LC_OK) {
+        lc_app_destroy(app);
+        free(app);
+        return NULL;
+    }
+    return app;
+}
+
+static void stop(lc_app *app)
+{
+    lc_app_destroy(app);
+    free(app);
+}
+
+/* Renders one frame of mode for camera cc; returns the depth buffer read back. */
+static float *render(lc_app *app, uint32_t mode, const cam_case *cc)
+{
+    lc_frame_settings s = lc_app_settings(app);
+    s.mode = mode;
+    if (!cc->scene_default) {
+        memcpy(s.camera.position, cc->c, sizeof(float) * 3);
+        s.camera.yaw_deg = cc->c[3];
+        s.camera.pitch_deg = cc->c[4];
+    }
+    CHECK(lc_app_frame(app, &s, cc->time) == LC_OK);
+    lc_renderer_finish(&app->renderer);
+    return lc_renderer_read(&app->renderer, LC_RES_DEPTH, NULL);
+}
+
+typedef struct ref_sets {
+    uint32_t *exact, *bound;
+    size_t words;
+} ref_sets;
+
+static void ref_free(ref_sets *r)
+{
+    free(r->exact);
+    free(r->bound);
+}
+
+static ref_sets ref_tiles(const lc_renderer *r, const float *depth)
+{
+    const lc_frame_ubo *u = &r->ubo;
+    ref_sets s = {.words = (size_t)u->screen.z * u->screen.w * u->light_info.y};
+    s.exact = lc_calloc(s.words + 1, 4);
+    s.bound = lc_calloc(s.words + 1, 4);
+    lc_cull_ref_tiles_exact(u, r->packed, depth, s.exact);
+    lc_cull_ref_tiles_bound(u, r->packed, depth, BOUND_SLACK, s.bound);
+    return s;
+}
+
+static void check_between(const char *what, const char *cam, const ref_sets *ref, const uint32_t *gpu)
+{
+    uint32_t n_exact = bitcount(ref->exact, ref->words), n_gpu = bitcount(gpu, ref->words);
+    uint32_t n_bound = bitcount(ref->bound, ref->words);
+    uint32_t lost = missing(ref->exact, gpu, ref->words), extra = missing(gpu, ref->bound, ref->words);
+    printf("  %-9s %-28s exact %6u  gpu %6u  bound %6u\n", what, cam, n_exact, n_gpu, n_bound);
+    CHECK_MSG(lost == 0, "%s, %s: the GPU dropped %u of %u exact (cell, light) pairs", what, cam, lost, n_exact);
+    CHECK_MSG(extra == 0, "%s, %s: the GPU has %u pairs outside the bound", what, cam, extra);
+    /* A vacuous comparison would hide a broken test setup. */
+    CHECK_MSG(n_exact > 0, "%s, %s: no light touches any cell (test setup)", what, cam);
+}
+
+/* Renders with the shade pass's own pair counts (a brute-force loop per pixel beside the
+ * mode's walk); returns evaluated, exact, missed. */
+static void count_pairs(lc_app *app, uint32_t mode, bool scalarize, const cam_case *cc, uint64_t pairs[3])
+{
+    app->opt.mode = (int)mode;
+    app->opt.scalarize = scalarize;
+    if (!cc->scene_default) {
+        memcpy(app->camera.position, cc->c, sizeof(float) * 3);
+        app->camera.yaw_deg = cc->c[3];
+        app->camera.pitch_deg = cc->c[4];
+    }
+    pairs[0] = pairs[1] = pairs[2] = 0;
+    CHECK(lc_app_count_pairs(app, cc->time, pairs) == LC_OK);
+}
+
+/* Every mode, scalarized or not, misses no pair, and counts the same exact pairs as brute
+ * force (the count must not depend on the mode's loop before it). */
+static void check_pairs(lc_app *app, const cam_case *cc)
+{
+    uint64_t brute[3], p[3];
+    count_pairs(app, LC_MODE_BRUTE, false, cc, brute);
+    CHECK_MSG(brute[1] > 0 && brute[2] == 0, "brute, %s: exact %llu, missed %llu", cc->name,
+              (unsigned long long)brute[1], (unsigned long long)brute[2]);
+    for (uint32_t m = LC_MODE_LISTS; m < LC_MODE_COUNT; m++)
+        for (int s = 0; s < 2; s++) {
+            count_pairs(app, m, s == 1, cc, p);
+            printf("  pairs     %-8s scalarize %-3s evaluated %8llu  exact %7llu  missed %llu\n", lc_mode_names[m],
+                   s ? "on" : "off", (unsigned long long)p[0], (unsigned long long)p[1], (unsigned long long)p[2]);
+            CHECK_MSG(p[2] == 0, "%s/%d, %s: %llu light-pixel pairs missed", lc_mode_names[m], s, cc->name,
+                      (unsigned long long)p[2]);
+            CHECK_MSG(p[1] == brute[1], "%s/%d, %s: exact pairs %llu, brute force %llu", lc_mode_names[m], s, cc->name,
+                      (unsigned long long)p[1], (unsigned long long)brute[1]);
+            CHECK_MSG(p[0] >= p[1], "%s/%d, %s: evaluated %llu < exact %llu", lc_mode_names[m], s, cc->name,
+                      (unsigned long long)p[0], (unsigned long long)p[1]);
+        }
+}
+
+static void test_tiles_and_lists(lc_app *app, const cam_case *cc)
+{
+    lc_renderer *r = &app->renderer;
+    float *depth = render(app, LC_MODE_TILES, cc);
+    uint32_t *tiles = lc_renderer_read(r, LC_RES_TILE_BITS, NULL);
+    CHECK(depth && tiles);
+    if (!depth || !tiles) return;
+    ref_sets ref = ref_tiles(r, depth);
+    check_between("tiles", cc->name, &ref, tiles);
+    lc_frame_ubo tiles_ubo = r->ubo;
+    uint32_t tiles_count = r->light_count;
+
+    /* Lists: the same lights, camera and time, so the same packed list and depth. */
+    float *depth2 = render(app, LC_MODE_LISTS, cc);
+    uint32_t *lists = lc_renderer_read(r, LC_RES_TILE_LISTS, NULL);
+    lc_gpu_counters *counters = lc_renderer_read(r, LC_RES_COUNTERS, NULL);
+    CHECK(depth2 && lists && counters);
+    if (depth2 && lists && counters) {
+        const lc_frame_ubo *u = &r->ubo;
+        CHECK_MSG(r->light_count == tiles_count && !memcmp(&u->view, &tiles_ubo.view, sizeof u->view),
+                  "lists frame differs from the tiles frame");
+        CHECK_MSG(!memcmp(depth, depth2, (size_t)r->width * r->height * 4), "depth differs between frames");
+        CHECK_MSG(counters->lists.x == 0 && counters->lists.y == 0, "%s: lists overflowed: %u tiles, %u lights",
+                  cc->name, counters->lists.x, counters->lists.y);
+        uint32_t list_max = u->light_info.w, buckets = u->light_info.y, cells = u->screen.z * u->screen.w;
+        CHECK(list_max == r->desc.list_max);
+        uint32_t *as_bits = lc_calloc(ref.words + 1, 4);
+        uint32_t unsorted = 0, out_of_range = 0, longest = 0, differ = 0;
+        for (uint32_t c = 0; c < cells; c++) {
+            const uint32_t *l = &lists[(size_t)c * (list_max + 1)];
+            CHECK_MSG(l[0] <= list_max, "tile %u: list count %u > list_max %u", c, l[0], list_max);
+            uint32_t n = LC_MIN(l[0], list_max);
+            longest = LC_MAX(longest, n);
+            for (uint32_t k = 0; k < n; k++) {
+                if (k > 0 && l[1 + k] <= l[k]) unsorted++; /* ascending, hence no duplicates */
+                if (l[1 + k] >= r->light_count) {
+                    out_of_range++;
+                    continue;
+                }
+                as_bits[(size_t)c * buckets + (l[1 + k] >> 5)] |= 1u << (l[1 + k] & 31u);
+            }
+        }
+        for (size_t w = 0; w < ref.words; w++) differ += (uint32_t)__builtin_popcount(as_bits[w] ^ tiles[w]);
+        printf("  lists     %-28s longest list %u of %u\n", cc->name, longest, list_max);
+        CHECK_MSG(unsorted == 0, "%s: %u list entries not strictly ascending", cc->name, unsorted);
+        CHECK_MSG(out_of_range == 0, "%s: %u list entries beyond the light count", cc->name, out_of_range);
+        CHECK_MSG(differ == 0, "%s: lists and tile bits differ in %u (tile, light) pairs", cc->name, differ);
+        check_between("lists", cc->name, &ref, as_bits);
+        free(as_bits);
+    }
+    free(depth2);
+    free(lists);
+    free(counters);
+    ref_free(&ref);
+    free(tiles);
+    free(depth);
+}
+
+static void test_zbin(lc_app *app, const cam_case *cc)
+{
+    lc_renderer *r = &app->renderer;
+    float *depth = render(app, LC_MODE_ZBIN, cc);
+    uint32_t *tiles = lc_renderer_read(r, LC_RES_TILE_BITS, NULL);
+    uint32_t *zb = lc_renderer_read(r, LC_RES_ZBINS, NULL);
+    CHECK(depth && tiles && zb);
+    if (depth && tiles && zb) {
+        ref_sets ref = ref_tiles(r, depth);
+        check_between("zbin bits", cc->name, &ref, tiles);
+        ref_free(&ref);
+
+        const lc_frame_ubo *u = &r->ubo;
+        uint32_t bins = u->zbin_info.x;
+        CHECK(bins == r->desc.zbin_count);
+        uint32_t *f0 = lc_alloc(bins * 4), *l0 = lc_alloc(bins * 4), *f2 = lc_alloc(bins * 4), *l2 = lc_alloc(bins * 4);
+        lc_cull_ref_zbins(u, r->packed, 0.0f, f0, l0);
+        lc_cull_ref_zbins(u, r->packed, 2.0f * (float)LC_CULL_DEPTH_EPS, f2, l2);
+        uint32_t too_tight = 0, too_loose = 0, nonempty = 0;
+        for (uint32_t b = 0; b < bins; b++) {
+            uint32_t first = zb[2 * b], last = ~zb[2 * b + 1];
+            bool gpu_empty = first > last, ref_empty = f0[b] > l0[b], loose_empty = f2[b] > l2[b];
+            nonempty += !gpu_empty;
+            if (!ref_empty && (gpu_empty || first > f0[b] || last < l0[b])) {
+                if (too_tight++ < 5)
+                    fprintf(stderr, "  bin %u: gpu [%u, %u] misses reference [%u, %u]\n", b, first, last, f0[b], l0[b]);
+            }
+            if (!gpu_empty && (loose_empty || first < f2[b] || last > l2[b])) {
+                if (too_loose++ < 5)
+                    fprintf(stderr, "  bin %u: gpu [%u, %u] exceeds widened reference [%u, %u]\n", b, first, last, f2[b],
+                            l2[b]);
+            }
+        }
+        printf("  zbins     %-28s %u of %u bins hold lights\n", cc->name, nonempty, bins);
+        CHECK_MSG(too_tight == 0, "%s: %u z-bins miss lights of the reference range", cc->name, too_tight);
+        CHECK_MSG(too_loose == 0, "%s: %u z-bins reach beyond the widened reference range", cc->name, too_loose);
+        CHECK_MSG(nonempty > 0, "%s: every z-bin is empty (test setup)", cc->name);
+
+        /* Every covered pixel's bin range must hold each light that lights the pixel, and
+         * the pixel's tile bits must have it: the two halves of the zbin mode together. */
+        uint32_t lost = 0;
+        for (uint32_t y = 0; y < r->height; y += 3)
+            for (uint32_t x = 0; x < r->width; x += 3) {
+                float d = depth[(size_t)y * r->width + x];
+                if (!(d < 1.0f)) continue;
+                float v[3], w[3];
+                lc_cull_ref_unproject(u, (float)x, (float)y, d, v);
+                lc_cull_ref_view_to_world(u, v, w);
+                float bin = floorf((-v[2] - u->zbin_params.x) * u->zbin_params.y);
+                uint32_t tile = (y / u->light_info.z) * u->screen.z + x / u->light_info.z;
+                for (uint32_t i = 0; i < r->light_count; i++) {
+                    if (!(lc_light_weight(&r->packed[i], w) > 0.0f)) continue;
+                    bool in_bin = bin >= 0.0f && bin < (float)bins && zb[2 * (uint32_t)bin] <= i &&
+                                  i <= ~zb[2 * (uint32_t)bin + 1];
+                    bool in_tile = (tiles[(size_t)tile * u->light_info.y + (i >> 5)] >> (i & 31u)) & 1u;
+                    if (!in_bin || !in_tile) {
+                        if (lost++ < 5)
+                            fprintf(stderr, "  pixel %u,%u light %u: in bin %d, in tile %d\n", x, y, i, in_bin, in_tile);
+                    }
+                }
+            }
+        CHECK_MSG(lost == 0, "%s: %u lit (pixel, light) pairs outside the zbin range or tile bits", cc->name, lost);
+        free(f0), free(l0), free(f2), free(l2);
+    }
+    free(zb);
+    free(tiles);
+    free(depth);
+}
+
+static void test_clusters(lc_app *app, const cam_case *cc)
+{
+    lc_renderer *r = &app->renderer;
+    float *depth = render(app, LC_MODE_CLUSTERS, cc);
+    uint32_t *bits = lc_renderer_read(r, LC_RES_CLUSTER_BITS, NULL);
+    CHECK(depth && bits);
+    if (depth && bits) {
+        const lc_frame_ubo *u = &r->ubo;
+        ref_sets ref = {.words = (size_t)u->zbin_info.y * u->zbin_info.z * u->zbin_info.w * u->light_info.y};
+        ref.exact = lc_calloc(ref.words + 1, 4);
+        ref.bound = lc_calloc(ref.words + 1, 4);
+        lc_cull_ref_clusters_exact(u, r->packed, depth, ref.exact);
+        lc_cull_ref_clusters_bound(u, r->packed, BOUND_SLACK, ref.bound);
+        check_between("clusters", cc->name, &ref, bits);
+        ref_free(&ref);
+    }
+    free(bits);
+    free(depth);
+}
+
+static void run_app(const char *label, int argc, char **argv)
+{
+    printf("%s\n", label);
+    lc_app *app = start(argc, argv);
+    CHECK_MSG(app != NULL, "%s: cannot start", label);
+    if (!app) return;
+    CHECK_MSG(app->ctx.validation, "%s: validation layer not enabled", label);
+    CHECK(app->renderer.width == app->opt.width && app->renderer.height == app->opt.height);
+    for (size_t c = 0; c < LC_ARRAY_COUNT(cams); c++) {
+        test_tiles_and_lists(app, &cams[c]);
+        test_zbin(app, &cams[c]);
+        test_clusters(app, &cams[c]);
+        CHECK_MSG(app->renderer.light_count > 16, "%s: only %u lights visible (test setup)", cams[c].name,
+                  app->renderer.light_count);
+    }
+    /* The shade pass walking each structure misses no pair (one camera: the counts add a
+     * brute-force loop per pixel). */
+    check_pairs(app, &cams[1]);
+    stop(app);
+}
+
+int main(void)
+{
+    /* Explicit tile sizes: lists then share the bit-array modes' grid, so they can be compared. */
+    char *square[] = {"--headless", "--quiet", "--validate", "--size", "256x144", "--lights", "200", "--seed", "7",
+                      "--tile-size", "8"};
+    run_app("256x144, 8 px tiles", (int)LC_ARRAY_COUNT(square), square);
+    /* Partial tiles and clusters on the right and bottom edges, other structure sizes. */
+    char *odd[] = {"--headless", "--quiet", "--validate", "--size", "250x130", "--lights", "200", "--seed", "11",
+                   "--tile-size", "32", "--cluster-size", "48", "--cluster-slices", "16", "--zbins", "1000",
+                   "--list-max", "256"};
+    run_app("250x130, 32 px tiles, 48 px clusters", (int)LC_ARRAY_COUNT(odd), odd);
+    uint32_t msgs = lc_validation_message_count();
+    CHECK_MSG(msgs == 0, "%u validation message(s)", msgs);
+    return lc_test_finish("test_gpu_cull");
+}

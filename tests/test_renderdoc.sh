@@ -1,0 +1,37 @@
+#!/bin/bash
+# RenderDoc: a headless --capture of every culling mode, and the viewer's F11 capture (the
+# script's 'capture' action, under Xvfb, with the HUD), replay in RenderDoc's python module
+# with every pass in a debug-label region named as in the code, holding its own work, and
+# every resource named (tests/renderdoc_check.py). Fails, never skips, without RenderDoc.
+set -u
+: "${LC_BIN:?set LC_BIN to the lightcull binary}" "${LC_SOURCE_DIR:?set LC_SOURCE_DIR to the source tree}"
+PY=/usr/bin/python3 # Debian's python: python3-renderdoc installs the module for it
+fail() { echo "test_renderdoc: FAIL: $*"; exit 1; }
+$PY -c "import renderdoc" 2>/dev/null ||
+  fail "RenderDoc's python module is missing (Debian: apt-get install renderdoc python3-renderdoc)"
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp/lc-xdg}
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+T=$(mktemp -d /tmp/lc-renderdoc.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+CHECK="$LC_SOURCE_DIR/tests/renderdoc_check.py"
+
+for mode in brute lists tiles clusters zbin; do
+  args=(--headless --validate --quiet --size 320x180 --lights 64 --frames 2 --mode "$mode" --capture "$T/$mode.rdc")
+  flags=()
+  # zbin also shows the analysis clear (heatmap view) and the readback (--out) passes.
+  [[ $mode == zbin ]] && args+=(--view heatmap --out "$T/zbin.png") && flags=(--analysis --readback)
+  code=0; timeout 300 "$LC_BIN" "${args[@]}" >"$T/$mode.log" 2>&1 || code=$?
+  [[ $code == 0 ]] || fail "lightcull ${args[*]} exited $code: $(tail -3 "$T/$mode.log")"
+  [[ -s $T/$mode.rdc ]] || fail "$mode: no capture at $T/$mode.rdc"
+  $PY "$CHECK" "$T/$mode.rdc" "$mode" "${flags[@]}" || fail "$mode: the capture does not read like the code (above)"
+done
+
+command -v xvfb-run >/dev/null || fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
+printf '1 capture %s\n3 quit\n' "$T/viewer.rdc" >"$T/script.txt"
+code=0
+timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" "$LC_BIN" --validate --size 320x180 --lights 64 \
+  --script "$T/script.txt" >"$T/viewer.log" 2>&1 || code=$?
+[[ $code == 0 ]] || fail "viewer with a capture exited $code: $(tail -3 "$T/viewer.log")"
+[[ -s $T/viewer.rdc ]] || fail "viewer: the 'capture' action (F11) wrote no $T/viewer.rdc: $(tail -3 "$T/viewer.log")"
+$PY "$CHECK" "$T/viewer.rdc" zbin --hud || fail "viewer: the F11 capture does not read like the code (above)"
+echo "test_renderdoc: ok (5 headless modes and the viewer's F11 capture)"
