@@ -13,7 +13,7 @@ shift || true
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_lights_json fuzz_options fuzz_scene fuzz_scene_validate)
 "$root/scripts/setup.sh"
-build=${BUILD_DIR:-$root/build-fuzz}
+build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 if [[ ! -f $build/CMakeCache.txt ]]; then
   CC=clang cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIGHTCULL_FUZZ=ON >/dev/null
 fi

@@ -7,7 +7,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
-build=${BUILD_DIR:-$root/build-asan}
+build=${ASAN_BUILD_DIR:-$root/build-asan}
 if [[ -z ${LC_SPONZA:-} && -f $root/../shared/assets/sponza/Sponza.gltf ]]; then
   export LC_SPONZA=$root/../shared/assets/sponza/Sponza.gltf
 fi
