@@ -15,7 +15,11 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     app->opt = *opt;
     app->radius_scale = 1.0f;
     lc_set_quiet(opt->quiet);
-    lc_status s = strcmp(opt->scene, "default") == 0 ? lc_scene_load_default(&app->scene)
+    lc_status s = LC_OK;
+    if (opt->out) s = lc_check_writable(opt->out);
+    if (s == LC_OK && opt->stats) s = lc_check_writable(opt->stats);
+    if (s != LC_OK) return s;
+    s = strcmp(opt->scene, "default") == 0 ? lc_scene_load_default(&app->scene)
                                                      : lc_scene_load_file(&app->scene, opt->scene);
     if (s != LC_OK) return s;
     if (opt->lights_file)
@@ -254,10 +258,11 @@ lc_status lc_run_headless(const lc_options *opt)
         lc_renderer_finish(&app->renderer);
         lc_app_record_timings(app);
     }
-    if (s == LC_OK && opt->out)
-        s = lc_app_write_png(opt->out, app->renderer.output_pixels, app->renderer.output_width, app->renderer.output_height);
+    /* Outputs last, after every GPU step (--pairs renders again), so a failure leaves none. */
     uint64_t pairs[3];
     if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, time, pairs);
+    if (s == LC_OK && opt->out)
+        s = lc_app_write_png(opt->out, app->renderer.output_pixels, app->renderer.output_width, app->renderer.output_height);
     if (s == LC_OK && opt->stats) s = lc_app_write_stats(app, opt->stats, opt->pairs ? pairs : NULL, frames);
     if (s == LC_OK) {
         lc_info("%s: %u frames %ux%u, %u lights (%u visible), GPU frame %.3f ms", lc_mode_names[opt->mode], frames,

@@ -174,6 +174,7 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
                     snprintf(dat, sizeof dat, "%s/%s-%s-%ux%u-%s.dat", dir, what[k], scene_tag, w, h, lc_mode_names[mode]);
                     FILE *d = fopen(dat, "w");
                     if (!d) continue;
+                    int points = 0;
                     for (uint32_t i = 0; i < n; i++) {
                         const row *r = &rows[i];
                         if (r->scene != sw->scenes[sc] || r->width != w || r->height != h || r->mode != mode || !r->scalarize) continue;
@@ -187,14 +188,21 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
                                     v = q->t[LC_TIMER_CULL].median / r->t[LC_TIMER_CULL].median;
                             }
                         }
-                        if (v > 0.0) fprintf(d, "%u %.6f\n", r->lights, v);
+                        if (v > 0.0) points += fprintf(d, "%u %.6f\n", r->lights, v) > 0;
                     }
                     fclose(d);
+                    if (!points) { /* e.g. the speed-up over lists when lists was not measured */
+                        remove(dat);
+                        continue;
+                    }
                     fprintf(f, "%s'%s' using 1:2 with linespoints lw 2 title '%s'", series++ ? ", " : "", dat, lc_mode_names[mode]);
                 }
                 fprintf(f, "\n");
                 fclose(f);
-                if (!series) continue;
+                if (!series) {
+                    remove(script);
+                    continue;
+                }
                 snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>/dev/null", script);
                 if (system(cmd) != 0) lc_warn("gnuplot failed on %s", script);
             }
@@ -413,7 +421,8 @@ int lc_bench_main(int argc, char **argv)
             lc_scene_destroy(&scene);
         }
     }
-    if (nrows) {
+    /* A run that failed part-way writes nothing: a partial sweep must not pass for a whole one. */
+    if (nrows && !exit_code) {
         write_outputs(dir, rows, nrows, device, driver, host_ms);
         plot(dir, &sw, rows, nrows);
         printf("results: %s/bench.csv, %s/bench.json (device: %s)\n", dir, dir, device);

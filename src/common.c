@@ -1,6 +1,7 @@
 #include "common.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +130,25 @@ lc_status lc_write_file_atomic(const char *path, const void *data, size_t size)
         remove(tmp);
         return LC_ERR_INPUT;
     }
+    return LC_OK;
+}
+
+lc_status lc_check_writable(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        lc_error("cannot write '%s': %s", path, strerror(EISDIR));
+        return LC_ERR_INPUT;
+    }
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        lc_error("cannot write '%s': %s", path, strerror(errno));
+        return LC_ERR_INPUT;
+    }
+    fclose(f);
+    remove(tmp);
     return LC_OK;
 }
 

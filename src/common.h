@@ -37,6 +37,10 @@ char *lc_read_file(const char *path, size_t *size_out, char *err, size_t err_siz
 
 /* Writes via a temporary name and renames, so no partial file is left behind. */
 lc_status lc_write_file_atomic(const char *path, const void *data, size_t size);
+/* Whether lc_write_file_atomic could write PATH (its directory takes a new file, PATH is not
+ * a directory); on failure prints "cannot write" like it and returns LC_ERR_INPUT. Run before
+ * any work so that a run fails at once instead of after rendering. */
+lc_status lc_check_writable(const char *path);
 
 double lc_time_seconds(void); /* monotonic clock */
 

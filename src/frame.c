@@ -445,7 +445,9 @@ void lc_renderer_destroy(lc_renderer *r)
 static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
 {
     if (!slot->submitted) return;
-    VK_CHECK(vkWaitForFences(r->ctx->device, 1, &slot->fence, VK_TRUE, UINT64_MAX));
+    VkResult waited = vkWaitForFences(r->ctx->device, 1, &slot->fence, VK_TRUE, UINT64_MAX);
+    if (lc_fault_device_lost()) waited = VK_ERROR_DEVICE_LOST;
+    if (waited < 0) lc_vk_fatal("vkWaitForFences", waited, __FILE__, __LINE__);
     slot->submitted = false;
     uint64_t ts[MAX_PASSES * 2];
     uint32_t n = slot->pass_count * 2;
@@ -676,7 +678,7 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         .pSignalSemaphoreInfos = &signal,
     };
     VK_CHECK(vkResetFences(ctx->device, 1, &slot->fence));
-    VkResult res = vkQueueSubmit2(ctx->queue, 1, &si, slot->fence);
+    VkResult res = lc_fault_device_lost() ? VK_ERROR_DEVICE_LOST : vkQueueSubmit2(ctx->queue, 1, &si, slot->fence);
     if (res == VK_ERROR_DEVICE_LOST) {
         lc_error("the GPU device was lost while rendering");
         return LC_ERR_RUNTIME;

@@ -183,7 +183,13 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
     } else if (!strcmp(action, "minimize")) {
         glfwIconifyWindow(w);
         v->minimize_at = glfwGetTime();
+    } else if (!strcmp(action, "zero-size")) {
+        /* The swapchain is rebuilt now, at a zero extent, as a resize to 0x0 would. */
+        v->app.target.zero_extent = true;
+        return lc_target_resize(&v->app.ctx, &v->app.target, 0, 0);
     } else if (!strcmp(action, "restore")) {
+        if (v->app.target.zero_extent) v->resized = true;
+        v->app.target.zero_extent = false;
         v->minimize_at = 0.0;
         if (v->hidden) glfwShowWindow(w);
         v->hidden = false;
@@ -305,7 +311,7 @@ static void move_camera(viewer *v, float dt)
 /* Every script action (README: "Scripts"); keys map onto the same names. */
 static const char *const k_actions[] = {
     "mode", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
-    "screenshot-hud", "capture", "help", "hud", "reset-camera", "resize", "minimize", "restore", "inspect",
+    "screenshot-hud", "capture", "help", "hud", "reset-camera", "resize", "minimize", "zero-size", "restore", "inspect",
     "inspect-close", "camera", "quit",
 };
 
@@ -513,6 +519,7 @@ static bool drawable(viewer *v)
     GLFWwindow *w = v->app.window;
     int fw = 0, fh = 0;
     glfwGetFramebufferSize(w, &fw, &fh);
+    if (v->app.target.zero_extent) fw = fh = 0;
     return fw > 0 && fh > 0 && !glfwGetWindowAttrib(w, GLFW_ICONIFIED) && glfwGetWindowAttrib(w, GLFW_VISIBLE);
 }
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static atomic_uint g_validation_messages;
 
@@ -26,12 +27,29 @@ const char *lc_vk_result_name(VkResult r)
     }
 }
 
-void lc_vk_fatal(const char *what, VkResult result, const char *file, int line)
+_Noreturn void lc_vk_fatal(const char *what, VkResult result, const char *file, int line)
 {
-    fprintf(stderr, "lightcull: %s:%d: %s failed: %s\n", file, line, what, lc_vk_result_name(result));
-    if (result == VK_ERROR_DEVICE_LOST) fprintf(stderr, "lightcull: the GPU device was lost\n");
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    if (result == VK_ERROR_DEVICE_LOST)
+        fprintf(stderr, "lightcull: the GPU device was lost (%s in %s:%d)\n", what, base, line);
+    else
+        fprintf(stderr, "lightcull: %s failed: %s (%s:%d)\n", what, lc_vk_result_name(result), base, line);
+    fflush(stdout);
     fflush(stderr);
-    abort();
+    /* _exit: atexit handlers and the leak checker would walk objects of a device that is gone;
+     * outputs are written to temporary names and renamed, so no partial file is left. */
+    _exit(lc_status_exit_code(LC_ERR_RUNTIME));
+}
+
+bool lc_fault_device_lost(void)
+{
+    static long fail_at = -1, serial;
+    if (fail_at < 0) {
+        const char *e = getenv("LC_FAIL_DEVICE_LOST");
+        fail_at = e ? atol(e) : 0;
+    }
+    return fail_at > 0 && ++serial == fail_at;
 }
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL messenger_cb(VkDebugUtilsMessageSeverityFlagBitsEXT severity,

@@ -7,7 +7,9 @@
 
 #include "common.h"
 
-/* For calls that only fail on out-of-memory or device loss: logs and aborts in every build. */
+/* For calls that only fail on out-of-memory or device loss: one line naming the call and the
+ * result, then exit 1 in every build (no abort: a lost device is the machine's trouble, not a
+ * bug of ours, and nothing can be cleaned up through it). */
 #define VK_CHECK(call)                                                             \
     do {                                                                           \
         VkResult vk_check_result_ = (call);                                        \
@@ -51,7 +53,11 @@ void lc_context_destroy(lc_context *ctx);
 /* Validation messages (warnings and errors) seen so far, across contexts. */
 uint32_t lc_validation_message_count(void);
 
-void lc_vk_fatal(const char *what, VkResult result, const char *file, int line);
+_Noreturn void lc_vk_fatal(const char *what, VkResult result, const char *file, int line);
+/* Fault injection for tests (docs/RELIABILITY.md): with LC_FAIL_DEVICE_LOST=N the N-th
+ * device-loss checkpoint of the process (a frame's queue submission, the wait for its fence, a
+ * swapchain acquire or present) reports VK_ERROR_DEVICE_LOST. Returns true at that one. */
+bool lc_fault_device_lost(void);
 const char *lc_vk_result_name(VkResult result);
 
 /* Debug names (VK_EXT_debug_utils); no-ops without the extension. */

@@ -33,6 +33,7 @@ static lc_status build_swapchain(lc_context *ctx, lc_target *t)
     int fw = 0, fh = 0;
     glfwGetFramebufferSize(t->window, &fw, &fh);
     VkExtent2D extent = caps.currentExtent;
+    if (t->zero_extent) fw = fh = 0, extent = (VkExtent2D){0, 0};
     if (extent.width == UINT32_MAX) extent = (VkExtent2D){(uint32_t)fw, (uint32_t)fh};
     extent.width = LC_CLAMP(extent.width, caps.minImageExtent.width, caps.maxImageExtent.width);
     extent.height = LC_CLAMP(extent.height, caps.minImageExtent.height, caps.maxImageExtent.height);
@@ -204,12 +205,13 @@ lc_acquire_result lc_target_acquire(lc_context *ctx, lc_target *t, uint32_t slot
     }
     uint32_t index = 0;
     VkResult r = vkAcquireNextImageKHR(ctx->device, t->swapchain, UINT64_MAX, t->acquired[slot], VK_NULL_HANDLE, &index);
+    if (r >= 0 && lc_fault_device_lost()) r = VK_ERROR_DEVICE_LOST;
     if (r == VK_ERROR_OUT_OF_DATE_KHR) {
         t->needs_rebuild = true;
         return LC_ACQUIRE_SKIP;
     }
     if (r == VK_SUBOPTIMAL_KHR) t->needs_rebuild = true; /* still usable: render, then rebuild */
-    else if (r < 0) VK_CHECK(r);
+    else if (r < 0) lc_vk_fatal("vkAcquireNextImageKHR", r, __FILE__, __LINE__);
     out->index = index;
     out->image = &t->images[index];
     out->wait = t->acquired[slot];
@@ -229,6 +231,7 @@ void lc_target_present(lc_context *ctx, lc_target *t, const lc_target_frame *f)
         .pImageIndices = &f->index,
     };
     VkResult r = vkQueuePresentKHR(ctx->queue, &pi);
+    if (r >= 0 && lc_fault_device_lost()) r = VK_ERROR_DEVICE_LOST;
     if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR) t->needs_rebuild = true;
-    else if (r < 0) VK_CHECK(r);
+    else if (r < 0) lc_vk_fatal("vkQueuePresentKHR", r, __FILE__, __LINE__);
 }

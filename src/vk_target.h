@@ -25,6 +25,8 @@ typedef struct lc_target {
     VkSemaphore acquired[LC_FRAMES_IN_FLIGHT];        /* per frame in flight */
     VkSemaphore rendered[LC_MAX_SWAPCHAIN_IMAGES];    /* per swapchain image */
     bool needs_rebuild;
+    bool zero_extent; /* treat the window as 0x0 (script `zero-size`: what Windows and Wayland
+                         report for a minimised window, which X11 never does) */
 } lc_target;
 
 typedef enum lc_acquire_result {

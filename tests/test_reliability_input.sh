@@ -114,7 +114,8 @@ expect 2 "--out in a missing directory" "${small[@]}" --out "$TMP/missing/frame.
 [[ -e $TMP/missing ]] && fail "--out missing dir: something was created"
 touch "$TMP/plain_file"
 expect 2 "--stats under a file" "${small[@]}" --out "$TMP/ok.png" --stats "$TMP/plain_file/stats.json" && says "cannot write" "--stats under a file"
-[[ $(png_size "$TMP/ok.png") == 64x64 ]] || fail "--stats under a file: the PNG written before it is not complete"
+# Destinations are checked before any work, so the PNG is not written either.
+no_output "--stats under a file" "$TMP/ok.png"
 compgen -G "$TMP/plain_file*.tmp*" >/dev/null && fail "--stats under a file: temporary files left behind"
 
 finish test_reliability_input

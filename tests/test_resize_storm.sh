@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Resize storm: the viewer under Xvfb (and twm when installed, so minimise and restore unmap
 # and map the window) with --validate, driven by a generated --script of window resizes
-# every three frames and a minimise/restore cycle after every tenth. Each resize makes the
+# every three frames and, after every tenth, a minimise/restore cycle or a zero-size/restore
+# one (the 0x0 framebuffer of a minimised window on Windows and Wayland, README "Scripts"). Each resize makes the
 # swapchain out of date or suboptimal and the renderer rebuild its size-dependent buffers.
 # It must end normally with zero validation messages, and at the size it was last given.
 #   LC_STORM_RESIZES  resizes (default 100; the long form in docs/RELIABILITY.md is 1000)
@@ -43,8 +44,12 @@ for ((i = 0; i < resizes; i++)); do
     seed=$(((seed * 1103515245 + 12345) % 2147483648))
     last_h=$((32 + seed % 209))
     echo "$frame resize $last_w $last_h" >>"$TMP/storm.txt"
-    if ((i % 10 == 9)); then
+    if ((i % 20 == 9)); then
         echo "$((frame + 1)) minimize" >>"$TMP/storm.txt"
+        echo "$((frame + 2)) restore" >>"$TMP/storm.txt"
+    elif ((i % 20 == 19)); then
+        # A zero-sized framebuffer, as Windows and Wayland report for a minimised window.
+        echo "$((frame + 1)) zero-size" >>"$TMP/storm.txt"
         echo "$((frame + 2)) restore" >>"$TMP/storm.txt"
     fi
     frame=$((frame + 3))
@@ -74,6 +79,6 @@ EOF
 else
     fail "resize storm: no --stats written"
 fi
-echo "resize storm: $resizes resizes, $((resizes / 10)) minimise/restore cycles, $frame frames in $((SECONDS - start)) s"
+echo "resize storm: $resizes resizes, $((resizes / 10)) minimise or zero-size/restore cycles, $frame frames in $((SECONDS - start)) s"
 
 finish test_resize_storm

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Device loss at every point where a frame can meet it: LC_FAIL_DEVICE_LOST=N makes the
+# process's N-th checkpoint (a frame's queue submission, the wait on its fence, a swapchain
+# acquire or present; src/vk_context.c) report VK_ERROR_DEVICE_LOST, as a driver does after a
+# GPU hang or reset. The test walks N = 1, 2, ... until a run gets past the last checkpoint:
+#  1. headless with --pairs, --out and --stats, validation on;
+#  2. the viewer under Xvfb, validation on (acquire and present too);
+#  3. `lightcull bench` on a tiny sweep.
+# Each failing run: exit 1, one line saying the device was lost, no crash or sanitizer
+# report, no output file or temporary left behind. A submission that fails goes through the
+# normal error path (everything destroyed: the validation layer's object tracking and
+# LeakSanitizer check that); a fence, acquire or present failing exits at once.
+source "$(dirname "$0")/reliability_util.sh"
+
+# sweep WHAT MIN OUTPUTS -- ARGS...: walks the checkpoints of one command line; at least MIN
+# of them must exist. OUTPUTS is a space-separated list of files the command writes.
+sweep()
+{
+    local what=$1 min=$2 outputs=$3
+    shift 4
+    local n points=0 submit=0 other=0
+    for n in $(seq 1 200); do
+        export LC_FAIL_DEVICE_LOST=$n
+        local rc=0
+        "$LC_BIN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+        unset LC_FAIL_DEVICE_LOST
+        if [[ $rc -eq 0 ]] && ! grep -q . "$TMP/err"; then
+            break # past the last checkpoint: the run is whole
+        fi
+        points=$((points + 1))
+        checks=$((checks + 1))
+        if grep -qE "$crash_pattern" "$TMP/err" || [[ $rc -ne 1 ]]; then
+            fail "$what, checkpoint $n: exit $rc: $(head -c 1500 "$TMP/err")"
+            return
+        fi
+        if [[ $(grep -c . "$TMP/err") -ne 1 ]] || ! grep -qE '^lightcull: the GPU device was lost' "$TMP/err"; then
+            fail "$what, checkpoint $n: expected one 'device was lost' line: $(head -c 1500 "$TMP/err")"
+        fi
+        grep -q "while rendering" "$TMP/err" && submit=$((submit + 1)) || other=$((other + 1))
+        local o
+        for o in $outputs; do
+            no_output "$what, checkpoint $n" "$o"
+            rm -rf "$o"
+        done
+    done
+    [[ $n -lt 200 ]] || fail "$what: still failing after 200 checkpoints (is LC_FAIL_DEVICE_LOST counted?)"
+    [[ $points -ge $min ]] || fail "$what: only $points checkpoints (expected at least $min)"
+    [[ $submit -gt 0 && $other -gt 0 ]] || fail "$what: submissions lost $submit times, waits $other times: both paths must be reached"
+    echo "$what: $points checkpoints ($submit submissions, $other waits/acquires/presents), each exit 1 with one line"
+}
+
+# 1. Three frames: three submissions and their fence waits (the read-back adds one).
+sweep "headless" 6 "$TMP/h.png $TMP/h.json" -- \
+    --headless --quiet --validate --size 64x64 --lights 8 --frames 3 --pairs --out "$TMP/h.png" --stats "$TMP/h.json"
+
+# 2. The viewer: acquire, submit, present per frame, and fence waits once the frames in
+#    flight wrap round.
+if start_x; then
+    sweep "viewer" 9 "$TMP/v.json" -- --quiet --validate --no-vsync --size 64x64 --lights 8 --frames 4 --stats "$TMP/v.json"
+else
+    echo "SKIP: the viewer part needs Xvfb"
+fi
+
+# 3. The benchmark: its frames go through the same submission, and it writes CSVs at the end.
+mkdir -p "$TMP/bench"
+sweep "bench" 4 "$TMP/bench/bench.csv $TMP/bench/bench.json" -- bench --sizes 64x64 --lights 8 --modes zbin \
+    --frames 2 --warmup 1 --out-dir "$TMP/bench"
+
+finish test_device_lost
