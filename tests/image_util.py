@@ -5,18 +5,89 @@
   image_util.py json FILE.json KEY[.KEY...]  prints a value from a JSON file (exit 1 if missing)
   image_util.py changed A.png B.png BOX      prints how many pixels differ inside BOX (x0,y0,x1,y1)
                                              and outside it, then the mean luminance gain inside
+  image_util.py size A.png                   prints WIDTHxHEIGHT
+
+Without PIL (a GPU machine lent for a session), `diff` and `size` read the 8-bit PNGs
+lightcull writes with the standard library; `luma` and `changed` need PIL.
 """
 import json
+import struct
 import sys
+import zlib
 
-from PIL import Image, ImageChops, ImageStat
+try:
+    from PIL import Image, ImageChops, ImageStat
+except ImportError:
+    Image = None
 
 
 def load(path):
     return Image.open(path).convert("RGB")
 
 
+def png_rows(path):
+    """(width, height, channels, rows of bytes) of an 8-bit, non-interlaced PNG."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path}: not a PNG")
+    pos, idat, head = 8, [], None
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            head = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        pos += 12 + n
+    w, h, depth, ctype, _, _, interlace = head
+    ch = {0: 1, 2: 3, 4: 2, 6: 4}.get(ctype)
+    if depth != 8 or ch is None or interlace:
+        raise ValueError(f"{path}: only 8-bit, non-interlaced grey/RGB(A) PNGs are read without PIL")
+    raw, stride, rows, prev = zlib.decompress(b"".join(idat)), w * ch, [], bytearray(w * ch)
+    for y in range(h):
+        ftype, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - ch] if i >= ch else 0
+            b, c = prev[i], prev[i - ch] if i >= ch else 0
+            if ftype == 1:
+                line[i] = (line[i] + a) & 255
+            elif ftype == 2:
+                line[i] = (line[i] + b) & 255
+            elif ftype == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif ftype == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    return w, h, ch, rows
+
+
+def size(a):
+    if Image is not None:
+        print("%dx%d" % Image.open(a).size)
+    else:
+        w, h = struct.unpack(">II", open(a, "rb").read(24)[16:24])
+        print(f"{w}x{h}")
+    return 0
+
+
 def diff(a, b):
+    if Image is None:
+        wa, ha, ca, ra = png_rows(a)
+        wb, hb, cb, rb = png_rows(b)
+        if (wa, ha) != (wb, hb):
+            print(f"size {(wa, ha)} != {(wb, hb)}", file=sys.stderr)
+            return 1
+        worst = 0
+        for la, lb in zip(ra, rb):
+            for x in range(wa):
+                for k in range(3):
+                    worst = max(worst, abs(la[x * ca + min(k, ca - 1)] - lb[x * cb + min(k, cb - 1)]))
+        print(worst)
+        return 0
     ia, ib = load(a), load(b)
     if ia.size != ib.size:
         print(f"size {ia.size} != {ib.size}", file=sys.stderr)
@@ -71,6 +142,11 @@ def main(argv):
         return luma(argv[2])
     if cmd == "json" and len(argv) == 4:
         return json_get(argv[2], argv[3])
+    if cmd == "size" and len(argv) == 3:
+        return size(argv[2])
+    if cmd in ("luma", "changed") and Image is None:
+        print("image_util.py: PIL is missing (Debian: apt-get install python3-pil)", file=sys.stderr)
+        return 2
     if cmd == "changed" and len(argv) == 5:
         return changed(argv[2], argv[3], argv[4])
     print(__doc__, file=sys.stderr)

@@ -36,8 +36,7 @@ for scene in "${scenes[@]}"; do
                 [[ $n == 0 ]] || fail "$what: validation_messages = $n"
                 w=$(img json "$js" width) h=$(img json "$js" height)
                 [[ ${w}x$h == "$size" ]] || fail "$what: stats say ${w}x$h"
-                "$PY" -c "import sys; from PIL import Image; s = Image.open(sys.argv[1]).size; sys.exit(0 if '%dx%d' % s == sys.argv[2] else 1)" \
-                    "$png" "$size" || fail "$what: the PNG is not $size"
+                [[ $(img size "$png") == "$size" ]] || fail "$what: the PNG is not $size"
             done
             shaded=$TMP/$tag-$size-$mode-shaded.png
             [[ -f $shaded ]] || continue
