@@ -205,5 +205,9 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (s != LC_OK) return s;
     }
     if (o->headless && !frames_set) o->frames = 1;
+    if (o->headless && o->script) {
+        lc_error("--script drives the viewer's window; it cannot be combined with --headless");
+        return LC_ERR_USAGE;
+    }
     return LC_OK;
 }

@@ -331,8 +331,8 @@ static lc_status load_script(viewer *v, const char *path)
         while (*line == ' ' || *line == '\t') line++;
         if (!*line || *line == '#' || *line == '\r') continue;
         script_event e = {0};
-        char rest[300] = "";
-        int n = sscanf(line, "%u %31s %299[^\r\n]", &e.frame, e.action, rest);
+        char rest[sizeof e.arg + 1] = "";
+        int n = sscanf(line, "%u %31s %256[^\r\n]", &e.frame, e.action, rest);
         bool known = false;
         for (size_t i = 0; n >= 2 && i < LC_ARRAY_COUNT(k_actions); i++) known |= !strcmp(e.action, k_actions[i]);
         if (n < 2 || !known) {
@@ -341,7 +341,12 @@ static lc_status load_script(viewer *v, const char *path)
             free(text);
             return LC_ERR_INPUT;
         }
-        snprintf(e.arg, sizeof e.arg, "%s", rest);
+        if (strlen(rest) >= sizeof e.arg) {
+            lc_error("--script %s:%u: arguments longer than %zu characters", path, line_no, sizeof e.arg - 1);
+            free(text);
+            return LC_ERR_INPUT;
+        }
+        memcpy(e.arg, rest, sizeof e.arg);
         sscanf(rest, "%d %d", &e.a, &e.b);
         v->script = lc_realloc(v->script, (v->script_count + 1) * sizeof *v->script);
         v->script[v->script_count++] = e;

@@ -87,10 +87,13 @@ expect_bad "--lights 0" --lights 0
 expect_bad "--lights -5" --lights -5
 expect_bad "--lights 99999999999" --lights 99999999999
 expect_bad "--size 0x0" --size 0x0
+printf '1 quit\n' >"$TMP/script.txt"
+expect_bad "--script with --headless" --script "$TMP/script.txt"
 expect_bad "--size -3x5" --size -3x5
 expect_bad "--size 100000x100" --size 100000x100
 expect_bad "--no-such-flag" --no-such-flag
 expect_bad "--mode nope" --mode nope
+expect_bad "--view nope" --view nope
 expect_bad "--scalarize maybe" --scalarize maybe
 expect_bad "--camera 1,2" --camera 1,2
 expect_bad "--tile-size 12" --tile-size 12
@@ -120,5 +123,16 @@ bad_lights "radius 1e999" '{"lights": [{"type": "point", '"$P"', "radius": 1e999
 bad_lights "unknown type" '{"lights": [{"type": "area", '"$P"', "radius": 2}]}'
 bad_lights "missing radius" '{"lights": [{"type": "point", '"$P"'}]}'
 bad_lights "second light bad" '{"lights": [{"type": "point", '"$P"', "radius": 2}, {"type": "point", "position": [0, 2], "radius": 2}]}'
+
+# --- viewer scripts: refused before any window opens, so no display is needed ---
+echo "viewer scripts:"
+base=(--quiet --size 64x36 --lights 4 --stats "$OUT/stats.json")
+printf '1 dance\n' >"$TMP/unknown.txt"
+printf 'quit\n' >"$TMP/noframe.txt"
+printf '1 screenshot %s.png\n' "$(printf 'a%.0s' $(seq 300))" >"$TMP/long.txt"
+expect_bad "script: missing file" --script "$TMP/missing.txt"
+expect_bad "script: unknown action" --script "$TMP/unknown.txt"
+expect_bad "script: no frame number" --script "$TMP/noframe.txt"
+expect_bad "script: argument too long" --script "$TMP/long.txt"
 
 finish

@@ -5,10 +5,13 @@
 # one (the 0x0 framebuffer of a minimised window on Windows and Wayland, README "Scripts"). Each resize makes the
 # swapchain out of date or suboptimal and the renderer rebuild its size-dependent buffers.
 # It must end normally with zero validation messages, and at the size it was last given.
-#   LC_STORM_RESIZES  resizes (default 100; the long form in docs/RELIABILITY.md is 1000)
+#   LC_STORM_RESIZES      resizes (default 100; the long form in docs/RELIABILITY.md is 1000)
+#   LC_STORM_CYCLE_EVERY  a minimise or zero-size cycle after every Nth resize (default 10;
+#                         the long form uses 1: a thousand cycles)
 source "$(dirname "$0")/reliability_util.sh"
 
 resizes=${LC_STORM_RESIZES:-100}
+every=${LC_STORM_CYCLE_EVERY:-10}
 if ! start_x; then
     echo "SKIP: test_resize_storm needs Xvfb"
     exit 0
@@ -36,7 +39,7 @@ for i in range(8):
 EOF
 
 # The script: sizes from a fixed LCG, 48..320 by 32..240, odd sizes included.
-frame=2 seed=12345 last_w=0 last_h=0
+frame=2 seed=12345 last_w=0 last_h=0 cycles=0
 : >"$TMP/storm.txt"
 for ((i = 0; i < resizes; i++)); do
     seed=$(((seed * 1103515245 + 12345) % 2147483648))
@@ -44,13 +47,16 @@ for ((i = 0; i < resizes; i++)); do
     seed=$(((seed * 1103515245 + 12345) % 2147483648))
     last_h=$((32 + seed % 209))
     echo "$frame resize $last_w $last_h" >>"$TMP/storm.txt"
-    if ((i % 20 == 9)); then
-        echo "$((frame + 1)) minimize" >>"$TMP/storm.txt"
+    if ((i % every == every - 1)); then
+        # Alternately a minimise and a zero-sized framebuffer (what Windows and Wayland
+        # report for a minimised window), each undone by restore.
+        if ((cycles % 2 == 0)); then
+            echo "$((frame + 1)) minimize" >>"$TMP/storm.txt"
+        else
+            echo "$((frame + 1)) zero-size" >>"$TMP/storm.txt"
+        fi
         echo "$((frame + 2)) restore" >>"$TMP/storm.txt"
-    elif ((i % 20 == 19)); then
-        # A zero-sized framebuffer, as Windows and Wayland report for a minimised window.
-        echo "$((frame + 1)) zero-size" >>"$TMP/storm.txt"
-        echo "$((frame + 2)) restore" >>"$TMP/storm.txt"
+        cycles=$((cycles + 1))
     fi
     frame=$((frame + 3))
 done
@@ -79,6 +85,6 @@ EOF
 else
     fail "resize storm: no --stats written"
 fi
-echo "resize storm: $resizes resizes, $((resizes / 10)) minimise or zero-size/restore cycles, $frame frames in $((SECONDS - start)) s"
+echo "resize storm: $resizes resizes, $cycles minimise or zero-size/restore cycles, $frame frames in $((SECONDS - start)) s"
 
 finish test_resize_storm
