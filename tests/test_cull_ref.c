@@ -8,15 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t g_rng = 0xABCDEFull;
-static uint64_t rnd64(void)
-{
-    uint64_t z = (g_rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static float rnd(float lo, float hi) { return lo + (hi - lo) * (float)((double)(rnd64() >> 11) / 9007199254740992.0); }
 
 #define CLUSTER_TILE 32u
 #define SLICES 12u
@@ -163,31 +154,31 @@ typedef struct scene {
 
 static void random_scene(scene *s, uint32_t w, uint32_t h, uint32_t tile, uint32_t count)
 {
-    lc_camera cam = {{rnd(-3, 3), rnd(0, 3), rnd(-3, 3)}, rnd(-180, 180), rnd(-60, 60), rnd(45, 80), 0.1f, 60.0f};
+    lc_camera cam = {{lc_test_rnd(-3, 3), lc_test_rnd(0, 3), lc_test_rnd(-3, 3)}, lc_test_rnd(-180, 180), lc_test_rnd(-60, 60), lc_test_rnd(45, 80), 0.1f, 60.0f};
     s->w = w, s->h = h, s->count = count;
     make_ubo(&s->u, &cam, w, h, tile, count);
     s->depth = malloc(w * h * sizeof *s->depth);
-    float f1 = rnd(0.02f, 0.1f), f2 = rnd(0.02f, 0.1f), base = rnd(3, 12);
+    float f1 = lc_test_rnd(0.02f, 0.1f), f2 = lc_test_rnd(0.02f, 0.1f), base = lc_test_rnd(3, 12);
     for (uint32_t y = 0; y < h; y++)
         for (uint32_t x = 0; x < w; x++) {
             float d = base + 4.0f * sinf((float)x * f1) * cosf((float)y * f2);
             if (((x / 9 + y / 13) % 7) == 0) d *= 0.5f;          /* depth discontinuities */
-            bool sky = ((x / 20) + (y / 15)) % 5 == 0 || rnd(0, 1) < 0.02f; /* and holes */
+            bool sky = ((x / 20) + (y / 15)) % 5 == 0 || lc_test_rnd(0, 1) < 0.02f; /* and holes */
             s->depth[y * w + x] = sky ? 1.0f : depth_of(&s->u, LC_MAX(d, 0.2f));
         }
     /* Lights around the visible surfaces: a random pixel, a random depth near it. */
     lc_light *l = calloc(count, sizeof *l);
     for (uint32_t i = 0; i < count; i++) {
         float v[3];
-        lc_cull_ref_unproject(&s->u, rnd(-10, (float)w + 10), rnd(-10, (float)h + 10), depth_of(&s->u, rnd(0.5f, 20)), v);
+        lc_cull_ref_unproject(&s->u, lc_test_rnd(-10, (float)w + 10), lc_test_rnd(-10, (float)h + 10), depth_of(&s->u, lc_test_rnd(0.5f, 20)), v);
         lc_cull_ref_view_to_world(&s->u, v, l[i].position);
-        l[i].type = rnd64() & 1 ? LC_LIGHT_SPOT : LC_LIGHT_POINT;
-        l[i].radius = rnd(0.2f, 4.0f);
-        float d[3] = {rnd(-1, 1), rnd(-1, 1) - 0.3f, rnd(-1, 1)};
+        l[i].type = lc_test_rnd64() & 1 ? LC_LIGHT_SPOT : LC_LIGHT_POINT;
+        l[i].radius = lc_test_rnd(0.2f, 4.0f);
+        float d[3] = {lc_test_rnd(-1, 1), lc_test_rnd(-1, 1) - 0.3f, lc_test_rnd(-1, 1)};
         float len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         for (int k = 0; k < 3; k++) l[i].direction[k] = d[k] / len;
-        l[i].outer_deg = rnd(5, 150);
-        l[i].inner_deg = l[i].outer_deg * rnd(0, 1);
+        l[i].outer_deg = lc_test_rnd(5, 150);
+        l[i].inner_deg = l[i].outer_deg * lc_test_rnd(0, 1);
         l[i].color[0] = l[i].color[1] = l[i].color[2] = 1.0f;
         l[i].intensity = 1.0f;
     }
@@ -311,6 +302,7 @@ static void test_zbins(void)
 
 int main(void)
 {
+    lc_test_seed(0xABCDEFull);
     test_flat_plane();
     test_random_tiles_and_clusters();
     test_cluster_index();

@@ -9,15 +9,6 @@
 #include <string.h>
 #include <time.h>
 
-static uint64_t g_rng = 0xC0FFEEull;
-static uint64_t rnd64(void)
-{
-    uint64_t z = (g_rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static float rnd(float lo, float hi) { return lo + (hi - lo) * (float)((double)(rnd64() >> 11) / 9007199254740992.0); }
 static float deg_rad(float d) { return d * 0.017453292519943295f; }
 
 static void normalize(float v[3])
@@ -32,15 +23,15 @@ static void random_lights(lc_light *l, uint32_t n, const float around[3], float 
 {
     for (uint32_t i = 0; i < n; i++) {
         memset(&l[i], 0, sizeof l[i]);
-        l[i].type = rnd64() & 1 ? LC_LIGHT_SPOT : LC_LIGHT_POINT;
-        for (int k = 0; k < 3; k++) l[i].position[k] = around[k] + rnd(-spread, spread);
-        l[i].radius = 0.05f * powf(300.0f, rnd(0, 1));
-        for (int k = 0; k < 3; k++) l[i].direction[k] = rnd(-1, 1);
+        l[i].type = lc_test_rnd64() & 1 ? LC_LIGHT_SPOT : LC_LIGHT_POINT;
+        for (int k = 0; k < 3; k++) l[i].position[k] = around[k] + lc_test_rnd(-spread, spread);
+        l[i].radius = 0.05f * powf(300.0f, lc_test_rnd(0, 1));
+        for (int k = 0; k < 3; k++) l[i].direction[k] = lc_test_rnd(-1, 1);
         l[i].direction[1] -= 1e-3f; /* never all zero */
         normalize(l[i].direction);
-        int kind = (int)(rnd64() % 3);
-        l[i].outer_deg = kind == 0 ? rnd(1, 30) : kind == 1 ? rnd(30, 89.99f) : rnd(90, 179);
-        l[i].inner_deg = l[i].outer_deg * rnd(0, 1);
+        int kind = (int)(lc_test_rnd64() % 3);
+        l[i].outer_deg = kind == 0 ? lc_test_rnd(1, 30) : kind == 1 ? lc_test_rnd(30, 89.99f) : lc_test_rnd(90, 179);
+        l[i].inner_deg = l[i].outer_deg * lc_test_rnd(0, 1);
         l[i].color[0] = l[i].color[1] = l[i].color[2] = 1.0f;
         l[i].intensity = 1.0f;
     }
@@ -81,12 +72,12 @@ static bool point_in_frustum(const float planes[6][4], const float p[3])
  * where a cull that is not conservative would show. */
 static void sample_volume(const lc_light *l, bool near_edge, float out[3])
 {
-    float r = near_edge ? l->radius * (1.0f - 1e-3f * rnd(0, 1)) : l->radius * cbrtf(rnd(0, 1));
+    float r = near_edge ? l->radius * (1.0f - 1e-3f * lc_test_rnd(0, 1)) : l->radius * cbrtf(lc_test_rnd(0, 1));
     float dir[3];
     if (l->type == LC_LIGHT_SPOT) {
         float co = cosf(deg_rad(l->outer_deg));
-        float c = near_edge ? co + (1.0f - co) * 0.02f * rnd(0, 1) : rnd(co, 1.0f);
-        float s = sqrtf(LC_MAX(0.0f, 1.0f - c * c)), phi = rnd(0.0f, 6.2831853f);
+        float c = near_edge ? co + (1.0f - co) * 0.02f * lc_test_rnd(0, 1) : lc_test_rnd(co, 1.0f);
+        float s = sqrtf(LC_MAX(0.0f, 1.0f - c * c)), phi = lc_test_rnd(0.0f, 6.2831853f);
         const float *a = l->direction;
         float t[3] = {1, 0, 0};
         if (fabsf(a[0]) > 0.9f) t[0] = 0, t[1] = 1;
@@ -97,7 +88,7 @@ static void sample_volume(const lc_light *l, bool near_edge, float out[3])
     } else {
         float len;
         do {
-            for (int k = 0; k < 3; k++) dir[k] = rnd(-1, 1);
+            for (int k = 0; k < 3; k++) dir[k] = lc_test_rnd(-1, 1);
             len = sqrtf(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
         } while (len > 1.0f || len < 1e-3f);
         for (int k = 0; k < 3; k++) dir[k] /= len;
@@ -293,6 +284,7 @@ static void test_build_time(void)
 
 int main(void)
 {
+    lc_test_seed(0xC0FFEEull);
     test_simd_equals_scalar_and_conservative();
     test_build_sorted();
     test_build_time();

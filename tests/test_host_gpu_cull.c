@@ -26,15 +26,6 @@ static const view_case views[] = {
     {"against a wall", {-7.5f, 3.0f, 5.0f, -80.0f, 0.0f}, 2.0f},
 };
 
-static uint64_t g_rng = 0x5EEDull;
-static uint64_t rnd64(void)
-{
-    uint64_t z = (g_rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static float rnd(float lo, float hi) { return lo + (hi - lo) * (float)((double)(rnd64() >> 11) / 9007199254740992.0); }
 
 /* Points and spots of every shape around the camera: radii 0.05..15 m, cones 1..179
  * degrees, many straddling the frustum planes. */
@@ -42,15 +33,15 @@ static void odd_lights(lc_light *l, uint32_t n, const float around[3])
 {
     for (uint32_t i = 0; i < n; i++) {
         memset(&l[i], 0, sizeof l[i]);
-        l[i].type = rnd64() & 1 ? LC_LIGHT_SPOT : LC_LIGHT_POINT;
-        for (int k = 0; k < 3; k++) l[i].position[k] = around[k] + rnd(-8.0f, 8.0f);
-        l[i].radius = 0.05f * powf(300.0f, rnd(0, 1));
-        float d[3] = {rnd(-1, 1), rnd(-1, 1) - 1e-3f, rnd(-1, 1)};
+        l[i].type = lc_test_rnd64() & 1 ? LC_LIGHT_SPOT : LC_LIGHT_POINT;
+        for (int k = 0; k < 3; k++) l[i].position[k] = around[k] + lc_test_rnd(-8.0f, 8.0f);
+        l[i].radius = 0.05f * powf(300.0f, lc_test_rnd(0, 1));
+        float d[3] = {lc_test_rnd(-1, 1), lc_test_rnd(-1, 1) - 1e-3f, lc_test_rnd(-1, 1)};
         float len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
         for (int k = 0; k < 3; k++) l[i].direction[k] = d[k] / len;
-        int kind = (int)(rnd64() % 3);
-        l[i].outer_deg = kind == 0 ? rnd(1, 30) : kind == 1 ? rnd(30, 89.99f) : rnd(90, 179);
-        l[i].inner_deg = l[i].outer_deg * rnd(0, 1);
+        int kind = (int)(lc_test_rnd64() % 3);
+        l[i].outer_deg = kind == 0 ? lc_test_rnd(1, 30) : kind == 1 ? lc_test_rnd(30, 89.99f) : lc_test_rnd(90, 179);
+        l[i].inner_deg = l[i].outer_deg * lc_test_rnd(0, 1);
         l[i].color[0] = l[i].color[1] = l[i].color[2] = 1.0f;
         l[i].intensity = 1.0f;
     }
@@ -152,6 +143,7 @@ static void check_frame(lc_app *app, const char *what, const lc_frame_settings *
 
 int main(void)
 {
+    lc_test_seed(0x5EEDull);
     char *argv[] = {"--headless", "--quiet", "--validate", "--size", "256x144", "--lights", "1024", "--seed", "5"};
     lc_options opt;
     CHECK(lc_options_parse((int)LC_ARRAY_COUNT(argv), argv, 0, &opt) == LC_OK);

@@ -9,26 +9,17 @@
 
 /* --- helpers --- */
 
-static uint64_t g_rng = 0x1234567ull;
-static uint64_t rnd64(void)
-{
-    uint64_t z = (g_rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static float rnd(float lo, float hi) { return lo + (hi - lo) * (float)((double)(rnd64() >> 11) / 9007199254740992.0); }
 
 static float deg_rad(float d) { return d * 0.017453292519943295f; }
 
 /* A point inside the light's volume (the ball, or the spherical sector for spots). */
 static void sample_volume(const lc_light *l, float out[3])
 {
-    float r = l->radius * cbrtf(rnd(0.0f, 1.0f));
+    float r = l->radius * cbrtf(lc_test_rnd(0.0f, 1.0f));
     float dir[3];
     if (l->type == LC_LIGHT_SPOT) {
         float co = cosf(deg_rad(l->outer_deg));
-        float c = rnd(co, 1.0f), s = sqrtf(LC_MAX(0.0f, 1.0f - c * c)), phi = rnd(0.0f, 6.2831853f);
+        float c = lc_test_rnd(co, 1.0f), s = sqrtf(LC_MAX(0.0f, 1.0f - c * c)), phi = lc_test_rnd(0.0f, 6.2831853f);
         const float *a = l->direction;
         float t[3] = {1, 0, 0};
         if (fabsf(a[0]) > 0.9f) t[0] = 0, t[1] = 1;
@@ -40,7 +31,7 @@ static void sample_volume(const lc_light *l, float out[3])
     } else {
         float len;
         do {
-            for (int k = 0; k < 3; k++) dir[k] = rnd(-1.0f, 1.0f);
+            for (int k = 0; k < 3; k++) dir[k] = lc_test_rnd(-1.0f, 1.0f);
             len = sqrtf(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
         } while (len > 1.0f || len < 1e-3f);
         for (int k = 0; k < 3; k++) dir[k] /= len;
@@ -384,7 +375,7 @@ static void test_animate(void)
 
 static void random_view(lc_m4 *view)
 {
-    lc_camera cam = {{rnd(-5, 5), rnd(-5, 5), rnd(-5, 5)}, rnd(-180, 180), rnd(-89, 89), 60.0f, 0.1f, 100.0f};
+    lc_camera cam = {{lc_test_rnd(-5, 5), lc_test_rnd(-5, 5), lc_test_rnd(-5, 5)}, lc_test_rnd(-180, 180), lc_test_rnd(-89, 89), 60.0f, 0.1f, 100.0f};
     lc_m4 proj;
     lc_camera_matrices(&cam, 1.5f, view, &proj);
 }
@@ -431,12 +422,12 @@ static void test_pack(void)
     int outside = 0, samples = 0, tighter = 0;
     for (int t = 0; t < 2000; t++) {
         if (t % 100 == 0) random_view(&view);
-        lc_light l = {rnd(0, 1) < 0.5f ? LC_LIGHT_SPOT : LC_LIGHT_POINT, {rnd(-20, 20), rnd(-20, 20), rnd(-20, 20)},
-                      rnd(0.1f, 10.0f), {rnd(-1, 1), rnd(-1, 1), rnd(-1, 1)}, 0, 0, {1, 1, 1}, 1};
+        lc_light l = {lc_test_rnd(0, 1) < 0.5f ? LC_LIGHT_SPOT : LC_LIGHT_POINT, {lc_test_rnd(-20, 20), lc_test_rnd(-20, 20), lc_test_rnd(-20, 20)},
+                      lc_test_rnd(0.1f, 10.0f), {lc_test_rnd(-1, 1), lc_test_rnd(-1, 1), lc_test_rnd(-1, 1)}, 0, 0, {1, 1, 1}, 1};
         float dl = sqrtf(l.direction[0] * l.direction[0] + l.direction[1] * l.direction[1] + l.direction[2] * l.direction[2]);
         for (int k = 0; k < 3; k++) l.direction[k] /= dl;
-        l.outer_deg = t % 3 == 0 ? rnd(90, 179) : rnd(1, 89.9f);
-        l.inner_deg = l.outer_deg * rnd(0, 1);
+        l.outer_deg = t % 3 == 0 ? lc_test_rnd(90, 179) : lc_test_rnd(1, 89.9f);
+        l.inner_deg = l.outer_deg * lc_test_rnd(0, 1);
         lc_light_pack(&l, &view, &g);
         CHECK(g.spot_depth.z <= g.spot_depth.w);
         float tol = 1e-5f * (fabsf(g.spot_depth.z) + fabsf(g.spot_depth.w) + l.radius);
@@ -460,6 +451,7 @@ static void test_pack(void)
 
 int main(void)
 {
+    lc_test_seed(0x1234567ull);
     test_generate();
     test_json_valid();
     test_json_malformed();

@@ -3,6 +3,7 @@
 #ifndef LC_TEST_UTIL_H
 #define LC_TEST_UTIL_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 extern int lc_test_failures;
@@ -24,6 +25,12 @@ extern int lc_test_failures;
             lc_test_failures++;                                                  \
         }                                                                        \
     } while (0)
+
+/* A seeded random sequence (splitmix64), the same on every run: lc_test_seed, then
+ * lc_test_rnd64 for 64 bits or lc_test_rnd(lo, hi) for a float in [lo, hi). */
+void lc_test_seed(uint64_t seed);
+uint64_t lc_test_rnd64(void);
+float lc_test_rnd(float lo, float hi);
 
 /* Returns the process exit code and prints a summary line. */
 int lc_test_finish(const char *name);
