@@ -559,12 +559,27 @@ static bool gltf_images_ok(const char *json, size_t size, const char *what)
     return ok;
 }
 
+/* assimp allocates what a GLB's header and JSON chunk header claim before it reads them, so a
+ * few corrupt bytes could ask for gigabytes (found by fuzz_scene: tests/corpus/fuzz_scene/
+ * regress-glb-length-*). Lengths past the data are refused first. */
+static bool glb_lengths_ok(const uint8_t head[20], uint64_t size, const char *what)
+{
+    uint64_t total = le32(head + 8), chunk = le32(head + 12);
+    if (total > size || chunk > size - 20) {
+        lc_error("scene '%s': GLB header claims %llu bytes (JSON chunk %llu), the data has %llu", what,
+                 (unsigned long long)total, (unsigned long long)chunk, (unsigned long long)size);
+        return false;
+    }
+    return true;
+}
+
 /* The JSON of a glTF scene in memory: the whole text, or a GLB's first chunk. */
 static bool gltf_memory_ok(const uint8_t *data, size_t size, const char *what)
 {
     if (size >= 20 && le32(data) == GLB_MAGIC) {
+        if (!glb_lengths_ok(data, size, what)) return false;
         uint32_t len = le32(data + 12);
-        if (le32(data + 16) != GLB_CHUNK_JSON || len > size - 20) return true; /* assimp reports it */
+        if (le32(data + 16) != GLB_CHUNK_JSON) return true; /* assimp reports it */
         return gltf_images_ok((const char *)data + 20, len, what);
     }
     size_t i = 0;
@@ -581,6 +596,14 @@ static bool gltf_file_ok(const char *path)
     size_t n = fread(head, 1, sizeof head, f);
     size_t i = 0;
     while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) i++;
+    if (n == sizeof head && le32(head) == GLB_MAGIC) {
+        long end = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+        if (end >= 0 && !glb_lengths_ok(head, (uint64_t)end, path)) {
+            fclose(f);
+            return false;
+        }
+        fseek(f, (long)sizeof head, SEEK_SET);
+    }
     bool glb = n == sizeof head && le32(head) == GLB_MAGIC && le32(head + 16) == GLB_CHUNK_JSON;
     size_t len = 0;
     if (glb) {

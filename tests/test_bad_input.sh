@@ -62,20 +62,36 @@ import os
 os.mkdir(f"{d}/cut-bin")
 open(f"{d}/cut-bin/floor.gltf", "w").write(text)
 open(f"{d}/cut-bin/floor.bin", "wb").write(data[:60])  # buffer shorter than declared
+# The same floor as a GLB (buffer embedded), cut short, and with lengths claiming 1.9 GB.
+g = dict(gltf, buffers=[{"byteLength": len(data)}])
+js = json.dumps(g).encode()
+js += b" " * (-len(js) % 4)
+binc = data + b"\0" * (-len(data) % 4)
+def glb(total, json_len):
+    return (struct.pack("<4sII", b"glTF", 2, total) + struct.pack("<I4s", json_len, b"JSON") + js +
+            struct.pack("<I4s", len(binc), b"BIN\0") + binc)
+whole = 12 + 8 + len(js) + 8 + len(binc)
+open(f"{d}/floor.glb", "wb").write(glb(whole, len(js)))
+open(f"{d}/cut.glb", "wb").write(glb(whole, len(js))[: whole // 2])
+open(f"{d}/huge-length.glb", "wb").write(glb(0x72000000, 0x72000000 - 20))
 open(f"{d}/garbage.gltf", "wb").write(bytes((i * 97 + 13) % 256 for i in range(4096)))
 open(f"{d}/empty.gltf", "wb").write(b"")
 EOF
-if lc "${base[@]}" --scene "$TMP/floor.gltf"; then
-    rm -f "$OUT"/*
-else
-    fail "control: the valid small glTF does not load: $(cat "$LC_STDERR")"
-fi
+for control in floor.gltf floor.glb; do
+    if lc "${base[@]}" --scene "$TMP/$control"; then
+        rm -f "$OUT"/*
+    else
+        fail "control: the valid small $control does not load: $(cat "$LC_STDERR")"
+    fi
+done
 echo "scenes:"
 expect_bad "missing scene" --scene /nonexistent.gltf
 expect_bad "empty scene file" --scene "$TMP/empty.gltf"
 expect_bad "garbage scene file" --scene "$TMP/garbage.gltf"
 expect_bad "truncated glTF (JSON)" --scene "$TMP/cut-json.gltf"
 expect_bad "truncated glTF (buffer)" --scene "$TMP/cut-bin/floor.gltf"
+expect_bad "truncated GLB" --scene "$TMP/cut.glb"
+expect_bad "GLB lengths past the file" --scene "$TMP/huge-length.glb"
 if [[ -n ${LC_SPONZA:-} && -f ${LC_SPONZA:-} ]]; then
     head -c 20000 "$LC_SPONZA" >"$TMP/sponza-cut.gltf"
     expect_bad "truncated Sponza.gltf" --scene "$TMP/sponza-cut.gltf"
