@@ -23,6 +23,8 @@ layout(std430, set = 0, binding = LC_BIND_COUNTERS) buffer CounterBlock { lc_gpu
 
 // Words of the per-tile bucket mask: one bit per bucket of 32 lights.
 uint lc_mask_words() { return (frame.light_info.y + 31u) / 32u; }
+// Where the cluster bucket masks start in cluster_bits: after every cluster's bucket words.
+uint lc_cluster_mask_base() { return frame.zbin_info.y * frame.zbin_info.z * frame.zbin_info.w * frame.light_info.y; }
 
 // Positive view depth (the camera looks along -Z in view space).
 float lc_view_depth(vec3 world) { return -(frame.view * vec4(world, 1.0)).z; }

@@ -119,9 +119,18 @@ void shade_clusters()
     float s = floor(log(max(in_depth, near_z) / near_z) * frame.zbin_params.z);
     uint slice = s >= 0.0 ? uint(min(s, float(frame.zbin_info.w - 1u))) : 0u; // NaN-safe (helper lanes)
     uint cluster = (slice * frame.zbin_info.z + t.y) * frame.zbin_info.y + t.x;
-    uint buckets = frame.light_info.y;
-    uint base = cluster * buckets;
-    for (uint b = 0u; b < buckets; b++) walk_bucket(b, cluster_bits[base + b]);
+    uint buckets = frame.light_info.y, mask_words = lc_mask_words();
+    uint base = cluster * buckets, mbase = lc_cluster_mask_base() + cluster * mask_words;
+    // The cluster's bucket mask skips empty buckets (one load per 32 buckets).
+    for (uint m = 0u; m < mask_words; m++) {
+        uint mask = cluster_bits[mbase + m];
+        if (SCALARIZE) mask = subgroupOr(mask);
+        while (mask != 0u) {
+            uint b = m * 32u + findLSB(mask);
+            mask &= mask - 1u;
+            walk_bucket(b, cluster_bits[base + b]);
+        }
+    }
 }
 
 void shade_lists()

@@ -273,7 +273,8 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     uint64_t mask_bytes = tiles * LC_DIV_UP(r->buckets, 32u) * 4;
     r->cull_bytes[LC_MODE_TILES] = tiles * r->buckets * 4 + tiles * 8 + coarse_bytes + mask_bytes;
     r->cull_bytes[LC_MODE_LISTS] = list_tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
-    r->cull_bytes[LC_MODE_CLUSTERS] = clusters * r->buckets * 4;
+    /* Each cluster's bucket words, then (after all of them) its bucket mask words. */
+    r->cull_bytes[LC_MODE_CLUSTERS] = clusters * (r->buckets + LC_DIV_UP(r->buckets, 32u)) * 4;
     r->cull_bytes[LC_MODE_ZBIN] = r->cull_bytes[LC_MODE_TILES] + (uint64_t)d->zbin_count * 8;
 
     lc_image_desc dd = {.width = r->width, .height = r->height, .format = VK_FORMAT_D32_SFLOAT,

@@ -153,6 +153,24 @@ static void check_pairs(lc_app *app, const cam_case *cc)
         }
 }
 
+/* The second level: bit b of cell c's mask words is set exactly when bucket b of c is not
+ * empty (shading skips buckets whose bit is clear, so a missing bit loses lights). */
+static void check_bucket_masks(const char *what, const char *cam, const uint32_t *bits, const uint32_t *masks,
+                               uint32_t cells, uint32_t buckets)
+{
+    uint32_t mask_words = (buckets + 31) / 32, wrong = 0, set = 0;
+    for (uint32_t c = 0; c < cells; c++) {
+        for (uint32_t b = 0; b < buckets; b++) {
+            bool bit = (masks[(size_t)c * mask_words + b / 32] >> (b % 32)) & 1u;
+            wrong += bit != (bits[(size_t)c * buckets + b] != 0);
+            set += bit;
+        }
+        for (uint32_t b = buckets; b < mask_words * 32; b++) wrong += (masks[(size_t)c * mask_words + b / 32] >> (b % 32)) & 1u;
+    }
+    CHECK_MSG(wrong == 0, "%s, %s: %u bucket mask bits disagree with the buckets", what, cam, wrong);
+    CHECK_MSG(set > 0, "%s, %s: no bucket mask bit set: the check tests nothing", what, cam);
+}
+
 static void test_tiles_and_lists(lc_app *app, const cam_case *cc)
 {
     lc_renderer *r = &app->renderer;
@@ -162,6 +180,10 @@ static void test_tiles_and_lists(lc_app *app, const cam_case *cc)
     if (!depth || !tiles) return;
     ref_sets ref = ref_tiles(r, depth);
     check_between("tiles", cc->name, &ref, tiles);
+    uint32_t *tile_mask = lc_renderer_read(r, LC_RES_TILE_MASK, NULL);
+    CHECK(tile_mask);
+    if (tile_mask) check_bucket_masks("tile mask", cc->name, tiles, tile_mask, r->ubo.screen.z * r->ubo.screen.w, r->ubo.light_info.y);
+    free(tile_mask);
     lc_frame_ubo tiles_ubo = r->ubo;
     uint32_t tiles_count = r->light_count;
 
@@ -294,6 +316,9 @@ static void test_clusters(lc_app *app, const cam_case *cc)
         lc_cull_ref_clusters_exact(u, r->packed, depth, ref.exact);
         lc_cull_ref_clusters_bound(u, r->packed, BOUND_SLACK, ref.bound);
         check_between("clusters", cc->name, &ref, bits);
+        /* The masks follow every cluster's bucket words (shaders/cull_clusters.comp). */
+        uint32_t cells = u->zbin_info.y * u->zbin_info.z * u->zbin_info.w;
+        check_bucket_masks("cluster mask", cc->name, bits, bits + (size_t)cells * u->light_info.y, cells, u->light_info.y);
         ref_free(&ref);
     }
     free(bits);
