@@ -42,6 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(isfinite(o.fov) && o.fov >= 1.0f && o.fov <= 170.0f);
         FUZZ_CHECK(o.mode >= 0 && o.mode < LC_MODE_COUNT);
         FUZZ_CHECK(o.view < 3);
+        FUZZ_CHECK(o.zbin_kernel <= LC_ZBIN_KERNEL_LIGHTS);
         FUZZ_CHECK(!o.headless || o.frames >= 1);
         FUZZ_CHECK(o.tile_size == 0 || o.tile_size == 8 || o.tile_size == 16 || o.tile_size == 32 || o.tile_size == 64);
         FUZZ_CHECK(o.zbins == 0 || (o.zbins >= 16 && o.zbins <= 65536));

@@ -2,34 +2,24 @@
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
-// light cull / zbin: for each thin linear depth slice, the first and last index of the
-// depth-sorted lights whose depth range touches it. Bins are cleared to ~0u; both ends use
+// light cull / zbin, per light (many lights; zbin_bins.comp serves few): for each thin linear
+// depth slice, the first and last index of the depth-sorted lights whose depth range touches
+// it. Bins are cleared to ~0u; both ends use
 // atomicMin (the last index is stored inverted). Neighbouring lanes hold neighbouring
 // lights: when their ranges overlap, the subgroup walks the union of its bin ranges with one
 // atomic pair per bin rather than one per lane; when they are spread out, each lane walks
 // its own.
 #define LC_CULL_WRITER
 #include "common.glsl"
+#include "zbin.glsl"
 
 layout(local_size_x = 64) in;
 
 void main()
 {
     uint i = gl_GlobalInvocationID.x;
-    int first = 1, last = 0; // empty
-    if (i < frame.light_info.x) {
-        vec4 sd = lights[i].spot_depth;
-        float eps = float(LC_CULL_DEPTH_EPS), bias = float(LC_CULL_RADIUS_BIAS);
-        float zmin = sd.z - eps * abs(sd.z) - bias;
-        float zmax = sd.w + eps * abs(sd.w) + bias;
-        float n = float(frame.zbin_info.x);
-        float b0 = floor((zmin - frame.zbin_params.x) * frame.zbin_params.y);
-        float b1 = floor((zmax - frame.zbin_params.x) * frame.zbin_params.y);
-        if (b1 >= 0.0 && b0 < n) {
-            first = int(max(b0, 0.0));
-            last = int(min(b1, n - 1.0));
-        }
-    }
+    ivec2 r = i < frame.light_info.x ? lc_light_zbins(i) : ivec2(1, 0); // (1, 0): none
+    int first = r.x, last = r.y;
     bool valid = first <= last;
     int lo = subgroupMin(valid ? first : 0x7fffffff);
     int hi = subgroupMax(valid ? last : -1);

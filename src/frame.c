@@ -10,6 +10,7 @@
 
 const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
+const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
 
 #define MAX_PASSES 16
@@ -151,9 +152,10 @@ static lc_status create_pipelines(lc_renderer *r)
     r->cull_lists = lc_pipeline_compute(ctx, r->layout, "cull_lists.comp", &list_spec, "light cull / lists");
     r->cull_clusters = lc_pipeline_compute(ctx, r->layout, "cull_clusters.comp", NULL, "light cull / clusters");
     r->zbin = lc_pipeline_compute(ctx, r->layout, "zbin.comp", NULL, "light cull / zbin");
+    r->zbin_bins = lc_pipeline_compute(ctx, r->layout, "zbin_bins.comp", NULL, "light cull / zbin per bin");
     if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->cull_coarse ||
         !r->cull_tiles || !r->cull_lists ||
-        !r->cull_clusters || !r->zbin)
+        !r->cull_clusters || !r->zbin || !r->zbin_bins)
         return LC_ERR_RUNTIME;
     return LC_OK;
 }
@@ -415,7 +417,7 @@ void lc_renderer_destroy(lc_renderer *r)
     }
     VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->tile_depth_pipeline,
                          &r->cull_coarse, &r->cull_tiles,
-                         &r->cull_lists, &r->cull_clusters, &r->zbin};
+                         &r->cull_lists, &r->cull_clusters, &r->zbin, &r->zbin_bins};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     for (int m = 0; m < LC_MODE_COUNT; m++)

@@ -45,7 +45,16 @@ typedef struct lc_renderer_desc {
     uint32_t cluster_tile;   /* cluster tile in pixels; 0: 64, or larger past LC_CULL_BUDGET */
     uint32_t cluster_slices; /* 0: 32 */
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
+    uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins */
 } lc_renderer_desc;
+
+/* The Z-bins come from one of two kernels with the same output: per light (zbin.comp: each
+ * light's lanes write its bins with atomics, after a clear) or per bin (zbin_bins.comp: each
+ * bin scans the lights). AUTO takes per bin up to LC_ZBIN_BINS_MAX_LIGHTS visible lights,
+ * where the per-light kernel is latency-bound. */
+enum { LC_ZBIN_KERNEL_AUTO, LC_ZBIN_KERNEL_BINS, LC_ZBIN_KERNEL_LIGHTS };
+#define LC_ZBIN_BINS_MAX_LIGHTS 4096u
+extern const char *const lc_zbin_kernel_names[3];
 
 typedef struct lc_frame_settings {
     uint32_t mode;           /* LC_MODE_* */
@@ -120,7 +129,7 @@ struct lc_renderer {
     uint64_t cull_bytes[LC_MODE_COUNT];
 
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
-    VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin;
+    VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin, zbin_bins;
     VkPipeline shade[LC_MODE_COUNT][2][3];
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
@@ -163,6 +172,9 @@ void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_
 
 /* Synchronous read-back of a tracked resource after lc_renderer_finish (tests, --pairs,
  * the tile inspector). Depth comes back as floats. Caller frees. */
+/* Whether this frame's Z-bins come from the per-bin kernel (lc_renderer_desc.zbin_kernel and
+ * the visible light count). */
+bool lc_zbin_per_bin(const lc_renderer *r);
 void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out);
 
 /* For the passes. */

@@ -37,6 +37,8 @@ void lc_options_usage(FILE *f)
         "  --view NAME              shaded, heatmap, tightness (default shaded)\n"
         "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default 8 for tiles/zbin, 16 for lists)\n"
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
+        "  --zbin-kernel K          auto, bins (one thread per bin) or lights (one per light);\n"
+        "                           auto: bins up to 4096 visible lights\n"
         "  --cluster-size N         cluster tile: 16..256 pixels (default 64)\n"
         "  --cluster-slices N       cluster depth slices, 1..256 (default 32)\n"
         "  --list-max N             lights per tile list, power of two 32..4096 (default 512)\n"
@@ -115,7 +117,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
             "--scene", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
-            "--out", "--stats", "--mode", "--scalarize", "--view", "--tile-size", "--zbins", "--cluster-size",
+            "--out", "--stats", "--mode", "--scalarize", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
@@ -187,6 +189,12 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
                 return bad(a, v, "expected 8, 16, 32 or 64");
         } else if (!strcmp(a, "--zbins")) {
             s = parse_uint_range(a, v, 16, 65536, &o->zbins);
+        } else if (!strcmp(a, "--zbin-kernel")) {
+            int found = -1;
+            for (int k = 0; k < 3; k++)
+                if (!strcmp(v, lc_zbin_kernel_names[k])) found = k;
+            if (found < 0) return bad(a, v, "expected auto, bins or lights");
+            o->zbin_kernel = (uint32_t)found;
         } else if (!strcmp(a, "--cluster-size")) {
             s = parse_uint_range(a, v, 16, 256, &o->cluster_tile);
         } else if (!strcmp(a, "--cluster-slices")) {

@@ -21,7 +21,9 @@ CULL = {
     "lists": ["light cull / lists"],
     "tiles": TILE_PASSES,
     "clusters": ["light cull / clusters"],
-    "zbin": TILE_PASSES + ["light cull / zbin clear", "light cull / zbin"],
+    # Few lights: the per-bin Z-bin kernel; zbin:lights is the per-light one (--zbin-kernel lights).
+    "zbin": TILE_PASSES + ["light cull / zbin per bin"],
+    "zbin:lights": TILE_PASSES + ["light cull / zbin clear", "light cull / zbin"],
 }
 # Resource kinds RenderDoc names itself: the instance and physical device cannot carry names,
 # and RenderDoc replaces command buffers with its own baked copies.
@@ -111,9 +113,9 @@ def check(ctl, mode, expected, problems):
         problems.append(f"tonemap draws {tonemap[0].numIndices} vertices, expected a 3-vertex fullscreen triangle")
     if depth_draws and pipeline(depth_draws[0], False) != "depth prepass":
         problems.append(f"depth prepass draws with pipeline '{pipeline(depth_draws[0], False)}'")
-    if shade_draws and not pipeline(shade_draws[0], False).startswith(f"forward shade / {mode}"):
+    if shade_draws and not pipeline(shade_draws[0], False).startswith(f"forward shade / {mode.split(':')[0]}"):
         problems.append(f"forward shade draws with pipeline '{pipeline(shade_draws[0], False)}', "
-                        f"expected 'forward shade / {mode}...'")
+                        f"expected 'forward shade / {mode.split(':')[0]}...'")
     if tonemap and pipeline(tonemap[0], False) != "tonemap":
         problems.append(f"tonemap draws with pipeline '{pipeline(tonemap[0], False)}'")
     for name in CULL[mode]:

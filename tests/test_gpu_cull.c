@@ -233,10 +233,13 @@ static void test_tiles_and_lists(lc_app *app, const cam_case *cc)
     free(depth);
 }
 
-static void test_zbin(lc_app *app, const cam_case *cc)
+/* One Z-bin kernel (LC_ZBIN_KERNEL_*); the bins read back are left in *zb_out. */
+static void test_zbin_kernel(lc_app *app, const cam_case *cc, uint32_t kernel, uint32_t **zb_out)
 {
     lc_renderer *r = &app->renderer;
+    r->desc.zbin_kernel = kernel;
     float *depth = render(app, LC_MODE_ZBIN, cc);
+    CHECK_MSG(lc_zbin_per_bin(r) == (kernel == LC_ZBIN_KERNEL_BINS), "zbin kernel %s not used", lc_zbin_kernel_names[kernel]);
     uint32_t *tiles = lc_renderer_read(r, LC_RES_TILE_BITS, NULL);
     uint32_t *zb = lc_renderer_read(r, LC_RES_ZBINS, NULL);
     CHECK(depth && tiles && zb);
@@ -266,7 +269,7 @@ static void test_zbin(lc_app *app, const cam_case *cc)
                             l2[b]);
             }
         }
-        printf("  zbins     %-28s %u of %u bins hold lights\n", cc->name, nonempty, bins);
+        printf("  zbins %-6s %-27s %u of %u bins hold lights\n", lc_zbin_kernel_names[kernel], cc->name, nonempty, bins);
         CHECK_MSG(too_tight == 0, "%s: %u z-bins miss lights of the reference range", cc->name, too_tight);
         CHECK_MSG(too_loose == 0, "%s: %u z-bins reach beyond the widened reference range", cc->name, too_loose);
         CHECK_MSG(nonempty > 0, "%s: every z-bin is empty (test setup)", cc->name);
@@ -297,9 +300,27 @@ static void test_zbin(lc_app *app, const cam_case *cc)
         CHECK_MSG(lost == 0, "%s: %u lit (pixel, light) pairs outside the zbin range or tile bits", cc->name, lost);
         free(f0), free(l0), free(f2), free(l2);
     }
-    free(zb);
+    *zb_out = zb;
     free(tiles);
     free(depth);
+}
+
+/* Both Z-bin kernels against the reference, and against each other: the same bins, bit for
+ * bit (they share lc_light_zbins). */
+static void test_zbin(lc_app *app, const cam_case *cc)
+{
+    uint32_t *per_light = NULL, *per_bin = NULL;
+    uint32_t saved = app->renderer.desc.zbin_kernel;
+    test_zbin_kernel(app, cc, LC_ZBIN_KERNEL_LIGHTS, &per_light);
+    test_zbin_kernel(app, cc, LC_ZBIN_KERNEL_BINS, &per_bin);
+    app->renderer.desc.zbin_kernel = saved;
+    if (per_light && per_bin) {
+        uint32_t bins = app->renderer.desc.zbin_count, differ = 0;
+        for (uint32_t b = 0; b < 2 * bins; b++) differ += per_light[b] != per_bin[b];
+        CHECK_MSG(differ == 0, "%s: the per-bin and per-light Z-bin kernels differ in %u words", cc->name, differ);
+    }
+    free(per_light);
+    free(per_bin);
 }
 
 static void test_clusters(lc_app *app, const cam_case *cc)

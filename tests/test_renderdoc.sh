@@ -15,8 +15,11 @@ T=$(mktemp -d /tmp/lc-renderdoc.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 CHECK="$LC_SOURCE_DIR/tests/renderdoc_check.py"
 
-for mode in brute lists tiles clusters zbin; do
-  args=(--headless --validate --quiet --size 320x180 --lights 64 --frames 2 --mode "$mode" --capture "$T/$mode.rdc")
+for mode in brute lists tiles clusters zbin zbin:lights; do
+  kernel=auto
+  [[ $mode == *:* ]] && kernel=${mode#*:}
+  args=(--headless --validate --quiet --size 320x180 --lights 64 --frames 2 --mode "${mode%%:*}" --zbin-kernel "$kernel"
+        --capture "$T/$mode.rdc")
   flags=()
   # zbin also shows the analysis clear (heatmap view) and the readback (--out) passes.
   [[ $mode == zbin ]] && args+=(--view heatmap --out "$T/zbin.png") && flags=(--analysis --readback)
@@ -34,4 +37,4 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" "$LC_BIN" --validate --size 3
 [[ $code == 0 ]] || fail "viewer with a capture exited $code: $(tail -3 "$T/viewer.log")"
 [[ -s $T/viewer.rdc ]] || fail "viewer: the 'capture' action (F11) wrote no $T/viewer.rdc: $(tail -3 "$T/viewer.log")"
 $PY "$CHECK" "$T/viewer.rdc" zbin --hud || fail "viewer: the F11 capture does not read like the code (above)"
-echo "test_renderdoc: ok (5 headless modes and the viewer's F11 capture)"
+echo "test_renderdoc: ok (5 headless modes, both Z-bin kernels, and the viewer's F11 capture)"

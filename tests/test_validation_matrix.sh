@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Validation in every configuration: each culling mode x view (shaded, heatmap, tightness) x
+# Validation in every configuration: each culling mode (and both Z-bin kernels) x view (shaded, heatmap, tightness) x
 # scene (the built-in hall and Sponza, when LC_SPONZA is set) x two image sizes (an odd size
 # that no tile size divides, and a wider one) renders two headless frames with the Khronos
 # validation layer and synchronization validation on (--validate: any message is exit 1), and
@@ -10,7 +10,8 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-MODES="brute lists tiles clusters zbin"
+# zbin:lights forces the per-light Z-bin kernel (with 128 lights zbin takes the per-bin one).
+MODES="brute lists tiles clusters zbin zbin:lights"
 VIEWS="shaded heatmap tightness"
 SIZES="333x197 800x450"
 
@@ -30,10 +31,17 @@ for scene in "${scenes[@]}"; do
                 what="$tag $size $mode $view"
                 png=$TMP/$tag-$size-$mode-$view.png js=$TMP/$tag-$size-$mode-$view.json
                 runs=$((runs + 1))
-                lc_ok "$what" --headless --validate --quiet --scene "$scene" --size "$size" \
-                    --lights 128 --mode "$mode" --view "$view" --frames 2 --out "$png" --stats "$js" || continue
+                kernel=auto
+                [[ $mode == *:* ]] && kernel=${mode#*:}
+                lc_ok "$what" --headless --validate --quiet --scene "$scene" --size "$size" --lights 128 \
+                    --mode "${mode%%:*}" --zbin-kernel "$kernel" --view "$view" --frames 2 --out "$png" --stats "$js" || continue
                 n=$(img json "$js" validation_messages)
                 [[ $n == 0 ]] || fail "$what: validation_messages = $n"
+                if [[ ${mode%%:*} == zbin ]]; then
+                    want=bins
+                    [[ $kernel == lights ]] && want=lights
+                    [[ $(img json "$js" zbin_kernel) == "$want" ]] || fail "$what: Z-bins not from the $want kernel"
+                fi
                 w=$(img json "$js" width) h=$(img json "$js" height)
                 [[ ${w}x$h == "$size" ]] || fail "$what: stats say ${w}x$h"
                 [[ $(img size "$png") == "$size" ]] || fail "$what: the PNG is not $size"

@@ -56,6 +56,18 @@ static void record_zbin(lc_renderer *r, VkCommandBuffer cmd)
     vkCmdDispatch(cmd, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
 }
 
+static void record_zbin_bins(lc_renderer *r, VkCommandBuffer cmd)
+{
+    bind_compute(r, cmd, r->zbin_bins);
+    vkCmdDispatch(cmd, LC_DIV_UP(r->desc.zbin_count, 64u), 1, 1);
+}
+
+bool lc_zbin_per_bin(const lc_renderer *r)
+{
+    if (r->desc.zbin_kernel == LC_ZBIN_KERNEL_AUTO) return r->light_count <= LC_ZBIN_BINS_MAX_LIGHTS;
+    return r->desc.zbin_kernel == LC_ZBIN_KERNEL_BINS;
+}
+
 #define DEPTH_READ {LC_RES_DEPTH, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL}
 
 /* Tile bits with depth bounds, two levels: tile depth ranges, coarse blocks, fine tiles. */
@@ -76,7 +88,6 @@ static uint32_t tile_passes(lc_pass *out)
 
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
 {
-    (void)r;
     switch (mode) {
     case LC_MODE_LISTS:
         // light cull / lists: per-tile index lists, compacted and sorted
@@ -94,6 +105,12 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
     case LC_MODE_ZBIN: {
         // the tile bits, then the Z-bins: shading intersects both
         uint32_t n = tile_passes(out);
+        if (lc_zbin_per_bin(r)) {
+            // light cull / zbin per bin: each bin scans the lights (few lights)
+            out[n++] = (lc_pass){.name = "light cull / zbin per bin", .timer = LC_TIMER_CULL, .record = record_zbin_bins,
+                                 .use_count = 1, .uses = {{LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+            return n;
+        }
         out[n++] = (lc_pass){.name = "light cull / zbin clear", .timer = LC_TIMER_CULL, .record = record_zbin_clear, .use_count = 1,
                              .uses = {{LC_RES_ZBINS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         out[n++] = (lc_pass){.name = "light cull / zbin", .timer = LC_TIMER_CULL, .record = record_zbin, .use_count = 1,
