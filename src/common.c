@@ -114,15 +114,21 @@ char *lc_read_file(const char *path, size_t *size_out, char *err, size_t err_siz
     return data;
 }
 
+/* Opens PATH's temporary name (PATH.tmpPID, written into tmp) for writing; on failure prints
+ * "cannot write" and returns NULL. */
+static FILE *open_temporary(const char *path, char tmp[4096])
+{
+    snprintf(tmp, 4096, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) lc_error("cannot write '%s': %s", path, strerror(errno));
+    return f;
+}
+
 lc_status lc_write_file_atomic(const char *path, const void *data, size_t size)
 {
     char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        lc_error("cannot write '%s': %s", path, strerror(errno));
-        return LC_ERR_INPUT;
-    }
+    FILE *f = open_temporary(path, tmp);
+    if (!f) return LC_ERR_INPUT;
     bool ok = fwrite(data, 1, size, f) == size;
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(tmp, path) != 0) {
@@ -141,12 +147,8 @@ lc_status lc_check_writable(const char *path)
         return LC_ERR_INPUT;
     }
     char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        lc_error("cannot write '%s': %s", path, strerror(errno));
-        return LC_ERR_INPUT;
-    }
+    FILE *f = open_temporary(path, tmp);
+    if (!f) return LC_ERR_INPUT;
     fclose(f);
     remove(tmp);
     return LC_OK;
