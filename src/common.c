@@ -139,6 +139,13 @@ lc_status lc_write_file_atomic(const char *path, const void *data, size_t size)
     return LC_OK;
 }
 
+int lc_name_index(const char *name, const char *const *names, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(name, names[i]) == 0) return i;
+    return -1;
+}
+
 lc_status lc_check_writable(const char *path)
 {
     struct stat st;

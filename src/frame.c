@@ -16,12 +16,7 @@ const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
 #define MAX_PASSES 16
 #define ANALYSIS_DUMMY_BYTES 16
 
-int lc_mode_from_name(const char *name)
-{
-    for (int i = 0; i < LC_MODE_COUNT; i++)
-        if (strcmp(name, lc_mode_names[i]) == 0) return i;
-    return -1;
-}
+int lc_mode_from_name(const char *name) { return lc_name_index(name, lc_mode_names, LC_MODE_COUNT); }
 
 /* ---- descriptor layouts, samplers ---- */
 

@@ -178,9 +178,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             else if (!strcmp(v, "off")) o->scalarize = false;
             else return bad(a, v, "expected on or off");
         } else if (!strcmp(a, "--view")) {
-            int found = -1;
-            for (int k = 0; k < 3; k++)
-                if (!strcmp(v, lc_view_names[k])) found = k;
+            int found = lc_name_index(v, lc_view_names, 3);
             if (found < 0) return bad(a, v, "expected shaded, heatmap or tightness");
             o->view = (uint32_t)found;
         } else if (!strcmp(a, "--tile-size")) {
@@ -190,9 +188,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         } else if (!strcmp(a, "--zbins")) {
             s = parse_uint_range(a, v, 16, 65536, &o->zbins);
         } else if (!strcmp(a, "--zbin-kernel")) {
-            int found = -1;
-            for (int k = 0; k < 3; k++)
-                if (!strcmp(v, lc_zbin_kernel_names[k])) found = k;
+            int found = lc_name_index(v, lc_zbin_kernel_names, 3);
             if (found < 0) return bad(a, v, "expected auto, bins or lights");
             o->zbin_kernel = (uint32_t)found;
         } else if (!strcmp(a, "--cluster-size")) {

@@ -594,27 +594,15 @@ static bool gltf_file_ok(const char *path)
     if (!f) return true; /* assimp reports it */
     uint8_t head[20];
     size_t n = fread(head, 1, sizeof head, f);
+    long end = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
     size_t i = 0;
     while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) i++;
-    if (n == sizeof head && le32(head) == GLB_MAGIC) {
-        long end = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-        if (end >= 0 && !glb_lengths_ok(head, (uint64_t)end, path)) {
-            fclose(f);
-            return false;
-        }
-        fseek(f, (long)sizeof head, SEEK_SET);
-    }
-    bool glb = n == sizeof head && le32(head) == GLB_MAGIC && le32(head + 16) == GLB_CHUNK_JSON;
-    size_t len = 0;
-    if (glb) {
-        len = le32(head + 12);
-    } else if (i < n && head[i] == '{' && fseek(f, 0, SEEK_END) == 0) {
-        long end = ftell(f);
-        len = end > 0 ? (size_t)end : 0;
-        rewind(f);
-    }
-    bool ok = true;
-    if (len && len <= MAX_GLTF_JSON) {
+    bool glb = n == sizeof head && le32(head) == GLB_MAGIC;
+    bool ok = !glb || end < 0 || glb_lengths_ok(head, (uint64_t)end, path);
+    size_t len = 0, from = 0; /* the JSON's length and offset */
+    if (glb && le32(head + 16) == GLB_CHUNK_JSON) len = le32(head + 12), from = sizeof head;
+    else if (!glb && i < n && head[i] == '{' && end > 0) len = (size_t)end;
+    if (ok && len && len <= MAX_GLTF_JSON && fseek(f, (long)from, SEEK_SET) == 0) {
         char *json = lc_alloc(len);
         if (fread(json, 1, len, f) == len) ok = gltf_images_ok(json, len, path);
         free(json);

@@ -132,9 +132,7 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         fs->scalarize = !fs->scalarize;
         set_message(v, "scalarization %s", fs->scalarize ? "on" : "off");
     } else if (!strcmp(action, "view")) {
-        int found = -1;
-        for (int k = 0; k < 3; k++)
-            if (!strcmp(arg, lc_view_names[k])) found = k;
+        int found = lc_name_index(arg, lc_view_names, 3);
         if (found < 0 && *arg) {
             lc_error("script: unknown view '%s' (shaded, heatmap, tightness; none: next)", arg);
             return LC_ERR_INPUT;
