@@ -111,6 +111,45 @@ start_x()
     return 0
 }
 
+# fault_sweep VAR WHAT PATTERN OUTPUTS MAX -- ARGS...: walks a fault-injection variable over
+# N = 1, 2, ... MAX (VAR=N makes the N-th such point fail) until a run of lightcull ARGS gets
+# past the last point (exit 0, nothing on stderr); still failing at MAX is a failure. Each failing run must exit 1 without a crash or
+# sanitizer report, print exactly one line matching the extended regex PATTERN, and leave none
+# of OUTPUTS (space-separated paths) nor their temporaries. Sets sweep_points to the number of
+# points and leaves each run's error line in $TMP/sweep.lines. Stops at a crash, since every
+# later run would fail the same way.
+fault_sweep()
+{
+    local var=$1 what=$2 pattern=$3 outputs=$4 max=$5
+    shift 6
+    sweep_points=0
+    : >"$TMP/sweep.lines"
+    local n o
+    for n in $(seq 1 "$max"); do
+        local rc=0
+        env "$var=$n" "$LC_BIN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+        if [[ $rc -eq 0 ]] && ! grep -q . "$TMP/err"; then
+            return 0 # past the last point: the run is whole
+        fi
+        sweep_points=$((sweep_points + 1))
+        checks=$((checks + 1))
+        cat "$TMP/err" >>"$TMP/sweep.lines"
+        if grep -qE "$crash_pattern" "$TMP/err" || [[ $rc -ne 1 ]]; then
+            fail "$what, $var=$n: exit $rc: $(head -c 1500 "$TMP/err")"
+            return 1
+        fi
+        if [[ $(grep -c . "$TMP/err") -ne 1 ]] || ! grep -qE "$pattern" "$TMP/err"; then
+            fail "$what, $var=$n: expected one line matching /$pattern/: $(head -c 1500 "$TMP/err")"
+        fi
+        for o in $outputs; do
+            no_output "$what, $var=$n" "$o"
+            rm -rf "$o"
+        done
+    done
+    fail "$what: still failing after $max points (is $var counted?)"
+    return 1
+}
+
 # finish NAME: prints a summary and exits non-zero on any failure.
 finish()
 {

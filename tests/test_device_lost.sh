@@ -12,41 +12,20 @@
 # LeakSanitizer check that); a fence, acquire or present failing exits at once.
 source "$(dirname "$0")/reliability_util.sh"
 
-# sweep WHAT MIN OUTPUTS -- ARGS...: walks the checkpoints of one command line; at least MIN
-# of them must exist. OUTPUTS is a space-separated list of files the command writes.
+# sweep WHAT MIN OUTPUTS -- ARGS...: walks the checkpoints of one command line (fault_sweep
+# in reliability_util.sh); at least MIN of them must exist, and both the submission path and
+# the immediate-exit paths must be reached.
 sweep()
 {
     local what=$1 min=$2 outputs=$3
     shift 4
-    local n points=0 submit=0 other=0
-    for n in $(seq 1 200); do
-        export LC_FAIL_DEVICE_LOST=$n
-        local rc=0
-        "$LC_BIN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
-        unset LC_FAIL_DEVICE_LOST
-        if [[ $rc -eq 0 ]] && ! grep -q . "$TMP/err"; then
-            break # past the last checkpoint: the run is whole
-        fi
-        points=$((points + 1))
-        checks=$((checks + 1))
-        if grep -qE "$crash_pattern" "$TMP/err" || [[ $rc -ne 1 ]]; then
-            fail "$what, checkpoint $n: exit $rc: $(head -c 1500 "$TMP/err")"
-            return
-        fi
-        if [[ $(grep -c . "$TMP/err") -ne 1 ]] || ! grep -qE '^lightcull: the GPU device was lost' "$TMP/err"; then
-            fail "$what, checkpoint $n: expected one 'device was lost' line: $(head -c 1500 "$TMP/err")"
-        fi
-        grep -q "while rendering" "$TMP/err" && submit=$((submit + 1)) || other=$((other + 1))
-        local o
-        for o in $outputs; do
-            no_output "$what, checkpoint $n" "$o"
-            rm -rf "$o"
-        done
-    done
-    [[ $n -lt 200 ]] || fail "$what: still failing after 200 checkpoints (is LC_FAIL_DEVICE_LOST counted?)"
-    [[ $points -ge $min ]] || fail "$what: only $points checkpoints (expected at least $min)"
+    fault_sweep LC_FAIL_DEVICE_LOST "$what" '^lightcull: the GPU device was lost' "$outputs" 200 -- "$@" || return
+    local submit other
+    submit=$(grep -c "while rendering" "$TMP/sweep.lines" || true)
+    other=$((sweep_points - submit))
+    [[ $sweep_points -ge $min ]] || fail "$what: only $sweep_points checkpoints (expected at least $min)"
     [[ $submit -gt 0 && $other -gt 0 ]] || fail "$what: submissions lost $submit times, waits $other times: both paths must be reached"
-    echo "$what: $points checkpoints ($submit submissions, $other waits/acquires/presents), each exit 1 with one line"
+    echo "$what: $sweep_points checkpoints ($submit submissions, $other waits/acquires/presents), each exit 1 with one line"
 }
 
 # 1. Three frames: three submissions and their fence waits (the read-back adds one).

@@ -18,26 +18,11 @@ expect 1 "--memory-limit 1" "${args[@]}" --memory-limit 1 --out "$TMP/a.png" &&
 no_output "--memory-limit 1" "$TMP/a.png"
 
 # --- 2 ------------------------------------------------------------------------------------
-points=0
-for n in $(seq 1 400); do
-    export LC_FAIL_ALLOCATION=$n
-    rc=0
-    "$LC_BIN" "${args[@]}" --pairs --out "$TMP/f.png" --stats "$TMP/f.json" >"$TMP/out" 2>"$TMP/err" || rc=$?
-    unset LC_FAIL_ALLOCATION
-    [[ $rc -eq 0 ]] && ! grep -q . "$TMP/err" && break # past the last allocation
-    points=$((points + 1))
-    checks=$((checks + 1))
-    if grep -qE "$crash_pattern" "$TMP/err" || [[ $rc -ne 1 ]]; then
-        fail "allocation $n failing: exit $rc: $(head -c 1500 "$TMP/err")"
-        break # every later run would fail the same way
-    elif [[ $(grep -c . "$TMP/err") -ne 1 ]] ||
-        ! grep -qE "^lightcull: cannot allocate [0-9.]+ MiB of GPU memory for '[^']+': VK_ERROR_OUT_OF_DEVICE_MEMORY$" "$TMP/err"; then
-        fail "allocation $n failing: expected one 'cannot allocate' line: $(head -c 1500 "$TMP/err")"
-    fi
-    # Outputs are written after every GPU step (--pairs renders again): a failure leaves none.
-    no_output "allocation $n failing" "$TMP/f.png" "$TMP/f.json"
-    rm -f "$TMP/f.png" "$TMP/f.json"
-done
+# Outputs are written after every GPU step (--pairs renders again): a failure leaves none.
+fault_sweep LC_FAIL_ALLOCATION "allocation failing" \
+    "^lightcull: cannot allocate [0-9.]+ MiB of GPU memory for '[^']+': VK_ERROR_OUT_OF_DEVICE_MEMORY$" \
+    "$TMP/f.png $TMP/f.json" 400 -- "${args[@]}" --pairs --out "$TMP/f.png" --stats "$TMP/f.json"
+points=$sweep_points
 # The default scene has seven textures; with the frame, culling and read-back buffers that is
 # over forty allocations. Fewer means the sweep stopped early.
 [[ $points -ge 40 ]] || fail "the allocation sweep covered only $points allocations"
