@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "camera.h"
+#include "scene/camera.h"
 #include "fuzz_check.h"
-#include "lights.h"
+#include "lights/lights.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

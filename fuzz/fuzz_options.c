@@ -7,8 +7,8 @@
 
 #include "frame.h"
 #include "fuzz_check.h"
-#include "lights.h"
-#include "options.h"
+#include "lights/lights.h"
+#include "app/options.h"
 
 #define MAX_ARGS 64
 

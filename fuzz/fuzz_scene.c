@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "fuzz_check.h"
-#include "lights.h"
-#include "scene.h"
+#include "lights/lights.h"
+#include "scene/scene.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

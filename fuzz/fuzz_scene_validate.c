@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "scene.h"
+#include "scene/scene.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

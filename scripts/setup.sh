@@ -8,6 +8,7 @@ packages=(
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   libglfw3-dev libcglm-dev libstb-dev libassimp-dev libcjson-dev
   librenderdoc-dev renderdoc python3-renderdoc python3-pil
+  libmeshoptimizer-dev
   xvfb xauth gnuplot-nox clang libclang-rt-14-dev
 )
 

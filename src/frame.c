@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "passes/passes.h"
-#include "pipelines.h"
+#include "vk/pipelines.h"
 
 const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};

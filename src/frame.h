@@ -4,11 +4,11 @@
 #ifndef LC_FRAME_H
 #define LC_FRAME_H
 
-#include "camera.h"
-#include "gpu_resources.h"
-#include "lights.h"
-#include "scene.h"
-#include "vk_target.h"
+#include "scene/camera.h"
+#include "vk/gpu_resources.h"
+#include "lights/lights.h"
+#include "scene/scene.h"
+#include "vk/vk_target.h"
 
 /* Resources whose state the pass list tracks. */
 typedef enum lc_res {

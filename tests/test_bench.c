@@ -2,7 +2,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bench.h"
+#include "app/bench.h"
 #include "frame.h"
 #include "test_util.h"
 

@@ -1,7 +1,7 @@
 /* CPU reference culler: the conventions (pixel centres, y down, depth), exact sets against
  * a hand-computed case and a brute-force loop, bound sets containing the exact ones,
  * clusters and z-bins. */
-#include "cull_ref.h"
+#include "lights/cull_ref.h"
 #include "test_util.h"
 
 #include <math.h>

@@ -1,7 +1,7 @@
 /* Per-frame light build: the SIMD frustum cull equals its scalar twin bit for bit, culls no
  * light that can light a visible point, the output is sorted by view depth, and the whole
  * build of 65,536 lights is fast. */
-#include "lights.h"
+#include "lights/lights.h"
 #include "test_util.h"
 
 #include <math.h>

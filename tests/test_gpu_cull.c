@@ -9,8 +9,8 @@
  *          reference range with twice the shader's widening.
  * Every mode, scalarized or not, must also miss no light-pixel pair and count as many exact
  * pairs as brute force (the shade pass's own counts). */
-#include "app.h"
-#include "cull_ref.h"
+#include "app/app.h"
+#include "lights/cull_ref.h"
 #include "test_util.h"
 
 #include <math.h>

@@ -9,7 +9,7 @@
  *   LC_SOAK_SCENE   "room" (default: a small room from memory, so frames are cheap and
  *                   the count high), "default" (the procedural hall) or a scene file
  * The long form (docs/RELIABILITY.md): LC_SOAK_FRAMES=20000 tests/test_gpu_soak */
-#include "app.h"
+#include "app/app.h"
 #include "test_util.h"
 
 #include <stdio.h>

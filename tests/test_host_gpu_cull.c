@@ -4,8 +4,8 @@
  * maps each packed light back to its original index, the packed list is sorted by view
  * depth and equals what the renderer uploaded, and the SIMD cull equals its scalar twin.
  * Labelled gpu: it renders depth buffers headless (tests/CMakeLists.txt). */
-#include "app.h"
-#include "cull_ref.h"
+#include "app/app.h"
+#include "lights/cull_ref.h"
 #include "test_util.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* The C view of the structs shared with GLSL must match std140/std430: vec4-sized members,
  * no hidden padding, offsets as the shaders compute them. */
-#include "lights.h"
+#include "lights/lights.h"
 #include "test_util.h"
 
 #include <stddef.h>

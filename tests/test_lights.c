@@ -1,5 +1,5 @@
 /* Light list: generation, the JSON file, animation, the weight and packing. */
-#include "lights.h"
+#include "lights/lights.h"
 #include "test_util.h"
 
 #include <math.h>

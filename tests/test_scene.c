@@ -1,7 +1,7 @@
 /* Scene module: the procedural hall (size, validity, determinism, normals, winding), the
  * assimp importer on small files written here (node transforms, UV orientation, texture
  * fallback and sharing), its error paths, lc_scene_validate, and Sponza when LC_SPONZA is set. */
-#include "scene.h"
+#include "scene/scene.h"
 #include "test_util.h"
 
 #include <math.h>

@@ -3,7 +3,7 @@
  * garbage, a scene without triangles) returning LC_ERR_INPUT instead of crashing. Also the
  * glTF pre-check that keeps files assimp would crash on away from it, from memory and from
  * files (tests/corpus/fuzz_scene: the first byte of each picks the format). */
-#include "scene.h"
+#include "scene/scene.h"
 #include "test_util.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "passes.h"
+#include "passes/passes.h"
 
 void lc_set_viewport(lc_renderer *r, VkCommandBuffer cmd)
 {

@@ -1,4 +1,4 @@
-#include "passes.h"
+#include "passes/passes.h"
 
 static void bind_compute(lc_renderer *r, VkCommandBuffer cmd, VkPipeline p)
 {

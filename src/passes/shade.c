@@ -1,4 +1,4 @@
-#include "passes.h"
+#include "passes/passes.h"
 
 static void record_clear(lc_renderer *r, VkCommandBuffer cmd)
 {

@@ -1,0 +1,278 @@
+#include "app/app.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stb/stb_image_write.h>
+
+#include "app/renderdoc.h"
+
+lc_status lc_app_load(lc_app *app, const lc_options *opt)
+{
+    memset(app, 0, sizeof *app);
+    app->opt = *opt;
+    app->radius_scale = 1.0f;
+    lc_set_quiet(opt->quiet);
+    lc_status s = LC_OK;
+    if (opt->out) s = lc_check_writable(opt->out);
+    if (s == LC_OK && opt->stats) s = lc_check_writable(opt->stats);
+    if (s != LC_OK) return s;
+    s = strcmp(opt->scene, "default") == 0 ? lc_scene_load_default(&app->scene)
+                                                     : lc_scene_load_file(&app->scene, opt->scene);
+    if (s != LC_OK) return s;
+    if (opt->lights_file)
+        s = lc_lights_load_json(&app->lights, opt->lights_file);
+    else
+        s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
+    if (s != LC_OK) return s;
+    app->light_count = app->lights.count;
+    app->animated = lc_calloc(app->lights.count, sizeof *app->animated);
+
+    const float *c = opt->camera_set ? opt->camera : app->scene.default_camera;
+    app->camera = (lc_camera){
+        .position = {c[0], c[1], c[2]},
+        .yaw_deg = c[3],
+        .pitch_deg = c[4],
+        .fov_y_deg = opt->fov,
+    };
+    float ext[3];
+    for (int i = 0; i < 3; i++) ext[i] = app->scene.bounds_max[i] - app->scene.bounds_min[i];
+    float diag = sqrtf(ext[0] * ext[0] + ext[1] * ext[1] + ext[2] * ext[2]);
+    app->camera.near_z = 0.05f;
+    app->camera.far_z = fmaxf(diag * 2.0f, 10.0f);
+    return LC_OK;
+}
+
+lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext_count)
+{
+    const lc_options *opt = &app->opt;
+    lc_context_desc cd = {
+        .pick_device = opt->device_set,
+        .device_index = opt->device,
+        .validate = opt->validate,
+        .instance_extensions = instance_exts,
+        .instance_extension_count = ext_count,
+        .swapchain = app->window != NULL,
+        .memory_limit = opt->memory_limit,
+    };
+    lc_status s = lc_context_create(&cd, &app->ctx);
+    if (s != LC_OK) return s;
+    lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
+    if (app->window)
+        s = lc_target_create_window(&app->ctx, app->window, opt->vsync, &app->target);
+    else
+        s = lc_target_create_headless(&app->ctx, opt->width, opt->height, &app->target);
+    if (s != LC_OK) return s;
+    lc_renderer_desc rd = {
+        .light_capacity = app->lights.count,
+        .tile_size = opt->tile_size,
+        .zbin_count = opt->zbins,
+        .cluster_tile = opt->cluster_tile,
+        .cluster_slices = opt->cluster_slices,
+        .list_max = opt->list_max,
+        .zbin_kernel = opt->zbin_kernel,
+    };
+    return lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
+}
+
+void lc_app_destroy(lc_app *app)
+{
+    lc_renderer_destroy(&app->renderer);
+    lc_target_destroy(&app->ctx, &app->target);
+    lc_context_destroy(&app->ctx);
+    lc_scene_destroy(&app->scene);
+    lc_light_set_destroy(&app->lights);
+    free(app->animated);
+    for (int i = 0; i <= LC_TIMER_COUNT; i++) free(app->ms[i]);
+    memset(app, 0, sizeof *app);
+}
+
+lc_frame_settings lc_app_settings(const lc_app *app)
+{
+    return (lc_frame_settings){
+        .mode = (uint32_t)app->opt.mode,
+        .scalarize = app->opt.scalarize,
+        .view = app->opt.view,
+        .camera = app->camera,
+    };
+}
+
+lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float time)
+{
+    lc_lights_animate(&app->lights, time, app->animated);
+    if (app->radius_scale != 1.0f)
+        for (uint32_t i = 0; i < app->light_count; i++) app->animated[i].radius *= app->radius_scale;
+    return lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
+}
+
+void lc_app_record_timings(lc_app *app)
+{
+    const lc_frame_timings *t = &app->renderer.timings;
+    if (!t->valid || app->renderer.timings_serial == app->timing_serial) return;
+    app->timing_serial = app->renderer.timings_serial;
+    if (app->timing_count == app->timing_cap) {
+        app->timing_cap = app->timing_cap ? app->timing_cap * 2 : 64;
+        for (int i = 0; i <= LC_TIMER_COUNT; i++) app->ms[i] = lc_realloc(app->ms[i], app->timing_cap * sizeof(double));
+    }
+    for (int i = 0; i < LC_TIMER_COUNT; i++) app->ms[i][app->timing_count] = t->ms[i];
+    app->ms[LC_TIMER_COUNT][app->timing_count] = t->frame_ms;
+    app->timing_count++;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double lc_median(double *v, uint32_t n)
+{
+    if (!n) return 0.0;
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+typedef struct png_buf { uint8_t *data; size_t size, cap; } png_buf;
+
+static void png_write(void *ctx, void *data, int size)
+{
+    png_buf *b = ctx;
+    if (b->size + (size_t)size > b->cap) {
+        b->cap = (b->size + (size_t)size) * 2;
+        b->data = lc_realloc(b->data, b->cap);
+    }
+    memcpy(b->data + b->size, data, (size_t)size);
+    b->size += (size_t)size;
+}
+
+lc_status lc_app_write_png(const char *path, const uint8_t *rgba, uint32_t w, uint32_t h)
+{
+    png_buf b = {0};
+    if (!stbi_write_png_to_func(png_write, &b, (int)w, (int)h, 4, rgba, (int)w * 4)) {
+        free(b.data);
+        lc_error("cannot encode PNG for '%s'", path);
+        return LC_ERR_RUNTIME;
+    }
+    lc_status s = lc_write_file_atomic(path, b.data, b.size);
+    free(b.data);
+    return s;
+}
+
+lc_status lc_app_count_pairs(lc_app *app, float time, uint64_t pairs[3])
+{
+    lc_frame_settings s = lc_app_settings(app);
+    s.analysis = LC_ANALYSIS_EXACT;
+    lc_status st = lc_app_frame(app, &s, time);
+    if (st != LC_OK) return st;
+    size_t size = 0;
+    uint32_t *a = lc_renderer_read(&app->renderer, LC_RES_ANALYSIS, &size);
+    if (!a) return LC_ERR_RUNTIME;
+    uint64_t evaluated = 0, exact = 0, missed = 0;
+    size_t pixels = (size_t)app->renderer.width * app->renderer.height;
+    for (size_t i = 0; i < pixels && (i + 1) * LC_ANALYSIS_WORDS * 4 <= size; i++) {
+        const uint32_t *p = &a[i * LC_ANALYSIS_WORDS];
+        evaluated += p[0];
+        exact += p[2];
+        /* Evaluated lights are distinct, so exact - contributing is what the mode skipped. */
+        missed += p[2] > p[1] ? p[2] - p[1] : 0;
+    }
+    free(a);
+    pairs[0] = evaluated, pairs[1] = exact, pairs[2] = missed;
+    return LC_OK;
+}
+
+lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pairs, uint32_t frames)
+{
+    lc_renderer *r = &app->renderer;
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "device", app->ctx.props.deviceName);
+    cJSON_AddStringToObject(root, "driver", app->ctx.driver_info);
+    cJSON_AddStringToObject(root, "scene", app->opt.scene);
+    cJSON_AddStringToObject(root, "mode", lc_mode_names[app->opt.mode]);
+    cJSON_AddBoolToObject(root, "scalarize", app->opt.scalarize && app->ctx.subgroup_fragment);
+    cJSON_AddStringToObject(root, "view", lc_view_names[app->opt.view]);
+    cJSON_AddNumberToObject(root, "width", r->width);
+    cJSON_AddNumberToObject(root, "height", r->height);
+    cJSON_AddNumberToObject(root, "frames", frames);
+    cJSON_AddNumberToObject(root, "lights", app->light_count);
+    cJSON_AddNumberToObject(root, "lights_visible", r->light_count);
+    cJSON_AddNumberToObject(root, "tile_size", r->ubo.light_info.z);
+    if (app->opt.mode == LC_MODE_ZBIN) cJSON_AddStringToObject(root, "zbin_kernel", lc_zbin_per_bin(r) ? "bins" : "lights");
+    cJSON_AddNumberToObject(root, "subgroup_size", app->ctx.subgroup_size);
+    cJSON *ms = cJSON_AddObjectToObject(root, "gpu_ms");
+    for (int i = 0; i <= LC_TIMER_COUNT; i++) {
+        const char *name = i == LC_TIMER_COUNT ? "frame" : lc_timer_names[i];
+        cJSON_AddNumberToObject(ms, name, lc_median(app->ms[i], app->timing_count));
+    }
+    cJSON *passes = cJSON_AddObjectToObject(root, "passes_ms_last_frame");
+    for (uint32_t i = 0; i < r->timings.pass_count; i++)
+        cJSON_AddNumberToObject(passes, r->timings.pass_names[i], r->timings.pass_ms[i]);
+    cJSON *mem = cJSON_AddObjectToObject(root, "memory");
+    cJSON_AddNumberToObject(mem, "cull_bytes", (double)r->cull_bytes[app->opt.mode]);
+    if (pairs) {
+        cJSON *p = cJSON_AddObjectToObject(root, "pairs");
+        cJSON_AddNumberToObject(p, "evaluated", (double)pairs[0]);
+        cJSON_AddNumberToObject(p, "exact", (double)pairs[1]);
+        cJSON_AddNumberToObject(p, "missed", (double)pairs[2]);
+    }
+    if (app->opt.mode == LC_MODE_LISTS) {
+        lc_gpu_counters *c = lc_renderer_read(r, LC_RES_COUNTERS, NULL);
+        cJSON *o = cJSON_AddObjectToObject(root, "overflow");
+        cJSON_AddNumberToObject(o, "tiles", c ? c->lists.x : 0);
+        cJSON_AddNumberToObject(o, "lights_dropped", c ? c->lists.y : 0);
+        cJSON_AddNumberToObject(o, "list_max", r->desc.list_max);
+        free(c);
+    }
+    cJSON_AddNumberToObject(root, "validation_messages", lc_validation_message_count());
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    lc_status s = lc_write_file_atomic(path, text, strlen(text));
+    free(text);
+    return s;
+}
+
+lc_status lc_run_headless(const lc_options *opt)
+{
+    lc_app *app = lc_calloc(1, sizeof *app);
+    lc_status s = lc_app_load(app, opt);
+    lc_renderdoc *rdoc = NULL;
+    if (s == LC_OK && opt->capture) s = lc_renderdoc_load(&rdoc, opt->capture);
+    if (s == LC_OK) s = lc_app_start_gpu(app, NULL, 0);
+    uint32_t frames = opt->frames ? opt->frames : 1;
+    float time = 0.0f;
+    for (uint32_t f = 0; s == LC_OK && f < frames; f++) {
+        /* Headless time advances per frame, so output is reproducible. */
+        time = (float)f / 60.0f;
+        lc_frame_settings fs = lc_app_settings(app);
+        fs.capture_output = opt->out && f + 1 == frames;
+        bool capture = rdoc && f + 1 == frames;
+        if (capture) lc_renderdoc_begin(rdoc, &app->ctx);
+        s = lc_app_frame(app, &fs, time);
+        if (capture) {
+            lc_renderer_finish(&app->renderer);
+            lc_renderdoc_end(rdoc, &app->ctx);
+        }
+        lc_app_record_timings(app);
+    }
+    if (s == LC_OK) {
+        lc_renderer_finish(&app->renderer);
+        lc_app_record_timings(app);
+    }
+    /* Outputs last, after every GPU step (--pairs renders again), so a failure leaves none. */
+    uint64_t pairs[3];
+    if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, time, pairs);
+    if (s == LC_OK && opt->out)
+        s = lc_app_write_png(opt->out, app->renderer.output_pixels, app->renderer.output_width, app->renderer.output_height);
+    if (s == LC_OK && opt->stats) s = lc_app_write_stats(app, opt->stats, opt->pairs ? pairs : NULL, frames);
+    if (s == LC_OK) {
+        lc_info("%s: %u frames %ux%u, %u lights (%u visible), GPU frame %.3f ms", lc_mode_names[opt->mode], frames,
+                app->renderer.width, app->renderer.height, app->light_count, app->renderer.light_count,
+                lc_median(app->ms[LC_TIMER_COUNT], app->timing_count));
+    }
+    lc_app_destroy(app);
+    lc_renderdoc_unload(rdoc);
+    free(app);
+    return s;
+}

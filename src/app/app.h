@@ -1,0 +1,50 @@
+/* A lightcull run: scene, lights, device, target and renderer set up from the options,
+ * shared by the headless path, the viewer and the benchmark. */
+#ifndef LC_APP_H
+#define LC_APP_H
+
+#include "frame.h"
+#include "app/options.h"
+
+typedef struct lc_app {
+    lc_options opt;
+    lc_context ctx;
+    lc_target target;
+    lc_renderer renderer;
+    lc_scene scene;
+    lc_light_set lights;
+    lc_light *animated;        /* this frame's lights */
+    uint32_t light_count;      /* active count (the viewer may halve it) */
+    float radius_scale;        /* viewer: scales every radius */
+    lc_camera camera;
+    struct GLFWwindow *window;
+    /* Per-frame timings for medians. */
+    double *ms[LC_TIMER_COUNT + 1];
+    uint32_t timing_count, timing_cap;
+    uint64_t timing_serial;
+} lc_app;
+
+/* Loads the scene and lights (exit-2 class errors come first, before any device work). */
+lc_status lc_app_load(lc_app *app, const lc_options *opt);
+/* Device, target (window when app->window is set), renderer. */
+lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext_count);
+void lc_app_destroy(lc_app *app);
+
+/* Animates the lights for time t and renders one frame. */
+lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float time);
+lc_frame_settings lc_app_settings(const lc_app *app);
+void lc_app_record_timings(lc_app *app);
+
+/* --out, --stats; pairs counted from the analysis buffer. */
+lc_status lc_app_write_png(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height);
+lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pairs, uint32_t frames);
+/* Renders the current state again with exact analysis and sums evaluated/exact/missed. */
+lc_status lc_app_count_pairs(lc_app *app, float time, uint64_t pairs[3]);
+
+lc_status lc_run_headless(const lc_options *opt);
+lc_status lc_run_viewer(const lc_options *opt);
+int lc_bench_main(int argc, char **argv);
+
+double lc_median(double *values, uint32_t count);
+
+#endif

@@ -1,0 +1,433 @@
+#include "app/bench.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "app/app.h"
+
+void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
+{
+    memset(s, 0, sizeof *s);
+    s->scenes[s->scene_count++] = "default";
+    for (uint32_t m = 0; m < LC_MODE_COUNT; m++) s->modes[s->mode_count++] = m;
+    s->scalarize[0] = true, s->scalarize[1] = false, s->scalarize_count = 2;
+    if (quick) {
+        s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
+        s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
+        s->warmup = 1, s->frames = 3;
+        return;
+    }
+    s->sizes[0][0] = 1920, s->sizes[0][1] = 1080;
+    s->sizes[1][0] = 3840, s->sizes[1][1] = 2160;
+    s->size_count = 2;
+    for (uint32_t n = 256; n <= 65536; n *= 4) s->lights[s->light_count++] = n; /* 256 1024 4096 16384 65536 */
+    s->warmup = 5, s->frames = 30;
+}
+
+uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
+{
+    return s->scene_count * s->size_count * s->light_count * s->mode_count * s->scalarize_count;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double percentile(const double *sorted, uint32_t n, double p)
+{
+    if (!n) return 0.0;
+    double pos = p * (double)(n - 1);
+    uint32_t i = (uint32_t)pos;
+    double f = pos - (double)i;
+    return i + 1 < n ? sorted[i] * (1.0 - f) + sorted[i + 1] * f : sorted[i];
+}
+
+lc_bench_stat lc_bench_stat_of(double *v, uint32_t n)
+{
+    lc_bench_stat st = {0};
+    if (!n) return st;
+    qsort(v, n, sizeof *v, cmp_double);
+    st.median = percentile(v, n, 0.5);
+    st.p10 = percentile(v, n, 0.1);
+    st.p90 = percentile(v, n, 0.9);
+    st.min = v[0];
+    st.max = v[n - 1];
+    return st;
+}
+
+static void usage(void)
+{
+    fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
+          "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--pairs] [--device N]\n"
+          "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene),\n"
+          "headless; GPU timestamps per pass, medians and 10th-90th percentile spread.\n"
+          "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n",
+          stdout);
+}
+
+static bool parse_list(const char *v, uint32_t *out, uint32_t *count, uint32_t cap, uint32_t lo, uint32_t hi)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", v);
+    *count = 0;
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+        char *end;
+        unsigned long x = strtoul(t, &end, 10);
+        if (*end || x < lo || x > hi || *count >= cap) return false;
+        out[(*count)++] = (uint32_t)x;
+    }
+    return *count > 0;
+}
+
+typedef struct row {
+    const char *scene;
+    uint32_t width, height, lights, visible, mode;
+    bool scalarize;
+    lc_bench_stat t[LC_TIMER_COUNT + 1];
+    double cull_shade_median;
+    uint64_t cull_bytes;
+    double pairs_ratio;
+    uint32_t overflow;
+} row;
+
+static void write_outputs(const char *dir, const row *rows, uint32_t n, const char *device, const char *driver, double host_ms)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/bench.csv", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        lc_error("cannot write %s: %s", path, strerror(errno));
+        return;
+    }
+    fprintf(f, "device,scene,width,height,lights,visible,mode,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
+               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow\n");
+    for (uint32_t i = 0; i < n; i++) {
+        const row *r = &rows[i];
+        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u\n", device,
+                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "on" : "off",
+                r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
+                r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
+                r->t[LC_TIMER_TONEMAP].median, r->t[LC_TIMER_COUNT].median, r->cull_shade_median,
+                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow);
+    }
+    fclose(f);
+
+    snprintf(path, sizeof path, "%s/bench.json", dir);
+    f = fopen(path, "w");
+    if (!f) return;
+    time_t now = time(NULL);
+    char date[32];
+    strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
+    fprintf(f, "{\n  \"device\": \"%s\",\n  \"driver\": \"%s\",\n  \"date\": \"%s\",\n  \"host_build_65536_ms\": %.4f,\n  \"rows\": [\n",
+            device, driver, date, host_ms);
+    for (uint32_t i = 0; i < n; i++) {
+        const row *r = &rows[i];
+        fprintf(f, "    {\"scene\": \"%s\", \"width\": %u, \"height\": %u, \"lights\": %u, \"visible\": %u, \"mode\": \"%s\", "
+                   "\"scalarize\": %s, \"gpu_ms\": {",
+                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "true" : "false");
+        for (int t = 0; t <= LC_TIMER_COUNT; t++)
+            fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
+                    t == LC_TIMER_COUNT ? "frame" : lc_timer_names[t], r->t[t].median, r->t[t].p10, r->t[t].p90);
+        fprintf(f, "}, \"cull_bytes\": %llu, \"evaluated_per_exact\": %.4f, \"list_overflow\": %u}%s\n",
+                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, i + 1 < n ? "," : "");
+    }
+    fprintf(f, "  ]\n}\n");
+    fclose(f);
+}
+
+/* Plots with gnuplot when it is installed: time per pass vs light count per mode, and the
+ * speed-up of each mode's culling over tile lists. One data file per series. */
+static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uint32_t n)
+{
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        lc_info("gnuplot not found: no plots (Debian: gnuplot-nox)");
+        return;
+    }
+    static const char *const what[3] = {"cull", "shade", "speedup"};
+    for (uint32_t sc = 0; sc < sw->scene_count; sc++) {
+        for (uint32_t si = 0; si < sw->size_count; si++) {
+            uint32_t w = sw->sizes[si][0], h = sw->sizes[si][1];
+            for (int k = 0; k < 3; k++) {
+                char script[4096], cmd[4200], dat[4096];
+                const char *scene_tag = strcmp(sw->scenes[sc], "default") == 0 ? "default" : "scene";
+                snprintf(script, sizeof script, "%s/plot-%s-%s-%ux%u.gp", dir, what[k], scene_tag, w, h);
+                FILE *f = fopen(script, "w");
+                if (!f) return;
+                fprintf(f, "set terminal pngcairo size 900,560 noenhanced\nset output '%s/%s-%s-%ux%u.png'\n", dir, what[k],
+                        scene_tag, w, h);
+                fprintf(f, "set logscale x 2\nset key left top\nset grid\nset xlabel 'lights'\n");
+                if (k < 2) fprintf(f, "set logscale y\nset ylabel 'GPU ms (median, scalarized)'\n");
+                else fprintf(f, "set ylabel 'lists cull ms / mode cull ms'\n");
+                fprintf(f, "set title '%s, %ux%u, scene %s'\nplot ", k == 0 ? "light culling" : k == 1 ? "forward shading" : "culling speed-up over tile lists",
+                        w, h, sw->scenes[sc]);
+                int series = 0;
+                for (uint32_t m = 0; m < sw->mode_count; m++) {
+                    uint32_t mode = sw->modes[m];
+                    if (mode == LC_MODE_BRUTE && k != 1) continue; /* brute force does not cull */
+                    snprintf(dat, sizeof dat, "%s/%s-%s-%ux%u-%s.dat", dir, what[k], scene_tag, w, h, lc_mode_names[mode]);
+                    FILE *d = fopen(dat, "w");
+                    if (!d) continue;
+                    int points = 0;
+                    for (uint32_t i = 0; i < n; i++) {
+                        const row *r = &rows[i];
+                        if (r->scene != sw->scenes[sc] || r->width != w || r->height != h || r->mode != mode || !r->scalarize) continue;
+                        double v = k == 0 ? r->t[LC_TIMER_CULL].median : r->t[LC_TIMER_SHADE].median;
+                        if (k == 2) {
+                            v = 0.0;
+                            for (uint32_t j = 0; j < n; j++) {
+                                const row *q = &rows[j];
+                                if (q->scene == r->scene && q->width == w && q->height == h && q->lights == r->lights &&
+                                    q->mode == LC_MODE_LISTS && q->scalarize && r->t[LC_TIMER_CULL].median > 0.0)
+                                    v = q->t[LC_TIMER_CULL].median / r->t[LC_TIMER_CULL].median;
+                            }
+                        }
+                        if (v > 0.0) points += fprintf(d, "%u %.6f\n", r->lights, v) > 0;
+                    }
+                    fclose(d);
+                    if (!points) { /* e.g. the speed-up over lists when lists was not measured */
+                        remove(dat);
+                        continue;
+                    }
+                    fprintf(f, "%s'%s' using 1:2 with linespoints lw 2 title '%s'", series++ ? ", " : "", dat, lc_mode_names[mode]);
+                }
+                fprintf(f, "\n");
+                fclose(f);
+                if (!series) {
+                    remove(script);
+                    continue;
+                }
+                snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>/dev/null", script);
+                if (system(cmd) != 0) lc_warn("gnuplot failed on %s", script);
+            }
+        }
+    }
+}
+
+int lc_bench_main(int argc, char **argv)
+{
+    lc_bench_sweep sw;
+    bool quick = false;
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--quick")) quick = true;
+    lc_bench_sweep_init(&sw, quick);
+    const char *dir = "bench-results";
+    lc_options base;
+    lc_options_parse(0, NULL, 0, &base);
+    base.headless = true;
+    base.quiet = true;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--quick")) continue;
+        if (!strcmp(a, "--help")) { usage(); return 0; }
+        if (!strcmp(a, "--pairs")) { sw.pairs = true; continue; }
+        if (!strcmp(a, "--no-default")) {
+            /* Only the --scene files: drop the built-in hall from the sweep. */
+            sw.scenes[0] = NULL;
+            continue;
+        }
+        if (!v) { lc_error("bench: %s needs a value (see lightcull bench --help)", a); return 2; }
+        i++;
+        if (!strcmp(a, "--scene")) {
+            if (sw.scene_count < 4) sw.scenes[sw.scene_count++] = v;
+        } else if (!strcmp(a, "--out-dir")) {
+            dir = v;
+        } else if (!strcmp(a, "--frames")) {
+            uint32_t n = 0, c;
+            if (!parse_list(v, &n, &c, 1, 1, 100000)) { lc_error("bench: --frames %s: expected 1..100000", v); return 2; }
+            sw.frames = n;
+        } else if (!strcmp(a, "--warmup")) {
+            uint32_t n = 0, c;
+            if (!parse_list(v, &n, &c, 1, 0, 10000)) { lc_error("bench: --warmup %s: expected 0..10000", v); return 2; }
+            sw.warmup = n;
+        } else if (!strcmp(a, "--lights")) {
+            if (!parse_list(v, sw.lights, &sw.light_count, 16, 1, LC_LIGHTS_MAX)) {
+                lc_error("bench: --lights %s: expected a comma-separated list of 1..%u", v, LC_LIGHTS_MAX);
+                return 2;
+            }
+        } else if (!strcmp(a, "--sizes")) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            sw.size_count = 0;
+            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                unsigned w, h;
+                if (sscanf(t, "%ux%u", &w, &h) != 2 || !w || !h || w > 16384 || h > 16384 || sw.size_count >= 4) {
+                    lc_error("bench: --sizes %s: expected WxH[,WxH...]", v);
+                    return 2;
+                }
+                sw.sizes[sw.size_count][0] = w, sw.sizes[sw.size_count][1] = h, sw.size_count++;
+            }
+        } else if (!strcmp(a, "--modes")) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            sw.mode_count = 0;
+            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                int m = lc_mode_from_name(t);
+                if (m < 0 || sw.mode_count >= 8) { lc_error("bench: --modes %s: unknown mode '%s'", v, t); return 2; }
+                sw.modes[sw.mode_count++] = (uint32_t)m;
+            }
+        } else if (!strcmp(a, "--device")) {
+            base.device = atoi(v);
+            base.device_set = true;
+        } else {
+            lc_error("bench: unknown option %s (see lightcull bench --help)", a);
+            return 2;
+        }
+    }
+    if (!sw.scenes[0]) {
+        for (uint32_t i = 1; i < sw.scene_count; i++) sw.scenes[i - 1] = sw.scenes[i];
+        sw.scene_count--;
+        if (!sw.scene_count) { lc_error("bench: --no-default needs a --scene"); return 2; }
+    }
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        lc_error("bench: cannot create %s: %s", dir, strerror(errno));
+        return 2;
+    }
+
+    uint32_t total = lc_bench_sweep_total(&sw), done = 0;
+    row *rows = lc_calloc(total, sizeof *rows);
+    uint32_t nrows = 0;
+    char device[256] = "", driver[640] = "";
+    double host_ms = 0.0;
+    double *samples[LC_TIMER_COUNT + 1];
+    for (int t = 0; t <= LC_TIMER_COUNT; t++) samples[t] = lc_calloc(sw.frames + 1, sizeof(double));
+    int exit_code = 0;
+    for (uint32_t sc = 0; sc < sw.scene_count && !exit_code; sc++) {
+        for (uint32_t li = 0; li < sw.light_count && !exit_code; li++) {
+            lc_options o = base;
+            o.scene = sw.scenes[sc];
+            o.lights = sw.lights[li];
+            o.width = sw.sizes[0][0];
+            o.height = sw.sizes[0][1];
+            lc_app *app = lc_calloc(1, sizeof *app);
+            lc_status s = lc_app_load(app, &o);
+            if (s == LC_OK) s = lc_app_start_gpu(app, NULL, 0);
+            if (s != LC_OK) {
+                exit_code = lc_status_exit_code(s);
+                lc_app_destroy(app);
+                free(app);
+                break;
+            }
+            snprintf(device, sizeof device, "%s", app->ctx.props.deviceName);
+            snprintf(driver, sizeof driver, "%s", app->ctx.driver_info);
+            for (uint32_t si = 0; si < sw.size_count && !exit_code; si++) {
+                if (si > 0 || app->target.width != sw.sizes[si][0] || app->target.height != sw.sizes[si][1]) {
+                    s = lc_target_resize(&app->ctx, &app->target, sw.sizes[si][0], sw.sizes[si][1]);
+                    if (s == LC_OK) s = lc_renderer_resize(&app->renderer);
+                    if (s != LC_OK) { exit_code = lc_status_exit_code(s); break; }
+                }
+                for (uint32_t mi = 0; mi < sw.mode_count && !exit_code; mi++) {
+                    /* Brute force is the oracle, not a contender: past 4096 lights it only burns time. */
+                    if (sw.modes[mi] == LC_MODE_BRUTE && sw.lights[li] > 4096) {
+                        done += sw.scalarize_count;
+                        continue;
+                    }
+                    for (uint32_t k = 0; k < sw.scalarize_count && !exit_code; k++) {
+                        app->opt.mode = (int)sw.modes[mi];
+                        app->opt.scalarize = sw.scalarize[k];
+                        lc_frame_settings fs = lc_app_settings(app);
+                        app->timing_count = 0;
+                        uint32_t n = sw.warmup + sw.frames;
+                        for (uint32_t f = 0; f < n && s == LC_OK; f++) {
+                            s = lc_app_frame(app, &fs, 0.0f); /* fixed light positions */
+                            if (f + 1 == sw.warmup) {
+                                lc_renderer_finish(&app->renderer);
+                                lc_app_record_timings(app);
+                                app->timing_count = 0;
+                            } else {
+                                lc_app_record_timings(app);
+                            }
+                        }
+                        lc_renderer_finish(&app->renderer);
+                        lc_app_record_timings(app);
+                        if (s != LC_OK) { exit_code = lc_status_exit_code(s); break; }
+                        row *r = &rows[nrows++];
+                        r->scene = sw.scenes[sc];
+                        r->width = sw.sizes[si][0], r->height = sw.sizes[si][1];
+                        r->lights = sw.lights[li];
+                        r->visible = app->renderer.light_count;
+                        r->mode = sw.modes[mi];
+                        r->scalarize = sw.scalarize[k] && app->ctx.subgroup_fragment;
+                        uint32_t cnt = LC_MIN(app->timing_count, sw.frames);
+                        for (int t = 0; t <= LC_TIMER_COUNT; t++) {
+                            memcpy(samples[t], app->ms[t] + (app->timing_count - cnt), cnt * sizeof(double));
+                            r->t[t] = lc_bench_stat_of(samples[t], cnt);
+                        }
+                        for (uint32_t i = 0; i < cnt; i++)
+                            samples[0][i] = app->ms[LC_TIMER_CULL][app->timing_count - cnt + i] +
+                                            app->ms[LC_TIMER_SHADE][app->timing_count - cnt + i];
+                        r->cull_shade_median = lc_bench_stat_of(samples[0], cnt).median;
+                        r->cull_bytes = app->renderer.cull_bytes[r->mode];
+                        if (r->mode == LC_MODE_LISTS) {
+                            lc_gpu_counters *c = lc_renderer_read(&app->renderer, LC_RES_COUNTERS, NULL);
+                            r->overflow = c ? c->lists.x : 0;
+                            free(c);
+                        }
+                        if (sw.pairs) {
+                            uint64_t p[3];
+                            if (lc_app_count_pairs(app, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
+                        }
+                        done++;
+                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s scalarize %-3s  cull %8.4f ms  shade %8.4f ms  frame %8.4f ms\n",
+                               done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
+                               lc_mode_names[r->mode], sw.scalarize[k] ? "on" : "off", r->t[LC_TIMER_CULL].median,
+                               r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median);
+                        fflush(stdout);
+                    }
+                }
+            }
+            lc_app_destroy(app);
+            free(app);
+        }
+    }
+    /* Host light build (frustum cull + sort + pack) of 65,536 lights on one core. */
+    if (!exit_code) {
+        lc_scene scene;
+        if (lc_scene_load_default(&scene) == LC_OK) {
+            lc_light_set set;
+            if (lc_lights_generate(&set, 65536, 1, scene.light_bounds_min, scene.light_bounds_max) == LC_OK) {
+                lc_camera cam = {.position = {scene.default_camera[0], scene.default_camera[1], scene.default_camera[2]},
+                                 .yaw_deg = scene.default_camera[3], .pitch_deg = scene.default_camera[4],
+                                 .fov_y_deg = 60.0f, .near_z = 0.05f, .far_z = 200.0f};
+                lc_m4 view, proj, vp;
+                lc_camera_matrices(&cam, 16.0f / 9.0f, &view, &proj);
+                lc_m4_mul(&proj, &view, &vp);
+                float planes[6][4];
+                lc_frustum_planes(&vp, planes);
+                lc_light_builder b = {0};
+                lc_gpu_light *out = lc_calloc(set.count, sizeof *out);
+                lc_light *lights = lc_calloc(set.count, sizeof *lights);
+                double t[21];
+                for (int i = 0; i < 21; i++) {
+                    lc_lights_animate(&set, (float)i / 60.0f, lights);
+                    double t0 = lc_time_seconds();
+                    lc_lights_build(&b, lights, set.count, &view, planes, out);
+                    t[i] = (lc_time_seconds() - t0) * 1000.0;
+                }
+                host_ms = lc_bench_stat_of(t + 1, 20).median;
+                printf("host light build, 65536 lights: %.3f ms (median of 20)\n", host_ms);
+                free(out);
+                free(lights);
+                lc_light_builder_destroy(&b);
+                lc_light_set_destroy(&set);
+            }
+            lc_scene_destroy(&scene);
+        }
+    }
+    /* A run that failed part-way writes nothing: a partial sweep must not pass for a whole one. */
+    if (nrows && !exit_code) {
+        write_outputs(dir, rows, nrows, device, driver, host_ms);
+        plot(dir, &sw, rows, nrows);
+        printf("results: %s/bench.csv, %s/bench.json (device: %s)\n", dir, dir, device);
+    }
+    for (int t = 0; t <= LC_TIMER_COUNT; t++) free(samples[t]);
+    free(rows);
+    return exit_code;
+}

@@ -1,0 +1,217 @@
+#include "app/options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frame.h"
+#include "lights/lights.h"
+
+void lc_options_usage(FILE *f)
+{
+    fputs(
+        "usage: lightcull [options]            viewer (or --headless)\n"
+        "       lightcull bench [--quick] ...  benchmark sweep (see docs/BENCHMARKS.md)\n"
+        "\n"
+        "scene and lights:\n"
+        "  --scene default|PATH     built-in hall, or a glTF 2.0 / OBJ file (default: default)\n"
+        "  --lights N               generated point and spot lights, 1..1048576 (default 1024)\n"
+        "  --seed S                 light generation seed (default 1)\n"
+        "  --lights-file FILE.json  explicit static light list instead of generated lights\n"
+        "camera and output:\n"
+        "  --camera X,Y,Z,YAW,PITCH start camera; Y up, yaw 0 looks along -Z, degrees\n"
+        "  --fov DEG                vertical field of view (default 60)\n"
+        "  --size WxH               window or image size (default 1280x720)\n"
+        "  --device N               Vulkan device index (default: discrete GPU first)\n"
+        "  --headless               render offscreen, no window\n"
+        "  --frames K               render K frames then exit (headless default 1)\n"
+        "  --out FILE.png           write the last frame\n"
+        "  --stats FILE.json        write device, mode, size, light counts, GPU ms (medians)\n"
+        "  --validate               Khronos validation + synchronization validation; exit 1 on any message\n"
+        "culling:\n"
+        "  --mode NAME              brute, lists, tiles, clusters, zbin (default zbin)\n"
+        "  --scalarize on|off       subgroup-uniform light loops (default on)\n"
+        "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
+        "  --view NAME              shaded, heatmap, tightness (default shaded)\n"
+        "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default 8 for tiles/zbin, 16 for lists)\n"
+        "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
+        "  --zbin-kernel K          auto, bins (one thread per bin) or lights (one per light);\n"
+        "                           auto: bins up to 4096 visible lights\n"
+        "  --cluster-size N         cluster tile: 16..256 pixels (default 64)\n"
+        "  --cluster-slices N       cluster depth slices, 1..256 (default 32)\n"
+        "  --list-max N             lights per tile list, power of two 32..4096 (default 512)\n"
+        "viewer and tools:\n"
+        "  --no-vsync               present without vsync (for measuring)\n"
+        "  --capture FILE.rdc       capture one frame with RenderDoc (if its library is present)\n"
+        "  --script FILE            scripted viewer input (see README)\n"
+        "  --memory-limit MB        cap lightcull's GPU memory (tests allocation failure)\n"
+        "  --quiet                  no informational output\n"
+        "  --help, --version\n",
+        f);
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+') return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end) return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_float(const char *s, float *out)
+{
+    if (!s || !*s) return false;
+    char *end;
+    errno = 0;
+    float v = strtof(s, &end);
+    if (errno || *end || !isfinite(v)) return false;
+    *out = v;
+    return true;
+}
+
+static lc_status bad(const char *flag, const char *value, const char *why)
+{
+    lc_error("%s%s%s: %s", flag, value ? " " : "", value ? value : "", why);
+    return LC_ERR_USAGE;
+}
+
+static lc_status parse_uint_range(const char *flag, const char *v, uint64_t lo, uint64_t hi, uint32_t *out)
+{
+    uint64_t x;
+    char why[96];
+    snprintf(why, sizeof why, "expected a whole number in %llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
+    if (!parse_u64(v, &x) || x < lo || x > hi) return bad(flag, v, why);
+    *out = (uint32_t)x;
+    return LC_OK;
+}
+
+lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->scene = "default";
+    o->lights = 1024;
+    o->seed = 1;
+    o->fov = 60.0f;
+    o->width = 1280;
+    o->height = 720;
+    o->mode = LC_MODE_ZBIN;
+    o->scalarize = true;
+    o->vsync = true;
+    bool frames_set = false;
+
+    for (int i = first; i < argc; i++) {
+        const char *a = argv[i];
+        /* Flags without a value. */
+        if (!strcmp(a, "--headless")) { o->headless = true; continue; }
+        if (!strcmp(a, "--validate")) { o->validate = true; continue; }
+        if (!strcmp(a, "--pairs")) { o->pairs = true; continue; }
+        if (!strcmp(a, "--no-vsync")) { o->vsync = false; continue; }
+        if (!strcmp(a, "--quiet")) { o->quiet = true; continue; }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { o->help = true; continue; }
+        if (!strcmp(a, "--version")) { o->version = true; continue; }
+        if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
+        static const char *const with_value[] = {
+            "--scene", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
+            "--out", "--stats", "--mode", "--scalarize", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--cluster-size",
+            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit"};
+        bool known = false;
+        for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
+        if (!known) return bad(a, NULL, "unknown option (see --help)");
+        if (i + 1 >= argc) return bad(a, NULL, "needs a value");
+        const char *v = argv[++i];
+        lc_status s = LC_OK;
+        uint64_t u;
+        if (!strcmp(a, "--scene")) {
+            if (!*v) return bad(a, v, "empty path");
+            o->scene = v;
+        } else if (!strcmp(a, "--lights")) {
+            s = parse_uint_range(a, v, 1, LC_LIGHTS_MAX, &o->lights);
+        } else if (!strcmp(a, "--seed")) {
+            if (!parse_u64(v, &u)) return bad(a, v, "expected a non-negative whole number");
+            o->seed = u;
+        } else if (!strcmp(a, "--lights-file")) {
+            o->lights_file = v;
+        } else if (!strcmp(a, "--camera")) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            int n = 0;
+            for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+                if (n >= 5 || !parse_float(tok, &o->camera[n])) return bad(a, v, "expected X,Y,Z,YAW_DEG,PITCH_DEG");
+                n++;
+            }
+            if (n != 5) return bad(a, v, "expected X,Y,Z,YAW_DEG,PITCH_DEG");
+            if (fabsf(o->camera[4]) > 89.9f) return bad(a, v, "pitch must be within -89.9..89.9 degrees");
+            o->camera_set = true;
+        } else if (!strcmp(a, "--fov")) {
+            if (!parse_float(v, &o->fov) || o->fov < 1.0f || o->fov > 170.0f) return bad(a, v, "expected degrees in 1..170");
+        } else if (!strcmp(a, "--size")) {
+            unsigned long w, h;
+            char tail;
+            if (sscanf(v, "%lux%lu%c", &w, &h, &tail) != 2 || v[0] == '-' || strchr(v, '-'))
+                return bad(a, v, "expected WxH, e.g. 1280x720");
+            if (w == 0 || h == 0) return bad(a, v, "width and height must be at least 1");
+            if (w > 16384 || h > 16384) return bad(a, v, "larger than 16384 on a side");
+            o->width = (uint32_t)w;
+            o->height = (uint32_t)h;
+        } else if (!strcmp(a, "--device")) {
+            uint32_t d;
+            s = parse_uint_range(a, v, 0, 64, &d);
+            o->device = (int)d;
+            o->device_set = true;
+        } else if (!strcmp(a, "--frames")) {
+            s = parse_uint_range(a, v, 1, 100000000, &o->frames);
+            frames_set = true;
+        } else if (!strcmp(a, "--out")) {
+            o->out = v;
+        } else if (!strcmp(a, "--stats")) {
+            o->stats = v;
+        } else if (!strcmp(a, "--mode")) {
+            o->mode = lc_mode_from_name(v);
+            if (o->mode < 0) return bad(a, v, "unknown mode; expected brute, lists, tiles, clusters or zbin");
+        } else if (!strcmp(a, "--scalarize")) {
+            if (!strcmp(v, "on")) o->scalarize = true;
+            else if (!strcmp(v, "off")) o->scalarize = false;
+            else return bad(a, v, "expected on or off");
+        } else if (!strcmp(a, "--view")) {
+            int found = lc_name_index(v, lc_view_names, 3);
+            if (found < 0) return bad(a, v, "expected shaded, heatmap or tightness");
+            o->view = (uint32_t)found;
+        } else if (!strcmp(a, "--tile-size")) {
+            s = parse_uint_range(a, v, 8, 64, &o->tile_size);
+            if (s == LC_OK && o->tile_size != 8 && o->tile_size != 16 && o->tile_size != 32 && o->tile_size != 64)
+                return bad(a, v, "expected 8, 16, 32 or 64");
+        } else if (!strcmp(a, "--zbins")) {
+            s = parse_uint_range(a, v, 16, 65536, &o->zbins);
+        } else if (!strcmp(a, "--zbin-kernel")) {
+            int found = lc_name_index(v, lc_zbin_kernel_names, 3);
+            if (found < 0) return bad(a, v, "expected auto, bins or lights");
+            o->zbin_kernel = (uint32_t)found;
+        } else if (!strcmp(a, "--cluster-size")) {
+            s = parse_uint_range(a, v, 16, 256, &o->cluster_tile);
+        } else if (!strcmp(a, "--cluster-slices")) {
+            s = parse_uint_range(a, v, 1, 256, &o->cluster_slices);
+        } else if (!strcmp(a, "--list-max")) {
+            s = parse_uint_range(a, v, 32, 4096, &o->list_max);
+            if (s == LC_OK && (o->list_max & (o->list_max - 1))) return bad(a, v, "expected a power of two");
+        } else if (!strcmp(a, "--capture")) {
+            o->capture = v;
+        } else if (!strcmp(a, "--script")) {
+            o->script = v;
+        } else if (!strcmp(a, "--memory-limit")) {
+            if (!parse_u64(v, &u) || u < 1 || u > (1ull << 24)) return bad(a, v, "expected megabytes, 1..16777216");
+            o->memory_limit = u << 20;
+        }
+        if (s != LC_OK) return s;
+    }
+    if (o->headless && !frames_set) o->frames = 1;
+    if (o->headless && o->script) {
+        lc_error("--script drives the viewer's window; it cannot be combined with --headless");
+        return LC_ERR_USAGE;
+    }
+    return LC_OK;
+}

@@ -1,0 +1,675 @@
+#include "app/viewer.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "app/inspector.h"
+#include "app/renderdoc.h"
+
+#define HUD_CAP 65536 /* vertices; the renderer's HUD buffer holds as many */
+
+typedef struct script_event {
+    uint32_t frame;
+    char action[32];
+    char arg[256];
+    int a, b;
+} script_event;
+
+typedef struct viewer {
+    lc_app app;
+    lc_frame_settings fs;
+    bool paused, show_help, show_hud;
+    float time, move_speed;
+    double last_x, last_y;
+    bool looking;
+    bool resized;                 /* framebuffer size changed: rebuild before the next frame */
+    double minimize_at;           /* when "minimize" asked; 0: not pending */
+    bool hidden;                  /* unmapped by us: no window manager iconified it */
+    bool was_drawable;
+    uint32_t screenshot_index, capture_index;
+    char screenshot_path[1024];
+    bool screenshot_requested, screenshot_hud;
+    bool capture_requested;
+    lc_renderdoc *rdoc;
+    double smooth[LC_TIMER_COUNT + 1];
+    double cpu_frame_ms;
+    lc_inspection inspection;
+    bool inspecting;              /* the inspector panel is up */
+    char inspector[2048];
+    int inspect_x, inspect_y;
+    bool inspect_requested;
+    script_event *script;
+    uint32_t script_count, script_next;
+    bool quit;
+    char message[1200];
+    double message_until;
+    float *hud;
+} viewer;
+
+/* A line at the bottom right for three seconds; also on stdout unless hud_only. */
+static void show_message(viewer *v, bool hud_only, const char *fmt, const char *arg)
+{
+    snprintf(v->message, sizeof v->message, fmt, arg);
+    v->message_until = glfwGetTime() + 3.0;
+    if (!hud_only) lc_info("%s", v->message);
+}
+
+static void set_message(viewer *v, const char *fmt, const char *arg) { show_message(v, false, fmt, arg); }
+
+static void reset_camera(viewer *v)
+{
+    const float *c = v->app.opt.camera_set ? v->app.opt.camera : v->app.scene.default_camera;
+    v->app.camera.position[0] = c[0];
+    v->app.camera.position[1] = c[1];
+    v->app.camera.position[2] = c[2];
+    v->app.camera.yaw_deg = c[3];
+    v->app.camera.pitch_deg = c[4];
+}
+
+/* F11 without a file name: the --capture file first, then numbered files beside it. */
+static void capture_path(viewer *v, const char *arg, char *out, size_t size)
+{
+    const char *base = v->app.opt.capture;
+    if (arg && *arg) {
+        snprintf(out, size, "%s", arg);
+    } else if (base && v->capture_index == 0) {
+        snprintf(out, size, "%s", base);
+    } else {
+        char stem[900];
+        snprintf(stem, sizeof stem, "%s", base ? base : "lightcull");
+        size_t n = strlen(stem);
+        if (n > 4 && strcmp(stem + n - 4, ".rdc") == 0) stem[n - 4] = 0;
+        snprintf(out, size, "%s-%03u.rdc", stem, v->capture_index + (base ? 0 : 1)); /* from 001 */
+    }
+    v->capture_index++;
+}
+
+static lc_status set_light_count(viewer *v, uint32_t n)
+{
+    lc_app *app = &v->app;
+    if (app->opt.lights_file) {
+        set_message(v, "%s", "the light count is fixed by --lights-file");
+        return LC_OK;
+    }
+    n = LC_CLAMP(n, 1u, LC_LIGHTS_MAX);
+    lc_light_set fresh;
+    lc_status s = lc_lights_generate(&fresh, n, app->opt.seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
+    if (s != LC_OK) return s;
+    lc_light_set_destroy(&app->lights);
+    app->lights = fresh;
+    app->light_count = n;
+    free(app->animated);
+    app->animated = lc_calloc(n, sizeof *app->animated);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%u", n);
+    set_message(v, "lights: %s", buf);
+    return LC_OK;
+}
+
+/* One place for every action: keys and the script both come here. */
+static lc_status act(viewer *v, const char *action, const char *arg, int a, int b)
+{
+    lc_frame_settings *fs = &v->fs;
+    GLFWwindow *w = v->app.window;
+    lc_status s = LC_OK;
+    bool reinspect = false; /* the inspected tile's lights change with these */
+    if (!strcmp(action, "mode")) {
+        int m = lc_mode_from_name(arg);
+        if (m < 0 && *arg) {
+            lc_error("script: unknown mode '%s' (brute, lists, tiles, clusters, zbin; none: next)", arg);
+            return LC_ERR_INPUT;
+        }
+        if (m < 0) m = (int)((fs->mode + 1) % LC_MODE_COUNT);
+        fs->mode = (uint32_t)m;
+        reinspect = true;
+        set_message(v, "mode: %s", lc_mode_names[m]);
+    } else if (!strcmp(action, "scalarize")) {
+        fs->scalarize = !fs->scalarize;
+        set_message(v, "scalarization %s", fs->scalarize ? "on" : "off");
+    } else if (!strcmp(action, "view")) {
+        int found = lc_name_index(arg, lc_view_names, 3);
+        if (found < 0 && *arg) {
+            lc_error("script: unknown view '%s' (shaded, heatmap, tightness; none: next)", arg);
+            return LC_ERR_INPUT;
+        }
+        fs->view = found >= 0 ? (uint32_t)found : (fs->view + 1) % 3;
+        set_message(v, "view: %s", lc_view_names[fs->view]);
+    } else if (!strcmp(action, "lights-double")) {
+        s = set_light_count(v, v->app.light_count * 2);
+        reinspect = true;
+    } else if (!strcmp(action, "lights-halve")) {
+        s = set_light_count(v, LC_MAX(v->app.light_count / 2, 1u));
+        reinspect = true;
+    } else if (!strcmp(action, "pause")) {
+        v->paused = !v->paused;
+        set_message(v, "light animation %s", v->paused ? "paused" : "running");
+    } else if (!strcmp(action, "radius-up") || !strcmp(action, "radius-down")) {
+        v->app.radius_scale *= action[7] == 'u' ? 1.25f : 0.8f;
+        v->app.radius_scale = LC_CLAMP(v->app.radius_scale, 0.05f, 20.0f);
+        char buf[32];
+        snprintf(buf, sizeof buf, "%.2f", v->app.radius_scale);
+        reinspect = true;
+        set_message(v, "light radius scale %s", buf);
+    } else if (!strcmp(action, "screenshot") || !strcmp(action, "screenshot-hud")) {
+        if (arg && *arg) snprintf(v->screenshot_path, sizeof v->screenshot_path, "%s", arg);
+        else snprintf(v->screenshot_path, sizeof v->screenshot_path, "lightcull-%03u.png", v->screenshot_index++);
+        v->screenshot_requested = true;
+        v->screenshot_hud = action[10] == '-';
+    } else if (!strcmp(action, "capture")) {
+        if (!v->rdoc) {
+            set_message(v, "%s", "RenderDoc is not loaded (Debian: apt-get install renderdoc)");
+        } else {
+            char path[1024];
+            capture_path(v, arg, path, sizeof path);
+            lc_renderdoc_set_path(v->rdoc, path);
+            v->capture_requested = true;
+        }
+    } else if (!strcmp(action, "help")) {
+        v->show_help = !v->show_help;
+    } else if (!strcmp(action, "hud")) {
+        v->show_hud = !v->show_hud;
+    } else if (!strcmp(action, "reset-camera")) {
+        reset_camera(v);
+        set_message(v, "%s", "camera reset");
+    } else if (!strcmp(action, "resize")) {
+        if (a > 0 && b > 0) glfwSetWindowSize(w, a, b);
+    } else if (!strcmp(action, "minimize")) {
+        glfwIconifyWindow(w);
+        v->minimize_at = glfwGetTime();
+    } else if (!strcmp(action, "zero-size")) {
+        /* The swapchain is rebuilt now, at a zero extent, as a resize to 0x0 would. */
+        v->app.target.zero_extent = true;
+        return lc_target_resize(&v->app.ctx, &v->app.target, 0, 0);
+    } else if (!strcmp(action, "restore")) {
+        if (v->app.target.zero_extent) v->resized = true;
+        v->app.target.zero_extent = false;
+        v->minimize_at = 0.0;
+        if (v->hidden) glfwShowWindow(w);
+        v->hidden = false;
+        glfwRestoreWindow(w);
+    } else if (!strcmp(action, "inspect")) {
+        v->inspect_x = a, v->inspect_y = b, v->inspect_requested = true;
+    } else if (!strcmp(action, "inspect-close")) {
+        v->inspecting = v->inspect_requested = false;
+    } else if (!strcmp(action, "camera")) {
+        float c[5];
+        if (sscanf(arg, "%f,%f,%f,%f,%f", &c[0], &c[1], &c[2], &c[3], &c[4]) != 5) {
+            lc_error("script: camera expects X,Y,Z,YAW,PITCH, got '%s'", arg);
+            return LC_ERR_INPUT;
+        }
+        memcpy(v->app.camera.position, c, sizeof(float) * 3);
+        v->app.camera.yaw_deg = c[3];
+        v->app.camera.pitch_deg = c[4];
+    } else if (!strcmp(action, "quit")) {
+        v->quit = true;
+    } else {
+        lc_error("script: unknown action '%s'", action);
+        return LC_ERR_INPUT;
+    }
+    if (reinspect && v->inspecting) v->inspect_requested = true;
+    return s;
+}
+
+static void key_cb(GLFWwindow *w, int key, int scancode, int action, int mods)
+{
+    (void)scancode;
+    (void)mods;
+    viewer *v = glfwGetWindowUserPointer(w);
+    if (action != GLFW_PRESS) return;
+    if (key >= GLFW_KEY_1 && key <= GLFW_KEY_5) act(v, "mode", lc_mode_names[key - GLFW_KEY_1], 0, 0);
+    switch (key) {
+    case GLFW_KEY_ESCAPE: v->quit = true; break;
+    case GLFW_KEY_M: act(v, "mode", "", 0, 0); break;
+    case GLFW_KEY_C: act(v, "scalarize", "", 0, 0); break;
+    case GLFW_KEY_V: act(v, "view", "", 0, 0); break;
+    case GLFW_KEY_EQUAL: case GLFW_KEY_KP_ADD: act(v, "lights-double", "", 0, 0); break;
+    case GLFW_KEY_MINUS: case GLFW_KEY_KP_SUBTRACT: act(v, "lights-halve", "", 0, 0); break;
+    case GLFW_KEY_P: act(v, "pause", "", 0, 0); break;
+    case GLFW_KEY_RIGHT_BRACKET: act(v, "radius-up", "", 0, 0); break;
+    case GLFW_KEY_LEFT_BRACKET: act(v, "radius-down", "", 0, 0); break;
+    case GLFW_KEY_F12: act(v, "screenshot", "", 0, 0); break;
+    case GLFW_KEY_F11: act(v, "capture", "", 0, 0); break;
+    case GLFW_KEY_H: case GLFW_KEY_F1: act(v, "help", "", 0, 0); break;
+    case GLFW_KEY_TAB: act(v, "hud", "", 0, 0); break;
+    case GLFW_KEY_R: act(v, "reset-camera", "", 0, 0); break;
+    case GLFW_KEY_BACKSPACE: act(v, "inspect-close", "", 0, 0); break;
+    default: break;
+    }
+}
+
+static void framebuffer_cb(GLFWwindow *w, int width, int height)
+{
+    (void)width;
+    (void)height;
+    viewer *v = glfwGetWindowUserPointer(w);
+    v->resized = true;
+}
+
+static void mouse_cb(GLFWwindow *w, int button, int action, int mods)
+{
+    (void)mods;
+    viewer *v = glfwGetWindowUserPointer(w);
+    if (button == GLFW_MOUSE_BUTTON_RIGHT) {
+        v->looking = action == GLFW_PRESS;
+        glfwGetCursorPos(w, &v->last_x, &v->last_y);
+        glfwSetInputMode(w, GLFW_CURSOR, v->looking ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL);
+    } else if (button == GLFW_MOUSE_BUTTON_LEFT && action == GLFW_PRESS && !v->looking) {
+        double x, y;
+        glfwGetCursorPos(w, &x, &y);
+        int ww, wh, fw, fh;
+        glfwGetWindowSize(w, &ww, &wh);
+        glfwGetFramebufferSize(w, &fw, &fh);
+        act(v, "inspect", "", (int)(x * fw / LC_MAX(ww, 1)), (int)(y * fh / LC_MAX(wh, 1)));
+    }
+}
+
+static void cursor_cb(GLFWwindow *w, double x, double y)
+{
+    viewer *v = glfwGetWindowUserPointer(w);
+    if (!v->looking) return;
+    v->app.camera.yaw_deg -= (float)(x - v->last_x) * 0.15f;
+    v->app.camera.pitch_deg = LC_CLAMP(v->app.camera.pitch_deg - (float)(y - v->last_y) * 0.15f, -89.0f, 89.0f);
+    v->last_x = x, v->last_y = y;
+}
+
+static void scroll_cb(GLFWwindow *w, double dx, double dy)
+{
+    (void)dx;
+    viewer *v = glfwGetWindowUserPointer(w);
+    v->move_speed = LC_CLAMP(v->move_speed * (dy > 0 ? 1.25f : 0.8f), 0.1f, 200.0f);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.1f", v->move_speed);
+    show_message(v, true, "move speed %s m/s", buf);
+}
+
+static void move_camera(viewer *v, float dt)
+{
+    GLFWwindow *w = v->app.window;
+    float f[3], r[3], d[3] = {0, 0, 0};
+    lc_camera_forward(&v->app.camera, f);
+    lc_camera_right(&v->app.camera, r);
+    float s = v->move_speed * dt;
+    if (glfwGetKey(w, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS) s *= 4.0f;
+    for (int i = 0; i < 3; i++) {
+        if (glfwGetKey(w, GLFW_KEY_W) == GLFW_PRESS) d[i] += f[i] * s;
+        if (glfwGetKey(w, GLFW_KEY_S) == GLFW_PRESS) d[i] -= f[i] * s;
+        if (glfwGetKey(w, GLFW_KEY_D) == GLFW_PRESS) d[i] += r[i] * s;
+        if (glfwGetKey(w, GLFW_KEY_A) == GLFW_PRESS) d[i] -= r[i] * s;
+    }
+    if (glfwGetKey(w, GLFW_KEY_E) == GLFW_PRESS) d[1] += s;
+    if (glfwGetKey(w, GLFW_KEY_Q) == GLFW_PRESS) d[1] -= s;
+    for (int i = 0; i < 3; i++) v->app.camera.position[i] += d[i];
+}
+
+/* Every script action (README: "Scripts"); keys map onto the same names. */
+static const char *const k_actions[] = {
+    "mode", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
+    "screenshot-hud", "capture", "help", "hud", "reset-camera", "resize", "minimize", "zero-size", "restore", "inspect",
+    "inspect-close", "camera", "quit",
+};
+
+static lc_status load_script(viewer *v, const char *path)
+{
+    char err[512];
+    char *text = lc_read_file(path, NULL, err, sizeof err);
+    if (!text) {
+        lc_error("--script: %s", err);
+        return LC_ERR_INPUT;
+    }
+    uint32_t line_no = 0;
+    for (char *line = text, *next; line; line = next) {
+        line_no++;
+        next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        while (*line == ' ' || *line == '\t') line++;
+        if (!*line || *line == '#' || *line == '\r') continue;
+        script_event e = {0};
+        char rest[sizeof e.arg + 1] = "";
+        int n = sscanf(line, "%u %31s %256[^\r\n]", &e.frame, e.action, rest);
+        bool known = false;
+        for (size_t i = 0; n >= 2 && i < LC_ARRAY_COUNT(k_actions); i++) known |= !strcmp(e.action, k_actions[i]);
+        if (n < 2 || !known) {
+            if (n < 2) lc_error("--script %s:%u: expected 'FRAME ACTION [ARGS]'", path, line_no);
+            else lc_error("--script %s:%u: unknown action '%s'", path, line_no, e.action);
+            free(text);
+            return LC_ERR_INPUT;
+        }
+        if (strlen(rest) >= sizeof e.arg) {
+            lc_error("--script %s:%u: arguments longer than %zu characters", path, line_no, sizeof e.arg - 1);
+            free(text);
+            return LC_ERR_INPUT;
+        }
+        memcpy(e.arg, rest, sizeof e.arg);
+        sscanf(rest, "%d %d", &e.a, &e.b);
+        v->script = lc_realloc(v->script, (v->script_count + 1) * sizeof *v->script);
+        v->script[v->script_count++] = e;
+    }
+    free(text);
+    return LC_OK;
+}
+
+/* Reads the clicked pixel's tile back from the GPU: the HUD panel, and one line on stdout. */
+static void inspect(viewer *v)
+{
+    v->inspect_requested = false;
+    if (lc_inspect_pixel(&v->app.renderer, v->inspect_x, v->inspect_y, &v->inspection) != LC_OK) {
+        set_message(v, "%s", "inspector: read-back failed");
+        return;
+    }
+    v->inspecting = true;
+    lc_inspection_format(&v->inspection, v->inspector, sizeof v->inspector);
+    char line[1024];
+    lc_inspection_format_line(&v->inspection, line, sizeof line);
+    lc_info("%s", line);
+}
+
+/* The help panel (H or F1); README.md has the same table. */
+static const char *const k_keys[][2] = {
+    {"W A S D", "move forward, left, back, right (Shift: 4x faster)"},
+    {"Q / E", "move down / up"},
+    {"right mouse", "hold to look around"},
+    {"mouse wheel", "move speed"},
+    {"R", "reset the camera"},
+    {"1 2 3 4 5", "mode: brute, lists, tiles, clusters, zbin"},
+    {"M", "next mode"},
+    {"C", "scalarization on / off"},
+    {"V", "view: shaded, heatmap, tightness"},
+    {"+ / -", "double / halve the light count"},
+    {"[ / ]", "light radii x0.8 / x1.25"},
+    {"P", "pause / resume the light animation"},
+    {"left click", "tile inspector: the clicked tile's lights"},
+    {"Backspace", "close the inspector"},
+    {"F12", "screenshot (PNG, without the HUD)"},
+    {"F11", "RenderDoc capture of one frame (.rdc)"},
+    {"Tab", "HUD on / off"},
+    {"H or F1", "this help"},
+    {"Esc", "quit"},
+};
+
+static const float k_white[4] = {1, 1, 1, 1}, k_yellow[4] = {1, 0.9f, 0.3f, 1}, k_panel[4] = {0, 0, 0, 0.6f};
+
+/* Heatmap: numbers over the bar tonemap.frag draws (x 8..264, 20..8 px above the bottom),
+ * on a panel that leaves the bar itself uncovered. */
+static uint32_t heat_legend(viewer *v, uint32_t n, float scale)
+{
+    const lc_renderer *r = &v->app.renderer;
+    const char *label = "lights evaluated per pixel";
+    float h = (float)r->height, tw, th, lw;
+    lc_hud_text_size(label, scale, &lw, &th);
+    float base = h - 22; /* just above the bar */
+    n = lc_hud_rect(v->hud, HUD_CAP, n, 4, base - th - 4, 280 + lw, base, k_panel);
+    n = lc_hud_text(v->hud, HUD_CAP, n, 276, base - th - 1, scale, label, k_white);
+    uint32_t top = r->ubo.options.w;
+    for (int k = 0; k <= 4; k++) {
+        char num[16];
+        snprintf(num, sizeof num, k == 4 ? "%u+" : "%u", top * (uint32_t)k / 4);
+        lc_hud_text_size(num, scale, &tw, &th);
+        float tick = 8.0f + 64.0f * (float)k - (k == 4 ? 1.0f : 0.0f);
+        float x = k == 0 ? tick : k == 4 ? tick - tw + 1 : tick - 0.5f * tw;
+        n = lc_hud_text(v->hud, HUD_CAP, n, x, base - th - 1, scale, num, k_white);
+        n = lc_hud_rect(v->hud, HUD_CAP, n, tick, base - 1, tick + 1, base + 2, k_white);
+    }
+    return n;
+}
+
+/* Tightness: what the two colours mean. */
+static uint32_t tightness_legend(viewer *v, uint32_t n, float scale)
+{
+    const lc_renderer *r = &v->app.renderer;
+    static const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+    float h = (float)r->height, line = 12 * scale;
+    char text[160];
+    snprintf(text, sizeof text, "evaluated and contributing\nevaluated for nothing (wasted)\nfull colour: %u lights",
+             r->ubo.options.w);
+    float tw, th;
+    lc_hud_text_size(text, scale, &tw, &th);
+    float y = h - 8 - th;
+    n = lc_hud_rect(v->hud, HUD_CAP, n, 4, y - 4, 32 + tw, h - 4, k_panel);
+    n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y, 10 + 8 * scale, y + 8 * scale, green);
+    n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y + line, 10 + 8 * scale, y + line + 8 * scale, red);
+    return lc_hud_text(v->hud, HUD_CAP, n, 14 + 10 * scale, y, scale, text, k_white);
+}
+
+/* The inspected tile's outline and the clicked pixel. */
+static uint32_t inspector_marks(viewer *v, uint32_t n)
+{
+    const lc_inspection *in = &v->inspection;
+    float x0 = (float)in->rect[0], y0 = (float)in->rect[1], x1 = (float)in->rect[2], y1 = (float)in->rect[3];
+    float px = (float)in->x, py = (float)in->y;
+    n = lc_hud_rect(v->hud, HUD_CAP, n, x0, y0, x1, y0 + 1, k_yellow);
+    n = lc_hud_rect(v->hud, HUD_CAP, n, x0, y1 - 1, x1, y1, k_yellow);
+    n = lc_hud_rect(v->hud, HUD_CAP, n, x0, y0, x0 + 1, y1, k_yellow);
+    n = lc_hud_rect(v->hud, HUD_CAP, n, x1 - 1, y0, x1, y1, k_yellow);
+    n = lc_hud_rect(v->hud, HUD_CAP, n, px - 3, py, px + 4, py + 1, k_yellow);
+    return lc_hud_rect(v->hud, HUD_CAP, n, px, py - 3, px + 1, py + 4, k_yellow);
+}
+
+/* Two columns, top right, over everything else. */
+static uint32_t help_panel(viewer *v, uint32_t n, float scale)
+{
+    static const float panel[4] = {0, 0, 0, 0.8f};
+    float kw = 0, dw = 0, w, h, line = 12.0f * scale, pad = 6.0f * scale;
+    for (size_t i = 0; i < LC_ARRAY_COUNT(k_keys); i++) {
+        lc_hud_text_size(k_keys[i][0], scale, &w, &h);
+        kw = LC_MAX(kw, w);
+        lc_hud_text_size(k_keys[i][1], scale, &w, &h);
+        dw = LC_MAX(dw, w);
+    }
+    float gap = 3.0f * pad;
+    float pw = kw + gap + dw + 2.0f * pad, ph = line * (float)(LC_ARRAY_COUNT(k_keys) + 1) + 2.0f * pad;
+    float x = (float)v->app.renderer.width - pw - 4.0f, y = 4.0f;
+    n = lc_hud_rect(v->hud, HUD_CAP, n, x, y, x + pw, y + ph, panel);
+    n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, y + pad, scale, "keys", k_yellow);
+    for (size_t i = 0; i < LC_ARRAY_COUNT(k_keys); i++) {
+        float ly = y + pad + line * (float)(i + 1);
+        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, ly, scale, k_keys[i][0], k_yellow);
+        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad + kw + gap, ly, scale, k_keys[i][1], k_white);
+    }
+    return n;
+}
+
+static uint32_t build_hud(viewer *v)
+{
+    lc_app *app = &v->app;
+    lc_renderer *r = &app->renderer;
+    /* Readable on a 640x360 window, not huge on a 4K one. */
+    float scale = LC_CLAMP(floorf((float)r->height / 240.0f) * 0.5f, 1.0f, 3.0f);
+    const lc_camera *cam = &app->camera;
+    const double *g = v->smooth;
+    char text[1024];
+    snprintf(text, sizeof text,
+             "%s   %ux%u   vsync %s\n"
+             "mode %s   scalarization %s%s   view %s\n"
+             "lights %u visible / %u total   radius x%.2f%s\n"
+             "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
+             "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
+             "camera %.1f %.1f %.1f  yaw %.0f  pitch %.0f   speed %.1f m/s\n"
+             "H or F1: keys%s",
+             app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
+             v->fs.scalarize ? "on" : "off", v->fs.scalarize && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
+             lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
+             v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],
+             g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], cam->position[0], cam->position[1],
+             cam->position[2], cam->yaw_deg, cam->pitch_deg, v->move_speed,
+             v->rdoc ? "   F11: RenderDoc capture" : "");
+    uint32_t n = 0;
+    float y = 4;
+    n = lc_hud_panel(v->hud, HUD_CAP, n, 4, y, scale, text, k_white, k_panel, &y);
+    if (v->inspecting) {
+        n = inspector_marks(v, n);
+        n = lc_hud_panel(v->hud, HUD_CAP, n, 4, y + 4, scale, v->inspector, k_yellow, k_panel, &y);
+    }
+    if (v->show_help) n = help_panel(v, n, scale);
+    if (v->fs.view == LC_VIEW_HEATMAP) n = heat_legend(v, n, scale);
+    else if (v->fs.view == LC_VIEW_TIGHTNESS) n = tightness_legend(v, n, scale);
+    if (v->message[0] && glfwGetTime() < v->message_until) {
+        float tw, th;
+        lc_hud_text_size(v->message, scale * 1.5f, &tw, &th);
+        n = lc_hud_panel(v->hud, HUD_CAP, n, (float)r->width - tw - 16, (float)r->height - th - 16, scale * 1.5f,
+                         v->message, k_yellow, k_panel, NULL);
+    }
+    return n;
+}
+
+/* Minimised, hidden or zero-sized: nothing to present to. */
+static bool drawable(viewer *v)
+{
+    GLFWwindow *w = v->app.window;
+    int fw = 0, fh = 0;
+    glfwGetFramebufferSize(w, &fw, &fh);
+    if (v->app.target.zero_extent) fw = fh = 0;
+    return fw > 0 && fh > 0 && !glfwGetWindowAttrib(w, GLFW_ICONIFIED) && glfwGetWindowAttrib(w, GLFW_VISIBLE);
+}
+
+/* Under a bare X server (Xvfb in the tests) no window manager iconifies the window: unmap it
+ * ourselves, which is what a window manager does. */
+static void minimize_fallback(viewer *v)
+{
+    if (v->minimize_at <= 0.0 || glfwGetTime() - v->minimize_at < 0.3) return;
+    v->minimize_at = 0.0;
+    if (glfwGetWindowAttrib(v->app.window, GLFW_ICONIFIED)) return;
+    glfwHideWindow(v->app.window);
+    v->hidden = true;
+    set_message(v, "%s", "no window manager iconified the window: hidden instead");
+}
+
+static lc_status render(viewer *v, bool *rendered)
+{
+    lc_app *app = &v->app;
+    lc_frame_settings fs = v->fs;
+    fs.camera = app->camera;
+    fs.capture_output = v->screenshot_requested;
+    fs.hud = v->show_hud && (!v->screenshot_requested || v->screenshot_hud); /* F12 shows the scene only */
+    lc_renderer_set_hud(&app->renderer, v->hud, fs.hud ? build_hud(v) : 0);
+    bool capture = v->capture_requested;
+    if (capture) lc_renderdoc_begin(v->rdoc, &app->ctx);
+    uint32_t before = app->renderer.frame_index;
+    lc_status s = lc_app_frame(app, &fs, v->time);
+    *rendered = app->renderer.frame_index != before; /* false: skipped (swapchain out of date) */
+    if (capture) {
+        lc_renderer_finish(&app->renderer);
+        if (lc_renderdoc_end(v->rdoc, &app->ctx) && *rendered)
+            show_message(v, true, "RenderDoc capture: %s", lc_renderdoc_path(v->rdoc)); /* logged by renderdoc.c */
+        v->capture_requested = !*rendered && s == LC_OK; /* try again on the next frame */
+    }
+    if (s != LC_OK || !*rendered) return s;
+    if (v->screenshot_requested) {
+        lc_renderer_finish(&app->renderer);
+        v->screenshot_requested = false;
+        s = lc_app_write_png(v->screenshot_path, app->renderer.output_pixels, app->renderer.output_width,
+                             app->renderer.output_height);
+        if (s != LC_OK) return s;
+        set_message(v, "screenshot: %s", v->screenshot_path);
+    }
+    if (v->inspect_requested) inspect(v);
+    const lc_frame_timings *t = &app->renderer.timings;
+    if (t->valid) {
+        for (int i = 0; i < LC_TIMER_COUNT; i++) v->smooth[i] = v->smooth[i] * 0.9 + t->ms[i] * 0.1;
+        v->smooth[LC_TIMER_COUNT] = v->smooth[LC_TIMER_COUNT] * 0.9 + t->frame_ms * 0.1;
+    }
+    lc_app_record_timings(app);
+    return LC_OK;
+}
+
+lc_status lc_run_viewer(const lc_options *opt)
+{
+    viewer *v = lc_calloc(1, sizeof *v);
+    lc_app *app = &v->app;
+    lc_status s = lc_app_load(app, opt);
+    if (s == LC_OK && opt->script) s = load_script(v, opt->script);
+    if (s != LC_OK) goto done;
+    /* Loaded before the instance so its layer can hook Vulkan: F11 works whenever RenderDoc
+     * is installed; --capture makes it required. */
+    v->rdoc = opt->capture ? NULL : lc_renderdoc_try_load(NULL);
+    if (opt->capture && (s = lc_renderdoc_load(&v->rdoc, opt->capture)) != LC_OK) goto done;
+    if (!glfwInit()) {
+        lc_error("cannot open a window (no display?); use --headless");
+        s = LC_ERR_RUNTIME;
+        goto done;
+    }
+    if (!glfwVulkanSupported()) {
+        lc_error("GLFW found no Vulkan loader");
+        s = LC_ERR_RUNTIME;
+        goto done_glfw;
+    }
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
+    app->window = glfwCreateWindow((int)opt->width, (int)opt->height, "lightcull", NULL, NULL);
+    if (!app->window) {
+        lc_error("cannot create a %ux%u window", opt->width, opt->height);
+        s = LC_ERR_RUNTIME;
+        goto done_glfw;
+    }
+    glfwSetWindowUserPointer(app->window, v);
+    glfwSetKeyCallback(app->window, key_cb);
+    glfwSetMouseButtonCallback(app->window, mouse_cb);
+    glfwSetCursorPosCallback(app->window, cursor_cb);
+    glfwSetScrollCallback(app->window, scroll_cb);
+    glfwSetFramebufferSizeCallback(app->window, framebuffer_cb);
+    uint32_t ext_count = 0;
+    const char **exts = glfwGetRequiredInstanceExtensions(&ext_count);
+    if ((s = lc_app_start_gpu(app, exts, ext_count)) != LC_OK) goto done_glfw;
+
+    v->fs = lc_app_settings(app);
+    v->show_hud = true;
+    v->was_drawable = true;
+    v->move_speed = 4.0f;
+    v->hud = lc_calloc(HUD_CAP, 6 * sizeof(float));
+    double last = glfwGetTime();
+    for (uint32_t frame = 0; !v->quit && !glfwWindowShouldClose(app->window); frame++) {
+        glfwPollEvents();
+        while (v->script_next < v->script_count && v->script[v->script_next].frame <= frame) {
+            script_event *e = &v->script[v->script_next++];
+            if ((s = act(v, e->action, e->arg, e->a, e->b)) != LC_OK) goto done_gpu;
+        }
+        /* --capture with --frames K: the last frame. */
+        if (opt->capture && opt->frames && frame + 1 == opt->frames && v->rdoc) act(v, "capture", opt->capture, 0, 0);
+        double now = glfwGetTime();
+        float dt = (float)(now - last);
+        last = now;
+        v->cpu_frame_ms = v->cpu_frame_ms * 0.9 + dt * 1000.0 * 0.1;
+        /* A script runs on a fixed clock, so its frames are reproducible. */
+        if (!v->paused) v->time += opt->script ? 1.0f / 60.0f : dt;
+        move_camera(v, dt);
+        minimize_fallback(v);
+        bool can_draw = drawable(v);
+        if (can_draw != v->was_drawable) lc_info("window %s", can_draw ? "visible: rendering" : "minimised: rendering paused");
+        v->was_drawable = can_draw;
+        if (!can_draw) {
+            /* Nothing to present to: sleep until something happens (the script keeps ticking). */
+            if (opt->script || opt->frames) glfwWaitEventsTimeout(0.05);
+            else glfwWaitEvents();
+            continue;
+        }
+        if (v->resized) {
+            /* Rebuild now rather than have the next acquire find the swapchain out of date. */
+            v->resized = false;
+            if ((s = lc_target_resize(&app->ctx, &app->target, 0, 0)) != LC_OK) goto done_gpu;
+        }
+        bool rendered = false;
+        if ((s = render(v, &rendered)) != LC_OK) goto done_gpu;
+        if (opt->frames && frame + 1 >= opt->frames && v->script_next >= v->script_count) break;
+    }
+    lc_renderer_finish(&app->renderer);
+    lc_app_record_timings(app);
+    if (opt->stats) s = lc_app_write_stats(app, opt->stats, NULL, app->timing_count);
+done_gpu:
+    lc_renderer_finish(&app->renderer);
+done_glfw:
+    lc_renderer_destroy(&app->renderer);
+    lc_target_destroy(&app->ctx, &app->target);
+    if (app->window) glfwDestroyWindow(app->window);
+    app->window = NULL;
+    glfwTerminate();
+done:
+    lc_app_destroy(app);
+    lc_renderdoc_unload(v->rdoc);
+    free(v->script);
+    free(v->hud);
+    free(v);
+    return s;
+}

@@ -1,0 +1,86 @@
+/* The light list on the host: generation from a seed, an explicit JSON file, animation,
+ * and the per-frame build that every culling mode consumes: frustum cull (SIMD, with a
+ * scalar twin), sort by view depth, pack into lc_gpu_light. The packed order is the light
+ * index order every mode iterates in. */
+#ifndef LC_LIGHTS_H
+#define LC_LIGHTS_H
+
+#include "scene/camera.h"
+#include "common.h"
+
+#define LC_LIGHTS_MAX (1u << 20) /* absurd counts are rejected before any allocation */
+
+typedef struct lc_light {
+    uint32_t type;        /* LC_LIGHT_POINT or LC_LIGHT_SPOT */
+    float position[3];
+    float radius;         /* > 0; contribution is exactly zero at and beyond it */
+    float direction[3];   /* unit axis (spots) */
+    float inner_deg;      /* half-angles from the axis, 0 <= inner <= outer < 180 */
+    float outer_deg;
+    float color[3];       /* linear */
+    float intensity;
+} lc_light;
+
+typedef struct lc_light_set {
+    lc_light *lights;     /* base state, world space */
+    uint32_t count;
+    bool animated;        /* generated sets move; files stay static */
+} lc_light_set;
+
+/* count point and spot lights (about 3:1), deterministic for a seed, inside [bmin, bmax],
+ * with varied radii and colours. count must be in [1, LC_LIGHTS_MAX]. */
+lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
+                             const float bmin[3], const float bmax[3]);
+/* Parses the lights-file schema (README). Any malformed entry: one lc_error line naming
+ * the entry and the problem, LC_ERR_INPUT. */
+lc_status lc_lights_load_json(lc_light_set *out, const char *path);
+lc_status lc_lights_parse_json(lc_light_set *out, const char *text, size_t size, const char *what);
+void lc_light_set_destroy(lc_light_set *set);
+
+/* Lights at time t (seconds): generated lights bob and orbit around their base position. */
+void lc_lights_animate(const lc_light_set *set, float time, lc_light *out);
+
+/* Scratch memory for the per-frame build, reused across frames. Zero-initialise;
+ * lc_lights_build grows the arrays as needed. The cull runs in two SIMD passes: spheres of
+ * all lights (read straight from lc_light), then cones of the narrow spots that survived. */
+typedef struct lc_light_builder {
+    uint32_t capacity;
+    float *x, *y, *z, *r;         /* SoA bounding spheres of the cone candidates (radius inflated) */
+    float *cone;                  /* SoA cones of the candidates, 4 rows of capacity: axis x, y, z,
+                                   * base radius (inflated) */
+    uint32_t *visible;            /* indices surviving the frustum cull */
+    float *keys;                  /* sort keys (view depth of visible[i]) */
+    uint32_t *order, *tmp;        /* light index of each packed light; scratch (cone candidates,
+                                   * then each visible light's place in the sorted order) */
+    uint64_t *pairs, *pairs_tmp;  /* radix sort: order-preserving key bits << 32 | place in visible */
+} lc_light_builder;
+
+void lc_light_builder_destroy(lc_light_builder *b);
+
+/* Frustum cull, sort by view depth (ascending), pack. out must hold count entries; when it
+ * is 64-byte aligned (as mapped GPU memory is) it is written with streaming stores.
+ * Returns the number of lights packed. view is the world-to-view matrix (looking along -Z),
+ * planes from lc_frustum_planes. */
+uint32_t lc_lights_build(lc_light_builder *b, const lc_light *lights, uint32_t count,
+                         const lc_m4 *view, const float planes[6][4], lc_gpu_light *out);
+
+/* Frustum tests, exposed for tests: visible[i] = 1 if light i may be visible, else 0.
+ * Spheres grow by LC_CULL_RADIUS_SCALE/BIAS; spots narrower than 90 degrees must also have
+ * their cone (apex p, axis d, height r, base radius r tan(outer), grown likewise) cross all
+ * planes. The SIMD and scalar versions agree exactly (same operations, same order). */
+void lc_lights_frustum_cull_scalar(const lc_light *lights, uint32_t count, const float planes[6][4], uint8_t *visible);
+void lc_lights_frustum_cull_simd(const lc_light *lights, uint32_t count, const float planes[6][4], uint8_t *visible);
+
+/* Packs one light (used by lc_lights_build): position_radius = (world position, radius);
+ * color_type = (color * intensity, type); spots: direction_cos = (axis, cos outer),
+ * spot_depth = (1 / max(cos inner - cos outer, 1e-4), cos inner, ...); points: zeros there.
+ * spot_depth.zw = view depth range of the lit volume: centre -/+ r, for spots narrower than
+ * 90 degrees narrowed to their cone's extent (may be negative behind the camera). Cosines come
+ * from a polynomial of our own, identical on every platform. */
+void lc_light_pack(const lc_light *l, const lc_m4 *view, lc_gpu_light *out);
+
+/* The light's weight at a world position: attenuation * spot factor, exactly 0 outside its
+ * volume. Identical to the GLSL in shaders/lighting.glsl; used by the CPU reference culler. */
+float lc_light_weight(const lc_gpu_light *l, const float p[3]);
+
+#endif

@@ -1,0 +1,733 @@
+/* glTF 2.0 / OBJ import through assimp's C API. The node tree is walked here (not
+ * PreTransformVertices) so every mesh instance becomes one draw with its vertices in world
+ * space. Base-colour textures are decoded with stb_image on a few threads. */
+#include "scene/scene.h"
+
+#include <assimp/cimport.h>
+#include <assimp/material.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <cjson/cJSON.h>
+#include <stb/stb_image.h>
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+_Static_assert(sizeof(struct aiMatrix4x4) == 16 * sizeof(float), "assimp built with double precision");
+
+#define MAX_ELEMENTS (1ull << 28) /* vertices or indices */
+#define MAX_BYTES (1ull << 31)    /* geometry arrays together */
+#define MAX_TEXTURE_SIDE 4096     /* larger images are halved until they fit */
+#define MAX_DECODE_SIDE 16384     /* larger images are not decoded at all */
+#define MAX_DECODE_THREADS 16
+
+typedef struct instance {
+    uint32_t mesh;
+    struct aiMatrix4x4 world;
+} instance;
+
+typedef struct instance_list {
+    instance *data;
+    uint32_t count, cap;
+} instance_list;
+
+static void instance_push(instance_list *l, instance inst)
+{
+    if (l->count == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 64;
+        l->data = lc_realloc(l->data, (size_t)l->cap * sizeof *l->data);
+    }
+    l->data[l->count++] = inst;
+}
+
+static struct aiMatrix4x4 mat_mul(const struct aiMatrix4x4 *a, const struct aiMatrix4x4 *b)
+{
+    /* assimp matrices are row-major with the translation in a4, b4, c4. */
+    float x[16], y[16], o[16];
+    memcpy(x, a, sizeof x);
+    memcpy(y, b, sizeof y);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            o[i * 4 + j] =
+                x[i * 4] * y[j] + x[i * 4 + 1] * y[4 + j] + x[i * 4 + 2] * y[8 + j] + x[i * 4 + 3] * y[12 + j];
+    struct aiMatrix4x4 r;
+    memcpy(&r, o, sizeof r);
+    return r;
+}
+
+/* Every (node, mesh) pair with the node's accumulated transform; a stack, not recursion,
+ * so a deep hierarchy in a hostile file cannot overflow ours. */
+static void collect_instances(const struct aiScene *ai, instance_list *out)
+{
+    typedef struct entry {
+        const struct aiNode *node;
+        struct aiMatrix4x4 world;
+    } entry;
+    size_t count = 1, cap = 64;
+    entry *stack = lc_alloc(cap * sizeof *stack);
+    stack[0] = (entry){ai->mRootNode, ai->mRootNode->mTransformation};
+    while (count) {
+        entry e = stack[--count];
+        for (unsigned i = 0; i < e.node->mNumMeshes; i++)
+            if (e.node->mMeshes[i] < ai->mNumMeshes) instance_push(out, (instance){e.node->mMeshes[i], e.world});
+        if (count + e.node->mNumChildren > cap) {
+            cap = (count + e.node->mNumChildren) * 2;
+            stack = lc_realloc(stack, cap * sizeof *stack);
+        }
+        /* Pushed in reverse so children come out in file order. */
+        for (unsigned i = e.node->mNumChildren; i-- > 0;) {
+            const struct aiNode *child = e.node->mChildren[i];
+            if (child) stack[count++] = (entry){child, mat_mul(&e.world, &child->mTransformation)};
+        }
+    }
+    free(stack);
+}
+
+static uint32_t triangle_count(const struct aiMesh *m)
+{
+    if (!(m->mPrimitiveTypes & aiPrimitiveType_TRIANGLE) || !m->mVertices) return 0;
+    uint32_t n = 0;
+    for (unsigned f = 0; f < m->mNumFaces; f++) n += m->mFaces[f].mNumIndices == 3;
+    return n;
+}
+
+static float finite_or(float v, float fallback) { return isfinite(v) ? v : fallback; }
+
+/* Writes one instance's vertices (world space) and indices (offset by base). */
+static uint32_t emit_instance(const struct aiMesh *m, const struct aiMatrix4x4 *w, lc_vertex *verts, uint32_t base,
+                              uint32_t *indices)
+{
+    /* Normals go through the cofactor matrix (inverse transpose times det), sign-corrected. */
+    float c[3][3] = {
+        {w->b2 * w->c3 - w->b3 * w->c2, w->b3 * w->c1 - w->b1 * w->c3, w->b1 * w->c2 - w->b2 * w->c1},
+        {w->a3 * w->c2 - w->a2 * w->c3, w->a1 * w->c3 - w->a3 * w->c1, w->a2 * w->c1 - w->a1 * w->c2},
+        {w->a2 * w->b3 - w->a3 * w->b2, w->a3 * w->b1 - w->a1 * w->b3, w->a1 * w->b2 - w->a2 * w->b1},
+    };
+    float det = w->a1 * c[0][0] + w->a2 * c[0][1] + w->a3 * c[0][2];
+    float sign = det < 0.0f ? -1.0f : 1.0f;
+    const struct aiVector3D *uv = m->mTextureCoords[0];
+    for (unsigned i = 0; i < m->mNumVertices; i++) {
+        lc_vertex *v = &verts[i];
+        struct aiVector3D p = m->mVertices[i];
+        v->position[0] = w->a1 * p.x + w->a2 * p.y + w->a3 * p.z + w->a4;
+        v->position[1] = w->b1 * p.x + w->b2 * p.y + w->b3 * p.z + w->b4;
+        v->position[2] = w->c1 * p.x + w->c2 * p.y + w->c3 * p.z + w->c4;
+        struct aiVector3D n = m->mNormals ? m->mNormals[i] : (struct aiVector3D){0.0f, 1.0f, 0.0f};
+        float t[3];
+        for (int r = 0; r < 3; r++) t[r] = sign * (c[r][0] * n.x + c[r][1] * n.y + c[r][2] * n.z);
+        float len = sqrtf(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+        bool ok = len > 1e-30f && isfinite(len);
+        for (int r = 0; r < 3; r++) v->normal[r] = ok ? t[r] / len : (r == 1 ? 1.0f : 0.0f);
+        /* assimp hands out OpenGL-style UVs (v = 0 at the bottom, glTF flipped on import);
+         * Vulkan samples v = 0 at the image's first row, so flip back. */
+        v->uv[0] = uv ? finite_or(uv[i].x, 0.0f) : 0.0f;
+        v->uv[1] = uv ? finite_or(1.0f - uv[i].y, 0.0f) : 0.0f;
+    }
+    uint32_t n = 0;
+    for (unsigned f = 0; f < m->mNumFaces; f++) {
+        const struct aiFace *face = &m->mFaces[f];
+        if (face->mNumIndices != 3) continue;
+        /* A mirroring transform turns the winding around; swap to keep it counter-clockwise. */
+        indices[n++] = base + face->mIndices[0];
+        indices[n++] = base + face->mIndices[det < 0.0f ? 2 : 1];
+        indices[n++] = base + face->mIndices[det < 0.0f ? 1 : 2];
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- textures */
+
+typedef struct tex_job {
+    char key[4096]; /* resolved file path, or "*N" for an embedded texture */
+    const struct aiTexture *embedded;
+    lc_image_data image;
+    char error[256];
+    int32_t index; /* into lc_scene.images once loaded, -1 on failure */
+} tex_job;
+
+typedef struct tex_batch {
+    tex_job *jobs;
+    uint32_t count;
+    atomic_uint next;
+} tex_batch;
+
+/* Bounded string copy and append: over-long paths just fail to open later. */
+static void copy_str(char *dst, size_t size, const char *src)
+{
+    size_t n = LC_MIN(strlen(src), size - 1);
+    memcpy(dst, src, n);
+    dst[n] = 0;
+}
+
+static void append_str(char *dst, size_t size, const char *src)
+{
+    size_t len = strlen(dst);
+    copy_str(dst + len, size - len, src);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* Halves an image with a 2x2 box filter (in sRGB space: close enough for a fallback). */
+static void halve(lc_image_data *img)
+{
+    uint32_t w = LC_MAX(1u, img->width / 2), h = LC_MAX(1u, img->height / 2);
+    uint8_t *dst = lc_alloc((size_t)w * h * 4);
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++)
+            for (int c = 0; c < 4; c++) {
+                uint32_t x0 = LC_MIN(2 * x, img->width - 1), x1 = LC_MIN(2 * x + 1, img->width - 1);
+                uint32_t y0 = LC_MIN(2 * y, img->height - 1), y1 = LC_MIN(2 * y + 1, img->height - 1);
+                const uint8_t *s = img->rgba;
+                uint32_t sum = s[((size_t)y0 * img->width + x0) * 4 + c] + s[((size_t)y0 * img->width + x1) * 4 + c] +
+                               s[((size_t)y1 * img->width + x0) * 4 + c] + s[((size_t)y1 * img->width + x1) * 4 + c];
+                dst[((size_t)y * w + x) * 4 + c] = (uint8_t)((sum + 2) / 4);
+            }
+    free(img->rgba);
+    img->rgba = dst;
+    img->width = w;
+    img->height = h;
+}
+
+static const char *stb_reason(void)
+{
+    const char *r = stbi_failure_reason();
+    return r ? r : "cannot decode";
+}
+
+/* Undoes %XX escapes (glTF URIs); false if there were none. */
+static bool percent_decode(char *s)
+{
+    bool changed = false;
+    char *out = s;
+    for (const char *p = s; *p; p++) {
+        unsigned v;
+        if (p[0] == '%' && p[1] && p[2] && sscanf(p + 1, "%2x", &v) == 1 && v) {
+            *out++ = (char)v;
+            p += 2;
+            changed = true;
+        } else {
+            *out++ = *p;
+        }
+    }
+    *out = 0;
+    return changed;
+}
+
+static bool decode(tex_job *job)
+{
+    if (job->error[0]) return false; /* failed while resolving */
+    const struct aiTexture *t = job->embedded;
+    int w = 0, h = 0, comp = 0;
+    uint8_t *pixels = NULL;
+    if (t && t->mHeight == 0) { /* compressed (PNG, JPEG) bytes, mWidth of them */
+        if (t->mWidth > (unsigned)INT32_MAX) {
+            snprintf(job->error, sizeof job->error, "embedded image too large");
+            return false;
+        }
+        const uint8_t *data = (const uint8_t *)t->pcData;
+        if (!stbi_info_from_memory(data, (int)t->mWidth, &w, &h, &comp) || w > MAX_DECODE_SIDE || h > MAX_DECODE_SIDE) {
+            snprintf(job->error, sizeof job->error, "%s",
+                     w > MAX_DECODE_SIDE || h > MAX_DECODE_SIDE ? "image too large" : stb_reason());
+            return false;
+        }
+        pixels = stbi_load_from_memory(data, (int)t->mWidth, &w, &h, &comp, 4);
+    } else if (t) { /* raw BGRA texels */
+        if (t->mWidth > MAX_DECODE_SIDE || t->mHeight > MAX_DECODE_SIDE) {
+            snprintf(job->error, sizeof job->error, "image too large");
+            return false;
+        }
+        w = (int)t->mWidth;
+        h = (int)t->mHeight;
+        pixels = lc_alloc((size_t)w * h * 4);
+        for (size_t i = 0; i < (size_t)w * h; i++) {
+            const struct aiTexel *s = &t->pcData[i];
+            uint8_t *d = pixels + 4 * i;
+            d[0] = s->r, d[1] = s->g, d[2] = s->b, d[3] = s->a;
+        }
+    } else {
+        FILE *f = fopen(job->key, "rb");
+        char decoded[sizeof job->key];
+        copy_str(decoded, sizeof decoded, job->key);
+        if (!f && errno == ENOENT && percent_decode(decoded)) f = fopen(decoded, "rb");
+        if (!f) {
+            snprintf(job->error, sizeof job->error, "%s", strerror(errno));
+            return false;
+        }
+        if (!stbi_info_from_file(f, &w, &h, &comp))
+            snprintf(job->error, sizeof job->error, "%s", stb_reason());
+        else if (w > MAX_DECODE_SIDE || h > MAX_DECODE_SIDE)
+            snprintf(job->error, sizeof job->error, "image too large (%dx%d)", w, h);
+        else
+            pixels = stbi_load_from_file(f, &w, &h, &comp, 4);
+        fclose(f);
+        if (!pixels && job->error[0]) return false;
+    }
+    if (!pixels) {
+        snprintf(job->error, sizeof job->error, "%s", stb_reason());
+        return false;
+    }
+    job->image.width = (uint32_t)w;
+    job->image.height = (uint32_t)h;
+    job->image.rgba = pixels;
+    while (job->image.width > MAX_TEXTURE_SIDE || job->image.height > MAX_TEXTURE_SIDE) halve(&job->image);
+    return true;
+}
+
+static void *decode_worker(void *arg)
+{
+    tex_batch *batch = arg;
+    for (;;) {
+        uint32_t i = atomic_fetch_add(&batch->next, 1u);
+        if (i >= batch->count) return NULL;
+        decode(&batch->jobs[i]); /* success leaves image.rgba set */
+    }
+}
+
+/* Decoding PNGs dominates load time; spread it over a few threads. */
+static void decode_all(tex_batch *batch)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    uint32_t n = (uint32_t)LC_CLAMP(cpus, 1L, (long)MAX_DECODE_THREADS);
+    n = LC_MIN(n, batch->count);
+    pthread_t threads[MAX_DECODE_THREADS];
+    uint32_t started = 0;
+    for (uint32_t i = 1; i < n; i++)
+        if (pthread_create(&threads[started], NULL, decode_worker, batch) == 0) started++;
+    decode_worker(batch);
+    for (uint32_t i = 0; i < started; i++) pthread_join(threads[i], NULL);
+}
+
+/* The job for a material's texture path, added if new, so each file is read once. */
+static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, const char *tex_path, tex_job **jobs,
+                               uint32_t *count, uint32_t *cap)
+{
+    char key[4096];
+    const struct aiTexture *embedded = NULL;
+    if (tex_path[0] == '*') {
+        char *end;
+        unsigned long idx = strtoul(tex_path + 1, &end, 10);
+        copy_str(key, sizeof key, tex_path);
+        if (*end == 0 && idx < ai->mNumTextures) embedded = ai->mTextures[idx];
+    } else {
+        for (unsigned i = 0; i < ai->mNumTextures && !embedded; i++)
+            if (ai->mTextures[i]->mFilename.length && strcmp(ai->mTextures[i]->mFilename.data, tex_path) == 0) {
+                embedded = ai->mTextures[i];
+                snprintf(key, sizeof key, "*%u", i);
+            }
+        if (!embedded) {
+            /* OBJ files written on Windows use backslashes. */
+            key[0] = 0;
+            if (tex_path[0] != '/' && tex_path[0] != '\\' && scene_dir) {
+                copy_str(key, sizeof key, scene_dir);
+                append_str(key, sizeof key, "/");
+            }
+            size_t start = strlen(key);
+            append_str(key, sizeof key, tex_path);
+            for (char *p = key + start; *p; p++)
+                if (*p == '\\') *p = '/';
+        }
+    }
+    for (uint32_t i = 0; i < *count; i++)
+        if (strcmp((*jobs)[i].key, key) == 0) return (int32_t)i;
+    if (*count == *cap) {
+        *cap = *cap ? *cap * 2 : 32;
+        *jobs = lc_realloc(*jobs, (size_t)*cap * sizeof **jobs);
+    }
+    tex_job *job = &(*jobs)[*count];
+    memset(job, 0, sizeof *job);
+    copy_str(job->key, sizeof job->key, key);
+    char *name = job->image.name;
+    if (embedded && embedded->mFilename.length) {
+        copy_str(name, sizeof job->image.name, base_name(embedded->mFilename.data));
+    } else if (key[0] == '*') {
+        copy_str(name, sizeof job->image.name, "embedded texture ");
+        append_str(name, sizeof job->image.name, key + 1);
+    } else {
+        copy_str(name, sizeof job->image.name, base_name(key));
+    }
+    job->embedded = embedded;
+    if (tex_path[0] == '*' && !embedded) snprintf(job->error, sizeof job->error, "no such embedded texture");
+    else if (!embedded && !scene_dir) snprintf(job->error, sizeof job->error, "external file (scene loaded from memory)");
+    return (int32_t)(*count)++;
+}
+
+/* path NULL: the scene came from memory and external texture files are not read. */
+static void load_materials(const struct aiScene *ai, const char *path, lc_scene *out)
+{
+    char dir[4096];
+    const char *scene_dir = NULL;
+    if (path) {
+        copy_str(dir, sizeof dir, path);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *slash = 0;
+        else
+            copy_str(dir, sizeof dir, ".");
+        scene_dir = dir;
+    }
+
+    out->material_count = LC_MAX(1u, ai->mNumMaterials);
+    out->materials = lc_calloc(out->material_count, sizeof *out->materials);
+    int32_t *mat_job = lc_alloc(out->material_count * sizeof *mat_job);
+    tex_job *jobs = NULL;
+    uint32_t job_count = 0, job_cap = 0;
+    for (uint32_t i = 0; i < out->material_count; i++) {
+        lc_material *m = &out->materials[i];
+        *m = (lc_material){{1.0f, 1.0f, 1.0f, 1.0f}, -1};
+        mat_job[i] = -1;
+        if (i >= ai->mNumMaterials) continue;
+        const struct aiMaterial *am = ai->mMaterials[i];
+        struct aiColor4D c;
+        if (aiGetMaterialColor(am, AI_MATKEY_BASE_COLOR, &c) == aiReturn_SUCCESS ||
+            aiGetMaterialColor(am, AI_MATKEY_COLOR_DIFFUSE, &c) == aiReturn_SUCCESS) {
+            m->base_color[0] = finite_or(c.r, 1.0f);
+            m->base_color[1] = finite_or(c.g, 1.0f);
+            m->base_color[2] = finite_or(c.b, 1.0f);
+            m->base_color[3] = finite_or(c.a, 1.0f);
+        }
+        struct aiString tex;
+        if (aiGetMaterialTexture(am, aiTextureType_BASE_COLOR, 0, &tex, NULL, NULL, NULL, NULL, NULL, NULL) ==
+                aiReturn_SUCCESS ||
+            aiGetMaterialTexture(am, aiTextureType_DIFFUSE, 0, &tex, NULL, NULL, NULL, NULL, NULL, NULL) ==
+                aiReturn_SUCCESS) {
+            if (tex.length) mat_job[i] = find_or_add_job(ai, scene_dir, tex.data, &jobs, &job_count, &job_cap);
+        }
+    }
+
+    tex_batch batch = {.jobs = jobs, .count = job_count};
+    atomic_init(&batch.next, 0u);
+    if (job_count) decode_all(&batch);
+
+    out->images = lc_calloc(LC_MAX(1u, job_count), sizeof *out->images);
+    for (uint32_t i = 0; i < job_count; i++) {
+        tex_job *job = &jobs[i];
+        if (job->image.rgba) {
+            job->index = (int32_t)out->image_count;
+            out->images[out->image_count++] = job->image;
+        } else {
+            job->index = -1;
+            lc_warn("%s: texture '%s' cannot be loaded (%s); its materials use their colour factor", out->name,
+                    job->key, job->error[0] ? job->error : "unknown error");
+        }
+    }
+    for (uint32_t i = 0; i < out->material_count; i++)
+        if (mat_job[i] >= 0) out->materials[i].image = jobs[mat_job[i]].index;
+    free(jobs);
+    free(mat_job);
+}
+
+/* ---------------------------------------------------------------- default view */
+
+/* Height of the highest level surface under (x, z) below y_max, or NAN: the floor there.
+ * Not the lowest one: Sponza, for one, has a slab under its floor. */
+static float floor_height(const lc_scene *s, float x, float z, float y_max)
+{
+    float best = NAN;
+    for (uint32_t t = 0; t + 2 < s->index_count; t += 3) {
+        const float *a = s->vertices[s->indices[t]].position, *b = s->vertices[s->indices[t + 1]].position,
+                    *c = s->vertices[s->indices[t + 2]].position;
+        float e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+        /* d is minus the normal's y: twice the triangle's area seen from above. */
+        float d = e1[0] * e2[2] - e2[0] * e1[2];
+        if (fabsf(d) < 1e-12f) continue;
+        float nx = e1[1] * e2[2] - e1[2] * e2[1], nz = e1[0] * e2[1] - e1[1] * e2[0];
+        if (fabsf(d) < 0.7f * sqrtf(nx * nx + d * d + nz * nz)) continue; /* too steep for a floor */
+        float u = ((x - a[0]) * e2[2] - e2[0] * (z - a[2])) / d;
+        float v = (e1[0] * (z - a[2]) - (x - a[0]) * e1[2]) / d;
+        if (u < 0.0f || v < 0.0f || u + v > 1.0f) continue;
+        float y = a[1] + u * e1[1] + v * e2[1];
+        if (y < y_max && (isnan(best) || y > best)) best = y;
+    }
+    return best;
+}
+
+/* Distance along a ray to the nearest triangle (either side), or INFINITY. */
+static float ray_distance(const lc_scene *s, const float o[3], const float d[3])
+{
+    float best = INFINITY;
+    for (uint32_t t = 0; t + 2 < s->index_count; t += 3) {
+        const float *a = s->vertices[s->indices[t]].position, *b = s->vertices[s->indices[t + 1]].position,
+                    *c = s->vertices[s->indices[t + 2]].position;
+        float e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+        float p[3] = {d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]};
+        float det = e1[0] * p[0] + e1[1] * p[1] + e1[2] * p[2];
+        if (fabsf(det) < 1e-12f) continue;
+        float inv = 1.0f / det, q0[3] = {o[0] - a[0], o[1] - a[1], o[2] - a[2]};
+        float u = (q0[0] * p[0] + q0[1] * p[1] + q0[2] * p[2]) * inv;
+        if (u < 0.0f || u > 1.0f) continue;
+        float q[3] = {q0[1] * e1[2] - q0[2] * e1[1], q0[2] * e1[0] - q0[0] * e1[2], q0[0] * e1[1] - q0[1] * e1[0]};
+        float v = (d[0] * q[0] + d[1] * q[1] + d[2] * q[2]) * inv;
+        if (v < 0.0f || u + v > 1.0f) continue;
+        float dist = (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) * inv;
+        if (dist > 0.0f && dist < best) best = dist;
+    }
+    return best;
+}
+
+/* Stand on the floor under the middle of the bounds, walk back along the longest horizontal
+ * axis until something is in the way, and look along that axis from there: for Sponza that
+ * is the end of the atrium, looking down its length. A scene with no floor under its middle
+ * (a single object) is looked at from outside instead. */
+static void default_view(lc_scene *s)
+{
+    const float *lo = s->bounds_min, *hi = s->bounds_max;
+    float size[3] = {hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]};
+    float centre[3] = {0.5f * (lo[0] + hi[0]), 0.5f * (lo[1] + hi[1]), 0.5f * (lo[2] + hi[2])};
+    int axis = size[0] >= size[2] ? 0 : 2;
+    float *cam = s->default_camera;
+    cam[3] = axis == 0 ? -90.0f : 180.0f; /* towards +X or +Z */
+    cam[4] = 5.0f;
+    float eye = LC_MIN(1.7f, 0.25f * size[1]); /* metres, unless the whole scene is tiny */
+    float floor_y = floor_height(s, centre[0], centre[2], centre[1]);
+    float back = 0.0f;
+    if (!isnan(floor_y)) {
+        float o[3] = {centre[0], floor_y + eye, centre[2]}, d[3] = {0.0f, 0.0f, 0.0f};
+        d[axis] = -1.0f;
+        float hit = LC_MIN(ray_distance(s, o, d), centre[axis] - lo[axis]);
+        back = hit - LC_MAX(0.1f * hit, LC_MIN(1.0f, 0.5f * hit));
+    }
+    if (back > 0.1f * size[axis]) {
+        cam[0] = centre[0];
+        cam[2] = centre[2];
+        cam[axis] -= back;
+        float y = floor_height(s, cam[0], cam[2], floor_y + eye);
+        cam[1] = (isnan(y) ? floor_y : y) + eye;
+    } else {
+        cam[0] = centre[0];
+        cam[1] = centre[1];
+        cam[2] = centre[2];
+        cam[axis] = lo[axis] - 0.75f * size[axis];
+        cam[4] = 0.0f;
+    }
+    float largest = LC_MAX(size[0], LC_MAX(size[1], size[2]));
+    for (int c = 0; c < 3; c++) {
+        /* A flat scene still needs a volume to put lights in. */
+        float half = size[c] < 0.01f * largest ? 0.25f * largest : 0.47f * size[c];
+        s->light_bounds_min[c] = centre[c] - half;
+        s->light_bounds_max[c] = centre[c] + half;
+    }
+}
+
+/* ---------------------------------------------------------------- glTF pre-check */
+
+#define GLB_MAGIC 0x46546C67u      /* "glTF" */
+#define GLB_CHUNK_JSON 0x4E4F534Au /* "JSON" */
+#define MAX_GLTF_JSON (256u << 20)
+
+static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
+/* assimp 5.2's glTF importers take strchr(mime_type, '/') + 1 unchecked for embedded images,
+ * so an image whose "mimeType", or the media type of its data: URI, has no '/' crashes them
+ * (found by fuzz_scene; tests/corpus/fuzz_scene/regress-assimp-mime-*). Such files are
+ * refused before assimp sees them. json is glTF text (1.0 or 2.0); anything else passes. */
+static bool gltf_images_ok(const char *json, size_t size, const char *what)
+{
+    cJSON *root = cJSON_ParseWithLength(json, size);
+    if (!root) return true; /* not JSON: assimp decides */
+    bool ok = true;
+    const cJSON *image;
+    cJSON_ArrayForEach(image, cJSON_GetObjectItemCaseSensitive(root, "images")) /* array (2.0) or object (1.0) */
+    {
+        const cJSON *mime = cJSON_GetObjectItemCaseSensitive(image, "mimeType");
+        const cJSON *uri = cJSON_GetObjectItemCaseSensitive(image, "uri");
+        const char *bad = NULL;
+        size_t len = 0;
+        if (cJSON_IsString(mime) && !strchr(mime->valuestring, '/')) bad = mime->valuestring, len = strlen(bad);
+        if (!bad && cJSON_IsString(uri) && strncmp(uri->valuestring, "data:", 5) == 0) {
+            const char *type = uri->valuestring + 5;
+            size_t n = strcspn(type, ";,");
+            if (n && !memchr(type, '/', n)) bad = type, len = n;
+        }
+        if (bad) {
+            lc_error("scene '%s': an image's MIME type '%.*s' has no '/'", what, (int)LC_MIN(len, 64u), bad);
+            ok = false;
+            break;
+        }
+    }
+    cJSON_Delete(root);
+    return ok;
+}
+
+/* assimp allocates what a GLB's header and JSON chunk header claim before it reads them, so a
+ * few corrupt bytes could ask for gigabytes (found by fuzz_scene: tests/corpus/fuzz_scene/
+ * regress-glb-length-*). Lengths past the data are refused first. */
+static bool glb_lengths_ok(const uint8_t head[20], uint64_t size, const char *what)
+{
+    uint64_t total = le32(head + 8), chunk = le32(head + 12);
+    if (total > size || chunk > size - 20) {
+        lc_error("scene '%s': GLB header claims %llu bytes (JSON chunk %llu), the data has %llu", what,
+                 (unsigned long long)total, (unsigned long long)chunk, (unsigned long long)size);
+        return false;
+    }
+    return true;
+}
+
+/* The JSON of a glTF scene in memory: the whole text, or a GLB's first chunk. */
+static bool gltf_memory_ok(const uint8_t *data, size_t size, const char *what)
+{
+    if (size >= 20 && le32(data) == GLB_MAGIC) {
+        if (!glb_lengths_ok(data, size, what)) return false;
+        uint32_t len = le32(data + 12);
+        if (le32(data + 16) != GLB_CHUNK_JSON) return true; /* assimp reports it */
+        return gltf_images_ok((const char *)data + 20, len, what);
+    }
+    size_t i = 0;
+    while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
+    return i == size || data[i] != '{' || gltf_images_ok((const char *)data, size, what);
+}
+
+/* The same for a file: reads a GLB's header and JSON chunk, or a JSON file whole. */
+static bool gltf_file_ok(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return true; /* assimp reports it */
+    uint8_t head[20];
+    size_t n = fread(head, 1, sizeof head, f);
+    long end = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    size_t i = 0;
+    while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) i++;
+    bool glb = n == sizeof head && le32(head) == GLB_MAGIC;
+    bool ok = !glb || end < 0 || glb_lengths_ok(head, (uint64_t)end, path);
+    size_t len = 0, from = 0; /* the JSON's length and offset */
+    if (glb && le32(head + 16) == GLB_CHUNK_JSON) len = le32(head + 12), from = sizeof head;
+    else if (!glb && i < n && head[i] == '{' && end > 0) len = (size_t)end;
+    if (ok && len && len <= MAX_GLTF_JSON && fseek(f, (long)from, SEEK_SET) == 0) {
+        char *json = lc_alloc(len);
+        if (fread(json, 1, len, f) == len) ok = gltf_images_ok(json, len, path);
+        free(json);
+    }
+    fclose(f);
+    return ok;
+}
+
+/* ---------------------------------------------------------------- entry point */
+
+/* Points and lines are dropped at import; we only draw triangles. */
+#define IMPORT_FLAGS                                                                                               \
+    (aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_JoinIdenticalVertices | aiProcess_SortByPType | \
+     aiProcess_ValidateDataStructure)
+
+static struct aiPropertyStore *import_properties(void)
+{
+    struct aiPropertyStore *props = aiCreatePropertyStore();
+    aiSetImportPropertyInteger(props, AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+    return props;
+}
+
+/* Everything after assimp: instances, materials, default view, validation. Releases ai.
+ * what names the scene in messages; path locates external textures (NULL: none are read). */
+static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char *what, const char *path)
+{
+    if (!ai) {
+        lc_error("cannot import scene '%s': %s", what, aiGetErrorString());
+        return LC_ERR_INPUT;
+    }
+    if (!ai->mRootNode) {
+        lc_error("scene '%s' has no node hierarchy", what);
+        aiReleaseImport(ai);
+        return LC_ERR_INPUT;
+    }
+    copy_str(out->name, sizeof out->name, base_name(what));
+    instance_list instances = {0};
+    collect_instances(ai, &instances);
+    uint32_t *mesh_tris = lc_alloc(LC_MAX(1u, ai->mNumMeshes) * sizeof *mesh_tris);
+    for (unsigned i = 0; i < ai->mNumMeshes; i++) mesh_tris[i] = triangle_count(ai->mMeshes[i]);
+    uint64_t vertices = 0, indices = 0, draws = 0;
+    for (uint32_t i = 0; i < instances.count; i++) {
+        uint32_t tris = mesh_tris[instances.data[i].mesh];
+        if (!tris) continue;
+        vertices += ai->mMeshes[instances.data[i].mesh]->mNumVertices;
+        indices += 3ull * tris;
+        draws++;
+    }
+    lc_status status = LC_OK;
+    uint64_t bytes = vertices * sizeof(lc_vertex) + indices * sizeof(uint32_t) + draws * sizeof(lc_draw);
+    if (!indices) {
+        lc_error("scene '%s' has no triangles", what);
+        status = LC_ERR_INPUT;
+    } else if (vertices > MAX_ELEMENTS || indices > MAX_ELEMENTS || bytes > MAX_BYTES) {
+        lc_error("scene '%s' is too large: %llu vertices, %llu indices, %llu MiB once instanced", what,
+                 (unsigned long long)vertices, (unsigned long long)indices, (unsigned long long)(bytes >> 20));
+        status = LC_ERR_INPUT;
+    }
+    if (status != LC_OK) {
+        free(mesh_tris);
+        free(instances.data);
+        aiReleaseImport(ai);
+        return status;
+    }
+
+    out->vertices = lc_alloc(vertices * sizeof *out->vertices);
+    out->indices = lc_alloc(indices * sizeof *out->indices);
+    out->draws = lc_alloc(draws * sizeof *out->draws);
+    for (uint32_t i = 0; i < instances.count; i++) {
+        if (!mesh_tris[instances.data[i].mesh]) continue;
+        const struct aiMesh *m = ai->mMeshes[instances.data[i].mesh];
+        uint32_t n = emit_instance(m, &instances.data[i].world, out->vertices + out->vertex_count, out->vertex_count,
+                                   out->indices + out->index_count);
+        uint32_t material = m->mMaterialIndex < LC_MAX(1u, ai->mNumMaterials) ? m->mMaterialIndex : 0;
+        out->draws[out->draw_count++] = (lc_draw){out->index_count, n, material};
+        out->vertex_count += m->mNumVertices;
+        out->index_count += n;
+    }
+    free(mesh_tris);
+    free(instances.data);
+
+    load_materials(ai, path, out);
+    aiReleaseImport(ai);
+
+    lc_scene_compute_bounds(out);
+    default_view(out);
+    status = lc_scene_validate(out);
+    if (status != LC_OK) lc_scene_destroy(out);
+    return status;
+}
+
+lc_status lc_scene_load_file(lc_scene *out, const char *path)
+{
+    memset(out, 0, sizeof *out);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        lc_error("cannot open scene '%s': %s", path, strerror(errno));
+        return LC_ERR_INPUT;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        lc_error("scene '%s' is not a regular file", path);
+        return LC_ERR_INPUT;
+    }
+    if (st.st_size == 0) {
+        lc_error("scene '%s' is empty", path);
+        return LC_ERR_INPUT;
+    }
+    if (!gltf_file_ok(path)) return LC_ERR_INPUT;
+    struct aiPropertyStore *props = import_properties();
+    const struct aiScene *ai = aiImportFileExWithProperties(path, IMPORT_FLAGS, NULL, props);
+    aiReleasePropertyStore(props);
+    return build_scene(out, ai, path, path);
+}
+
+lc_status lc_scene_load_memory(lc_scene *out, const void *data, size_t size, const char *hint)
+{
+    memset(out, 0, sizeof *out);
+    if (!size || size > UINT32_MAX) {
+        lc_error("scene in memory: %zu bytes", size);
+        return LC_ERR_INPUT;
+    }
+    if (!gltf_memory_ok(data, size, "(memory)")) return LC_ERR_INPUT;
+    struct aiPropertyStore *props = import_properties();
+    const struct aiScene *ai =
+        aiImportFileFromMemoryWithProperties(data, (unsigned)size, IMPORT_FLAGS, hint ? hint : "", props);
+    aiReleasePropertyStore(props);
+    return build_scene(out, ai, "(memory)", NULL);
+}

@@ -1,0 +1,62 @@
+/* Buffers, images and samplers, each with its own allocation (lightcull has few, large
+ * resources), debug names, and the barrier helpers the frame's pass list uses. */
+#ifndef LC_GPU_RESOURCES_H
+#define LC_GPU_RESOURCES_H
+
+#include "vk/vk_context.h"
+
+typedef struct lc_buffer {
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    VkDeviceSize size;
+    VkDeviceSize allocated; /* bytes of device memory, for the --memory-limit cap */
+    void *mapped; /* host-visible buffers stay mapped */
+} lc_buffer;
+
+typedef struct lc_buffer_desc {
+    VkDeviceSize size;        /* bytes, > 0 */
+    VkBufferUsageFlags usage;
+    bool host_visible;        /* false (default): device local */
+    const char *name;
+} lc_buffer_desc;
+
+typedef struct lc_image {
+    VkImage image;
+    VkImageView view;
+    VkDeviceMemory memory;
+    VkFormat format;
+    uint32_t width, height, mip_levels;
+    VkImageAspectFlags aspect;
+    VkDeviceSize allocated;
+} lc_image;
+
+typedef struct lc_image_desc {
+    uint32_t width, height;
+    uint32_t mip_levels;      /* 0: 1 */
+    VkFormat format;
+    VkImageUsageFlags usage;
+    const char *name;
+} lc_image_desc;
+
+/* Fail with LC_ERR_RUNTIME and one message when memory runs out (or the --memory-limit cap
+ * is reached); never abort. */
+lc_status lc_buffer_create(lc_context *ctx, const lc_buffer_desc *desc, lc_buffer *out);
+void lc_buffer_destroy(lc_context *ctx, lc_buffer *buf);
+lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *out);
+void lc_image_destroy(lc_context *ctx, lc_image *img);
+
+/* Copies data into a device-local buffer through a staging buffer (waits). */
+lc_status lc_buffer_upload(lc_context *ctx, lc_buffer *dst, const void *data, VkDeviceSize size);
+/* Uploads RGBA8 level 0 and generates the mip chain with blits; leaves SHADER_READ_ONLY. */
+lc_status lc_image_upload_mipmapped(lc_context *ctx, lc_image *img, const void *rgba);
+
+/* Barriers (synchronization2). */
+void lc_barrier_image(VkCommandBuffer cmd, const lc_image *img, VkImageLayout old_layout, VkImageLayout new_layout,
+                      VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                      VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access);
+void lc_barrier_memory(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                       VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access);
+
+uint32_t lc_mip_count(uint32_t width, uint32_t height);
+
+#endif
