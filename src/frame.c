@@ -1,6 +1,7 @@
 #include "frame.h"
 
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,12 +10,15 @@
 #include "vk/pipelines.h"
 
 const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback"};
+const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"record", "sort", "submit"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
 
 #define MAX_PASSES 16
 #define ANALYSIS_DUMMY_BYTES 16
+#define DRAW_CHUNK 512u /* scene draws per recording job (the culling seed's work_size) */
+_Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
 int lc_mode_from_name(const char *name) { return lc_name_index(name, lc_mode_names, LC_MODE_COUNT); }
 
@@ -105,6 +109,18 @@ static lc_status upload_scene(lc_renderer *r)
                             .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = img->name[0] ? img->name : "texture"};
         if ((st = lc_image_create(ctx, &td, &r->textures[i])) != LC_OK) return st;
         if ((st = lc_image_upload_mipmapped(ctx, &r->textures[i], img->rgba)) != LC_OK) return st;
+    }
+
+    /* Each draw's bounds centre, for the depth field of its sort keys. */
+    r->draw_centers = lc_calloc(LC_MAX(s->draw_count, 1u), sizeof *r->draw_centers);
+    for (uint32_t i = 0; i < s->draw_count; i++) {
+        const lc_draw *d = &s->draws[i];
+        float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+        for (uint32_t k = 0; k < d->index_count; k++) {
+            const float *pos = s->vertices[s->indices[d->first_index + k]].position;
+            for (int a = 0; a < 3; a++) lo[a] = fminf(lo[a], pos[a]), hi[a] = fmaxf(hi[a], pos[a]);
+        }
+        for (int a = 0; a < 3; a++) r->draw_centers[i][a] = d->index_count ? 0.5f * (lo[a] + hi[a]) : 0.0f;
     }
 
     uint32_t n = s->material_count;
@@ -359,6 +375,10 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     if (!d->list_max) d->list_max = 512;
 
     create_layouts(r);
+    r->threads = d->threads ? d->threads : (uint32_t)omp_get_max_threads();
+    r->threads = LC_CLAMP(r->threads, 1u, 256u);
+    r->block_pool = lc_block_pool_create();
+    lc_render_backend_create(ctx, &(lc_render_backend_desc){.threads = r->threads}, &r->backend);
     lc_status s = upload_scene(r);
     if (s != LC_OK) return s;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
@@ -375,7 +395,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
         VK_CHECK(vkCreateFence(ctx->device, &fi, NULL, &slot->fence));
         LC_NAMEF(ctx, VK_OBJECT_TYPE_FENCE, slot->fence, "frame %d fence", i);
         VkQueryPoolCreateInfo qi = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP,
-                                    .queryCount = MAX_PASSES * 2};
+                                    .queryCount = LC_BACKEND_MARKERS * 2};
         VK_CHECK(vkCreateQueryPool(ctx->device, &qi, NULL, &slot->queries));
         LC_NAME(ctx, VK_OBJECT_TYPE_QUERY_POOL, slot->queries, "pass timestamps");
         lc_buffer_desc ud = {.size = sizeof(lc_frame_ubo), .usage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, .host_visible = true,
@@ -401,6 +421,13 @@ void lc_renderer_destroy(lc_renderer *r)
     vkDeviceWaitIdle(ctx->device);
     VkDevice dev = ctx->device;
     destroy_sized(r);
+    lc_render_backend_destroy(&r->backend);
+    for (uint32_t i = 0; i < r->context_capacity; i++) lc_rc_destroy(&r->contexts[i]);
+    free(r->contexts);
+    lc_block_pool_destroy(r->block_pool);
+    free(r->sorted);
+    free(r->sort_scratch);
+    free(r->draw_centers);
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
         lc_frame_slot *s = &r->slots[i];
         if (s->pool) vkDestroyCommandPool(dev, s->pool, NULL);
@@ -447,22 +474,25 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
     if (lc_fault_device_lost()) waited = VK_ERROR_DEVICE_LOST;
     if (waited < 0) lc_vk_fatal("vkWaitForFences", waited, __FILE__, __LINE__);
     slot->submitted = false;
-    uint64_t ts[MAX_PASSES * 2];
-    uint32_t n = slot->pass_count * 2;
+    uint64_t ts[LC_BACKEND_MARKERS * 2];
+    uint32_t n = slot->marker_count * 2;
     if (n && vkGetQueryPoolResults(r->ctx->device, slot->queries, 0, n, sizeof ts, ts, sizeof ts[0],
                                    VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
         lc_frame_timings t = {.valid = true};
         double tick_ms = r->ctx->timestamp_period * 1e-6;
-        for (uint32_t p = 0; p < slot->pass_count; p++) {
-            double ms = (double)(ts[2 * p + 1] - ts[2 * p]) * tick_ms;
-            t.ms[slot->pass_timer[p]] += ms;
-            if (p < LC_ARRAY_COUNT(t.pass_ms)) {
-                t.pass_names[p] = slot->pass_names[p];
-                t.pass_ms[p] = ms;
-                t.pass_count = p + 1;
-            }
+        uint64_t first = UINT64_MAX, last = 0;
+        /* One marker per pass; a nested marker's time is already in its parent's timer. */
+        for (uint32_t p = 0; p < slot->marker_count; p++) {
+            const lc_backend_marker *m = &slot->markers[p];
+            double ms = (double)(ts[m->query_end] - ts[m->query_begin]) * tick_ms;
+            if (m->timer >= 0 && m->timer < LC_TIMER_COUNT && m->depth == 0) t.ms[m->timer] += ms;
+            memcpy(t.pass_names[p], slot->marker_names[p], sizeof t.pass_names[p]);
+            t.pass_ms[p] = ms;
+            t.pass_count = p + 1;
+            first = LC_MIN(first, ts[m->query_begin]);
+            last = LC_MAX(last, ts[m->query_end]);
         }
-        t.frame_ms = (double)(ts[n - 1] - ts[0]) * tick_ms;
+        t.frame_ms = (double)(last - first) * tick_ms;
         r->timings = t;
         r->timings_serial++;
     }
@@ -528,8 +558,25 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
                          r->settings.heat_scale ? r->settings.heat_scale : 64};
 }
 
-/* Emits the barrier a use needs after what the resource saw last. */
-static void transition(lc_renderer *r, VkCommandBuffer cmd, const lc_use *u)
+/* The barriers of one pass: derived from its declared uses before any recording, in pass
+ * order, so jobs can record the passes in any order. */
+typedef struct barrier_list {
+    VkMemoryBarrier2 memory[8];
+    VkImageMemoryBarrier2 images[8];
+    uint32_t memory_count, image_count;
+} barrier_list;
+
+static void add_memory_barrier(barrier_list *l, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                               VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
+{
+    if (l->memory_count == LC_ARRAY_COUNT(l->memory)) lc_vk_fatal("too many barriers in one pass", VK_ERROR_UNKNOWN, __FILE__, __LINE__);
+    l->memory[l->memory_count++] = (VkMemoryBarrier2){.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                                                      .srcStageMask = src_stage, .srcAccessMask = src_access,
+                                                      .dstStageMask = dst_stage, .dstAccessMask = dst_access};
+}
+
+/* Adds the barrier a use needs after what the resource saw last. */
+static void transition(lc_renderer *r, const lc_use *u, barrier_list *out)
 {
     lc_res_state *st = &r->res[u->res];
     lc_image *img = r->res_image[u->res];
@@ -540,10 +587,12 @@ static void transition(lc_renderer *r, VkCommandBuffer cmd, const lc_use *u)
     if (is_write || layout_change) {
         VkPipelineStageFlags2 src = st->write_stage | st->read_stages;
         if (img) {
-            lc_barrier_image(cmd, img, st->layout, u->layout, src ? src : VK_PIPELINE_STAGE_2_NONE, st->write_access,
-                             u->stage, u->access);
+            if (out->image_count == LC_ARRAY_COUNT(out->images))
+                lc_vk_fatal("too many image barriers in one pass", VK_ERROR_UNKNOWN, __FILE__, __LINE__);
+            out->images[out->image_count++] = lc_image_barrier(img, st->layout, u->layout, src ? src : VK_PIPELINE_STAGE_2_NONE,
+                                                               st->write_access, u->stage, u->access);
         } else if (src) {
-            lc_barrier_memory(cmd, src, st->write_access, u->stage, u->access);
+            add_memory_barrier(out, src, st->write_access, u->stage, u->access);
         }
         st->layout = img ? u->layout : st->layout;
         st->write_stage = u->stage;
@@ -553,10 +602,54 @@ static void transition(lc_renderer *r, VkCommandBuffer cmd, const lc_use *u)
         return;
     }
     if (st->write_stage && (st->visible_stages & u->stage) != u->stage) {
-        lc_barrier_memory(cmd, st->write_stage, st->write_access, u->stage, u->access);
+        add_memory_barrier(out, st->write_stage, st->write_access, u->stage, u->access);
         st->visible_stages |= u->stage;
     }
     st->read_stages |= u->stage;
+}
+
+static void record_barriers(VkCommandBuffer cmd, const barrier_list *l)
+{
+    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = l->memory_count,
+                           .pMemoryBarriers = l->memory, .imageMemoryBarrierCount = l->image_count,
+                           .pImageMemoryBarriers = l->images};
+    if (l->memory_count || l->image_count) vkCmdPipelineBarrier2(cmd, &di);
+}
+
+/* A pass in its render context: marker (debug label + timestamps), derived barriers, the
+ * pass's own commands. */
+static void record_pass(lc_renderer *r, lc_render_context *rc, const lc_pass *pass, uint32_t p, const barrier_list *b)
+{
+    lc_rc_push_marker(rc, lc_sort_key(p, LC_SEQ_MARKER_PUSH), pass->name, (int32_t)pass->timer);
+    if (b->memory_count || b->image_count)
+        lc_rc_barrier(rc, lc_sort_key(p, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
+    pass->record(r, rc, p);
+    lc_rc_pop_marker(rc, lc_sort_key(p, LC_SEQ_MARKER_POP));
+}
+
+static void ensure_contexts(lc_renderer *r, uint32_t count)
+{
+    if (count <= r->context_capacity) return;
+    r->contexts = lc_realloc(r->contexts, count * sizeof *r->contexts);
+    for (uint32_t i = r->context_capacity; i < count; i++) lc_rc_init(&r->contexts[i], r->block_pool);
+    r->context_capacity = count;
+}
+
+/* LC_DUMP_COMMANDS=FILE: every frame's sorted command stream as text (tests compare thread
+ * counts with it). */
+static void dump_commands(const lc_renderer *r)
+{
+    const char *path = getenv("LC_DUMP_COMMANDS");
+    if (!path || !*path) return;
+    FILE *f = fopen(path, r->frame_index == 0 ? "w" : "a");
+    if (!f) return;
+    fprintf(f, "frame %u: %u commands\n", r->frame_index, r->sorted_count);
+    char line[256];
+    for (uint32_t i = 0; i < r->sorted_count; i++) {
+        lc_command_describe(&r->sorted[i], line, sizeof line);
+        fprintf(f, "%s\n", line);
+    }
+    fclose(f);
 }
 
 static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
@@ -628,38 +721,86 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     if (s->hud && r->hud_vertex_count)
         memcpy(slot->hud.mapped, r->hud_vertices, (size_t)r->hud_vertex_count * 6 * sizeof(float));
 
-    /* Record. */
-    VK_CHECK(vkResetCommandPool(ctx->device, slot->pool, 0));
-    VkCommandBuffer cmd = slot->cmd;
-    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                   .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
-    VK_CHECK(vkBeginCommandBuffer(cmd, &bi));
-    vkCmdResetQueryPool(cmd, slot->queries, 0, MAX_PASSES * 2);
-
+    /* Record: the pass list, each pass's barriers derived in order, then OpenMP jobs fill one
+     * render context per pass and one per chunk of scene draws. */
+    double t_record = lc_time_seconds();
     r->res_image[LC_RES_OUTPUT] = tf.image;
     r->res[LC_RES_OUTPUT] = (lc_res_state){
         .write_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, /* the acquire semaphore waits here */
         .layout = VK_IMAGE_LAYOUT_UNDEFINED,
     };
     lc_pass passes[MAX_PASSES];
+    barrier_list barriers[MAX_PASSES + 1];
     uint32_t n = build_pass_list(r, passes);
-    slot->pass_count = n;
-    for (uint32_t p = 0; p < n; p++) {
-        const lc_pass *pass = &passes[p];
-        lc_vk_label_begin(ctx, cmd, pass->name);
-        for (uint32_t u = 0; u < pass->use_count; u++) transition(r, cmd, &pass->uses[u]);
-        vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot->queries, 2 * p);
-        pass->record(r, cmd);
-        vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot->queries, 2 * p + 1);
-        lc_vk_label_end(ctx, cmd);
-        slot->pass_timer[p] = pass->timer;
-        slot->pass_names[p] = pass->name;
+    uint32_t scene_pass[2] = {0, 0};
+    for (uint32_t p = 0; p <= n; p++) {
+        memset(&barriers[p], 0, sizeof barriers[p]);
+        if (p == n) {
+            /* Hand the output over: present (window) or keep for copies (headless). */
+            lc_use final = {LC_RES_OUTPUT, VK_PIPELINE_STAGE_2_NONE, 0,
+                            r->target->headless ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR};
+            transition(r, &final, &barriers[p]);
+            break;
+        }
+        for (uint32_t u = 0; u < passes[p].use_count; u++) transition(r, &passes[p].uses[u], &barriers[p]);
+        if (passes[p].scene_draws) scene_pass[passes[p].scene_draws - 1] = p;
     }
-    /* Hand the output over: present (window) or keep for copies (headless). */
-    lc_use final = {LC_RES_OUTPUT, VK_PIPELINE_STAGE_2_NONE, 0,
-                    r->target->headless ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR};
-    transition(r, cmd, &final);
+    uint32_t draws = r->scene->draw_count, draw_jobs = LC_DIV_UP(draws, DRAW_CHUNK);
+    uint32_t jobs = n + 1 + draw_jobs;
+    ensure_contexts(r, jobs);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(r->threads)
+    for (uint32_t j = 0; j < jobs; j++) {
+        lc_render_context *rc = &r->contexts[j];
+        if (j < n) {
+            record_pass(r, rc, &passes[j], j, &barriers[j]);
+        } else if (j == n) {
+            const barrier_list *b = &barriers[n];
+            lc_rc_barrier(rc, lc_sort_key(n, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
+        } else {
+            uint32_t first = (j - n - 1) * DRAW_CHUNK;
+            lc_scene_draws_record(r, rc, first, LC_MIN(DRAW_CHUNK, draws - first), scene_pass[LC_SHADER_PASS_DEPTH],
+                                  scene_pass[LC_SHADER_PASS_MATERIAL]);
+        }
+    }
+
+    /* Sort: merge the contexts in order, radix sort the commands on their keys. */
+    double t_sort = lc_time_seconds();
+    lc_render_context *list[MAX_PASSES + 1 + 1024];
+    uint32_t listed = 0, total = 0;
+    for (uint32_t j = 0; j < jobs; j++) total += r->contexts[j].count;
+    if (total > r->sorted_capacity) {
+        r->sorted_capacity = total + total / 2;
+        free(r->sorted);
+        free(r->sort_scratch);
+        r->sorted = lc_alloc((size_t)r->sorted_capacity * sizeof *r->sorted);
+        r->sort_scratch = lc_alloc((size_t)r->sorted_capacity * sizeof *r->sort_scratch);
+    }
+    r->sorted_count = 0;
+    for (uint32_t j = 0; j < jobs; j += LC_ARRAY_COUNT(list)) {
+        for (listed = 0; listed < LC_ARRAY_COUNT(list) && j + listed < jobs; listed++) list[listed] = &r->contexts[j + listed];
+        r->sorted_count += lc_rc_merge(list, listed, r->sorted + r->sorted_count, r->threads);
+    }
+    lc_commands_sort(r->sorted, r->sort_scratch, r->sorted_count, r->threads);
+    dump_commands(r);
+
+    /* Submit: the backend translates the sorted commands (secondaries in parallel, executed
+     * in order by the primary); then the contexts' blocks go back to the pool. */
+    double t_submit = lc_time_seconds();
+    VK_CHECK(vkResetCommandPool(ctx->device, slot->pool, 0));
+    VkCommandBuffer cmd = slot->cmd;
+    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                   .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    VK_CHECK(vkBeginCommandBuffer(cmd, &bi));
+    lc_render_backend_translate(&r->backend, r->frame_index % LC_FRAMES_IN_FLIGHT, r->sorted, r->sorted_count, cmd,
+                                slot->queries);
     VK_CHECK(vkEndCommandBuffer(cmd));
+    slot->marker_count = r->backend.marker_count;
+    for (uint32_t m = 0; m < slot->marker_count; m++) {
+        slot->markers[m] = r->backend.markers[m];
+        snprintf(slot->marker_names[m], sizeof slot->marker_names[m], "%s", r->backend.markers[m].name);
+        slot->markers[m].name = slot->marker_names[m];
+    }
+    for (uint32_t j = 0; j < jobs; j++) lc_rc_reset(&r->contexts[j]);
 
     VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf.wait,
                                   .stageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT};
@@ -682,6 +823,10 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         return LC_ERR_RUNTIME;
     }
     VK_CHECK(res);
+    double t_done = lc_time_seconds();
+    r->cpu_ms[LC_CPU_RECORD] = (t_sort - t_record) * 1e3;
+    r->cpu_ms[LC_CPU_SORT] = (t_submit - t_sort) * 1e3;
+    r->cpu_ms[LC_CPU_SUBMIT] = (t_done - t_submit) * 1e3;
     slot->submitted = true;
     slot->readback_pending = s->capture_output;
     r->output_width = r->width;
@@ -720,7 +865,9 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     VkCommandBuffer cmd = lc_vk_begin_once(ctx);
     lc_use u = {res, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
                 res == LC_RES_DEPTH ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED};
-    transition(r, cmd, &u);
+    barrier_list barrier = {0};
+    transition(r, &u, &barrier);
+    record_barriers(cmd, &barrier);
     if (src) {
         VkBufferCopy region = {.size = size};
         vkCmdCopyBuffer(cmd, src->buffer, host.buffer, 1, &region);

@@ -4,6 +4,8 @@
 #ifndef LC_FRAME_H
 #define LC_FRAME_H
 
+#include "cpu/render_backend.h"
+#include "cpu/render_context.h"
 #include "scene/camera.h"
 #include "vk/gpu_resources.h"
 #include "lights/lights.h"
@@ -30,6 +32,10 @@ typedef enum lc_res {
 /* GPU timers: each pass adds to one. */
 typedef enum lc_timer { LC_TIMER_DEPTH, LC_TIMER_CULL, LC_TIMER_SHADE, LC_TIMER_TONEMAP, LC_TIMER_HUD, LC_TIMER_READBACK, LC_TIMER_COUNT } lc_timer;
 extern const char *const lc_timer_names[LC_TIMER_COUNT];
+/* CPU steps of a frame after the light build: filling the render contexts, merging and
+ * sorting their commands, translating them into Vulkan and submitting. */
+typedef enum lc_cpu_timer { LC_CPU_RECORD, LC_CPU_SORT, LC_CPU_SUBMIT, LC_CPU_COUNT } lc_cpu_timer;
+extern const char *const lc_cpu_timer_names[LC_CPU_COUNT];
 extern const char *const lc_mode_names[LC_MODE_COUNT];
 extern const char *const lc_view_names[3];
 int lc_mode_from_name(const char *name); /* -1 when unknown */
@@ -46,6 +52,8 @@ typedef struct lc_renderer_desc {
     uint32_t cluster_slices; /* 0: 32 */
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
     uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins */
+    uint32_t threads;        /* CPU threads recording contexts and secondaries; 0: OpenMP's default
+                                (omp_get_max_threads(), OMP_NUM_THREADS) */
 } lc_renderer_desc;
 
 /* The Z-bins come from one of two kernels with the same output: per light (zbin.comp: each
@@ -71,9 +79,9 @@ typedef struct lc_frame_timings {
     bool valid;
     double ms[LC_TIMER_COUNT];
     double frame_ms;         /* first to last timestamp */
-    uint32_t pass_count;     /* every pass (every dispatch has one), in order */
-    const char *pass_names[16];
-    double pass_ms[16];
+    uint32_t pass_count;     /* every marker (one per pass, every dispatch has one), in order */
+    char pass_names[LC_BACKEND_MARKERS][48];
+    double pass_ms[LC_BACKEND_MARKERS];
 } lc_frame_timings;
 
 typedef struct lc_pass lc_pass;
@@ -94,9 +102,9 @@ typedef struct lc_frame_slot {
     lc_buffer ubo, lights, hud;
     VkDescriptorSet set;
     bool submitted;
-    uint32_t pass_timer[32];
-    const char *pass_names[32];
-    uint32_t pass_count;
+    lc_backend_marker markers[LC_BACKEND_MARKERS]; /* this slot's frame; names in marker_names */
+    char marker_names[LC_BACKEND_MARKERS][48];
+    uint32_t marker_count;
     bool readback_pending;
     lc_buffer readback;
 } lc_frame_slot;
@@ -115,6 +123,7 @@ struct lc_renderer {
 
     /* Scene on the GPU. */
     lc_buffer vertices, indices;
+    float (*draw_centers)[3]; /* per scene draw: its bounds' centre (depth in the sort keys) */
     lc_image *textures;
     lc_image white;
     VkDescriptorSet *material_sets;
@@ -133,6 +142,16 @@ struct lc_renderer {
     VkPipeline shade[LC_MODE_COUNT][2][3];
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
+    /* Render contexts: one per pass and one per chunk of scene draws, filled by OpenMP jobs,
+     * merged, sorted and translated by the backend. */
+    uint32_t threads;
+    lc_block_pool *block_pool;
+    lc_render_context *contexts;
+    uint32_t context_capacity;
+    lc_command *sorted, *sort_scratch;
+    uint32_t sorted_count, sorted_capacity;
+    lc_render_backend backend;
+    double cpu_ms[LC_CPU_COUNT]; /* the last frame's */
     uint32_t frame_index;
     lc_res_state res[LC_RES_COUNT];
     lc_image *res_image[LC_RES_COUNT];
@@ -190,7 +209,10 @@ struct lc_pass {
     lc_timer timer;
     lc_use uses[8];
     uint32_t use_count;
-    void (*record)(lc_renderer *r, VkCommandBuffer cmd);
+    uint32_t scene_draws; /* 1 + LC_SHADER_PASS_*: the scene's object draws land in this pass; 0: none */
+    /* Records the pass's commands into rc under sort keys of pass (its index in the list);
+     * frame.c adds the marker and the derived barriers around them. */
+    void (*record)(lc_renderer *r, lc_render_context *rc, uint32_t pass);
 };
 
 #endif

@@ -1,71 +1,77 @@
 #include "passes/passes.h"
 
-void lc_set_viewport(lc_renderer *r, VkCommandBuffer cmd)
+#include <math.h>
+#include <string.h>
+
+const lc_frame_slot *lc_current_slot(const lc_renderer *r) { return &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT]; }
+
+void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, const lc_rendering *d)
 {
-    VkViewport vp = {0.0f, 0.0f, (float)r->width, (float)r->height, 0.0f, 1.0f};
-    VkRect2D sc = {{0, 0}, {r->width, r->height}};
-    vkCmdSetViewport(cmd, 0, 1, &vp);
-    vkCmdSetScissor(cmd, 0, 1, &sc);
+    lc_pkg_rendering p = {
+        .width = r->width,
+        .height = r->height,
+        .color = d->color ? d->color->view : VK_NULL_HANDLE,
+        .color_format = d->color ? d->color->format : VK_FORMAT_UNDEFINED,
+        .color_load = d->color_load,
+        .clear_color = d->clear_color,
+        .depth = d->depth ? d->depth->view : VK_NULL_HANDLE,
+        .depth_format = d->depth ? d->depth->format : VK_FORMAT_UNDEFINED,
+        .depth_layout = d->depth_layout,
+        .depth_load = d->depth_load,
+        .depth_store = d->depth_store,
+    };
+    lc_rc_begin_rendering(rc, lc_sort_key(pass, LC_SEQ_BEGIN), &p);
+    lc_rc_viewport(rc, lc_sort_key(pass, LC_SEQ_STATE), r->width, r->height);
 }
 
-void lc_begin_rendering(lc_renderer *r, VkCommandBuffer cmd, const lc_rendering *d)
+/* One scene draw as a package; the per-object version (firstInstance = object index)
+ * changes only this. */
+static void scene_draw(const lc_renderer *r, const lc_draw *d, lc_pkg_draw_indexed *p)
 {
-    VkRenderingAttachmentInfo color = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = d->color,
-        .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-        .loadOp = d->color_load,
-        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-        .clearValue.color = d->clear_color,
-    };
-    VkRenderingAttachmentInfo depth = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
-        .imageView = d->depth,
-        .imageLayout = d->depth_layout,
-        .loadOp = d->depth_load,
-        .storeOp = d->depth_store,
-        .clearValue.depthStencil = {1.0f, 0},
-    };
-    VkRenderingInfo ri = {
-        .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
-        .renderArea = {{0, 0}, {r->width, r->height}},
-        .layerCount = 1,
-        .colorAttachmentCount = d->color ? 1 : 0,
-        .pColorAttachments = d->color ? &color : NULL,
-        .pDepthAttachment = d->depth ? &depth : NULL,
-    };
-    vkCmdBeginRendering(cmd, &ri);
-    lc_set_viewport(r, cmd);
+    p->index_count = d->index_count;
+    p->instance_count = 1;
+    p->first_index = d->first_index;
+    p->material = d->material;
+    p->material_set_index = 1;
+    p->layout = r->layout;
+    p->material_set = r->material_sets[d->material];
+    memcpy(p->material_constants, r->scene->materials[d->material].base_color, sizeof p->material_constants);
 }
 
-void lc_draw_scene(lc_renderer *r, VkCommandBuffer cmd, bool materials)
+void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
+                           uint32_t depth_pass, uint32_t shade_pass)
 {
-    const lc_scene *s = r->scene;
-    VkDeviceSize offset = 0;
-    vkCmdBindVertexBuffers(cmd, 0, 1, &r->vertices.buffer, &offset);
-    vkCmdBindIndexBuffer(cmd, r->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
-    uint32_t bound = UINT32_MAX;
-    for (uint32_t i = 0; i < s->draw_count; i++) {
-        const lc_draw *d = &s->draws[i];
-        if (materials && d->material != bound) {
-            bound = d->material;
-            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 1, 1, &r->material_sets[bound], 0, NULL);
-            vkCmdPushConstants(cmd, r->layout, VK_SHADER_STAGE_ALL, 0, 16, s->materials[bound].base_color);
-        }
-        vkCmdDrawIndexed(cmd, d->index_count, 1, d->first_index, 0, 0);
+    const lc_camera *cam = &r->settings.camera;
+    const lc_frame_settings *s = &r->settings;
+    uint32_t shade_id = LC_PIPELINE_ID_SHADE + (s->mode * 2 + (s->scalarize ? 1 : 0)) * 3 + s->analysis;
+    for (uint32_t i = first; i < first + count; i++) {
+        const lc_draw *d = &r->scene->draws[i];
+        lc_pkg_draw_indexed *p = lc_rc_alloc(rc, sizeof *p);
+        scene_draw(r, d, p);
+        const float *c = r->draw_centers[i];
+        float dx = c[0] - cam->position[0], dy = c[1] - cam->position[1], dz = c[2] - cam->position[2];
+        uint32_t depth = lc_sort_depth(sqrtf(dx * dx + dy * dy + dz * dz), cam->near_z, cam->far_z);
+        /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend
+         * whether to bind the material. */
+        lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth),
+                      p, LC_PKG_DRAW_INDEXED);
+        lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, d->material, depth),
+                      p, LC_PKG_DRAW_INDEXED);
     }
 }
 
-static void record(lc_renderer *r, VkCommandBuffer cmd)
+static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_rendering rd = {.depth = r->depth.view, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+    lc_rendering rd = {.depth = &r->depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
                        .depth_load = VK_ATTACHMENT_LOAD_OP_CLEAR, .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
-    lc_begin_rendering(r, cmd, &rd);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->depth_pipeline);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1,
-                            &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT].set, 0, NULL);
-    lc_draw_scene(r, cmd, false);
-    vkCmdEndRendering(cmd);
+    lc_begin_rendering(r, rc, pass, &rd);
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->depth_pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_vertex_buffer(rc, state, r->vertices.buffer, 0);
+    lc_rc_bind_index_buffer(rc, state, r->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    /* The draws come from lc_scene_draws_record jobs. */
+    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
 // depth prepass: feeds tile depth bounds and lets the forward pass shade each pixel once.
@@ -79,5 +85,6 @@ lc_pass lc_pass_depth_prepass(void)
                   VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL}},
         .use_count = 1,
         .record = record,
+        .scene_draws = 1 + LC_SHADER_PASS_DEPTH,
     };
 }

@@ -1,65 +1,59 @@
 #include "passes/passes.h"
 
-static void bind_compute(lc_renderer *r, VkCommandBuffer cmd, VkPipeline p)
+/* Binds p and the frame set, then dispatches: one dispatch per culling pass. */
+static void dispatch(lc_renderer *r, lc_render_context *rc, uint64_t key, VkPipeline p, uint32_t x, uint32_t y, uint32_t z)
 {
-    lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, 1, &slot->set, 0, NULL);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, p);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
+    lc_rc_dispatch(rc, key, x, y, z);
 }
 
-static void record_tile_depth(lc_renderer *r, VkCommandBuffer cmd)
+static void record_tile_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    bind_compute(r, cmd, r->tile_depth_pipeline);
-    vkCmdDispatch(cmd, r->tiles_x, r->tiles_y, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->tile_depth_pipeline, r->tiles_x, r->tiles_y, 1);
 }
 
-static void record_coarse(lc_renderer *r, VkCommandBuffer cmd)
+static void record_coarse(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    bind_compute(r, cmd, r->cull_coarse);
-    vkCmdDispatch(cmd, r->coarse_x, r->coarse_y, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->cull_coarse, r->coarse_x, r->coarse_y, 1);
 }
 
-static void record_tiles(lc_renderer *r, VkCommandBuffer cmd)
+static void record_tiles(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    bind_compute(r, cmd, r->cull_tiles);
-    vkCmdDispatch(cmd, r->tiles_x, r->tiles_y, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->cull_tiles, r->tiles_x, r->tiles_y, 1);
 }
 
-static void record_lists(lc_renderer *r, VkCommandBuffer cmd)
+static void record_lists(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    vkCmdFillBuffer(cmd, r->counters.buffer, 0, VK_WHOLE_SIZE, 0);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->counters.buffer, 0, VK_WHOLE_SIZE, 0);
+    /* The counters are cleared, then the dispatch counts: a barrier inside the pass. */
     VkMemoryBarrier2 b = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
         .srcStageMask = LC_STAGE_TRANSFER, .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
         .dstStageMask = LC_STAGE_COMPUTE, .dstAccessMask = LC_RW,
     };
-    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &b};
-    vkCmdPipelineBarrier2(cmd, &di);
-    bind_compute(r, cmd, r->cull_lists);
-    vkCmdDispatch(cmd, r->list_tiles_x, r->list_tiles_y, 1);
+    lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1), &b, 1, NULL, 0);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), r->cull_lists, r->list_tiles_x, r->list_tiles_y, 1);
 }
 
-static void record_clusters(lc_renderer *r, VkCommandBuffer cmd)
+static void record_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    bind_compute(r, cmd, r->cull_clusters);
-    vkCmdDispatch(cmd, r->cluster_x, r->cluster_y, r->desc.cluster_slices);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->cull_clusters, r->cluster_x, r->cluster_y, r->desc.cluster_slices);
 }
 
-static void record_zbin_clear(lc_renderer *r, VkCommandBuffer cmd)
+static void record_zbin_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    vkCmdFillBuffer(cmd, r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
 }
 
-static void record_zbin(lc_renderer *r, VkCommandBuffer cmd)
+static void record_zbin(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    bind_compute(r, cmd, r->zbin);
-    vkCmdDispatch(cmd, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->zbin, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
 }
 
-static void record_zbin_bins(lc_renderer *r, VkCommandBuffer cmd)
+static void record_zbin_bins(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    bind_compute(r, cmd, r->zbin_bins);
-    vkCmdDispatch(cmd, LC_DIV_UP(r->desc.zbin_count, 64u), 1, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->zbin_bins, LC_DIV_UP(r->desc.zbin_count, 64u), 1, 1);
 }
 
 bool lc_zbin_per_bin(const lc_renderer *r)

@@ -1,8 +1,10 @@
 /* The passes of a frame. Each returns its description (name, timer, uses) with its record
- * function; frame.c lists them in order and derives the barriers. */
+ * function, which records the pass's commands into a render context under the pass's sort
+ * keys; frame.c lists them in order, derives the barriers and wraps each pass in its marker. */
 #ifndef LC_PASSES_H
 #define LC_PASSES_H
 
+#include "cpu/sort_key.h"
 #include "frame.h"
 
 #define LC_STAGE_FRAG VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT
@@ -11,6 +13,9 @@
 #define LC_READ VK_ACCESS_2_SHADER_STORAGE_READ_BIT
 #define LC_WRITE VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT
 #define LC_RW (VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT)
+
+/* Pipeline ids of the sort keys' pipeline field. */
+enum { LC_PIPELINE_ID_DEPTH = 1, LC_PIPELINE_ID_SHADE = 16 };
 
 lc_pass lc_pass_depth_prepass(void);
 /* Light culling for a mode: appends its passes (up to 5), returns how many. */
@@ -21,21 +26,25 @@ lc_pass lc_pass_tonemap(void);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
 
-/* Dynamic rendering into the frame's attachments: colour and/or depth, full target, viewport
- * and scissor set. A zero view means no such attachment. */
+/* Scene draws [first, first + count): one package per draw, referenced by two commands, one
+ * keyed for the depth pre-pass (front to back) and one for forward shading (by material,
+ * then front to back). A job records one chunk into its own context. */
+void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
+                           uint32_t depth_pass, uint32_t shade_pass);
+
+/* Dynamic rendering into the frame's attachments: colour and/or depth over the full target,
+ * with viewport and scissor. A null image means no such attachment. */
 typedef struct lc_rendering {
-    VkImageView color;
+    const lc_image *color;
     VkAttachmentLoadOp color_load;
     VkClearColorValue clear_color;
-    VkImageView depth;
+    const lc_image *depth;
     VkImageLayout depth_layout;
     VkAttachmentLoadOp depth_load;
     VkAttachmentStoreOp depth_store;
 } lc_rendering;
-void lc_begin_rendering(lc_renderer *r, VkCommandBuffer cmd, const lc_rendering *desc);
-
-/* Shared by the scene-drawing passes. */
-void lc_draw_scene(lc_renderer *r, VkCommandBuffer cmd, bool materials);
-void lc_set_viewport(lc_renderer *r, VkCommandBuffer cmd);
+void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, const lc_rendering *desc);
+/* The frame slot being recorded. */
+const lc_frame_slot *lc_current_slot(const lc_renderer *r);
 
 #endif

@@ -1,8 +1,8 @@
 #include "passes/passes.h"
 
-static void record_clear(lc_renderer *r, VkCommandBuffer cmd)
+static void record_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    vkCmdFillBuffer(cmd, r->analysis.buffer, 0, VK_WHOLE_SIZE, 0);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->analysis.buffer, 0, VK_WHOLE_SIZE, 0);
 }
 
 // analysis clear: per-pixel counters start at zero (background pixels are never shaded).
@@ -12,31 +12,33 @@ lc_pass lc_pass_analysis_clear(void)
                      .uses = {{LC_RES_ANALYSIS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
 }
 
-static void record(lc_renderer *r, VkCommandBuffer cmd)
+static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     const lc_frame_settings *s = &r->settings;
-    lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
     lc_rendering rd = {
-        .color = r->hdr.view,
+        .color = &r->hdr,
         .color_load = VK_ATTACHMENT_LOAD_OP_CLEAR,
         .clear_color = {{0.01f, 0.012f, 0.02f, 1.0f}},
-        .depth = r->depth.view,
+        .depth = &r->depth,
         .depth_layout = VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
         .depth_load = VK_ATTACHMENT_LOAD_OP_LOAD,
         .depth_store = VK_ATTACHMENT_STORE_OP_NONE,
     };
-    lc_begin_rendering(r, cmd, &rd);
+    lc_begin_rendering(r, rc, pass, &rd);
     bool scalarize = s->scalarize && r->ctx->subgroup_fragment;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->shade[s->mode][scalarize][s->analysis]);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &slot->set, 0, NULL);
-    lc_draw_scene(r, cmd, true);
-    vkCmdEndRendering(cmd);
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->shade[s->mode][scalarize][s->analysis]);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_vertex_buffer(rc, state, r->vertices.buffer, 0);
+    lc_rc_bind_index_buffer(rc, state, r->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    /* The draws (with their materials) come from lc_scene_draws_record jobs. */
+    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
 // forward shade: walks the mode's culling structure per pixel.
 lc_pass lc_pass_shade(const lc_renderer *r)
 {
-    lc_pass p = {.name = "forward shade", .timer = LC_TIMER_SHADE, .record = record};
+    lc_pass p = {.name = "forward shade", .timer = LC_TIMER_SHADE, .record = record, .scene_draws = 1 + LC_SHADER_PASS_MATERIAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
                                      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_HDR, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,

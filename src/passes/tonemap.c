@@ -1,14 +1,13 @@
 #include "passes/passes.h"
 
-static void record(lc_renderer *r, VkCommandBuffer cmd)
+static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
-    lc_image *out = r->res_image[LC_RES_OUTPUT];
-    lc_begin_rendering(r, cmd, &(lc_rendering){.color = out->view, .color_load = VK_ATTACHMENT_LOAD_OP_DONT_CARE});
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->tonemap_pipeline);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1, &slot->set, 0, NULL);
-    vkCmdDraw(cmd, 3, 1, 0, 0);
-    vkCmdEndRendering(cmd);
+    lc_begin_rendering(r, rc, pass, &(lc_rendering){.color = r->res_image[LC_RES_OUTPUT], .color_load = VK_ATTACHMENT_LOAD_OP_DONT_CARE});
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->tonemap_pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    lc_rc_draw(rc, lc_sort_key(pass, LC_SEQ_WORK), 3, 0);
+    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
 // tonemap: HDR to the sRGB output, or the heatmap / tightness views.
@@ -22,18 +21,16 @@ lc_pass lc_pass_tonemap(void)
     return p;
 }
 
-static void record_hud(lc_renderer *r, VkCommandBuffer cmd)
+static void record_hud(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
-    lc_image *out = r->res_image[LC_RES_OUTPUT];
-    lc_begin_rendering(r, cmd, &(lc_rendering){.color = out->view, .color_load = VK_ATTACHMENT_LOAD_OP_LOAD});
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->hud_pipeline);
+    lc_begin_rendering(r, rc, pass, &(lc_rendering){.color = r->res_image[LC_RES_OUTPUT], .color_load = VK_ATTACHMENT_LOAD_OP_LOAD});
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->hud_pipeline);
     float scale[4] = {2.0f / (float)r->width, 2.0f / (float)r->height, 0.0f, 0.0f};
-    vkCmdPushConstants(cmd, r->layout, VK_SHADER_STAGE_ALL, 0, sizeof scale, scale);
-    VkDeviceSize offset = 0;
-    vkCmdBindVertexBuffers(cmd, 0, 1, &slot->hud.buffer, &offset);
-    vkCmdDraw(cmd, r->hud_vertex_count, 1, 0, 0);
-    vkCmdEndRendering(cmd);
+    lc_rc_push_constants(rc, state, r->layout, 0, sizeof scale, scale);
+    lc_rc_bind_vertex_buffer(rc, state, lc_current_slot(r)->hud.buffer, 0);
+    lc_rc_draw(rc, lc_sort_key(pass, LC_SEQ_WORK), r->hud_vertex_count, 0);
+    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
 // HUD: on-screen text over the final image (viewer only).
@@ -45,15 +42,15 @@ lc_pass lc_pass_hud(void)
                                VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL}}};
 }
 
-static void record_readback(lc_renderer *r, VkCommandBuffer cmd)
+static void record_readback(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
-    lc_image *out = r->res_image[LC_RES_OUTPUT];
+    const lc_image *out = r->res_image[LC_RES_OUTPUT];
     VkBufferImageCopy region = {
         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
         .imageExtent = {out->width, out->height, 1},
     };
-    vkCmdCopyImageToBuffer(cmd, out->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, slot->readback.buffer, 1, &region);
+    lc_rc_copy_image_to_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), out->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                               lc_current_slot(r)->readback.buffer, &region);
 }
 
 // readback: copies the final image for --out and screenshots.

@@ -244,11 +244,11 @@ lc_status lc_image_upload_mipmapped(lc_context *ctx, lc_image *img, const void *
     return LC_OK;
 }
 
-void lc_barrier_image(VkCommandBuffer cmd, const lc_image *img, VkImageLayout old_layout, VkImageLayout new_layout,
-                      VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
-                      VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
+VkImageMemoryBarrier2 lc_image_barrier(const lc_image *img, VkImageLayout old_layout, VkImageLayout new_layout,
+                                       VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                                       VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
 {
-    VkImageMemoryBarrier2 b = {
+    return (VkImageMemoryBarrier2){
         .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
         .srcStageMask = src_stage, .srcAccessMask = src_access,
         .dstStageMask = dst_stage, .dstAccessMask = dst_access,
@@ -257,6 +257,13 @@ void lc_barrier_image(VkCommandBuffer cmd, const lc_image *img, VkImageLayout ol
         .image = img->image,
         .subresourceRange = {img->aspect, 0, img->mip_levels, 0, 1},
     };
+}
+
+void lc_barrier_image(VkCommandBuffer cmd, const lc_image *img, VkImageLayout old_layout, VkImageLayout new_layout,
+                      VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                      VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
+{
+    VkImageMemoryBarrier2 b = lc_image_barrier(img, old_layout, new_layout, src_stage, src_access, dst_stage, dst_access);
     VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .imageMemoryBarrierCount = 1, .pImageMemoryBarriers = &b};
     vkCmdPipelineBarrier2(cmd, &di);
 }

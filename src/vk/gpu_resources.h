@@ -50,7 +50,10 @@ lc_status lc_buffer_upload(lc_context *ctx, lc_buffer *dst, const void *data, Vk
 /* Uploads RGBA8 level 0 and generates the mip chain with blits; leaves SHADER_READ_ONLY. */
 lc_status lc_image_upload_mipmapped(lc_context *ctx, lc_image *img, const void *rgba);
 
-/* Barriers (synchronization2). */
+/* Barriers (synchronization2): as a struct (for a render-context barrier package) or recorded. */
+VkImageMemoryBarrier2 lc_image_barrier(const lc_image *img, VkImageLayout old_layout, VkImageLayout new_layout,
+                                       VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                                       VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access);
 void lc_barrier_image(VkCommandBuffer cmd, const lc_image *img, VkImageLayout old_layout, VkImageLayout new_layout,
                       VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
                       VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access);

@@ -1,0 +1,323 @@
+#include "cpu/render_context.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- block pool ---- */
+
+typedef struct block_run {
+    uint8_t *memory;
+    uint32_t length; /* in blocks */
+} block_run;
+
+struct lc_block_pool {
+    omp_lock_t lock; /* contexts of concurrent jobs take and return blocks */
+    block_run *free;
+    uint32_t free_count, free_capacity;
+    uint32_t blocks, free_blocks;
+};
+
+lc_block_pool *lc_block_pool_create(void)
+{
+    lc_block_pool *pool = lc_calloc(1, sizeof *pool);
+    omp_init_lock(&pool->lock);
+    return pool;
+}
+
+void lc_block_pool_destroy(lc_block_pool *pool)
+{
+    if (!pool) return;
+    for (uint32_t i = 0; i < pool->free_count; i++) free(pool->free[i].memory);
+    free(pool->free);
+    omp_destroy_lock(&pool->lock);
+    free(pool);
+}
+
+uint32_t lc_block_pool_blocks(const lc_block_pool *pool) { return pool->blocks; }
+uint32_t lc_block_pool_free_blocks(const lc_block_pool *pool) { return pool->free_blocks; }
+
+/* A free block (length 1) or run of exactly length blocks, or a new one. Runs are reused
+ * only at their own length: large packages come from the same few places each frame. */
+static uint8_t *pool_take(lc_block_pool *pool, uint32_t length)
+{
+    uint8_t *memory = NULL;
+    omp_set_lock(&pool->lock);
+    for (uint32_t i = pool->free_count; i-- > 0;) {
+        if (pool->free[i].length == length) {
+            memory = pool->free[i].memory;
+            pool->free[i] = pool->free[--pool->free_count];
+            pool->free_blocks -= length;
+            break;
+        }
+    }
+    if (!memory) pool->blocks += length;
+    omp_unset_lock(&pool->lock);
+    if (!memory) {
+        memory = aligned_alloc(64, (size_t)length * LC_BLOCK_SIZE);
+        if (!memory) {
+            lc_error("out of memory for a %u-block render package run", length);
+            abort();
+        }
+    }
+    return memory;
+}
+
+static void pool_return(lc_block_pool *pool, uint8_t *memory, uint32_t length)
+{
+    omp_set_lock(&pool->lock);
+    if (pool->free_count == pool->free_capacity) {
+        pool->free_capacity = pool->free_capacity ? pool->free_capacity * 2 : 64;
+        pool->free = lc_realloc(pool->free, pool->free_capacity * sizeof *pool->free);
+    }
+    pool->free[pool->free_count++] = (block_run){memory, length};
+    pool->free_blocks += length;
+    omp_unset_lock(&pool->lock);
+}
+
+/* ---- context ---- */
+
+void lc_rc_init(lc_render_context *rc, lc_block_pool *pool)
+{
+    memset(rc, 0, sizeof *rc);
+    rc->pool = pool;
+}
+
+void lc_rc_reset(lc_render_context *rc)
+{
+    for (uint32_t i = 0; i < rc->block_count; i++) pool_return(rc->pool, rc->blocks[i], rc->block_lengths[i]);
+    rc->block_count = 0;
+    rc->count = 0;
+    rc->cursor = rc->end = NULL;
+}
+
+void lc_rc_destroy(lc_render_context *rc)
+{
+    if (rc->pool) lc_rc_reset(rc);
+    free(rc->commands);
+    free(rc->blocks);
+    free(rc->block_lengths);
+    memset(rc, 0, sizeof *rc);
+}
+
+static uint8_t *hold(lc_render_context *rc, uint32_t length)
+{
+    if (rc->block_count == rc->block_capacity) {
+        rc->block_capacity = rc->block_capacity ? rc->block_capacity * 2 : 8;
+        rc->blocks = lc_realloc(rc->blocks, rc->block_capacity * sizeof *rc->blocks);
+        rc->block_lengths = lc_realloc(rc->block_lengths, rc->block_capacity * sizeof *rc->block_lengths);
+    }
+    uint8_t *memory = pool_take(rc->pool, length);
+    rc->blocks[rc->block_count] = memory;
+    rc->block_lengths[rc->block_count++] = length;
+    return memory;
+}
+
+void *lc_rc_alloc(lc_render_context *rc, size_t size)
+{
+    size = (size + LC_PACKAGE_ALIGN - 1) & ~(size_t)(LC_PACKAGE_ALIGN - 1);
+    if (size == 0) size = LC_PACKAGE_ALIGN;
+    uint8_t *p;
+    if (rc->cursor && size <= (size_t)(rc->end - rc->cursor)) {
+        p = rc->cursor;
+        rc->cursor += size;
+    } else if (size <= LC_BLOCK_SIZE) {
+        /* The rest of the current block is left unused: a package never spans blocks. */
+        p = hold(rc, 1);
+        rc->cursor = p + size;
+        rc->end = p + LC_BLOCK_SIZE;
+    } else {
+        /* A dedicated run; the current block keeps taking the small packages. */
+        p = hold(rc, (uint32_t)LC_DIV_UP(size, (size_t)LC_BLOCK_SIZE));
+    }
+    memset(p, 0, size);
+    return p;
+}
+
+void lc_rc_command(lc_render_context *rc, uint64_t sort_key, const void *package, lc_package_kind kind)
+{
+    if (rc->count == rc->capacity) {
+        rc->capacity = rc->capacity ? rc->capacity * 2 : 256;
+        rc->commands = lc_realloc(rc->commands, (size_t)rc->capacity * sizeof *rc->commands);
+    }
+    rc->commands[rc->count++] = (lc_command){sort_key, package, (uint32_t)kind};
+}
+
+/* ---- recording helpers ---- */
+
+void lc_rc_push_marker(lc_render_context *rc, uint64_t key, const char *name, int32_t timer)
+{
+    size_t len = strlen(name);
+    lc_pkg_marker *m = lc_rc_alloc(rc, sizeof *m + len + 1);
+    m->timer = timer;
+    memcpy(m->name, name, len + 1);
+    lc_rc_command(rc, key, m, LC_PKG_MARKER_PUSH);
+}
+
+void lc_rc_pop_marker(lc_render_context *rc, uint64_t key) { lc_rc_command(rc, key, NULL, LC_PKG_MARKER_POP); }
+
+void lc_rc_barrier(lc_render_context *rc, uint64_t key, const VkMemoryBarrier2 *memory, uint32_t memory_count,
+                   const VkImageMemoryBarrier2 *images, uint32_t image_count)
+{
+    size_t head = (sizeof(lc_pkg_barrier) + 15) & ~(size_t)15;
+    size_t mem_bytes = (size_t)memory_count * sizeof *memory, img_bytes = (size_t)image_count * sizeof *images;
+    lc_pkg_barrier *b = lc_rc_alloc(rc, head + mem_bytes + img_bytes);
+    b->memory_count = memory_count;
+    b->image_count = image_count;
+    b->memory = (VkMemoryBarrier2 *)((uint8_t *)b + head);
+    b->images = (VkImageMemoryBarrier2 *)((uint8_t *)b + head + mem_bytes);
+    if (mem_bytes) memcpy(b->memory, memory, mem_bytes);
+    if (img_bytes) memcpy(b->images, images, img_bytes);
+    lc_rc_command(rc, key, b, LC_PKG_BARRIER);
+}
+
+#define COPY_PACKAGE(rc, key, kind, type, value)                   \
+    do {                                                           \
+        type *pkg_ = lc_rc_alloc(rc, sizeof(type));                \
+        *pkg_ = value;                                             \
+        lc_rc_command(rc, key, pkg_, kind);                        \
+    } while (0)
+
+void lc_rc_begin_rendering(lc_render_context *rc, uint64_t key, const lc_pkg_rendering *rendering)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_BEGIN_RENDERING, lc_pkg_rendering, *rendering);
+}
+
+void lc_rc_end_rendering(lc_render_context *rc, uint64_t key) { lc_rc_command(rc, key, NULL, LC_PKG_END_RENDERING); }
+
+void lc_rc_viewport(lc_render_context *rc, uint64_t key, uint32_t width, uint32_t height)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_VIEWPORT, lc_pkg_viewport, ((lc_pkg_viewport){width, height}));
+}
+
+void lc_rc_bind_pipeline(lc_render_context *rc, uint64_t key, VkPipelineBindPoint point, VkPipeline pipeline)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_BIND_PIPELINE, lc_pkg_bind_pipeline, ((lc_pkg_bind_pipeline){point, pipeline}));
+}
+
+void lc_rc_bind_set(lc_render_context *rc, uint64_t key, VkPipelineBindPoint point, VkPipelineLayout layout,
+                    uint32_t index, VkDescriptorSet set)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_BIND_SET, lc_pkg_bind_set, ((lc_pkg_bind_set){point, index, layout, set}));
+}
+
+void lc_rc_push_constants(lc_render_context *rc, uint64_t key, VkPipelineLayout layout, uint32_t offset, uint32_t size,
+                          const void *data)
+{
+    lc_pkg_push_constants *p = lc_rc_alloc(rc, sizeof *p + size);
+    p->layout = layout;
+    p->offset = offset;
+    p->size = size;
+    memcpy(p->data, data, size);
+    lc_rc_command(rc, key, p, LC_PKG_PUSH_CONSTANTS);
+}
+
+void lc_rc_bind_vertex_buffer(lc_render_context *rc, uint64_t key, VkBuffer buffer, VkDeviceSize offset)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_BIND_VERTEX, lc_pkg_bind_buffer, ((lc_pkg_bind_buffer){buffer, offset, VK_INDEX_TYPE_UINT32}));
+}
+
+void lc_rc_bind_index_buffer(lc_render_context *rc, uint64_t key, VkBuffer buffer, VkDeviceSize offset, VkIndexType type)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_BIND_INDEX, lc_pkg_bind_buffer, ((lc_pkg_bind_buffer){buffer, offset, type}));
+}
+
+void lc_rc_draw(lc_render_context *rc, uint64_t key, uint32_t vertex_count, uint32_t first_vertex)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_DRAW, lc_pkg_draw, ((lc_pkg_draw){vertex_count, 1, first_vertex, 0}));
+}
+
+void lc_rc_dispatch(lc_render_context *rc, uint64_t key, uint32_t x, uint32_t y, uint32_t z)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_DISPATCH, lc_pkg_dispatch, ((lc_pkg_dispatch){x, y, z}));
+}
+
+void lc_rc_fill_buffer(lc_render_context *rc, uint64_t key, VkBuffer buffer, VkDeviceSize offset, VkDeviceSize size,
+                       uint32_t value)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_FILL_BUFFER, lc_pkg_fill_buffer, ((lc_pkg_fill_buffer){buffer, offset, size, value}));
+}
+
+void lc_rc_copy_image_to_buffer(lc_render_context *rc, uint64_t key, VkImage image, VkImageLayout layout, VkBuffer buffer,
+                                const VkBufferImageCopy *region)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_COPY_IMAGE_TO_BUFFER, lc_pkg_copy_image_to_buffer,
+                 ((lc_pkg_copy_image_to_buffer){image, layout, buffer, *region}));
+}
+
+/* ---- merge and sort ---- */
+
+uint32_t lc_rc_merge(lc_render_context *const *contexts, uint32_t context_count, lc_command *out, uint32_t threads)
+{
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < context_count; i++) total += contexts[i]->count;
+    /* Large contexts copy in parallel; the offsets are fixed first, so order is by context. */
+    if (threads < 2 || total < 16384) {
+        uint32_t at = 0;
+        for (uint32_t i = 0; i < context_count; i++) {
+            memcpy(out + at, contexts[i]->commands, (size_t)contexts[i]->count * sizeof *out);
+            at += contexts[i]->count;
+        }
+        return total;
+    }
+    uint32_t *offsets = lc_alloc((size_t)(context_count + 1) * sizeof *offsets);
+    offsets[0] = 0;
+    for (uint32_t i = 0; i < context_count; i++) offsets[i + 1] = offsets[i] + contexts[i]->count;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (uint32_t i = 0; i < context_count; i++)
+        memcpy(out + offsets[i], contexts[i]->commands, (size_t)contexts[i]->count * sizeof *out);
+    free(offsets);
+    return total;
+}
+
+#define RADIX_MAX_THREADS 64
+
+/* One stable counting pass on byte `shift/8` from src into dst. Slice t of src scatters to
+ * the positions after all smaller digits and after the same digit in slices before t. */
+static void radix_pass(const lc_command *src, lc_command *dst, uint32_t n, uint32_t shift, uint32_t threads,
+                       uint32_t (*counts)[256])
+{
+#pragma omp parallel num_threads(threads)
+    {
+        uint32_t t = (uint32_t)omp_get_thread_num(), nt = (uint32_t)omp_get_num_threads();
+        uint32_t lo = (uint32_t)((uint64_t)n * t / nt), hi = (uint32_t)((uint64_t)n * (t + 1) / nt);
+        uint32_t *c = counts[t];
+        memset(c, 0, 256 * sizeof *c);
+        for (uint32_t i = lo; i < hi; i++) c[(src[i].sort_key >> shift) & 0xffu]++;
+#pragma omp barrier
+#pragma omp single
+        {
+            uint32_t sum = 0;
+            for (uint32_t d = 0; d < 256; d++)
+                for (uint32_t s = 0; s < nt; s++) {
+                    uint32_t k = counts[s][d];
+                    counts[s][d] = sum;
+                    sum += k;
+                }
+        }
+        for (uint32_t i = lo; i < hi; i++) dst[c[(src[i].sort_key >> shift) & 0xffu]++] = src[i];
+    }
+}
+
+void lc_commands_sort(lc_command *commands, lc_command *scratch, uint32_t n, uint32_t threads)
+{
+    if (n < 2) return;
+    uint64_t all_or = 0, all_and = ~0ull;
+    for (uint32_t i = 0; i < n; i++) {
+        all_or |= commands[i].sort_key;
+        all_and &= commands[i].sort_key;
+    }
+    uint64_t varying = all_or ^ all_and;
+    if (n < 4096) threads = 1; /* too small to pay for a parallel region */
+    threads = LC_CLAMP(threads, 1u, (uint32_t)RADIX_MAX_THREADS);
+    uint32_t counts[RADIX_MAX_THREADS][256];
+    lc_command *src = commands, *dst = scratch;
+    for (uint32_t shift = 0; shift < 64; shift += 8) {
+        if (!((varying >> shift) & 0xffu)) continue; /* every key has the same byte here */
+        radix_pass(src, dst, n, shift, threads, counts);
+        lc_command *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != commands) memcpy(commands, src, (size_t)n * sizeof *commands);
+}
