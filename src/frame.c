@@ -378,7 +378,10 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     r->threads = d->threads ? d->threads : (uint32_t)omp_get_max_threads();
     r->threads = LC_CLAMP(r->threads, 1u, 256u);
     r->block_pool = lc_block_pool_create();
-    lc_render_backend_create(ctx, &(lc_render_backend_desc){.threads = r->threads}, &r->backend);
+    /* LC_BACKEND_CHUNK=N (tests): smaller chunks split even small passes over secondaries. */
+    const char *chunk = getenv("LC_BACKEND_CHUNK");
+    lc_render_backend_desc bd = {.threads = r->threads, .chunk = chunk ? (uint32_t)strtoul(chunk, NULL, 10) : 0};
+    lc_render_backend_create(ctx, &bd, &r->backend);
     lc_status s = upload_scene(r);
     if (s != LC_OK) return s;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {

@@ -86,6 +86,7 @@ void lc_app_destroy(lc_app *app)
     lc_light_set_destroy(&app->lights);
     free(app->animated);
     for (int i = 0; i <= LC_TIMER_COUNT; i++) free(app->ms[i]);
+    for (int i = 0; i < LC_CPU_COUNT; i++) free(app->cpu_ms[i]);
     memset(app, 0, sizeof *app);
 }
 
@@ -104,7 +105,17 @@ lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float tim
     lc_lights_animate(&app->lights, time, app->animated);
     if (app->radius_scale != 1.0f)
         for (uint32_t i = 0; i < app->light_count; i++) app->animated[i].radius *= app->radius_scale;
-    return lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
+    uint32_t before = app->renderer.frame_index;
+    lc_status s = lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
+    if (s == LC_OK && app->renderer.frame_index != before) { /* skipped frames (minimised) recorded nothing */
+        if (app->cpu_count == app->cpu_cap) {
+            app->cpu_cap = app->cpu_cap ? app->cpu_cap * 2 : 64;
+            for (int i = 0; i < LC_CPU_COUNT; i++) app->cpu_ms[i] = lc_realloc(app->cpu_ms[i], app->cpu_cap * sizeof(double));
+        }
+        for (int i = 0; i < LC_CPU_COUNT; i++) app->cpu_ms[i][app->cpu_count] = app->renderer.cpu_ms[i];
+        app->cpu_count++;
+    }
+    return s;
 }
 
 void lc_app_record_timings(lc_app *app)
@@ -206,6 +217,19 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         const char *name = i == LC_TIMER_COUNT ? "frame" : lc_timer_names[i];
         cJSON_AddNumberToObject(ms, name, lc_median(app->ms[i], app->timing_count));
     }
+    cJSON *cpu = cJSON_AddObjectToObject(root, "cpu_ms");
+    for (int i = 0; i < LC_CPU_COUNT; i++) {
+        /* lc_median sorts in place: a copy keeps the per-frame order. */
+        double *v = lc_alloc((app->cpu_count + 1) * sizeof *v);
+        if (app->cpu_count) memcpy(v, app->cpu_ms[i], app->cpu_count * sizeof *v);
+        cJSON_AddNumberToObject(cpu, lc_cpu_timer_names[i], lc_median(v, app->cpu_count));
+        free(v);
+    }
+    cJSON *contexts = cJSON_AddObjectToObject(root, "contexts");
+    cJSON_AddNumberToObject(contexts, "threads", r->threads);
+    cJSON_AddNumberToObject(contexts, "commands", r->sorted_count);
+    cJSON_AddNumberToObject(contexts, "secondaries", r->backend.secondaries);
+    cJSON_AddNumberToObject(contexts, "pool_blocks", lc_block_pool_blocks(r->block_pool));
     cJSON *passes = cJSON_AddObjectToObject(root, "passes_ms_last_frame");
     for (uint32_t i = 0; i < r->timings.pass_count; i++)
         cJSON_AddNumberToObject(passes, r->timings.pass_names[i], r->timings.pass_ms[i]);

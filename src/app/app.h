@@ -22,6 +22,9 @@ typedef struct lc_app {
     double *ms[LC_TIMER_COUNT + 1];
     uint32_t timing_count, timing_cap;
     uint64_t timing_serial;
+    /* CPU ms per rendered frame (record, sort, submit) for medians. */
+    double *cpu_ms[LC_CPU_COUNT];
+    uint32_t cpu_count, cpu_cap;
 } lc_app;
 
 /* Loads the scene and lights (exit-2 class errors come first, before any device work). */

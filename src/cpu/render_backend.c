@@ -40,6 +40,7 @@ void lc_render_backend_create(lc_context *ctx, const lc_render_backend_desc *des
     b->ctx = ctx;
     b->threads = desc->threads ? desc->threads : (uint32_t)omp_get_max_threads();
     b->threads = LC_CLAMP(b->threads, 1u, 256u);
+    b->chunk = desc->chunk ? desc->chunk : LC_BACKEND_CHUNK;
     for (uint32_t s = 0; s < LC_BACKEND_SLOTS; s++) {
         b->slots[s] = lc_calloc(b->threads, sizeof *b->slots[s]);
         for (uint32_t t = 0; t < b->threads; t++) {
@@ -132,7 +133,7 @@ static void split(lc_render_backend *b, const lc_command *commands, uint32_t cou
             }
             continue;
         }
-        if (chunk && chunk->count == LC_BACKEND_CHUNK) chunk = NULL;
+        if (chunk && chunk->count == b->chunk) chunk = NULL;
         if (!chunk) {
             chunk = add_item(b);
             chunk->chunk = true;

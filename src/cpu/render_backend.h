@@ -35,6 +35,7 @@ typedef struct lc_backend_thread {
 typedef struct lc_render_backend {
     lc_context *ctx;
     uint32_t threads;
+    uint32_t chunk;
     lc_backend_thread *slots[LC_BACKEND_SLOTS]; /* [slot][thread] */
     /* The chunking of the last frame (reused buffers). */
     struct lc_backend_item *items;
@@ -48,6 +49,7 @@ typedef struct lc_render_backend {
 
 typedef struct lc_render_backend_desc {
     uint32_t threads; /* 0: omp_get_max_threads() */
+    uint32_t chunk;   /* commands per secondary within a pass; 0: LC_BACKEND_CHUNK */
 } lc_render_backend_desc;
 
 void lc_render_backend_create(lc_context *ctx, const lc_render_backend_desc *desc, lc_render_backend *b);
