@@ -78,6 +78,27 @@ static void create_layouts(lc_renderer *r)
 
 /* ---- scene upload ---- */
 
+/* The object buffer: world and normal matrices per object, in draw order. */
+static lc_status upload_objects(lc_renderer *r)
+{
+    const lc_scene *s = r->scene;
+    uint32_t n = LC_MAX(s->object_count, 1u);
+    lc_gpu_object *objs = lc_calloc(n, sizeof *objs);
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        const lc_object *o = &s->objects[i];
+        lc_gpu_object *g = &objs[i];
+        g->world = o->world;
+        lc_object_normal_matrix(&o->world, &g->normal);
+        g->info = (lc_u4){o->mesh, o->material, o->flags, 0};
+    }
+    lc_buffer_desc od = {.size = (VkDeviceSize)n * sizeof *objs,
+                         .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene objects"};
+    lc_status st = lc_buffer_create(r->ctx, &od, &r->objects);
+    if (st == LC_OK) st = lc_buffer_upload(r->ctx, &r->objects, objs, od.size);
+    free(objs);
+    return st;
+}
+
 static lc_status upload_scene(lc_renderer *r)
 {
     lc_context *ctx = r->ctx;
@@ -91,6 +112,7 @@ static lc_status upload_scene(lc_renderer *r)
     if ((st = lc_buffer_create(ctx, &id, &r->indices)) != LC_OK) return st;
     if ((st = lc_buffer_upload(ctx, &r->vertices, s->vertices, vd.size)) != LC_OK) return st;
     if ((st = lc_buffer_upload(ctx, &r->indices, s->indices, id.size)) != LC_OK) return st;
+    if ((st = upload_objects(r)) != LC_OK) return st;
 
     const VkImageUsageFlags tex_usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
     lc_image_desc wd = {.width = 1, .height = 1, .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = "white"};
@@ -213,6 +235,7 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_TILE_DEPTH] = {r->tile_depth.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_COARSE_BITS] = {r->coarse_bits.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_TILE_MASK] = {r->tile_mask.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_OBJECTS] = {r->objects.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -426,6 +449,7 @@ void lc_renderer_destroy(lc_renderer *r)
     lc_image_destroy(ctx, &r->white);
     lc_buffer_destroy(ctx, &r->vertices);
     lc_buffer_destroy(ctx, &r->indices);
+    lc_buffer_destroy(ctx, &r->objects);
     if (r->pool) vkDestroyDescriptorPool(dev, r->pool, NULL);
     if (r->linear_sampler) vkDestroySampler(dev, r->linear_sampler, NULL);
     if (r->point_sampler) vkDestroySampler(dev, r->point_sampler, NULL);

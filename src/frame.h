@@ -115,6 +115,7 @@ struct lc_renderer {
 
     /* Scene on the GPU. */
     lc_buffer vertices, indices;
+    lc_buffer objects; /* lc_gpu_object per scene object (LC_BIND_OBJECTS) */
     lc_image *textures;
     lc_image white;
     VkDescriptorSet *material_sets;

@@ -38,21 +38,30 @@ void lc_begin_rendering(lc_renderer *r, VkCommandBuffer cmd, const lc_rendering 
     lc_set_viewport(r, cmd);
 }
 
+/* One object: its mesh's index range at its vertex offset, the object index as firstInstance
+ * (scene.vert reads objects[gl_InstanceIndex]; an indirect path writes the same field). */
+void lc_draw_object(const lc_scene *s, VkCommandBuffer cmd, uint32_t object)
+{
+    const lc_mesh *m = &s->meshes[s->objects[object].mesh];
+    vkCmdDrawIndexed(cmd, m->index_count, 1, m->first_index, (int32_t)m->first_vertex, object);
+}
+
 void lc_draw_scene(lc_renderer *r, VkCommandBuffer cmd, bool materials)
 {
     const lc_scene *s = r->scene;
     VkDeviceSize offset = 0;
     vkCmdBindVertexBuffers(cmd, 0, 1, &r->vertices.buffer, &offset);
     vkCmdBindIndexBuffer(cmd, r->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    /* Objects are sorted by material at load, so the material set changes once per material. */
     uint32_t bound = UINT32_MAX;
-    for (uint32_t i = 0; i < s->draw_count; i++) {
-        const lc_draw *d = &s->draws[i];
-        if (materials && d->material != bound) {
-            bound = d->material;
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        uint32_t mat = s->objects[i].material;
+        if (materials && mat != bound) {
+            bound = mat;
             vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 1, 1, &r->material_sets[bound], 0, NULL);
             vkCmdPushConstants(cmd, r->layout, VK_SHADER_STAGE_ALL, 0, 16, s->materials[bound].base_color);
         }
-        vkCmdDrawIndexed(cmd, d->index_count, 1, d->first_index, 0, 0);
+        lc_draw_object(s, cmd, i);
     }
 }
 

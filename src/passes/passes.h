@@ -36,6 +36,7 @@ void lc_begin_rendering(lc_renderer *r, VkCommandBuffer cmd, const lc_rendering 
 
 /* Shared by the scene-drawing passes. */
 void lc_draw_scene(lc_renderer *r, VkCommandBuffer cmd, bool materials);
+void lc_draw_object(const lc_scene *scene, VkCommandBuffer cmd, uint32_t object);
 void lc_set_viewport(lc_renderer *r, VkCommandBuffer cmd);
 
 #endif
