@@ -30,12 +30,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     FUZZ_CHECK(lc_scene_validate(&s) == LC_OK);
-    FUZZ_CHECK(s.index_count > 0 && s.index_count % 3 == 0 && s.draw_count > 0 && s.material_count > 0);
-    /* Every draw's triangles reach only real vertices (ASan checks the reads). */
+    FUZZ_CHECK(s.index_count > 0 && s.index_count % 3 == 0 && s.mesh_count > 0 && s.object_count > 0 &&
+               s.material_count > 0);
+    /* Every object's triangles reach only real vertices (ASan checks the reads). */
     float sum = 0.0f;
-    for (uint32_t d = 0; d < s.draw_count; d++)
-        for (uint32_t i = 0; i < s.draws[d].index_count; i++)
-            sum += s.vertices[s.indices[s.draws[d].first_index + i]].position[0];
+    for (uint32_t o = 0; o < s.object_count; o++) {
+        const lc_mesh *m = &s.meshes[s.objects[o].mesh];
+        for (uint32_t i = 0; i < m->index_count; i++)
+            sum += s.vertices[m->first_vertex + s.indices[m->first_index + i]].position[0];
+        FUZZ_CHECK(finite_n(s.objects[o].sphere, 4));
+    }
     (void)sum;
     for (uint32_t i = 0; i < s.image_count; i++) {
         const lc_image_data *img = &s.images[i];

@@ -82,6 +82,27 @@ static void create_layouts(lc_renderer *r)
 
 /* ---- scene upload ---- */
 
+/* The object buffer: world and normal matrices per object, in draw order. */
+static lc_status upload_objects(lc_renderer *r)
+{
+    const lc_scene *s = r->scene;
+    uint32_t n = LC_MAX(s->object_count, 1u);
+    lc_gpu_object *objs = lc_calloc(n, sizeof *objs);
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        const lc_object *o = &s->objects[i];
+        lc_gpu_object *g = &objs[i];
+        g->world = o->world;
+        lc_object_normal_matrix(&o->world, &g->normal);
+        g->info = (lc_u4){o->mesh, o->material, o->flags, 0};
+    }
+    lc_buffer_desc od = {.size = (VkDeviceSize)n * sizeof *objs,
+                         .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene objects"};
+    lc_status st = lc_buffer_create(r->ctx, &od, &r->objects);
+    if (st == LC_OK) st = lc_buffer_upload(r->ctx, &r->objects, objs, od.size);
+    free(objs);
+    return st;
+}
+
 static lc_status upload_scene(lc_renderer *r)
 {
     lc_context *ctx = r->ctx;
@@ -95,6 +116,7 @@ static lc_status upload_scene(lc_renderer *r)
     if ((st = lc_buffer_create(ctx, &id, &r->indices)) != LC_OK) return st;
     if ((st = lc_buffer_upload(ctx, &r->vertices, s->vertices, vd.size)) != LC_OK) return st;
     if ((st = lc_buffer_upload(ctx, &r->indices, s->indices, id.size)) != LC_OK) return st;
+    if ((st = upload_objects(r)) != LC_OK) return st;
 
     const VkImageUsageFlags tex_usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
     lc_image_desc wd = {.width = 1, .height = 1, .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = "white"};
@@ -109,18 +131,6 @@ static lc_status upload_scene(lc_renderer *r)
                             .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = img->name[0] ? img->name : "texture"};
         if ((st = lc_image_create(ctx, &td, &r->textures[i])) != LC_OK) return st;
         if ((st = lc_image_upload_mipmapped(ctx, &r->textures[i], img->rgba)) != LC_OK) return st;
-    }
-
-    /* Each draw's bounds centre, for the depth field of its sort keys. */
-    r->draw_centers = lc_calloc(LC_MAX(s->draw_count, 1u), sizeof *r->draw_centers);
-    for (uint32_t i = 0; i < s->draw_count; i++) {
-        const lc_draw *d = &s->draws[i];
-        float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-        for (uint32_t k = 0; k < d->index_count; k++) {
-            const float *pos = s->vertices[s->indices[d->first_index + k]].position;
-            for (int a = 0; a < 3; a++) lo[a] = fminf(lo[a], pos[a]), hi[a] = fmaxf(hi[a], pos[a]);
-        }
-        for (int a = 0; a < 3; a++) r->draw_centers[i][a] = d->index_count ? 0.5f * (lo[a] + hi[a]) : 0.0f;
     }
 
     uint32_t n = s->material_count;
@@ -229,6 +239,7 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_TILE_DEPTH] = {r->tile_depth.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_COARSE_BITS] = {r->coarse_bits.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_TILE_MASK] = {r->tile_mask.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_OBJECTS] = {r->objects.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -430,7 +441,6 @@ void lc_renderer_destroy(lc_renderer *r)
     lc_block_pool_destroy(r->block_pool);
     free(r->sorted);
     free(r->sort_scratch);
-    free(r->draw_centers);
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
         lc_frame_slot *s = &r->slots[i];
         if (s->pool) vkDestroyCommandPool(dev, s->pool, NULL);
@@ -456,6 +466,7 @@ void lc_renderer_destroy(lc_renderer *r)
     lc_image_destroy(ctx, &r->white);
     lc_buffer_destroy(ctx, &r->vertices);
     lc_buffer_destroy(ctx, &r->indices);
+    lc_buffer_destroy(ctx, &r->objects);
     if (r->pool) vkDestroyDescriptorPool(dev, r->pool, NULL);
     if (r->linear_sampler) vkDestroySampler(dev, r->linear_sampler, NULL);
     if (r->point_sampler) vkDestroySampler(dev, r->point_sampler, NULL);
@@ -748,7 +759,7 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         for (uint32_t u = 0; u < passes[p].use_count; u++) transition(r, &passes[p].uses[u], &barriers[p]);
         if (passes[p].scene_draws) scene_pass[passes[p].scene_draws - 1] = p;
     }
-    uint32_t draws = r->scene->draw_count, draw_jobs = LC_DIV_UP(draws, DRAW_CHUNK);
+    uint32_t draws = r->scene->object_count, draw_jobs = LC_DIV_UP(draws, DRAW_CHUNK);
     uint32_t jobs = n + 1 + draw_jobs;
     ensure_contexts(r, jobs);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(r->threads)

@@ -123,7 +123,7 @@ struct lc_renderer {
 
     /* Scene on the GPU. */
     lc_buffer vertices, indices;
-    float (*draw_centers)[3]; /* per scene draw: its bounds' centre (depth in the sort keys) */
+    lc_buffer objects; /* lc_gpu_object per scene object (LC_BIND_OBJECTS) */
     lc_image *textures;
     lc_image white;
     VkDescriptorSet *material_sets;

@@ -14,6 +14,10 @@ _Static_assert(offsetof(lc_gpu_light, position_radius) == 0, "position_radius");
 _Static_assert(offsetof(lc_gpu_light, color_type) == 16, "color_type");
 _Static_assert(offsetof(lc_gpu_light, direction_cos) == 32, "direction_cos");
 _Static_assert(offsetof(lc_gpu_light, spot_depth) == 48, "spot_depth");
+_Static_assert(sizeof(lc_gpu_object) == 144, "lc_gpu_object is 2 mat4 + uvec4");
+_Static_assert(offsetof(lc_gpu_object, world) == 0, "world");
+_Static_assert(offsetof(lc_gpu_object, normal) == 64, "normal");
+_Static_assert(offsetof(lc_gpu_object, info) == 128, "info");
 
 /* std140: 4 mat4 (256 bytes) then 7 vec4-sized members (112 bytes). */
 _Static_assert(sizeof(lc_frame_ubo) == 368, "lc_frame_ubo is 4 mat4 + 7 vec4");

@@ -30,45 +30,63 @@ static const char tiny_gltf[] =
     "{\"bufferView\":2,\"componentType\":5126,\"count\":3,\"type\":\"VEC2\"},"
     "{\"bufferView\":3,\"componentType\":5123,\"count\":3,\"type\":\"SCALAR\"}]}";
 
-static uint32_t triangles(const lc_scene *s)
+static uint32_t triangles(const lc_scene *s) { return (uint32_t)lc_scene_triangles(s); }
+
+/* A vertex of an object in world space: position through world, normal through the inverse
+ * transpose, normalised. */
+static void world_vertex(const lc_scene *s, const lc_object *o, uint32_t local, float p[3], float n[3])
 {
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < s->draw_count; i++) n += s->draws[i].index_count / 3;
-    return n;
+    const lc_vertex *v = &s->vertices[s->meshes[o->mesh].first_vertex + local];
+    lc_transform_point(&o->world, v->position, p);
+    lc_m4 nm;
+    lc_object_normal_matrix(&o->world, &nm);
+    float len = 0.0f;
+    for (int c = 0; c < 3; c++) {
+        n[c] = nm.m[c] * v->normal[0] + nm.m[4 + c] * v->normal[1] + nm.m[8 + c] * v->normal[2];
+        len += n[c] * n[c];
+    }
+    len = sqrtf(len);
+    for (int c = 0; c < 3; c++) n[c] /= len > 0.0f ? len : 1.0f;
 }
 
-/* Triangles whose winding (counter-clockwise = front) disagrees with their vertex normals. */
+/* World-space triangles whose winding (counter-clockwise = front, turned around for objects
+ * flagged LC_OBJECT_MIRRORED) disagrees with their transformed vertex normals. */
 static uint32_t winding_mismatches(const lc_scene *s)
 {
     uint32_t bad = 0;
-    for (uint32_t t = 0; t + 2 < s->index_count; t += 3) {
-        const lc_vertex *v[3] = {&s->vertices[s->indices[t]], &s->vertices[s->indices[t + 1]],
-                                 &s->vertices[s->indices[t + 2]]};
-        float e1[3], e2[3], n[3], avg = 0.0f;
-        for (int c = 0; c < 3; c++) {
-            e1[c] = v[1]->position[c] - v[0]->position[c];
-            e2[c] = v[2]->position[c] - v[0]->position[c];
+    for (uint32_t o = 0; o < s->object_count; o++) {
+        const lc_object *obj = &s->objects[o];
+        const lc_mesh *m = &s->meshes[obj->mesh];
+        float flip = (obj->flags & LC_OBJECT_MIRRORED) ? -1.0f : 1.0f;
+        for (uint32_t t = 0; t + 2 < m->index_count; t += 3) {
+            float p[3][3], vn[3][3], e1[3], e2[3], n[3], avg = 0.0f;
+            for (int k = 0; k < 3; k++) world_vertex(s, obj, s->indices[m->first_index + t + k], p[k], vn[k]);
+            for (int c = 0; c < 3; c++) {
+                e1[c] = p[1][c] - p[0][c];
+                e2[c] = p[2][c] - p[0][c];
+            }
+            n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+            n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+            n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+            float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            if (len < 1e-7f) continue; /* degenerate: no winding to speak of */
+            for (int k = 0; k < 3; k++) avg += flip * (n[0] * vn[k][0] + n[1] * vn[k][1] + n[2] * vn[k][2]) / len;
+            bad += avg <= 0.0f;
         }
-        n[0] = e1[1] * e2[2] - e1[2] * e2[1];
-        n[1] = e1[2] * e2[0] - e1[0] * e2[2];
-        n[2] = e1[0] * e2[1] - e1[1] * e2[0];
-        float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-        if (len < 1e-7f) continue; /* degenerate: no winding to speak of */
-        for (int k = 0; k < 3; k++)
-            avg += (n[0] * v[k]->normal[0] + n[1] * v[k]->normal[1] + n[2] * v[k]->normal[2]) / len;
-        bad += avg <= 0.0f;
     }
     return bad;
 }
 
 static bool scenes_equal(const lc_scene *a, const lc_scene *b)
 {
-    if (a->vertex_count != b->vertex_count || a->index_count != b->index_count || a->draw_count != b->draw_count ||
-        a->material_count != b->material_count || a->image_count != b->image_count)
+    if (a->vertex_count != b->vertex_count || a->index_count != b->index_count || a->mesh_count != b->mesh_count ||
+        a->object_count != b->object_count || a->material_count != b->material_count ||
+        a->image_count != b->image_count)
         return false;
     if (memcmp(a->vertices, b->vertices, a->vertex_count * sizeof *a->vertices) ||
         memcmp(a->indices, b->indices, a->index_count * sizeof *a->indices) ||
-        memcmp(a->draws, b->draws, a->draw_count * sizeof *a->draws) ||
+        memcmp(a->meshes, b->meshes, a->mesh_count * sizeof *a->meshes) ||
+        memcmp(a->objects, b->objects, a->object_count * sizeof *a->objects) ||
         memcmp(a->materials, b->materials, a->material_count * sizeof *a->materials))
         return false;
     for (uint32_t i = 0; i < a->image_count; i++)
@@ -86,10 +104,16 @@ static void check_common(const lc_scene *s, const char *what, bool room)
     CHECK_MSG(lc_scene_validate(s) == LC_OK, "%s", what);
     uint32_t bad_normals = 0, outside = 0;
     for (uint32_t i = 0; i < s->vertex_count; i++) {
-        const float *n = s->vertices[i].normal, *p = s->vertices[i].position;
+        const float *n = s->vertices[i].normal;
         bad_normals += fabsf(sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) - 1.0f) > 1e-3f;
-        for (int c = 0; c < 3; c++) outside += p[c] < s->bounds_min[c] || p[c] > s->bounds_max[c];
     }
+    /* Every object's vertices, transformed as the vertex shader does, inside the scene bounds. */
+    for (uint32_t o = 0; o < s->object_count; o++)
+        for (uint32_t i = 0; i < s->meshes[s->objects[o].mesh].vertex_count; i++) {
+            float p[3], n[3];
+            world_vertex(s, &s->objects[o], i, p, n);
+            for (int c = 0; c < 3; c++) outside += p[c] < s->bounds_min[c] || p[c] > s->bounds_max[c];
+        }
     CHECK_MSG(bad_normals == 0, "%s: %u normals not unit length", what, bad_normals);
     CHECK_MSG(outside == 0, "%s: %u vertex coordinates outside the bounds", what, outside);
     for (int c = 0; c < 3; c++) {
@@ -111,12 +135,17 @@ static void test_default(void)
     CHECK(st == LC_OK);
     CHECK(lc_scene_load_default(&b) == LC_OK);
     uint32_t tris = triangles(&a);
-    printf("default scene: %u triangles, %u vertices, %u draws, %u materials, %u images, loaded in %.1f ms\n", tris,
-           a.vertex_count, a.draw_count, a.material_count, a.image_count, (t1 - t0) * 1e3);
+    printf("default scene: %u triangles, %u vertices, %u meshes, %u objects, %u materials, %u images, loaded in %.1f ms\n",
+           tris, a.vertex_count, a.mesh_count, a.object_count, a.material_count, a.image_count, (t1 - t0) * 1e3);
     printf("default scene: bounds (%.1f %.1f %.1f)..(%.1f %.1f %.1f)\n", a.bounds_min[0], a.bounds_min[1],
            a.bounds_min[2], a.bounds_max[0], a.bounds_max[1], a.bounds_max[2]);
     CHECK(tris >= 50000);
-    CHECK(a.index_count == 3 * tris);
+    /* Instanced: more triangles drawn than stored (30 columns share one column mesh). */
+    CHECK_MSG(a.index_count < 3 * tris && a.object_count > a.mesh_count, "%u indices stored, %u triangles drawn",
+              a.index_count, tris);
+    uint32_t columns = 0;
+    for (uint32_t i = 0; i < a.object_count; i++) columns += strcmp(a.meshes[a.objects[i].mesh].name, "hall column") == 0;
+    CHECK_MSG(columns == 30, "%u objects of the column mesh", columns);
     check_common(&a, "default scene", true);
     CHECK_MSG(winding_mismatches(&a) == 0, "%u triangles wound against their normals", winding_mismatches(&a));
     CHECK_MSG(scenes_equal(&a, &b), "two loads of the default scene differ");
@@ -130,6 +159,7 @@ static void test_default(void)
     CHECK(fabsf(a.bounds_min[1]) < 1e-4f);
     CHECK(a.bounds_max[2] - a.bounds_min[2] > 50.0f && a.bounds_max[0] - a.bounds_min[0] > 12.0f);
     CHECK(a.default_camera[1] > 1.0f && a.default_camera[1] < 2.5f);
+    CHECK(a.start == LC_START_INTERIOR);
     lc_scene_destroy(&a);
     lc_scene_destroy(&a); /* twice is fine */
     lc_scene_destroy(&b);
@@ -229,20 +259,23 @@ static void test_gltf_transforms(void)
     char *path = write_temp(".gltf", tiny_gltf, strlen(tiny_gltf));
     lc_scene s;
     CHECK(lc_scene_load_file(&s, path) == LC_OK);
-    CHECK(s.draw_count == 2 && s.vertex_count == 6 && s.index_count == 6);
-    if (s.draw_count == 2) {
+    /* One mesh stored once, two objects. */
+    CHECK(s.mesh_count == 1 && s.object_count == 2 && s.vertex_count == 3 && s.index_count == 3);
+    if (s.object_count == 2 && s.mesh_count == 1) {
         check_common(&s, "tiny glTF", false);
         /* Instances in world space: x from -1 (mirrored) to 11 (translated), y up to 6. */
         CHECK(fabsf(s.bounds_min[0] + 1.0f) < 1e-5f && fabsf(s.bounds_max[0] - 11.0f) < 1e-5f);
         CHECK(fabsf(s.bounds_min[1]) < 1e-5f && fabsf(s.bounds_max[1] - 6.0f) < 1e-5f);
+        /* The mirrored instance is flagged, and with the flag its winding agrees with its normals. */
+        uint32_t mirrored = 0;
+        for (uint32_t i = 0; i < s.object_count; i++) mirrored += (s.objects[i].flags & LC_OBJECT_MIRRORED) != 0;
+        CHECK_MSG(mirrored == 1, "%u objects flagged mirrored", mirrored);
         CHECK_MSG(winding_mismatches(&s) == 0, "mirrored instance keeps its winding");
         /* glTF UVs come out as stored in the file (top-left origin, as Vulkan samples). */
         for (uint32_t i = 0; i < s.vertex_count; i++) {
             const lc_vertex *v = &s.vertices[i];
-            float lx = fabsf(v->position[0] - (v->position[0] > 5.0f ? 10.0f : 0.0f));
-            float ly = v->position[1] - (v->position[0] > 5.0f ? 0.0f : 5.0f);
-            CHECK_MSG(fabsf(v->uv[0] - lx) < 1e-5f && fabsf(v->uv[1] - ly) < 1e-5f, "vertex %u uv (%g %g)", i, v->uv[0],
-                      v->uv[1]);
+            CHECK_MSG(fabsf(v->uv[0] - v->position[0]) < 1e-5f && fabsf(v->uv[1] - v->position[1]) < 1e-5f,
+                      "vertex %u uv (%g %g)", i, v->uv[0], v->uv[1]);
             CHECK(fabsf(v->normal[2] - 1.0f) < 1e-5f);
         }
     }
@@ -315,7 +348,7 @@ static void test_obj_materials(void)
         /* OBJ vt (0,0) is the image's bottom-left: v = 1 in Vulkan terms at y = 0. */
         for (uint32_t i = 0; i < s.vertex_count; i++) {
             const lc_vertex *v = &s.vertices[i];
-            CHECK(fabsf(v->uv[1] - (1.0f - v->position[1])) < 1e-5f);
+            CHECK(fabsf(v->uv[1] - (1.0f - v->position[1])) < 1e-5f); /* OBJ objects: identity transforms */
             CHECK(fabsf(v->normal[2] - 1.0f) < 1e-4f); /* generated */
         }
     }
@@ -332,14 +365,17 @@ static void test_validate(void)
     lc_vertex verts[3] = {
         {{0, 0, 0}, {0, 0, 1}, {0, 0}}, {{1, 0, 0}, {0, 0, 1}, {1, 0}}, {{0, 1, 0}, {0, 0, 1}, {0, 1}}};
     uint32_t indices[3] = {0, 1, 2};
-    lc_draw draw = {0, 3, 0};
+    lc_mesh mesh = {.first_vertex = 0, .vertex_count = 3, .first_index = 0, .index_count = 3, .material = 0};
+    lc_object obj = {.world = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}, .mesh = 0, .material = 0};
     lc_material mat = {{1, 1, 1, 1}, -1};
     lc_scene s = {.vertices = verts,
                   .vertex_count = 3,
                   .indices = indices,
                   .index_count = 3,
-                  .draws = &draw,
-                  .draw_count = 1,
+                  .meshes = &mesh,
+                  .mesh_count = 1,
+                  .objects = &obj,
+                  .object_count = 1,
                   .materials = &mat,
                   .material_count = 1};
     snprintf(s.name, sizeof s.name, "hand-made");
@@ -348,13 +384,31 @@ static void test_validate(void)
     indices[2] = 3;
     CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* index past the vertices */
     indices[2] = 2;
-    draw.first_index = 1;
-    CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* draw past the indices */
-    draw = (lc_draw){0xfffffffdu, 6, 0};
+    mesh.first_index = 1;
+    CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* mesh past the indices */
+    mesh.first_index = 0xfffffffdu;
+    mesh.index_count = 6;
     CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* wraps in 32 bits */
-    draw = (lc_draw){0, 3, 1};
+    mesh.first_index = 0;
+    mesh.index_count = 3;
+    mesh.first_vertex = 1;
+    CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* mesh past the vertices */
+    mesh.first_vertex = 0;
+    mesh.vertex_count = 2;
+    CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* mesh-local index 2 of 2 vertices */
+    mesh.vertex_count = 3;
+    mesh.material = 1;
     CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* material out of range */
-    draw.material = 0;
+    mesh.material = 0;
+    obj.mesh = 1;
+    CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* object's mesh out of range */
+    obj.mesh = 0;
+    obj.material = 1;
+    CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* object's material out of range */
+    obj.material = 0;
+    obj.world.m[13] = NAN;
+    CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* non-finite transform */
+    obj.world.m[13] = 0.0f;
     mat.image = 0;
     CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* no images */
     mat.image = -1;
@@ -381,8 +435,9 @@ static void test_sponza(void)
     if (st != LC_OK) return;
     uint32_t tris = triangles(&s), textured = 0;
     for (uint32_t i = 0; i < s.material_count; i++) textured += s.materials[i].image >= 0;
-    printf("sponza: %u triangles, %u vertices, %u draws, %u materials (%u textured), %u images, loaded in %.1f ms\n",
-           tris, s.vertex_count, s.draw_count, s.material_count, textured, s.image_count, (t1 - t0) * 1e3);
+    printf("sponza: %u triangles, %u vertices, %u meshes, %u objects, %u materials (%u textured), %u images, loaded in "
+           "%.1f ms\n",
+           tris, s.vertex_count, s.mesh_count, s.object_count, s.material_count, textured, s.image_count, (t1 - t0) * 1e3);
     printf("sponza: bounds (%.1f %.1f %.1f)..(%.1f %.1f %.1f), camera (%.2f %.2f %.2f) yaw %.0f pitch %.0f\n",
            s.bounds_min[0], s.bounds_min[1], s.bounds_min[2], s.bounds_max[0], s.bounds_max[1], s.bounds_max[2],
            s.default_camera[0], s.default_camera[1], s.default_camera[2], s.default_camera[3], s.default_camera[4]);
@@ -390,6 +445,7 @@ static void test_sponza(void)
     CHECK(s.material_count >= 20);
     CHECK(textured * 4 >= s.material_count * 3);
     check_common(&s, "sponza", true);
+    CHECK_MSG(s.start == LC_START_INTERIOR, "Sponza keeps its standing view (start %d)", (int)s.start);
     lc_scene_destroy(&s);
 }
 

@@ -31,10 +31,10 @@ static void test_gltf(void)
 {
     lc_scene s;
     CHECK(lc_scene_load_memory(&s, triangle_gltf, strlen(triangle_gltf), "gltf") == LC_OK);
-    CHECK(s.vertex_count == 3 && s.index_count == 3 && s.draw_count == 1);
+    CHECK(s.vertex_count == 3 && s.index_count == 3 && s.mesh_count == 1 && s.object_count == 1);
     CHECK(s.material_count >= 1 && s.image_count == 0);
-    if (s.draw_count == 1 && s.material_count >= 1) {
-        const lc_material *m = &s.materials[s.draws[0].material];
+    if (s.object_count == 1 && s.material_count >= 1) {
+        const lc_material *m = &s.materials[s.objects[0].material];
         CHECK(m->image == -1); /* the external texture fell back */
         CHECK(m->base_color[0] == 0.5f && m->base_color[1] == 0.25f);
     }

@@ -13,11 +13,15 @@ layout(location = 1) out vec3 out_normal;
 layout(location = 2) out vec2 out_uv;
 layout(location = 3) out float out_depth;
 
+// Vertices are mesh-local; the object's transform comes from the object buffer, indexed by
+// the draw's firstInstance (one instance per draw).
 void main()
 {
-    out_world = in_position;
-    out_normal = in_normal;
+    lc_gpu_object obj = objects[gl_InstanceIndex];
+    vec3 world = (obj.world * vec4(in_position, 1.0)).xyz;
+    out_world = world;
+    out_normal = mat3(obj.normal) * in_normal;
     out_uv = in_uv;
-    out_depth = lc_view_depth(in_position);
-    gl_Position = frame.view_proj * vec4(in_position, 1.0);
+    out_depth = lc_view_depth(world);
+    gl_Position = frame.view_proj * vec4(world, 1.0);
 }

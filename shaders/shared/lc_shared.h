@@ -66,7 +66,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_TILE_DEPTH 10  /* vec2[tiles]: view depth min/max of covered pixels; min > max when empty */
 #define LC_BIND_COARSE_BITS 11 /* uint[coarse tiles * buckets]: lights per LC_COARSE x LC_COARSE tiles */
 #define LC_BIND_TILE_MASK 12   /* uint[tiles * mask words]: bit b set when tile bucket b is not empty */
-#define LC_BIND_COUNT 13
+#define LC_BIND_OBJECTS 13     /* lc_gpu_object[]: indexed by gl_InstanceIndex (a draw's firstInstance) */
+#define LC_BIND_COUNT 14
 
 /* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
  * pass tests only the lights its coarse tile kept. */
@@ -103,6 +104,14 @@ struct lc_frame_ubo {
     LC_U4 options;      /* x: culling mode, y: view, z: analysis level, w: heatmap scale (lights at full red) */
 };
 
+/* One scene object (src/scene/scene.h lc_object) as the vertex shader reads it. Every draw
+ * passes its object's index as firstInstance, so objects[gl_InstanceIndex] is its own. */
+struct lc_gpu_object {
+    LC_M4 world;  /* object to world */
+    LC_M4 normal; /* inverse transpose of world's upper 3x3 (w row/column zero) */
+    LC_U4 info;   /* mesh, material, flags (LC_OBJECT_MIRRORED), 0 */
+};
+
 /* Counters written by the culling passes; read back for stats. */
 struct lc_gpu_counters {
     LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
@@ -112,6 +121,7 @@ struct lc_gpu_counters {
 typedef struct lc_gpu_light lc_gpu_light;
 typedef struct lc_frame_ubo lc_frame_ubo;
 typedef struct lc_gpu_counters lc_gpu_counters;
+typedef struct lc_gpu_object lc_gpu_object;
 #endif
 
 #endif

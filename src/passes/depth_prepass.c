@@ -24,18 +24,23 @@ void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pa
     lc_rc_viewport(rc, lc_sort_key(pass, LC_SEQ_STATE), r->width, r->height);
 }
 
-/* One scene draw as a package; the per-object version (firstInstance = object index)
- * changes only this. */
-static void scene_draw(const lc_renderer *r, const lc_draw *d, lc_pkg_draw_indexed *p)
+/* One object as a package: its mesh's index range at its vertex offset, the object index as
+ * firstInstance (scene.vert reads objects[gl_InstanceIndex]; an indirect path writes the same
+ * field). */
+static void scene_draw(const lc_renderer *r, uint32_t object, lc_pkg_draw_indexed *p)
 {
-    p->index_count = d->index_count;
+    const lc_object *o = &r->scene->objects[object];
+    const lc_mesh *m = &r->scene->meshes[o->mesh];
+    p->index_count = m->index_count;
     p->instance_count = 1;
-    p->first_index = d->first_index;
-    p->material = d->material;
+    p->first_index = m->first_index;
+    p->vertex_offset = (int32_t)m->first_vertex;
+    p->first_instance = object;
+    p->material = o->material;
     p->material_set_index = 1;
     p->layout = r->layout;
-    p->material_set = r->material_sets[d->material];
-    memcpy(p->material_constants, r->scene->materials[d->material].base_color, sizeof p->material_constants);
+    p->material_set = r->material_sets[o->material];
+    memcpy(p->material_constants, r->scene->materials[o->material].base_color, sizeof p->material_constants);
 }
 
 void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
@@ -45,17 +50,16 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
     const lc_frame_settings *s = &r->settings;
     uint32_t shade_id = LC_PIPELINE_ID_SHADE + (s->mode * 2 + (s->scalarize ? 1 : 0)) * 3 + s->analysis;
     for (uint32_t i = first; i < first + count; i++) {
-        const lc_draw *d = &r->scene->draws[i];
         lc_pkg_draw_indexed *p = lc_rc_alloc(rc, sizeof *p);
-        scene_draw(r, d, p);
-        const float *c = r->draw_centers[i];
+        scene_draw(r, i, p);
+        const float *c = r->scene->objects[i].sphere;
         float dx = c[0] - cam->position[0], dy = c[1] - cam->position[1], dz = c[2] - cam->position[2];
         uint32_t depth = lc_sort_depth(sqrtf(dx * dx + dy * dy + dz * dz), cam->near_z, cam->far_z);
         /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend
          * whether to bind the material. */
         lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth),
                       p, LC_PKG_DRAW_INDEXED);
-        lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, d->material, depth),
+        lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, p->material, depth),
                       p, LC_PKG_DRAW_INDEXED);
     }
 }

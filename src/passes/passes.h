@@ -26,7 +26,7 @@ lc_pass lc_pass_tonemap(void);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
 
-/* Scene draws [first, first + count): one package per draw, referenced by two commands, one
+/* Scene objects [first, first + count): one package per object draw, referenced by two commands, one
  * keyed for the depth pre-pass (front to back) and one for forward shading (by material,
  * then front to back). A job records one chunk into its own context. */
 void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,

@@ -1,5 +1,6 @@
-/* Scene bookkeeping shared by both loaders: validation, bounds, destruction.
- * The procedural hall is in scene_default.c, the assimp importer in scene_import.c. */
+/* Scene bookkeeping shared by every loader: validation, object bounds, sorting, framing,
+ * grid instancing, destruction. The hall is in scene_default.c, the procedural mesh in
+ * scene_mesh.c, the assimp importer in scene_import.c. */
 #include "scene/scene.h"
 
 #include <math.h>
@@ -8,36 +9,75 @@
 
 static bool finite3(const float v[3]) { return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]); }
 
+static lc_status validate_meshes(const lc_scene *s, const char *name)
+{
+    for (uint32_t i = 0; i < s->mesh_count; i++) {
+        const lc_mesh *m = &s->meshes[i];
+        /* 64-bit sums: first + count may wrap in 32 bits. */
+        if ((uint64_t)m->first_index + m->index_count > s->index_count) {
+            lc_error("%s: mesh %u uses indices %u..%llu but there are only %u", name, i, m->first_index,
+                     (unsigned long long)m->first_index + m->index_count, s->index_count);
+            return LC_ERR_INPUT;
+        }
+        if ((uint64_t)m->first_vertex + m->vertex_count > s->vertex_count) {
+            lc_error("%s: mesh %u uses vertices %u..%llu but there are only %u", name, i, m->first_vertex,
+                     (unsigned long long)m->first_vertex + m->vertex_count, s->vertex_count);
+            return LC_ERR_INPUT;
+        }
+        if (m->index_count % 3 != 0) {
+            lc_error("%s: mesh %u has %u indices, not a whole number of triangles", name, i, m->index_count);
+            return LC_ERR_INPUT;
+        }
+        if (m->material >= s->material_count) {
+            lc_error("%s: mesh %u uses material %u of %u", name, i, m->material, s->material_count);
+            return LC_ERR_INPUT;
+        }
+        for (uint32_t k = 0; k < m->index_count; k++)
+            if (s->indices[m->first_index + k] >= m->vertex_count) {
+                lc_error("%s: mesh %u index %u is %u but the mesh has only %u vertices", name, i, k,
+                         s->indices[m->first_index + k], m->vertex_count);
+                return LC_ERR_INPUT;
+            }
+        if (!finite3(m->aabb_min) || !finite3(m->aabb_max)) {
+            lc_error("%s: mesh %u has non-finite bounds", name, i);
+            return LC_ERR_INPUT;
+        }
+    }
+    return LC_OK;
+}
+
 lc_status lc_scene_validate(const lc_scene *s)
 {
     const char *name = s->name[0] ? s->name : "scene";
-    if ((s->vertex_count && !s->vertices) || (s->index_count && !s->indices) || (s->draw_count && !s->draws) ||
-        (s->material_count && !s->materials) || (s->image_count && !s->images)) {
+    if ((s->vertex_count && !s->vertices) || (s->index_count && !s->indices) || (s->mesh_count && !s->meshes) ||
+        (s->object_count && !s->objects) || (s->material_count && !s->materials) || (s->image_count && !s->images)) {
         lc_error("%s: a count is set but its array is missing", name);
         return LC_ERR_INPUT;
     }
-    for (uint32_t i = 0; i < s->draw_count; i++) {
-        const lc_draw *d = &s->draws[i];
-        /* 64-bit sum: first_index + index_count may wrap in 32 bits. */
-        if ((uint64_t)d->first_index + d->index_count > s->index_count) {
-            lc_error("%s: draw %u uses indices %u..%llu but there are only %u", name, i, d->first_index,
-                     (unsigned long long)d->first_index + d->index_count, s->index_count);
+    if (s->object_count > LC_OBJECTS_MAX) {
+        lc_error("%s: %u objects, at most %u", name, s->object_count, LC_OBJECTS_MAX);
+        return LC_ERR_INPUT;
+    }
+    lc_status st = validate_meshes(s, name);
+    if (st != LC_OK) return st;
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        const lc_object *o = &s->objects[i];
+        if (o->mesh >= s->mesh_count) {
+            lc_error("%s: object %u uses mesh %u of %u", name, i, o->mesh, s->mesh_count);
             return LC_ERR_INPUT;
         }
-        if (d->index_count % 3 != 0) {
-            lc_error("%s: draw %u has %u indices, not a whole number of triangles", name, i, d->index_count);
+        if (o->material >= s->material_count) {
+            lc_error("%s: object %u uses material %u of %u", name, i, o->material, s->material_count);
             return LC_ERR_INPUT;
         }
-        if (d->material >= s->material_count) {
-            lc_error("%s: draw %u uses material %u of %u", name, i, d->material, s->material_count);
+        bool finite = isfinite(o->sphere[0]) && isfinite(o->sphere[1]) && isfinite(o->sphere[2]) &&
+                      isfinite(o->sphere[3]);
+        for (int k = 0; k < 16; k++) finite = finite && isfinite(o->world.m[k]);
+        if (!finite) {
+            lc_error("%s: object %u has a non-finite transform or bounds", name, i);
             return LC_ERR_INPUT;
         }
     }
-    for (uint32_t i = 0; i < s->index_count; i++)
-        if (s->indices[i] >= s->vertex_count) {
-            lc_error("%s: index %u is %u but there are only %u vertices", name, i, s->indices[i], s->vertex_count);
-            return LC_ERR_INPUT;
-        }
     for (uint32_t i = 0; i < s->vertex_count; i++) {
         const lc_vertex *v = &s->vertices[i];
         if (!finite3(v->position) || !finite3(v->normal) || !isfinite(v->uv[0]) || !isfinite(v->uv[1])) {
@@ -62,17 +102,196 @@ lc_status lc_scene_validate(const lc_scene *s)
     return LC_OK;
 }
 
-void lc_scene_compute_bounds(lc_scene *s)
+void lc_mesh_compute_aabb(const lc_scene *s, lc_mesh *m)
 {
     float lo[3] = {0}, hi[3] = {0};
-    for (uint32_t i = 0; i < s->vertex_count; i++)
+    for (uint32_t i = 0; i < m->vertex_count; i++)
         for (int c = 0; c < 3; c++) {
-            float p = s->vertices[i].position[c];
+            float p = s->vertices[m->first_vertex + i].position[c];
             if (i == 0 || p < lo[c]) lo[c] = p;
             if (i == 0 || p > hi[c]) hi[c] = p;
         }
+    memcpy(m->aabb_min, lo, sizeof lo);
+    memcpy(m->aabb_max, hi, sizeof hi);
+}
+
+void lc_transform_point(const lc_m4 *w, const float p[3], float out[3])
+{
+    /* The order the vertex shader and the old CPU path sum in: x, y, z, then translation. */
+    const float *m = w->m;
+    float r[3];
+    for (int c = 0; c < 3; c++) r[c] = m[c] * p[0] + m[4 + c] * p[1] + m[8 + c] * p[2] + m[12 + c];
+    memcpy(out, r, sizeof r);
+}
+
+void lc_transform_aabb(const lc_m4 *w, const float lo[3], const float hi[3], float out_lo[3], float out_hi[3])
+{
+    float l[3], h[3];
+    for (int k = 0; k < 8; k++) {
+        float p[3] = {(k & 1) ? hi[0] : lo[0], (k & 2) ? hi[1] : lo[1], (k & 4) ? hi[2] : lo[2]}, q[3];
+        lc_transform_point(w, p, q);
+        for (int c = 0; c < 3; c++) {
+            l[c] = k == 0 ? q[c] : fminf(l[c], q[c]);
+            h[c] = k == 0 ? q[c] : fmaxf(h[c], q[c]);
+        }
+    }
+    memcpy(out_lo, l, sizeof l);
+    memcpy(out_hi, h, sizeof h);
+}
+
+static float det3(const lc_m4 *w)
+{
+    const float *m = w->m;
+    return m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) +
+           m[8] * (m[1] * m[6] - m[5] * m[2]);
+}
+
+void lc_object_normal_matrix(const lc_m4 *w, lc_m4 *out)
+{
+    /* Cofactors of the upper 3x3 divided by the determinant: the inverse transpose. For a
+     * rotation (det 1) or the identity this is the matrix itself, to the bit. */
+    const float *m = w->m;
+#define A(r, c) m[(c) * 4 + (r)]
+    float cof[3][3] = {
+        {A(1, 1) * A(2, 2) - A(1, 2) * A(2, 1), A(1, 2) * A(2, 0) - A(1, 0) * A(2, 2), A(1, 0) * A(2, 1) - A(1, 1) * A(2, 0)},
+        {A(0, 2) * A(2, 1) - A(0, 1) * A(2, 2), A(0, 0) * A(2, 2) - A(0, 2) * A(2, 0), A(0, 1) * A(2, 0) - A(0, 0) * A(2, 1)},
+        {A(0, 1) * A(1, 2) - A(0, 2) * A(1, 1), A(0, 2) * A(1, 0) - A(0, 0) * A(1, 2), A(0, 0) * A(1, 1) - A(0, 1) * A(1, 0)},
+    };
+#undef A
+    float det = m[0] * cof[0][0] + m[4] * cof[0][1] + m[8] * cof[0][2];
+    float inv = fabsf(det) > 1e-30f ? 1.0f / det : 0.0f;
+    memset(out, 0, sizeof *out);
+    /* cof[r][c] is the cofactor of element (r, c); the inverse transpose has it at (r, c). */
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 3; c++) out->m[c * 4 + r] = det == 1.0f ? cof[r][c] : cof[r][c] * inv;
+    out->m[15] = 1.0f;
+}
+
+void lc_object_set_world(const lc_scene *s, lc_object *o, const lc_m4 *world)
+{
+    o->world = *world;
+    o->flags = det3(world) < 0.0f ? LC_OBJECT_MIRRORED : 0u;
+    const lc_mesh *m = &s->meshes[o->mesh];
+    float lo[3], hi[3];
+    lc_transform_aabb(world, m->aabb_min, m->aabb_max, lo, hi);
+    float r2 = 0.0f;
+    for (int c = 0; c < 3; c++) {
+        o->sphere[c] = 0.5f * (lo[c] + hi[c]);
+        float h = 0.5f * (hi[c] - lo[c]);
+        r2 += h * h;
+    }
+    /* A hair over the half-diagonal so rounding cannot leave a corner outside. */
+    o->sphere[3] = sqrtf(r2) * 1.0001f + 1e-6f;
+}
+
+void lc_scene_compute_bounds(lc_scene *s)
+{
+    float lo[3] = {0}, hi[3] = {0};
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        const lc_object *o = &s->objects[i];
+        const lc_mesh *m = &s->meshes[o->mesh];
+        float l[3], h[3];
+        lc_transform_aabb(&o->world, m->aabb_min, m->aabb_max, l, h);
+        for (int c = 0; c < 3; c++) {
+            lo[c] = i == 0 ? l[c] : fminf(lo[c], l[c]);
+            hi[c] = i == 0 ? h[c] : fmaxf(hi[c], h[c]);
+        }
+    }
     memcpy(s->bounds_min, lo, sizeof lo);
     memcpy(s->bounds_max, hi, sizeof hi);
+}
+
+void lc_scene_sort_objects(lc_scene *s)
+{
+    /* Counting sort: stable, and materials are few compared to objects. */
+    uint32_t n = s->material_count;
+    if (!n || s->object_count < 2) return;
+    uint32_t *start = lc_calloc((size_t)n + 1, sizeof *start);
+    for (uint32_t i = 0; i < s->object_count; i++) start[LC_MIN(s->objects[i].material, n - 1) + 1]++;
+    for (uint32_t m = 0; m < n; m++) start[m + 1] += start[m];
+    lc_object *sorted = lc_alloc((size_t)s->object_count * sizeof *sorted);
+    for (uint32_t i = 0; i < s->object_count; i++) sorted[start[LC_MIN(s->objects[i].material, n - 1)]++] = s->objects[i];
+    free(s->objects);
+    s->objects = sorted;
+    free(start);
+}
+
+uint64_t lc_scene_triangles(const lc_scene *s)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < s->object_count; i++) n += s->meshes[s->objects[i].mesh].index_count / 3;
+    return n;
+}
+
+void lc_scene_frame(lc_scene *s, float fov_y_deg, float aspect)
+{
+    float c[3], r2 = 0.0f;
+    for (int k = 0; k < 3; k++) {
+        c[k] = 0.5f * (s->bounds_min[k] + s->bounds_max[k]);
+        float h = 0.5f * (s->bounds_max[k] - s->bounds_min[k]);
+        r2 += h * h;
+    }
+    float r = LC_MAX(sqrtf(r2), 1e-3f);
+    /* The sphere fits the narrower of the two fields of view: sin(half fov) = r / distance. */
+    float half_y = 0.5f * fov_y_deg * 3.14159265f / 180.0f;
+    float half_x = atanf(tanf(half_y) * LC_MAX(aspect, 1e-3f));
+    float half = LC_MIN(half_y, half_x);
+    float dist = r / sinf(LC_MAX(half, 1e-3f));
+    /* From the front (+Z), a little above: yaw 0 looks along -Z, pitch down 20 degrees. */
+    const float pitch = -20.0f * 3.14159265f / 180.0f;
+    s->default_camera[0] = c[0];
+    s->default_camera[1] = c[1] - dist * sinf(pitch);
+    s->default_camera[2] = c[2] + dist * cosf(pitch);
+    s->default_camera[3] = 0.0f;
+    s->default_camera[4] = -20.0f;
+    s->start = LC_START_FRAMED;
+    /* Lights fill a volume around the object: its sphere, a little larger. */
+    for (int k = 0; k < 3; k++) {
+        s->light_bounds_min[k] = c[k] - 1.2f * r;
+        s->light_bounds_max[k] = c[k] + 1.2f * r;
+    }
+}
+
+lc_status lc_scene_grid(lc_scene *s, uint32_t n)
+{
+    if (n < 1 || n > LC_GRID_MAX) {
+        lc_error("--grid %u: must be 1..%u", n, LC_GRID_MAX);
+        return LC_ERR_USAGE;
+    }
+    if (n == 1) return LC_OK;
+    uint64_t total = (uint64_t)s->object_count * n * n * n;
+    if (total > LC_OBJECTS_MAX) {
+        lc_error("--grid %u: %s would have %llu objects, at most %u", n, s->name, (unsigned long long)total,
+                 LC_OBJECTS_MAX);
+        return LC_ERR_USAGE;
+    }
+    float step[3];
+    float size[3] = {s->bounds_max[0] - s->bounds_min[0], s->bounds_max[1] - s->bounds_min[1],
+                     s->bounds_max[2] - s->bounds_min[2]};
+    float largest = LC_MAX(size[0], LC_MAX(size[1], size[2]));
+    for (int k = 0; k < 3; k++) step[k] = size[k] + 0.25f * LC_MAX(largest, 1e-3f); /* the gap: a quarter of the largest side */
+    uint32_t per = s->object_count;
+    lc_object *objs = lc_alloc((size_t)total * sizeof *objs);
+    uint32_t out = 0;
+    /* Object-major so the copies stay grouped by material, as the originals were. */
+    for (uint32_t i = 0; i < per; i++)
+        for (uint32_t z = 0; z < n; z++)
+            for (uint32_t y = 0; y < n; y++)
+                for (uint32_t x = 0; x < n; x++) {
+                    lc_object o = s->objects[i];
+                    float t[3] = {x * step[0], y * step[1], z * step[2]};
+                    for (int k = 0; k < 3; k++) {
+                        o.world.m[12 + k] += t[k];
+                        o.sphere[k] += t[k];
+                    }
+                    objs[out++] = o;
+                }
+    free(s->objects);
+    s->objects = objs;
+    s->object_count = out;
+    for (int k = 0; k < 3; k++) s->bounds_max[k] += (float)(n - 1) * step[k];
+    s->start = LC_START_FRAMED;
+    return LC_OK;
 }
 
 void lc_scene_destroy(lc_scene *s)
@@ -81,7 +300,8 @@ void lc_scene_destroy(lc_scene *s)
     for (uint32_t i = 0; i < s->image_count && s->images; i++) free(s->images[i].rgba);
     free(s->images);
     free(s->materials);
-    free(s->draws);
+    free(s->objects);
+    free(s->meshes);
     free(s->indices);
     free(s->vertices);
     memset(s, 0, sizeof *s);

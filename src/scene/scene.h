@@ -1,17 +1,38 @@
-/* Scene on the CPU: one vertex/index array with every mesh pre-transformed to world space,
- * a draw per (mesh, material), materials and their base-colour images (RGBA8, sRGB).
- * Either the built-in procedural hall (no files needed) or a glTF 2.0 / OBJ file imported
- * through assimp. Uploading to the GPU lives in scene_gpu.c. */
+/* Scene on the CPU as objects: unique mesh data (vertices and mesh-local indices, stored once)
+ * and objects, each a mesh drawn with a world transform, a material and world bounds. The
+ * vertex shader applies the transform (objects[gl_InstanceIndex]); nothing is pre-transformed.
+ * Sources: the built-in procedural hall (scene_default.c), a procedural closed mesh
+ * (scene_mesh.c), or a glTF 2.0 / OBJ file through assimp (scene_import.c); any of them can be
+ * replicated N x N x N as instances (lc_scene_grid). Uploading lives in frame.c. */
 #ifndef LC_SCENE_H
 #define LC_SCENE_H
 
 #include "common.h"
+#include "lc_shared.h"
 
 typedef struct lc_vertex {
-    float position[3];
+    float position[3]; /* mesh-local */
     float normal[3];
     float uv[2];
 } lc_vertex;
+
+typedef struct lc_mesh {
+    uint32_t first_vertex, vertex_count; /* into lc_scene.vertices */
+    uint32_t first_index, index_count;   /* into lc_scene.indices; values are mesh-local (0..vertex_count-1) */
+    uint32_t material;                   /* the mesh's material (assimp: one per aiMesh) */
+    float aabb_min[3], aabb_max[3];      /* mesh-local bounds */
+    char name[64];
+} lc_mesh;
+
+/* det(world) < 0: the transform mirrors, so triangles wind the other way in world space. The
+ * renderer draws two-sided today (no culling); the flag is for back-face and cone culling. */
+#define LC_OBJECT_MIRRORED 1u
+
+typedef struct lc_object {
+    lc_m4 world; /* object to world, column-major (lc_shared.h) */
+    uint32_t mesh, material, flags;
+    float sphere[4]; /* world bounding sphere containing the transformed mesh AABB */
+} lc_object;
 
 typedef struct lc_image_data {
     uint32_t width, height;
@@ -24,10 +45,12 @@ typedef struct lc_material {
     int32_t image;       /* index into lc_scene.images, or -1 for none */
 } lc_material;
 
-typedef struct lc_draw {
-    uint32_t first_index, index_count; /* into lc_scene.indices; indices are absolute */
-    uint32_t material;
-} lc_draw;
+/* How the first view was chosen (lc_scene.start). */
+typedef enum lc_scene_start {
+    LC_START_INTERIOR, /* standing inside: the hall, Sponza */
+    LC_START_FRAMED,   /* an object or a set of objects, seen from outside (lc_scene_frame) */
+    LC_START_CAMERA,   /* a camera from the file */
+} lc_scene_start;
 
 typedef struct lc_scene {
     char name[64];
@@ -35,22 +58,27 @@ typedef struct lc_scene {
     uint32_t vertex_count;
     uint32_t *indices;
     uint32_t index_count;
-    lc_draw *draws;
-    uint32_t draw_count;
+    lc_mesh *meshes;
+    uint32_t mesh_count;
+    lc_object *objects; /* grouped by material (lc_scene_sort_objects), so draws change state rarely */
+    uint32_t object_count;
     lc_material *materials;
     uint32_t material_count;
     lc_image_data *images;
     uint32_t image_count;
-    float bounds_min[3], bounds_max[3];
-    /* A good starting view: x, y, z, yaw_deg, pitch_deg (see camera.h). */
+    float bounds_min[3], bounds_max[3]; /* world, over every object's transformed AABB */
+    /* The first view: x, y, z, yaw_deg, pitch_deg (see camera.h); R returns to it. */
     float default_camera[5];
-    /* Volume the generated lights are placed in (inside the walls, above the floor). */
+    lc_scene_start start;
+    /* Volume the generated lights are placed in (inside the walls, or around an object). */
     float light_bounds_min[3], light_bounds_max[3];
 } lc_scene;
 
 /* The built-in procedural interior: a long hall with floor, walls, columns, arches and
  * clutter; tens of thousands of triangles, a few materials with generated textures. */
 lc_status lc_scene_load_default(lc_scene *out);
+/* A procedural closed object of about 30k triangles with normals and UVs (--scene mesh). */
+lc_status lc_scene_load_mesh(lc_scene *out);
 /* glTF 2.0 or OBJ through assimp. Missing or corrupt file: one lc_error line, LC_ERR_INPUT.
  * A material whose texture file is missing falls back to its colour factor (one warning). */
 lc_status lc_scene_load_file(lc_scene *out, const char *path);
@@ -60,9 +88,39 @@ lc_status lc_scene_load_file(lc_scene *out, const char *path);
 lc_status lc_scene_load_memory(lc_scene *out, const void *data, size_t size, const char *hint);
 void lc_scene_destroy(lc_scene *scene);
 
-/* Validates index ranges and counts; used by the importer and the fuzz target. */
+/* Most objects a scene may hold: the GPU object buffer stays well under lavapipe's 128 MiB
+ * storage-buffer limit. */
+#define LC_OBJECTS_MAX (1u << 19)
+#define LC_GRID_MAX 64u
+
+/* Replicates the objects n x n x n times (n in 1..LC_GRID_MAX), spaced by the scene's bounds
+ * plus a gap; mesh data is shared, only objects are copied. Bounds and light bounds grow to
+ * the whole volume and the start becomes LC_START_FRAMED. Too many objects: LC_ERR_USAGE. */
+lc_status lc_scene_grid(lc_scene *scene, uint32_t n);
+/* Sets default_camera so the bounding sphere of the bounds fits a vertical field of view of
+ * fov_y_deg and the horizontal one at aspect (width / height), looking at its centre, and
+ * light_bounds to a volume around it. */
+void lc_scene_frame(lc_scene *scene, float fov_y_deg, float aspect);
+
+/* Validates mesh ranges, mesh-local indices, object mesh and material indices, finite
+ * transforms, materials and images; used by the loaders and the fuzz target. */
 lc_status lc_scene_validate(const lc_scene *scene);
-/* Sets bounds_min/max from the vertices (all zero for an empty scene). */
+/* Sets a mesh's aabb from its vertices (zero for an empty mesh). */
+void lc_mesh_compute_aabb(const lc_scene *scene, lc_mesh *mesh);
+/* Sets an object's world transform, its sphere (around the transformed mesh AABB) and flags. */
+void lc_object_set_world(const lc_scene *scene, lc_object *object, const lc_m4 *world);
+/* The inverse transpose of world's upper 3x3 as a mat4 (zero w row and column): what
+ * normals are transformed by (lc_gpu_object.normal). */
+void lc_object_normal_matrix(const lc_m4 *world, lc_m4 *out);
+/* World-space AABB of a mesh AABB under a transform (exact for the eight corners). */
+void lc_transform_aabb(const lc_m4 *world, const float lo[3], const float hi[3], float out_lo[3], float out_hi[3]);
+/* p' = world * (p, 1). */
+void lc_transform_point(const lc_m4 *world, const float p[3], float out[3]);
+/* Sets bounds_min/max over every object's transformed AABB (all zero for an empty scene). */
 void lc_scene_compute_bounds(lc_scene *scene);
+/* Stable sort of the objects by material. */
+void lc_scene_sort_objects(lc_scene *scene);
+/* Sum over objects of their mesh's triangles. */
+uint64_t lc_scene_triangles(const lc_scene *scene);
 
 #endif

@@ -1,6 +1,7 @@
 /* The built-in procedural hall: a 16 x 60 x 12 m nave with two arcades of columns, transverse
  * arches, a coffered ceiling and deterministic clutter. Everything, textures included, is
- * generated here so the renderer runs with no asset files. One draw per material. */
+ * generated here so the renderer runs with no asset files. Described as meshes and
+ * instances (see "the hall" below for which parts are instanced and why). */
 #include "scene/scene.h"
 
 #include <math.h>
@@ -47,39 +48,142 @@ static v3 normalize(v3 a)
 
 /* ---------------------------------------------------------------- geometry builder */
 
-typedef struct index_list {
-    uint32_t *data;
-    uint32_t count, cap;
-} index_list;
-
-/* Vertices are shared; indices are kept per material so each material becomes one draw. */
-typedef struct builder {
+/* A mesh being built: its own vertices and mesh-local indices, one material. World-space
+ * geometry (drawn with the identity) goes to a run of slots per material; instanced meshes
+ * are built once at the origin in slots of their own and placed by translation. */
+typedef struct slot {
     lc_vertex *verts;
     uint32_t vert_count, vert_cap;
-    index_list lists[MAT_COUNT];
+    uint32_t *idx;
+    uint32_t idx_count, idx_cap;
     int mat;
+    int kind;        /* what built it (enum below), for reuse by find_mesh */
+    float key[3];    /* its parameters */
+    char name[64];
+} slot;
+
+typedef struct placement {
+    uint32_t slot;
+    float t[3]; /* translation only: the instanced parts land on exactly the floats they had in world space */
+} placement;
+
+/* Objects keep the order the geometry was generated in (and the scene's sort by material is
+ * stable), so every triangle is rasterised in the order it was when the hall was one draw per
+ * material: where two surfaces tie in depth the same one wins, and the image stays the same.
+ * Placing an instance therefore closes the material's open world-space slot; the next
+ * world-space geometry of that material starts a new one after it. */
+typedef struct builder {
+    slot *slots;
+    uint32_t slot_count, slot_cap;
+    placement *objs;
+    uint32_t obj_count, obj_cap;
+    int mat;                 /* material of world-space geometry */
+    bool local;              /* building an instanced mesh into slot cur */
+    uint32_t cur;
+    uint32_t open[MAT_COUNT]; /* the open world-space slot per material, or UINT32_MAX */
 } builder;
+
+enum { KIND_STATIC, KIND_COLUMN, KIND_ARCH_AISLE, KIND_ARCH_ARCADE, KIND_ARCH_NAVE, KIND_BARREL, KIND_HOOPS,
+       KIND_PEDESTAL, KIND_SPHERE };
+
+static uint32_t new_slot(builder *b, int mat, int kind, const float key[3], const char *name)
+{
+    if (b->slot_count == b->slot_cap) {
+        b->slot_cap = b->slot_cap ? b->slot_cap * 2 : 64;
+        b->slots = lc_realloc(b->slots, (size_t)b->slot_cap * sizeof *b->slots);
+    }
+    slot *s = &b->slots[b->slot_count];
+    memset(s, 0, sizeof *s);
+    s->mat = mat;
+    s->kind = kind;
+    if (key) memcpy(s->key, key, sizeof s->key);
+    snprintf(s->name, sizeof s->name, "%s", name);
+    return b->slot_count++;
+}
+
+static void place(builder *b, uint32_t mesh, float x, float y, float z)
+{
+    if (b->obj_count == b->obj_cap) {
+        b->obj_cap = b->obj_cap ? b->obj_cap * 2 : 256;
+        b->objs = lc_realloc(b->objs, (size_t)b->obj_cap * sizeof *b->objs);
+    }
+    b->objs[b->obj_count++] = (placement){mesh, {x, y, z}};
+    if (b->slots[mesh].kind != KIND_STATIC) b->open[b->slots[mesh].mat] = UINT32_MAX;
+}
+
+/* Subsequent geometry goes to the world-space meshes of material mat. */
+static void use_static(builder *b, int mat)
+{
+    b->mat = mat;
+    b->local = false;
+}
+
+/* The slot vert() and tri() write to; opens a world-space slot (and its identity object) if
+ * the material has none open. */
+static uint32_t target(builder *b)
+{
+    if (b->local) return b->cur;
+    if (b->open[b->mat] == UINT32_MAX) {
+        char name[64];
+        snprintf(name, sizeof name, "hall %s", material_names[b->mat] + 5);
+        uint32_t s = new_slot(b, b->mat, KIND_STATIC, NULL, name);
+        place(b, s, 0.0f, 0.0f, 0.0f);
+        b->open[b->mat] = s;
+    }
+    return b->open[b->mat];
+}
+
+/* An instanced mesh already built with these parameters, or UINT32_MAX. */
+static uint32_t find_mesh(const builder *b, int kind, const float key[3])
+{
+    for (uint32_t i = 0; i < b->slot_count; i++)
+        if (b->slots[i].kind == kind && memcmp(b->slots[i].key, key, sizeof b->slots[i].key) == 0) return i;
+    return UINT32_MAX;
+}
+
+/* Starts building an instanced mesh; end_mesh returns to what was being built before. */
+typedef struct build_state {
+    bool local;
+    uint32_t cur;
+} build_state;
+
+static build_state begin_mesh(builder *b, int mat, int kind, const float key[3], const char *name, uint32_t *mesh)
+{
+    build_state prev = {b->local, b->cur};
+    *mesh = b->cur = new_slot(b, mat, kind, key, name);
+    b->local = true;
+    return prev;
+}
+
+static void end_mesh(builder *b, build_state prev)
+{
+    b->local = prev.local;
+    b->cur = prev.cur;
+}
 
 static uint32_t vert(builder *b, v3 p, v3 n, float u, float v)
 {
-    if (b->vert_count == b->vert_cap) {
-        b->vert_cap = b->vert_cap ? b->vert_cap * 2 : 65536;
-        b->verts = lc_realloc(b->verts, (size_t)b->vert_cap * sizeof *b->verts);
+    uint32_t t = target(b); /* before b->slots is read: it may grow the array */
+    slot *s = &b->slots[t];
+    if (s->vert_count == s->vert_cap) {
+        s->vert_cap = s->vert_cap ? s->vert_cap * 2 : 1024;
+        s->verts = lc_realloc(s->verts, (size_t)s->vert_cap * sizeof *s->verts);
     }
-    b->verts[b->vert_count] = (lc_vertex){{p.x, p.y, p.z}, {n.x, n.y, n.z}, {u, v}};
-    return b->vert_count++;
+    s->verts[s->vert_count] = (lc_vertex){{p.x, p.y, p.z}, {n.x, n.y, n.z}, {u, v}};
+    return s->vert_count++;
 }
 
 static void tri(builder *b, uint32_t i0, uint32_t i1, uint32_t i2)
 {
-    index_list *l = &b->lists[b->mat];
-    if (l->count + 3 > l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 16384;
-        l->data = lc_realloc(l->data, (size_t)l->cap * sizeof *l->data);
+    uint32_t t = target(b); /* before b->slots is read: it may grow the array */
+    slot *s = &b->slots[t];
+    if (s->idx_count + 3 > s->idx_cap) {
+        s->idx_cap = s->idx_cap ? s->idx_cap * 2 : 3072;
+        s->idx = lc_realloc(s->idx, (size_t)s->idx_cap * sizeof *s->idx);
     }
-    l->data[l->count++] = i0;
-    l->data[l->count++] = i1;
-    l->data[l->count++] = i2;
+    s->idx[s->idx_count++] = i0;
+    s->idx[s->idx_count++] = i1;
+    s->idx[s->idx_count++] = i2;
 }
 
 /* Counter-clockwise a, b, c, d seen from the front. */
@@ -94,7 +198,7 @@ static void quad(builder *b, uint32_t i0, uint32_t i1, uint32_t i2, uint32_t i3)
 static void grid(builder *b, v3 o, v3 u, v3 v, int nu, int nv, float uv_scale)
 {
     v3 n = normalize(cross(u, v)), uh = normalize(u), vh = normalize(v);
-    uint32_t base = b->vert_count;
+    uint32_t t = target(b), base = b->slots[t].vert_count;
     for (int j = 0; j <= nv; j++)
         for (int i = 0; i <= nu; i++) {
             v3 p = add(o, add(scale(u, (float)i / nu), scale(v, (float)j / nv)));
@@ -172,7 +276,7 @@ static void lathe(builder *b, float cx, float cz, const profile *p, int segs, fl
     for (int k = 0; k < p->n; k++) rmax = LC_MAX(rmax, p->r[k]);
     /* A whole number of texture repeats around, so the seam does not show. */
     float u_tiles = LC_MAX(1.0f, roundf(2.0f * PI_F * rmax * uv_scale));
-    uint32_t base = b->vert_count;
+    uint32_t t = target(b), base = b->slots[t].vert_count;
     float v = 0.0f;
     for (int k = 0; k < p->n; k++) {
         if (k > 0) v += hypotf(p->r[k] - p->r[k - 1], p->y[k] - p->y[k - 1]) * uv_scale;
@@ -221,7 +325,7 @@ static void arch(builder *b, v3 c, v3 span, float r_in, float r_out, float width
         int e1 = (e + 1) % 4;
         float ex = cx[e1] - cx[e], ey = cy[e1] - cy[e], len = hypotf(ex, ey);
         float nx = ey / len, ny = -ex / len;
-        uint32_t base = b->vert_count;
+        uint32_t t = target(b), base = b->slots[t].vert_count;
         for (int i = 0; i <= segs; i++) {
             float phi = PI_F * (float)i / segs;
             v3 radial = add(scale(span, cosf(phi)), scale(up, sinf(phi)));
@@ -256,6 +360,15 @@ static void arch(builder *b, v3 c, v3 span, float r_in, float r_out, float width
 
 /* ---------------------------------------------------------------- the hall */
 
+/* What is instanced and what is not: boxes and flat panels take their UVs from world
+ * position (planar mapping, so neighbouring panels continue one texture), so a copy moved
+ * elsewhere would show a different patch; they stay in the world-space meshes, one per
+ * material. Lathed parts (column shafts, barrels, pedestals, spheres) and arches carry UVs of
+ * their own; each is built once at the origin and placed by translation, which lands every
+ * vertex on the float it had when the hall was built in world space (but see arch_mesh). The
+ * default view renders bit for bit as it did when the hall was one world-space draw per
+ * material. */
+
 /* Small deterministic generator so the scene is identical on every run and platform. */
 static uint32_t rng_next(uint32_t *state)
 {
@@ -267,10 +380,13 @@ static float rng_float(uint32_t *state, float lo, float hi)
     return lo + (hi - lo) * (float)rng_next(state) / 16777216.0f;
 }
 
-static void column(builder *b, float x, float z)
+/* The turned part of a column: base moulding, tapering shaft, astragal and echinus. */
+static uint32_t column_mesh(builder *b)
 {
-    b->mat = MAT_STONE;
-    box(b, v3_make(x, 0.125f, z), v3_make(0.55f, 0.125f, 0.55f), 0.0f, 0.5f); /* plinth */
+    const float key[3] = {0};
+    uint32_t m = find_mesh(b, KIND_COLUMN, key);
+    if (m != UINT32_MAX) return m;
+    build_state prev = begin_mesh(b, MAT_STONE, KIND_COLUMN, key, "hall column", &m);
     profile p = {0};
     for (int i = 0; i <= 10; i++) { /* torus moulding of the base */
         float a = -0.5f * PI_F + PI_F * (float)i / 10;
@@ -292,27 +408,36 @@ static void column(builder *b, float x, float z)
         prof_add(&p, 0.33f + 0.19f * (1.0f - (1.0f - t) * (1.0f - t)), 5.75f + 0.35f * t);
     }
     prof_normals(&p);
-    lathe(b, x, z, &p, COL_SEGS, 0.5f);
+    lathe(b, 0.0f, 0.0f, &p, COL_SEGS, 0.5f);
+    end_mesh(b, prev);
+    return m;
+}
+
+static void column(builder *b, float x, float z)
+{
+    use_static(b, MAT_STONE);
+    box(b, v3_make(x, 0.125f, z), v3_make(0.55f, 0.125f, 0.55f), 0.0f, 0.5f); /* plinth */
+    place(b, column_mesh(b), x, 0.0f, z);
     box(b, v3_make(x, 6.225f, z), v3_make(0.55f, 0.125f, 0.55f), 0.0f, 0.5f); /* abacus */
 }
 
 static void shell(builder *b)
 {
-    b->mat = MAT_FLOOR;
+    use_static(b, MAT_FLOOR);
     grid(b, v3_make(-HALF_W, 0.0f, -HALF_L), v3_make(0.0f, 0.0f, 2 * HALF_L), v3_make(2 * HALF_W, 0.0f, 0.0f), 120, 32,
          0.5f);
-    b->mat = MAT_BRICK;
+    use_static(b, MAT_BRICK);
     grid(b, v3_make(-HALF_W, 0.0f, HALF_L), v3_make(0.0f, 0.0f, -2 * HALF_L), v3_make(0.0f, HEIGHT, 0.0f), 60, 12,
          1.0f);
     grid(b, v3_make(HALF_W, 0.0f, -HALF_L), v3_make(0.0f, 0.0f, 2 * HALF_L), v3_make(0.0f, HEIGHT, 0.0f), 60, 12, 1.0f);
     grid(b, v3_make(-HALF_W, 0.0f, -HALF_L), v3_make(2 * HALF_W, 0.0f, 0.0f), v3_make(0.0f, HEIGHT, 0.0f), 16, 12,
          1.0f);
     grid(b, v3_make(HALF_W, 0.0f, HALF_L), v3_make(-2 * HALF_W, 0.0f, 0.0f), v3_make(0.0f, HEIGHT, 0.0f), 16, 12, 1.0f);
-    b->mat = MAT_CEILING;
+    use_static(b, MAT_CEILING);
     grid(b, v3_make(-HALF_W, HEIGHT, -HALF_L), v3_make(2 * HALF_W, 0.0f, 0.0f), v3_make(0.0f, 0.0f, 2 * HALF_L), 16, 60,
          0.5f);
 
-    b->mat = MAT_STONE;
+    use_static(b, MAT_STONE);
     /* Coffers: a grid of beams under the ceiling. */
     for (int i = 1; i < 8; i++)
         box(b, v3_make(-HALF_W + 2.0f * i, HEIGHT - 0.25f, 0.0f), v3_make(0.15f, 0.25f, HALF_L), 0.0f, 0.5f);
@@ -328,25 +453,45 @@ static void shell(builder *b)
     }
 }
 
+/* One arch mesh per kind, springing at SPRING_Y over the origin. Placed by translation, the
+ * nave arch lands every vertex on its world-space float (its centre's x and z are zero); the
+ * aisle and arcade arches sum centre and offset along the axis they move on, so a copy may
+ * round differently in the last bit (no pixel of the default view changes). Their end caps
+ * rest on the capitals, hidden, so their UVs (planar in world space) may move with the mesh. */
+static uint32_t arch_mesh(builder *b, int kind)
+{
+    const float key[3] = {0};
+    uint32_t m = find_mesh(b, kind, key);
+    if (m != UINT32_MAX) return m;
+    static const char *const names[] = {"hall aisle arch", "hall arcade arch", "hall nave arch"};
+    build_state prev = begin_mesh(b, MAT_STONE, kind, key, names[kind - KIND_ARCH_AISLE], &m);
+    v3 c = v3_make(0.0f, SPRING_Y, 0.0f);
+    if (kind == KIND_ARCH_AISLE)
+        arch(b, c, v3_make(1.0f, 0.0f, 0.0f), 1.1f, 1.5f, 0.5f, 24, 0.5f);
+    else if (kind == KIND_ARCH_ARCADE)
+        arch(b, c, v3_make(0.0f, 0.0f, 1.0f), 1.5f, 2.0f, 0.8f, 32, 0.5f);
+    else
+        arch(b, c, v3_make(1.0f, 0.0f, 0.0f), 4.5f, 5.0f, 0.6f, 48, 0.5f);
+    end_mesh(b, prev);
+    return m;
+}
+
 static void arcades(builder *b)
 {
     for (int k = 0; k < COL_COUNT; k++) {
         float z = COL_FIRST_Z + COL_STEP * k;
         for (int s = -1; s <= 1; s += 2) {
             column(b, s * COL_X, z);
-            b->mat = MAT_STONE;
+            use_static(b, MAT_STONE);
             /* Wall pilaster and the aisle arch from the column to it. */
             box(b, v3_make(s * (HALF_W - 0.2f), 0.5f * SPRING_Y, z), v3_make(0.2f, 0.5f * SPRING_Y, 0.35f), 0.0f, 0.5f);
-            arch(b, v3_make(s * 6.5f, SPRING_Y, z), v3_make(1.0f, 0.0f, 0.0f), 1.1f, 1.5f, 0.5f, 24, 0.5f);
-            if (k + 1 < COL_COUNT)
-                arch(b, v3_make(s * COL_X, SPRING_Y, z + 0.5f * COL_STEP), v3_make(0.0f, 0.0f, 1.0f), 1.5f, 2.0f, 0.8f,
-                     32, 0.5f);
+            place(b, arch_mesh(b, KIND_ARCH_AISLE), s * 6.5f, 0.0f, z);
+            if (k + 1 < COL_COUNT) place(b, arch_mesh(b, KIND_ARCH_ARCADE), s * COL_X, 0.0f, z + 0.5f * COL_STEP);
         }
-        b->mat = MAT_STONE;
-        arch(b, v3_make(0.0f, SPRING_Y, z), v3_make(1.0f, 0.0f, 0.0f), 4.5f, 5.0f, 0.6f, 48, 0.5f);
+        place(b, arch_mesh(b, KIND_ARCH_NAVE), 0.0f, 0.0f, z);
     }
     /* Banners on the side walls, in every other bay. */
-    b->mat = MAT_CLOTH;
+    use_static(b, MAT_CLOTH);
     for (int k = 0; k + 1 < COL_COUNT; k += 2) {
         float z = COL_FIRST_Z + COL_STEP * (k + 0.5f);
         grid(b, v3_make(-HALF_W + 0.05f, 2.2f, z + 0.8f), v3_make(0.0f, 0.0f, -1.6f), v3_make(0.0f, 3.6f, 0.0f), 4, 9,
@@ -356,35 +501,44 @@ static void arcades(builder *b)
     }
 }
 
+/* A wooden barrel (one mesh) with two iron hoops (another), both instanced per size. */
 static void barrel(builder *b, float x, float z, float radius, float height)
 {
-    b->mat = MAT_WOOD;
-    profile p = {0};
-    prof_add(&p, 0.0f, 0.0f);
-    prof_add(&p, radius * 0.85f, 0.0f);
-    prof_add(&p, radius * 0.85f, 0.0f);
-    for (int i = 0; i <= 10; i++) {
-        float t = (float)i / 10;
-        prof_add(&p, radius * (0.85f + 0.15f * sinf(PI_F * t)), height * t);
+    const float key[3] = {radius, height, 0.0f};
+    uint32_t body = find_mesh(b, KIND_BARREL, key), hoops = find_mesh(b, KIND_HOOPS, key);
+    if (body == UINT32_MAX) {
+        build_state prev = begin_mesh(b, MAT_WOOD, KIND_BARREL, key, "hall barrel", &body);
+        profile p = {0};
+        prof_add(&p, 0.0f, 0.0f);
+        prof_add(&p, radius * 0.85f, 0.0f);
+        prof_add(&p, radius * 0.85f, 0.0f);
+        for (int i = 0; i <= 10; i++) {
+            float t = (float)i / 10;
+            prof_add(&p, radius * (0.85f + 0.15f * sinf(PI_F * t)), height * t);
+        }
+        prof_add(&p, radius * 0.85f, height);
+        prof_add(&p, 0.0f, height);
+        prof_normals(&p);
+        lathe(b, 0.0f, 0.0f, &p, 24, 1.0f);
+        end_mesh(b, prev);
+        prev = begin_mesh(b, MAT_METAL, KIND_HOOPS, key, "hall barrel hoops", &hoops);
+        for (int i = 0; i < 2; i++) {
+            float y = height * (i ? 0.78f : 0.22f), r = radius * (0.85f + 0.15f * sinf(PI_F * (i ? 0.78f : 0.22f)));
+            profile h = {0};
+            prof_add(&h, r + 0.012f, y - 0.03f);
+            prof_add(&h, r + 0.012f, y + 0.03f);
+            prof_normals(&h);
+            lathe(b, 0.0f, 0.0f, &h, 24, 1.0f);
+        }
+        end_mesh(b, prev);
     }
-    prof_add(&p, radius * 0.85f, height);
-    prof_add(&p, 0.0f, height);
-    prof_normals(&p);
-    lathe(b, x, z, &p, 24, 1.0f);
-    b->mat = MAT_METAL;
-    for (int i = 0; i < 2; i++) { /* iron hoops */
-        float y = height * (i ? 0.78f : 0.22f), r = radius * (0.85f + 0.15f * sinf(PI_F * (i ? 0.78f : 0.22f)));
-        profile h = {0};
-        prof_add(&h, r + 0.012f, y - 0.03f);
-        prof_add(&h, r + 0.012f, y + 0.03f);
-        prof_normals(&h);
-        lathe(b, x, z, &h, 24, 1.0f);
-    }
+    place(b, body, x, 0.0f, z);
+    place(b, hoops, x, 0.0f, z);
 }
 
 static void crate_stack(builder *b, uint32_t *rng, float x, float z)
 {
-    b->mat = MAT_WOOD;
+    use_static(b, MAT_WOOD);
     float y = 0.0f, size = rng_float(rng, 0.6f, 0.95f);
     int count = 1 + (int)(rng_next(rng) % 3);
     for (int i = 0; i < count; i++) {
@@ -398,26 +552,44 @@ static void crate_stack(builder *b, uint32_t *rng, float x, float z)
 
 static void bench(builder *b, float x, float z)
 {
-    b->mat = MAT_WOOD;
+    use_static(b, MAT_WOOD);
     box(b, v3_make(x, 0.45f, z), v3_make(0.22f, 0.03f, 0.9f), 0.0f, 1.0f);
     for (int s = -1; s <= 1; s += 2) box(b, v3_make(x, 0.21f, z + s * 0.7f), v3_make(0.18f, 0.21f, 0.04f), 0.0f, 1.0f);
 }
 
+/* A metal sphere of this radius and tessellation, centred on the origin. */
+static uint32_t sphere_mesh(builder *b, float radius, int segs, int rings)
+{
+    const float key[3] = {radius, (float)segs, (float)rings};
+    uint32_t m = find_mesh(b, KIND_SPHERE, key);
+    if (m != UINT32_MAX) return m;
+    build_state prev = begin_mesh(b, MAT_METAL, KIND_SPHERE, key, "hall sphere", &m);
+    sphere(b, v3_make(0.0f, 0.0f, 0.0f), radius, segs, rings);
+    end_mesh(b, prev);
+    return m;
+}
+
 static void pedestal_with_sphere(builder *b, float x, float z, float height, float radius)
 {
-    b->mat = MAT_STONE;
+    use_static(b, MAT_STONE);
     box(b, v3_make(x, 0.06f, z), v3_make(0.35f, 0.06f, 0.35f), 0.0f, 1.0f);
-    profile p = {0};
-    prof_add(&p, 0.22f, 0.12f);
-    prof_add(&p, 0.17f, 0.2f);
-    prof_add(&p, 0.17f, height - 0.1f);
-    prof_add(&p, 0.25f, height);
-    prof_add(&p, 0.25f, height);
-    prof_add(&p, 0.0f, height);
-    prof_normals(&p);
-    lathe(b, x, z, &p, 24, 1.0f);
-    b->mat = MAT_METAL;
-    sphere(b, v3_make(x, height + radius, z), radius, 32, 20);
+    const float key[3] = {height, 0.0f, 0.0f};
+    uint32_t m = find_mesh(b, KIND_PEDESTAL, key);
+    if (m == UINT32_MAX) {
+        build_state prev = begin_mesh(b, MAT_STONE, KIND_PEDESTAL, key, "hall pedestal", &m);
+        profile p = {0};
+        prof_add(&p, 0.22f, 0.12f);
+        prof_add(&p, 0.17f, 0.2f);
+        prof_add(&p, 0.17f, height - 0.1f);
+        prof_add(&p, 0.25f, height);
+        prof_add(&p, 0.25f, height);
+        prof_add(&p, 0.0f, height);
+        prof_normals(&p);
+        lathe(b, 0.0f, 0.0f, &p, 24, 1.0f);
+        end_mesh(b, prev);
+    }
+    place(b, m, x, 0.0f, z);
+    place(b, sphere_mesh(b, radius, 32, 20), x, height + radius, z);
 }
 
 static void clutter(builder *b)
@@ -448,18 +620,17 @@ static void clutter(builder *b)
     for (int i = 0; i < 24; i++) { /* loose crates along the nave edges */
         float z = rng_float(&rng, -27.0f, 18.0f), x = (i & 1 ? 1.0f : -1.0f) * rng_float(&rng, 3.2f, 4.2f);
         float h = rng_float(&rng, 0.2f, 0.35f);
-        b->mat = MAT_WOOD;
+        use_static(b, MAT_WOOD);
         box(b, v3_make(x, h, z), v3_make(h, h, h), rng_float(&rng, 0.0f, 1.5f), 1.0f);
     }
     /* Dais at the far end with three steps and a large sphere. */
-    b->mat = MAT_STONE;
+    use_static(b, MAT_STONE);
     for (int i = 0; i < 3; i++)
         box(b, v3_make(0.0f, 0.1f + 0.2f * i, -HALF_L + 2.0f - 0.4f * i),
             v3_make(4.0f - 0.4f * i, 0.1f, 2.0f - 0.4f * i), 0.0f, 0.5f);
     pedestal_with_sphere(b, -2.0f, -HALF_L + 1.2f, 1.4f, 0.45f);
     pedestal_with_sphere(b, 2.0f, -HALF_L + 1.2f, 1.4f, 0.45f);
-    b->mat = MAT_METAL;
-    sphere(b, v3_make(0.0f, 0.6f + 1.2f, -HALF_L + 1.6f), 1.2f, 64, 40);
+    place(b, sphere_mesh(b, 1.2f, 64, 40), 0.0f, 0.6f + 1.2f, -HALF_L + 1.6f);
 }
 
 /* ---------------------------------------------------------------- textures */
@@ -604,34 +775,66 @@ static void make_texture(int mat, const float *n, uint8_t *rgba)
 
 /* ---------------------------------------------------------------- assembly */
 
+/* Concatenates the slots into the scene's arrays: one mesh per non-empty slot, an object per
+ * placement (identity for the world-space meshes), in generation order. */
+static void assemble(builder *b, lc_scene *out)
+{
+    uint32_t verts = 0, idx = 0, meshes = 0;
+    for (uint32_t i = 0; i < b->slot_count; i++) {
+        verts += b->slots[i].vert_count;
+        idx += b->slots[i].idx_count;
+        meshes += b->slots[i].idx_count > 0;
+    }
+    out->vertices = lc_alloc((size_t)LC_MAX(verts, 1u) * sizeof *out->vertices);
+    out->indices = lc_alloc((size_t)LC_MAX(idx, 1u) * sizeof *out->indices);
+    out->meshes = lc_calloc(LC_MAX(meshes, 1u), sizeof *out->meshes);
+    out->objects = lc_calloc(LC_MAX(b->obj_count, 1u), sizeof *out->objects);
+    uint32_t *mesh_of = lc_alloc((size_t)b->slot_count * sizeof *mesh_of);
+    for (uint32_t i = 0; i < b->slot_count; i++) {
+        slot *s = &b->slots[i];
+        mesh_of[i] = UINT32_MAX;
+        if (s->idx_count) {
+            lc_mesh *m = &out->meshes[out->mesh_count];
+            *m = (lc_mesh){.first_vertex = out->vertex_count, .vertex_count = s->vert_count,
+                           .first_index = out->index_count, .index_count = s->idx_count, .material = (uint32_t)s->mat};
+            snprintf(m->name, sizeof m->name, "%s", s->name);
+            memcpy(out->vertices + out->vertex_count, s->verts, (size_t)s->vert_count * sizeof *s->verts);
+            memcpy(out->indices + out->index_count, s->idx, (size_t)s->idx_count * sizeof *s->idx);
+            out->vertex_count += s->vert_count;
+            out->index_count += s->idx_count;
+            lc_mesh_compute_aabb(out, m);
+            mesh_of[i] = out->mesh_count++;
+        }
+        free(s->verts);
+        free(s->idx);
+    }
+    const lc_m4 identity = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
+    for (uint32_t i = 0; i < b->obj_count; i++) {
+        const placement *p = &b->objs[i];
+        if (mesh_of[p->slot] == UINT32_MAX) continue;
+        lc_m4 w = identity;
+        memcpy(&w.m[12], p->t, sizeof p->t);
+        lc_object *o = &out->objects[out->object_count++];
+        o->mesh = mesh_of[p->slot];
+        o->material = out->meshes[o->mesh].material;
+        lc_object_set_world(out, o, &w);
+    }
+    free(mesh_of);
+    free(b->slots);
+    free(b->objs);
+}
+
 lc_status lc_scene_load_default(lc_scene *out)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "default hall");
 
     builder b = {0};
+    for (int m = 0; m < MAT_COUNT; m++) b.open[m] = UINT32_MAX;
     shell(&b);
     arcades(&b);
     clutter(&b);
-
-    uint32_t index_count = 0, draw_count = 0;
-    for (int m = 0; m < MAT_COUNT; m++) {
-        index_count += b.lists[m].count;
-        draw_count += b.lists[m].count > 0;
-    }
-    out->vertices = b.verts;
-    out->vertex_count = b.vert_count;
-    out->indices = lc_alloc((size_t)index_count * sizeof *out->indices);
-    out->draws = lc_calloc(draw_count, sizeof *out->draws);
-    for (int m = 0; m < MAT_COUNT; m++) {
-        index_list *l = &b.lists[m];
-        if (l->count) {
-            out->draws[out->draw_count++] = (lc_draw){out->index_count, l->count, (uint32_t)m};
-            memcpy(out->indices + out->index_count, l->data, (size_t)l->count * sizeof *l->data);
-            out->index_count += l->count;
-        }
-        free(l->data);
-    }
+    assemble(&b, out);
 
     float *noise = noise_field();
     out->material_count = out->image_count = MAT_COUNT;
@@ -647,10 +850,12 @@ lc_status lc_scene_load_default(lc_scene *out)
     }
     free(noise);
 
+    lc_scene_sort_objects(out);
     lc_scene_compute_bounds(out);
     /* Near the +Z end, at eye height, looking down the nave (-Z) and slightly up. */
     const float camera[5] = {0.0f, 1.7f, HALF_L - 2.5f, 0.0f, 6.0f};
     memcpy(out->default_camera, camera, sizeof camera);
+    out->start = LC_START_INTERIOR;
     const float lmin[3] = {-HALF_W + 0.2f, 0.2f, -HALF_L + 0.2f},
                 lmax[3] = {HALF_W - 0.2f, HEIGHT - 1.0f, HALF_L - 0.2f};
     memcpy(out->light_bounds_min, lmin, sizeof lmin);

@@ -1,6 +1,7 @@
 /* glTF 2.0 / OBJ import through assimp's C API. The node tree is walked here (not
- * PreTransformVertices) so every mesh instance becomes one draw with its vertices in world
- * space. Base-colour textures are decoded with stb_image on a few threads. */
+ * PreTransformVertices): each aiMesh becomes one lc_mesh stored once, each (node, mesh) pair
+ * an lc_object with the node's accumulated transform. Base-colour textures are decoded with
+ * stb_image on a few threads. */
 #include "scene/scene.h"
 
 #include <assimp/cimport.h>
@@ -100,31 +101,31 @@ static uint32_t triangle_count(const struct aiMesh *m)
 
 static float finite_or(float v, float fallback) { return isfinite(v) ? v : fallback; }
 
-/* Writes one instance's vertices (world space) and indices (offset by base). */
-static uint32_t emit_instance(const struct aiMesh *m, const struct aiMatrix4x4 *w, lc_vertex *verts, uint32_t base,
-                              uint32_t *indices)
+/* assimp's row-major matrix (translation in a4, b4, c4) as our column-major one. */
+static lc_m4 to_m4(const struct aiMatrix4x4 *w)
 {
-    /* Normals go through the cofactor matrix (inverse transpose times det), sign-corrected. */
-    float c[3][3] = {
-        {w->b2 * w->c3 - w->b3 * w->c2, w->b3 * w->c1 - w->b1 * w->c3, w->b1 * w->c2 - w->b2 * w->c1},
-        {w->a3 * w->c2 - w->a2 * w->c3, w->a1 * w->c3 - w->a3 * w->c1, w->a2 * w->c1 - w->a1 * w->c2},
-        {w->a2 * w->b3 - w->a3 * w->b2, w->a3 * w->b1 - w->a1 * w->b3, w->a1 * w->b2 - w->a2 * w->b1},
-    };
-    float det = w->a1 * c[0][0] + w->a2 * c[0][1] + w->a3 * c[0][2];
-    float sign = det < 0.0f ? -1.0f : 1.0f;
+    return (lc_m4){{w->a1, w->b1, w->c1, w->d1, w->a2, w->b2, w->c2, w->d2, w->a3, w->b3, w->c3, w->d3, w->a4, w->b4,
+                    w->c4, w->d4}};
+}
+
+/* Writes one mesh's vertices (mesh-local) and triangles (mesh-local indices); returns the
+ * index count. Missing normals default to +Y (GenSmoothNormals fills them for triangles),
+ * missing UVs to 0. */
+static uint32_t emit_mesh(const struct aiMesh *m, lc_vertex *verts, uint32_t *indices)
+{
     const struct aiVector3D *uv = m->mTextureCoords[0];
     for (unsigned i = 0; i < m->mNumVertices; i++) {
         lc_vertex *v = &verts[i];
         struct aiVector3D p = m->mVertices[i];
-        v->position[0] = w->a1 * p.x + w->a2 * p.y + w->a3 * p.z + w->a4;
-        v->position[1] = w->b1 * p.x + w->b2 * p.y + w->b3 * p.z + w->b4;
-        v->position[2] = w->c1 * p.x + w->c2 * p.y + w->c3 * p.z + w->c4;
+        v->position[0] = p.x;
+        v->position[1] = p.y;
+        v->position[2] = p.z;
         struct aiVector3D n = m->mNormals ? m->mNormals[i] : (struct aiVector3D){0.0f, 1.0f, 0.0f};
-        float t[3];
-        for (int r = 0; r < 3; r++) t[r] = sign * (c[r][0] * n.x + c[r][1] * n.y + c[r][2] * n.z);
-        float len = sqrtf(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+        float len = sqrtf(n.x * n.x + n.y * n.y + n.z * n.z);
         bool ok = len > 1e-30f && isfinite(len);
-        for (int r = 0; r < 3; r++) v->normal[r] = ok ? t[r] / len : (r == 1 ? 1.0f : 0.0f);
+        v->normal[0] = ok ? n.x / len : 0.0f;
+        v->normal[1] = ok ? n.y / len : 1.0f;
+        v->normal[2] = ok ? n.z / len : 0.0f;
         /* assimp hands out OpenGL-style UVs (v = 0 at the bottom, glTF flipped on import);
          * Vulkan samples v = 0 at the image's first row, so flip back. */
         v->uv[0] = uv ? finite_or(uv[i].x, 0.0f) : 0.0f;
@@ -134,12 +135,61 @@ static uint32_t emit_instance(const struct aiMesh *m, const struct aiMatrix4x4 *
     for (unsigned f = 0; f < m->mNumFaces; f++) {
         const struct aiFace *face = &m->mFaces[f];
         if (face->mNumIndices != 3) continue;
-        /* A mirroring transform turns the winding around; swap to keep it counter-clockwise. */
-        indices[n++] = base + face->mIndices[0];
-        indices[n++] = base + face->mIndices[det < 0.0f ? 2 : 1];
-        indices[n++] = base + face->mIndices[det < 0.0f ? 1 : 2];
+        /* Winding is kept: a mirroring object carries LC_OBJECT_MIRRORED instead. */
+        for (int k = 0; k < 3; k++) indices[n++] = face->mIndices[k];
     }
     return n;
+}
+
+/* The first camera the file defines, through the node of the same name: position and
+ * yaw/pitch into cam (camera.h conventions). False when there is none or it is degenerate. */
+static bool file_camera(const struct aiScene *ai, float cam[5])
+{
+    if (!ai->mNumCameras || !ai->mCameras || !ai->mCameras[0]) return false;
+    const struct aiCamera *c = ai->mCameras[0];
+    /* The node's accumulated transform: walk the tree as for meshes, matching by name. */
+    typedef struct entry {
+        const struct aiNode *node;
+        struct aiMatrix4x4 world;
+    } entry;
+    size_t count = 1, cap = 64;
+    entry *stack = lc_alloc(cap * sizeof *stack);
+    stack[0] = (entry){ai->mRootNode, ai->mRootNode->mTransformation};
+    bool found = false;
+    struct aiMatrix4x4 w = {0};
+    while (count && !found) {
+        entry e = stack[--count];
+        if (e.node->mName.length == c->mName.length && strcmp(e.node->mName.data, c->mName.data) == 0) {
+            w = e.world;
+            found = true;
+            break;
+        }
+        if (count + e.node->mNumChildren > cap) {
+            cap = (count + e.node->mNumChildren) * 2;
+            stack = lc_realloc(stack, cap * sizeof *stack);
+        }
+        for (unsigned i = e.node->mNumChildren; i-- > 0;) {
+            const struct aiNode *child = e.node->mChildren[i];
+            if (child) stack[count++] = (entry){child, mat_mul(&e.world, &child->mTransformation)};
+        }
+    }
+    free(stack);
+    if (!found) return false;
+    lc_m4 m = to_m4(&w);
+    float p[3] = {c->mPosition.x, c->mPosition.y, c->mPosition.z}, pos[3];
+    lc_transform_point(&m, p, pos);
+    float d[3];
+    for (int k = 0; k < 3; k++) d[k] = m.m[k] * c->mLookAt.x + m.m[4 + k] * c->mLookAt.y + m.m[8 + k] * c->mLookAt.z;
+    float len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    if (!(len > 1e-12f) || !isfinite(len) || !isfinite(pos[0] + pos[1] + pos[2])) return false;
+    for (int k = 0; k < 3; k++) d[k] /= len;
+    /* forward = (-sin(yaw) cos(pitch), sin(pitch), -cos(yaw) cos(pitch)) */
+    cam[0] = pos[0];
+    cam[1] = pos[1];
+    cam[2] = pos[2];
+    cam[3] = atan2f(-d[0], -d[2]) * 180.0f / 3.14159265f;
+    cam[4] = asinf(LC_CLAMP(d[1], -1.0f, 1.0f)) * 180.0f / 3.14159265f;
+    return true;
 }
 
 /* ---------------------------------------------------------------- textures */
@@ -429,57 +479,99 @@ static void load_materials(const struct aiScene *ai, const char *path, lc_scene 
 
 /* ---------------------------------------------------------------- default view */
 
+/* Calls fn on every triangle in world space (object transforms applied as the vertex shader
+ * applies them), with the given context. */
+typedef void (*tri_fn)(void *ctx, const float a[3], const float b[3], const float c[3]);
+static void for_each_triangle(const lc_scene *s, tri_fn fn, void *ctx)
+{
+    for (uint32_t o = 0; o < s->object_count; o++) {
+        const lc_object *obj = &s->objects[o];
+        const lc_mesh *m = &s->meshes[obj->mesh];
+        const uint32_t *idx = s->indices + m->first_index;
+        const lc_vertex *v = s->vertices + m->first_vertex;
+        for (uint32_t t = 0; t + 2 < m->index_count; t += 3) {
+            float a[3], b[3], c[3];
+            lc_transform_point(&obj->world, v[idx[t]].position, a);
+            lc_transform_point(&obj->world, v[idx[t + 1]].position, b);
+            lc_transform_point(&obj->world, v[idx[t + 2]].position, c);
+            fn(ctx, a, b, c);
+        }
+    }
+}
+
+typedef struct floor_query {
+    float x, z, y_max, best;
+} floor_query;
+
+static void floor_tri(void *ctx, const float a[3], const float b[3], const float c[3])
+{
+    floor_query *q = ctx;
+    float e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+    /* d is minus the normal's y: twice the triangle's area seen from above. */
+    float d = e1[0] * e2[2] - e2[0] * e1[2];
+    if (fabsf(d) < 1e-12f) return;
+    float nx = e1[1] * e2[2] - e1[2] * e2[1], nz = e1[0] * e2[1] - e1[1] * e2[0];
+    if (fabsf(d) < 0.7f * sqrtf(nx * nx + d * d + nz * nz)) return; /* too steep for a floor */
+    float u = ((q->x - a[0]) * e2[2] - e2[0] * (q->z - a[2])) / d;
+    float v = (e1[0] * (q->z - a[2]) - (q->x - a[0]) * e1[2]) / d;
+    if (u < 0.0f || v < 0.0f || u + v > 1.0f) return;
+    float y = a[1] + u * e1[1] + v * e2[1];
+    if (y < q->y_max && (isnan(q->best) || y > q->best)) q->best = y;
+}
+
 /* Height of the highest level surface under (x, z) below y_max, or NAN: the floor there.
  * Not the lowest one: Sponza, for one, has a slab under its floor. */
 static float floor_height(const lc_scene *s, float x, float z, float y_max)
 {
-    float best = NAN;
-    for (uint32_t t = 0; t + 2 < s->index_count; t += 3) {
-        const float *a = s->vertices[s->indices[t]].position, *b = s->vertices[s->indices[t + 1]].position,
-                    *c = s->vertices[s->indices[t + 2]].position;
-        float e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
-        /* d is minus the normal's y: twice the triangle's area seen from above. */
-        float d = e1[0] * e2[2] - e2[0] * e1[2];
-        if (fabsf(d) < 1e-12f) continue;
-        float nx = e1[1] * e2[2] - e1[2] * e2[1], nz = e1[0] * e2[1] - e1[1] * e2[0];
-        if (fabsf(d) < 0.7f * sqrtf(nx * nx + d * d + nz * nz)) continue; /* too steep for a floor */
-        float u = ((x - a[0]) * e2[2] - e2[0] * (z - a[2])) / d;
-        float v = (e1[0] * (z - a[2]) - (x - a[0]) * e1[2]) / d;
-        if (u < 0.0f || v < 0.0f || u + v > 1.0f) continue;
-        float y = a[1] + u * e1[1] + v * e2[1];
-        if (y < y_max && (isnan(best) || y > best)) best = y;
-    }
-    return best;
+    floor_query q = {x, z, y_max, NAN};
+    for_each_triangle(s, floor_tri, &q);
+    return q.best;
+}
+
+typedef struct ray_query {
+    const float *o, *d;
+    float best;
+} ray_query;
+
+static void ray_tri(void *ctx, const float a[3], const float b[3], const float c[3])
+{
+    ray_query *r = ctx;
+    const float *o = r->o, *d = r->d;
+    float e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+    float p[3] = {d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]};
+    float det = e1[0] * p[0] + e1[1] * p[1] + e1[2] * p[2];
+    if (fabsf(det) < 1e-12f) return;
+    float inv = 1.0f / det, q0[3] = {o[0] - a[0], o[1] - a[1], o[2] - a[2]};
+    float u = (q0[0] * p[0] + q0[1] * p[1] + q0[2] * p[2]) * inv;
+    if (u < 0.0f || u > 1.0f) return;
+    float q[3] = {q0[1] * e1[2] - q0[2] * e1[1], q0[2] * e1[0] - q0[0] * e1[2], q0[0] * e1[1] - q0[1] * e1[0]};
+    float v = (d[0] * q[0] + d[1] * q[1] + d[2] * q[2]) * inv;
+    if (v < 0.0f || u + v > 1.0f) return;
+    float dist = (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) * inv;
+    if (dist > 0.0f && dist < r->best) r->best = dist;
 }
 
 /* Distance along a ray to the nearest triangle (either side), or INFINITY. */
 static float ray_distance(const lc_scene *s, const float o[3], const float d[3])
 {
-    float best = INFINITY;
-    for (uint32_t t = 0; t + 2 < s->index_count; t += 3) {
-        const float *a = s->vertices[s->indices[t]].position, *b = s->vertices[s->indices[t + 1]].position,
-                    *c = s->vertices[s->indices[t + 2]].position;
-        float e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
-        float p[3] = {d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]};
-        float det = e1[0] * p[0] + e1[1] * p[1] + e1[2] * p[2];
-        if (fabsf(det) < 1e-12f) continue;
-        float inv = 1.0f / det, q0[3] = {o[0] - a[0], o[1] - a[1], o[2] - a[2]};
-        float u = (q0[0] * p[0] + q0[1] * p[1] + q0[2] * p[2]) * inv;
-        if (u < 0.0f || u > 1.0f) continue;
-        float q[3] = {q0[1] * e1[2] - q0[2] * e1[1], q0[2] * e1[0] - q0[0] * e1[2], q0[0] * e1[1] - q0[1] * e1[0]};
-        float v = (d[0] * q[0] + d[1] * q[1] + d[2] * q[2]) * inv;
-        if (v < 0.0f || u + v > 1.0f) continue;
-        float dist = (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) * inv;
-        if (dist > 0.0f && dist < best) best = dist;
-    }
-    return best;
+    ray_query q = {o, d, INFINITY};
+    for_each_triangle(s, ray_tri, &q);
+    return q.best;
 }
 
-/* Stand on the floor under the middle of the bounds, walk back along the longest horizontal
- * axis until something is in the way, and look along that axis from there: for Sponza that
- * is the end of the atrium, looking down its length. A scene with no floor under its middle
- * (a single object) is looked at from outside instead. */
-static void default_view(lc_scene *s)
+/* Smallest horizontal side and height for a scene to count as an interior: a room a person
+ * stands in, not an object a metre across. */
+#define INTERIOR_MIN_SIDE 4.0f
+#define INTERIOR_MIN_HEIGHT 2.0f
+
+/* The first view of an imported scene. An interior (the rule, also in the README): the bounds
+ * are at least INTERIOR_MIN_SIDE wide both ways and INTERIOR_MIN_HEIGHT high, there is a floor
+ * under their middle, and walking back along the longest horizontal axis from there at eye
+ * height leaves more than a tenth of that side before something is in the way. Then the
+ * camera stands there looking along that axis (for Sponza: the end of the atrium, looking down
+ * its length) and lights fill the bounds. Anything else is LC_START_FRAMED (lc_scene_frame,
+ * once the window's aspect is known), or LC_START_CAMERA when the file has a camera. */
+static void default_view(lc_scene *s, const struct aiScene *ai)
 {
     const float *lo = s->bounds_min, *hi = s->bounds_max;
     float size[3] = {hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]};
@@ -489,7 +581,8 @@ static void default_view(lc_scene *s)
     cam[3] = axis == 0 ? -90.0f : 180.0f; /* towards +X or +Z */
     cam[4] = 5.0f;
     float eye = LC_MIN(1.7f, 0.25f * size[1]); /* metres, unless the whole scene is tiny */
-    float floor_y = floor_height(s, centre[0], centre[2], centre[1]);
+    bool large = LC_MIN(size[0], size[2]) >= INTERIOR_MIN_SIDE && size[1] >= INTERIOR_MIN_HEIGHT;
+    float floor_y = large ? floor_height(s, centre[0], centre[2], centre[1]) : NAN;
     float back = 0.0f;
     if (!isnan(floor_y)) {
         float o[3] = {centre[0], floor_y + eye, centre[2]}, d[3] = {0.0f, 0.0f, 0.0f};
@@ -503,20 +596,19 @@ static void default_view(lc_scene *s)
         cam[axis] -= back;
         float y = floor_height(s, cam[0], cam[2], floor_y + eye);
         cam[1] = (isnan(y) ? floor_y : y) + eye;
-    } else {
-        cam[0] = centre[0];
-        cam[1] = centre[1];
-        cam[2] = centre[2];
-        cam[axis] = lo[axis] - 0.75f * size[axis];
-        cam[4] = 0.0f;
+        s->start = LC_START_INTERIOR;
+        float largest = LC_MAX(size[0], LC_MAX(size[1], size[2]));
+        for (int c = 0; c < 3; c++) {
+            /* A flat scene still needs a volume to put lights in. */
+            float half = size[c] < 0.01f * largest ? 0.25f * largest : 0.47f * size[c];
+            s->light_bounds_min[c] = centre[c] - half;
+            s->light_bounds_max[c] = centre[c] + half;
+        }
+        return;
     }
-    float largest = LC_MAX(size[0], LC_MAX(size[1], size[2]));
-    for (int c = 0; c < 3; c++) {
-        /* A flat scene still needs a volume to put lights in. */
-        float half = size[c] < 0.01f * largest ? 0.25f * largest : 0.47f * size[c];
-        s->light_bounds_min[c] = centre[c] - half;
-        s->light_bounds_max[c] = centre[c] + half;
-    }
+    /* Framed for a square view until the caller knows the aspect; lights around the object. */
+    lc_scene_frame(s, 60.0f, 1.0f);
+    if (file_camera(ai, cam)) s->start = LC_START_CAMERA;
 }
 
 /* ---------------------------------------------------------------- glTF pre-check */
@@ -641,28 +733,31 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
     copy_str(out->name, sizeof out->name, base_name(what));
     instance_list instances = {0};
     collect_instances(ai, &instances);
-    uint32_t *mesh_tris = lc_alloc(LC_MAX(1u, ai->mNumMeshes) * sizeof *mesh_tris);
-    for (unsigned i = 0; i < ai->mNumMeshes; i++) mesh_tris[i] = triangle_count(ai->mMeshes[i]);
-    uint64_t vertices = 0, indices = 0, draws = 0;
-    for (uint32_t i = 0; i < instances.count; i++) {
-        uint32_t tris = mesh_tris[instances.data[i].mesh];
+    /* One lc_mesh per aiMesh with triangles, however many nodes use it. */
+    uint32_t *mesh_of = lc_alloc(LC_MAX(1u, ai->mNumMeshes) * sizeof *mesh_of);
+    uint64_t vertices = 0, indices = 0, meshes = 0, objects = 0;
+    for (unsigned i = 0; i < ai->mNumMeshes; i++) {
+        uint32_t tris = triangle_count(ai->mMeshes[i]);
+        mesh_of[i] = tris ? (uint32_t)meshes++ : UINT32_MAX;
         if (!tris) continue;
-        vertices += ai->mMeshes[instances.data[i].mesh]->mNumVertices;
+        vertices += ai->mMeshes[i]->mNumVertices;
         indices += 3ull * tris;
-        draws++;
     }
+    for (uint32_t i = 0; i < instances.count; i++) objects += mesh_of[instances.data[i].mesh] != UINT32_MAX;
     lc_status status = LC_OK;
-    uint64_t bytes = vertices * sizeof(lc_vertex) + indices * sizeof(uint32_t) + draws * sizeof(lc_draw);
-    if (!indices) {
+    uint64_t bytes = vertices * sizeof(lc_vertex) + indices * sizeof(uint32_t) + meshes * sizeof(lc_mesh) +
+                     objects * sizeof(lc_object);
+    if (!indices || !objects) {
         lc_error("scene '%s' has no triangles", what);
         status = LC_ERR_INPUT;
-    } else if (vertices > MAX_ELEMENTS || indices > MAX_ELEMENTS || bytes > MAX_BYTES) {
-        lc_error("scene '%s' is too large: %llu vertices, %llu indices, %llu MiB once instanced", what,
-                 (unsigned long long)vertices, (unsigned long long)indices, (unsigned long long)(bytes >> 20));
+    } else if (vertices > MAX_ELEMENTS || indices > MAX_ELEMENTS || objects > LC_OBJECTS_MAX || bytes > MAX_BYTES) {
+        lc_error("scene '%s' is too large: %llu vertices, %llu indices, %llu objects, %llu MiB", what,
+                 (unsigned long long)vertices, (unsigned long long)indices, (unsigned long long)objects,
+                 (unsigned long long)(bytes >> 20));
         status = LC_ERR_INPUT;
     }
     if (status != LC_OK) {
-        free(mesh_tris);
+        free(mesh_of);
         free(instances.data);
         aiReleaseImport(ai);
         return status;
@@ -670,25 +765,40 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
 
     out->vertices = lc_alloc(vertices * sizeof *out->vertices);
     out->indices = lc_alloc(indices * sizeof *out->indices);
-    out->draws = lc_alloc(draws * sizeof *out->draws);
-    for (uint32_t i = 0; i < instances.count; i++) {
-        if (!mesh_tris[instances.data[i].mesh]) continue;
-        const struct aiMesh *m = ai->mMeshes[instances.data[i].mesh];
-        uint32_t n = emit_instance(m, &instances.data[i].world, out->vertices + out->vertex_count, out->vertex_count,
-                                   out->indices + out->index_count);
-        uint32_t material = m->mMaterialIndex < LC_MAX(1u, ai->mNumMaterials) ? m->mMaterialIndex : 0;
-        out->draws[out->draw_count++] = (lc_draw){out->index_count, n, material};
+    out->meshes = lc_calloc(meshes, sizeof *out->meshes);
+    out->objects = lc_calloc(objects, sizeof *out->objects);
+    uint32_t material_count = LC_MAX(1u, ai->mNumMaterials);
+    for (unsigned i = 0; i < ai->mNumMeshes; i++) {
+        if (mesh_of[i] == UINT32_MAX) continue;
+        const struct aiMesh *m = ai->mMeshes[i];
+        lc_mesh *mesh = &out->meshes[out->mesh_count++];
+        mesh->first_vertex = out->vertex_count;
+        mesh->vertex_count = m->mNumVertices;
+        mesh->first_index = out->index_count;
+        mesh->index_count = emit_mesh(m, out->vertices + out->vertex_count, out->indices + out->index_count);
+        mesh->material = m->mMaterialIndex < material_count ? m->mMaterialIndex : 0;
+        copy_str(mesh->name, sizeof mesh->name, m->mName.length ? m->mName.data : "mesh");
         out->vertex_count += m->mNumVertices;
-        out->index_count += n;
+        out->index_count += mesh->index_count;
+        lc_mesh_compute_aabb(out, mesh);
     }
-    free(mesh_tris);
+    for (uint32_t i = 0; i < instances.count; i++) {
+        uint32_t mesh = mesh_of[instances.data[i].mesh];
+        if (mesh == UINT32_MAX) continue;
+        lc_object *o = &out->objects[out->object_count++];
+        o->mesh = mesh;
+        o->material = out->meshes[mesh].material;
+        lc_m4 w = to_m4(&instances.data[i].world);
+        lc_object_set_world(out, o, &w);
+    }
+    free(mesh_of);
     free(instances.data);
 
     load_materials(ai, path, out);
-    aiReleaseImport(ai);
-
+    lc_scene_sort_objects(out);
     lc_scene_compute_bounds(out);
-    default_view(out);
+    default_view(out, ai);
+    aiReleaseImport(ai);
     status = lc_scene_validate(out);
     if (status != LC_OK) lc_scene_destroy(out);
     return status;
