@@ -33,19 +33,25 @@ static void check_decode(lc_context *ctx, lc_meshlet_gpu *g, const char *name, c
 {
     lc_vertex *cv = lc_calloc(e->vertex_count + 1, sizeof *cv), *gv = lc_calloc(e->vertex_count + 1, sizeof *gv);
     uint32_t *ci = lc_calloc((size_t)e->triangle_count * 3 + 1, 4), *gi = lc_calloc((size_t)e->triangle_count * 3 + 1, 4);
-    lc_meshlet_decode_cpu(e, cv, ci);
+    uint8_t *c8 = lc_calloc((size_t)e->triangle_count * 3 + 1, 1), *g8 = lc_calloc((size_t)e->triangle_count * 3 + 1, 1);
+    lc_meshlet_decode_cpu(e, cv, ci, c8);
     double ms = 0.0;
+    /* Twice when timing: the second decode must OR its 8-bit indices into freshly zeroed words. */
     CHECK(lc_meshlet_gpu_decode(ctx, g, e, gpu_ms ? 5 : 1, &ms) == LC_OK);
-    CHECK(lc_meshlet_gpu_read(ctx, g, gv, gi) == LC_OK);
-    uint32_t bad_v = 0, bad_i = 0, first_v = UINT32_MAX;
+    CHECK(lc_meshlet_gpu_read(ctx, g, gv, gi, g8) == LC_OK);
+    uint32_t bad_v = 0, bad_i = 0, bad_8 = 0, first_v = UINT32_MAX;
     for (uint32_t j = 0; j < e->vertex_count; j++)
         if (memcmp(&cv[j], &gv[j], sizeof cv[j]) != 0) {
             if (first_v == UINT32_MAX) first_v = j;
             bad_v++;
         }
-    for (uint32_t j = 0; j < e->triangle_count * 3; j++) bad_i += ci[j] != gi[j];
-    printf("  %-8s %-28s %5u meshlets %7u vertices %7u triangles: %u vertices, %u indices differ\n",
-           g->int64 ? "int64" : "32-bit", name, e->meshlet_count, e->vertex_count, e->triangle_count, bad_v, bad_i);
+    for (uint32_t j = 0; j < e->triangle_count * 3; j++) {
+        bad_i += ci[j] != gi[j];
+        bad_8 += c8[j] != g8[j];
+    }
+    printf("  %-8s %-28s %5u meshlets %7u vertices %7u triangles: %u vertices, %u indices, %u 8-bit indices differ\n",
+           g->int64 ? "int64" : "32-bit", name, e->meshlet_count, e->vertex_count, e->triangle_count, bad_v, bad_i, bad_8);
+    CHECK_MSG(bad_8 == 0, "%s: %u of %u 8-bit indices differ from the CPU decode", name, bad_8, e->triangle_count * 3);
     CHECK_MSG(bad_v == 0, "%s: %u of %u vertices differ from the CPU decode (first %u: gpu %g %g %g, cpu %g %g %g)", name,
               bad_v, e->vertex_count, first_v, first_v < e->vertex_count ? gv[first_v].position[0] : 0.0,
               first_v < e->vertex_count ? gv[first_v].position[1] : 0.0, first_v < e->vertex_count ? gv[first_v].position[2] : 0.0,
@@ -54,7 +60,7 @@ static void check_decode(lc_context *ctx, lc_meshlet_gpu *g, const char *name, c
     CHECK_MSG(bad_i == 0, "%s: %u of %u indices differ from the CPU decode", name, bad_i, e->triangle_count * 3);
     CHECK(e->triangle_count > 0);
     if (gpu_ms) *gpu_ms = ms;
-    free(cv), free(gv), free(ci), free(gi);
+    free(cv), free(gv), free(ci), free(gi), free(c8), free(g8);
 }
 
 static lc_meshlet_encoded generated(void)

@@ -162,7 +162,18 @@ static case_result check_mesh(const char *name, const test_mesh *m, uint32_t exp
     /* Decode: exactly the quantized mesh, within a step of the input. */
     lc_vertex *dv = lc_calloc(e->vertex_count + 1, sizeof *dv);
     uint32_t *di = lc_calloc((size_t)e->triangle_count * 3 + 1, sizeof *di);
-    lc_meshlet_decode_cpu(e, dv, di);
+    uint8_t *d8 = lc_calloc((size_t)e->triangle_count * 3 + 1, 1);
+    lc_meshlet_decode_cpu(e, dv, di, d8);
+    /* 8-bit indices: the 32-bit ones less their meshlet's first vertex, inside the meshlet. */
+    uint32_t bad8 = 0;
+    for (uint32_t mi = 0; mi < e->meshlet_count; mi++) {
+        const lc_meshlet_header *h = &e->headers[mi];
+        uint32_t t_end = mi + 1 < e->meshlet_count ? e->headers[mi + 1].primitive_offset : e->triangle_count;
+        uint32_t v_end = mi + 1 < e->meshlet_count ? e->headers[mi + 1].vertex_offset : e->vertex_count;
+        for (uint32_t j = h->primitive_offset * 3; j < t_end * 3; j++)
+            bad8 += d8[j] + h->vertex_offset != di[j] || di[j] >= v_end;
+    }
+    CHECK_MSG(bad8 == 0, "%s: %u 8-bit indices disagree with the 32-bit ones", name, bad8);
     double pos_step = ldexp(1.0, q.position_exponent), uv_step = ldexp(1.0, q.uv_exponent - 1);
     uint32_t inexact = 0, far = 0, bent = 0;
     for (uint32_t j = 0; j < e->vertex_count; j++) {
@@ -213,6 +224,7 @@ static case_result check_mesh(const char *name, const test_mesh *m, uint32_t exp
     free(got);
     free(dv);
     free(di);
+    free(d8);
     lc_meshlet_mesh_destroy(&mm);
     return res;
 }
@@ -282,9 +294,9 @@ static void test_append(void)
               *vb = lc_calloc(mb.enc.vertex_count, sizeof *vb);
     uint32_t *i = lc_calloc(all.triangle_count * 3, 4), *ia = lc_calloc(ma.enc.triangle_count * 3, 4),
              *ib = lc_calloc(mb.enc.triangle_count * 3, 4);
-    lc_meshlet_decode_cpu(&all, v, i);
-    lc_meshlet_decode_cpu(&ma.enc, va, ia);
-    lc_meshlet_decode_cpu(&mb.enc, vb, ib);
+    lc_meshlet_decode_cpu(&all, v, i, NULL);
+    lc_meshlet_decode_cpu(&ma.enc, va, ia, NULL);
+    lc_meshlet_decode_cpu(&mb.enc, vb, ib, NULL);
     CHECK(memcmp(v, va, ma.enc.vertex_count * sizeof *v) == 0);
     CHECK(memcmp(v + ma.enc.vertex_count, vb, mb.enc.vertex_count * sizeof *v) == 0);
     CHECK(memcmp(i, ia, ma.enc.triangle_count * 12) == 0);

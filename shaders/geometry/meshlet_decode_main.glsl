@@ -9,6 +9,7 @@ layout(std430, set = 0, binding = LC_MESHLET_BIND_STREAMS) readonly buffer Strea
 layout(std430, set = 0, binding = LC_MESHLET_BIND_PAYLOAD) readonly buffer PayloadBlock { uint lc_meshlet_payload[]; };
 layout(std430, set = 0, binding = LC_MESHLET_BIND_VERTICES) writeonly buffer VertexBlock { float out_vertices[]; };
 layout(std430, set = 0, binding = LC_MESHLET_BIND_INDICES) writeonly buffer IndexBlock { uint out_indices[]; };
+layout(std430, set = 0, binding = LC_MESHLET_BIND_INDICES8) buffer Index8Block { uint out_indices8[]; };
 
 layout(push_constant) uniform PushBlock { lc_meshlet_decode_push push; };
 
@@ -35,11 +36,18 @@ void main()
     uint triangle_count = si.base_value[0], vertex_count = si.base_value[1];
 
     if (lane < triangle_count) {
-        uvec3 t = lc_meshlet_triangle(si, lane) + push.vertex_base + vertex;
+        uvec3 local = lc_meshlet_triangle(si, lane);
+        uvec3 t = local + push.vertex_base + vertex;
         uint o = (push.index_base + triangle + lane) * 3u;
         out_indices[o + 0u] = t.x;
         out_indices[o + 1u] = t.y;
         out_indices[o + 2u] = t.z;
+        // Bytes of neighbouring triangles share words: OR them into the zeroed buffer.
+        uvec3 t8 = local + (vertex - h.vertex_offset);
+        for (uint k = 0u; k < 3u; k++) {
+            uint b = o + k;
+            atomicOr(out_indices8[b >> 2u], t8[k] << ((b & 3u) * 8u));
+        }
     }
     if (lane < vertex_count) {
         vec3 p = lc_meshlet_position(lc_meshlet_streams[first + LC_MESHLET_STREAM_POSITION], lane);

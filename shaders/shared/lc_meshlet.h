@@ -21,7 +21,10 @@
  *
  * Decoding (CPU or GPU) of a mesh gives vertices in meshlet order: meshlet m's vertices start
  * at headers[m].vertex_offset, its sublets' vertices follow one another, and triangle t of
- * the mesh (primitive_offset + sublet's earlier triangles + lane) indexes them. */
+ * the mesh (primitive_offset + sublet's earlier triangles + lane) indexes them. Beside the
+ * 32-bit indices the decoder writes 8-bit meshlet-local ones (VK_INDEX_TYPE_UINT8_EXT): a
+ * meshlet is then one indexed draw of 3 * triangles indices from firstIndex
+ * 3 * primitive_offset with vertexOffset vertex_offset, as the seed maps meshlets to MDI. */
 #ifndef LC_MESHLET_H
 #define LC_MESHLET_H
 
@@ -86,7 +89,8 @@ struct lc_meshlet_decode_push {
 #define LC_MESHLET_BIND_PAYLOAD 2
 #define LC_MESHLET_BIND_VERTICES 3 /* out: lc_vertex (8 floats) */
 #define LC_MESHLET_BIND_INDICES 4  /* out: 3 uints per triangle */
-#define LC_MESHLET_BIND_COUNT 5
+#define LC_MESHLET_BIND_INDICES8 5 /* out: 3 meshlet-local bytes per triangle, packed in uints, zeroed before */
+#define LC_MESHLET_BIND_COUNT 6
 
 #ifndef LC_GLSL
 typedef struct lc_meshlet_header lc_meshlet_header;

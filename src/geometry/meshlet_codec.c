@@ -310,7 +310,7 @@ static int32_t delta_component(const uint32_t *payload, const lc_meshlet_stream 
 
 static int32_t stream_exponent(const lc_meshlet_stream *s) { return (int32_t)(int16_t)(s->bits >> 16); }
 
-void lc_meshlet_decode_cpu(const lc_meshlet_encoded *e, lc_vertex *vertices, uint32_t *indices)
+void lc_meshlet_decode_cpu(const lc_meshlet_encoded *e, lc_vertex *vertices, uint32_t *indices, uint8_t *indices8)
 {
     for (uint32_t m = 0; m < e->meshlet_count; m++) {
         const lc_meshlet_header *h = &e->headers[m];
@@ -320,10 +320,12 @@ void lc_meshlet_decode_cpu(const lc_meshlet_encoded *e, lc_vertex *vertices, uin
             const lc_meshlet_stream *si = &st[LC_MESHLET_STREAM_INDEX];
             uint32_t nt = si->base_value[0], nv = si->base_value[1];
             for (uint32_t t = 0; t < nt; t++)
-                for (uint32_t c = 0; c < 3; c++)
-                    indices[(tbase + t) * 3 + c] =
-                        vbase + get_bits(e->payload, si->offset_in_words, (t * 3 + c) * LC_MESHLET_INDEX_BITS,
-                                         LC_MESHLET_INDEX_BITS);
+                for (uint32_t c = 0; c < 3; c++) {
+                    uint32_t local = get_bits(e->payload, si->offset_in_words, (t * 3 + c) * LC_MESHLET_INDEX_BITS,
+                                              LC_MESHLET_INDEX_BITS);
+                    indices[(tbase + t) * 3 + c] = vbase + local;
+                    if (indices8) indices8[(tbase + t) * 3 + c] = (uint8_t)(vbase - h->vertex_offset + local);
+                }
             const lc_meshlet_stream *sp = &st[LC_MESHLET_STREAM_POSITION], *sn = &st[LC_MESHLET_STREAM_NORMAL],
                                     *su = &st[LC_MESHLET_STREAM_UV];
             for (uint32_t i = 0; i < nv; i++) {

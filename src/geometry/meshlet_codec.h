@@ -64,8 +64,9 @@ void lc_meshlet_encoded_destroy(lc_meshlet_encoded *e);
 void lc_meshlet_encoded_append(lc_meshlet_encoded *dst, const lc_meshlet_encoded *src);
 
 /* Reference decoder: vertices[vertex_count] and indices[3 * triangle_count], vertex numbers
- * relative to the mesh's first decoded vertex. */
-void lc_meshlet_decode_cpu(const lc_meshlet_encoded *e, lc_vertex *vertices, uint32_t *indices);
+ * relative to the mesh's first decoded vertex; indices8 (may be NULL) [3 * triangle_count]
+ * the same relative to their meshlet's first vertex. */
+void lc_meshlet_decode_cpu(const lc_meshlet_encoded *e, lc_vertex *vertices, uint32_t *indices, uint8_t *indices8);
 
 /* Compressed bytes: headers + streams + payload. */
 uint64_t lc_meshlet_encoded_bytes(const lc_meshlet_encoded *e);

@@ -49,6 +49,7 @@ static void release_buffers(lc_context *ctx, lc_meshlet_gpu *g)
     lc_buffer_destroy(ctx, &g->payload);
     lc_buffer_destroy(ctx, &g->vertices);
     lc_buffer_destroy(ctx, &g->indices);
+    lc_buffer_destroy(ctx, &g->indices8);
     g->vertex_count = g->triangle_count = 0;
 }
 
@@ -105,6 +106,12 @@ lc_status lc_meshlet_gpu_decode(lc_context *ctx, lc_meshlet_gpu *g, const lc_mes
                             .usage = out_usage | VK_BUFFER_USAGE_INDEX_BUFFER_BIT, .name = "decoded meshlet indices"};
         s = lc_buffer_create(ctx, &d, &g->indices);
     }
+    if (s == LC_OK) {
+        lc_buffer_desc d = {.size = LC_MAX(LC_DIV_UP((VkDeviceSize)e->triangle_count * 3, 4) * 4, 16),
+                            .usage = out_usage | VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                            .name = "decoded meshlet 8-bit indices"};
+        s = lc_buffer_create(ctx, &d, &g->indices8);
+    }
     if (s != LC_OK) {
         release_buffers(ctx, g);
         return s;
@@ -118,6 +125,7 @@ lc_status lc_meshlet_gpu_decode(lc_context *ctx, lc_meshlet_gpu *g, const lc_mes
         [LC_MESHLET_BIND_PAYLOAD] = {g->payload.buffer, 0, VK_WHOLE_SIZE},
         [LC_MESHLET_BIND_VERTICES] = {g->vertices.buffer, 0, VK_WHOLE_SIZE},
         [LC_MESHLET_BIND_INDICES] = {g->indices.buffer, 0, VK_WHOLE_SIZE},
+        [LC_MESHLET_BIND_INDICES8] = {g->indices8.buffer, 0, VK_WHOLE_SIZE},
     };
     VkWriteDescriptorSet w[LC_MESHLET_BIND_COUNT];
     for (uint32_t i = 0; i < LC_MESHLET_BIND_COUNT; i++)
@@ -131,7 +139,10 @@ lc_status lc_meshlet_gpu_decode(lc_context *ctx, lc_meshlet_gpu *g, const lc_mes
         VkCommandBuffer cmd = lc_vk_begin_once(ctx);
         lc_vk_label_begin(ctx, cmd, "meshlet decode");
         vkCmdResetQueryPool(cmd, g->queries, 0, 2);
-        /* Uploads were waited for; repeats rewrite what the last one wrote. */
+        /* The 8-bit indices are ORed into zeros; repeats rewrite what the last one wrote. */
+        lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                          VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+        vkCmdFillBuffer(cmd, g->indices8.buffer, 0, VK_WHOLE_SIZE, 0);
         lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
         vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, g->queries, 0);
@@ -171,9 +182,11 @@ static lc_status read_buffer(lc_context *ctx, const lc_buffer *src, void *dst, V
     return LC_OK;
 }
 
-lc_status lc_meshlet_gpu_read(lc_context *ctx, lc_meshlet_gpu *g, lc_vertex *vertices, uint32_t *indices)
+lc_status lc_meshlet_gpu_read(lc_context *ctx, lc_meshlet_gpu *g, lc_vertex *vertices, uint32_t *indices,
+                              uint8_t *indices8)
 {
     lc_status s = read_buffer(ctx, &g->vertices, vertices, (VkDeviceSize)g->vertex_count * sizeof(lc_vertex));
     if (s == LC_OK) s = read_buffer(ctx, &g->indices, indices, (VkDeviceSize)g->triangle_count * 12);
+    if (s == LC_OK && indices8) s = read_buffer(ctx, &g->indices8, indices8, (VkDeviceSize)g->triangle_count * 3);
     return s;
 }
