@@ -116,6 +116,9 @@ int lc_bench_meshlets_main(int argc, char **argv)
     printf("bytes                %llu compressed vs %llu plain vertex+index (%.1f%%)\n",
            (unsigned long long)st.compressed_bytes, (unsigned long long)st.plain_bytes,
            100.0 * (double)st.compressed_bytes / (double)LC_MAX(st.plain_bytes, 1u));
+    printf("decoded              %llu vertices (%.2fx the scene's %u), %llu bytes written (lc_vertex, 32- and 8-bit indices)\n",
+           (unsigned long long)st.vertices, verts / LC_MAX(scene.vertex_count, 1u), scene.vertex_count,
+           (unsigned long long)(st.vertices * sizeof(lc_vertex) + st.triangles * 15));
     printf("cpu                  build+encode %.3f s, reference decode %.3f s\n", build_s, cpu_decode_s);
     const char *names[2] = {"gpu decode int64", "gpu decode 32-bit"};
     int exit_code = lc_status_exit_code(s);
