@@ -127,6 +127,12 @@ int main(void)
         check_decode(&ctx, &g, "generated meshes", &gen, NULL);
         check_decode(&ctx, &g, "12 triangles alone", &sm.enc, NULL);
         lc_meshlet_gpu_destroy(&ctx, &g);
+        /* Dispatches of 4 meshlets: the meshlet_base path that meshes past 65,535 meshlets take. */
+        gd.batch_meshlets = 4;
+        CHECK(lc_meshlet_gpu_create(&ctx, &gd, &g) == LC_OK);
+        CHECK(gen.meshlet_count > 4 * 3 && gen.meshlet_count % 4 != 0);
+        check_decode(&ctx, &g, "generated, 4 per dispatch", &gen, NULL);
+        lc_meshlet_gpu_destroy(&ctx, &g);
     }
     print_stats("default scene", &st, gpu_ms);
     CHECK(st.compressed_bytes < st.plain_bytes);

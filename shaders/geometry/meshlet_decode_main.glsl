@@ -37,8 +37,8 @@ void main()
 
     if (lane < triangle_count) {
         uvec3 local = lc_meshlet_triangle(si, lane);
-        uvec3 t = local + push.vertex_base + vertex;
-        uint o = (push.index_base + triangle + lane) * 3u;
+        uvec3 t = local + vertex;
+        uint o = (triangle + lane) * 3u;
         out_indices[o + 0u] = t.x;
         out_indices[o + 1u] = t.y;
         out_indices[o + 2u] = t.z;
@@ -53,7 +53,7 @@ void main()
         vec3 p = lc_meshlet_position(lc_meshlet_streams[first + LC_MESHLET_STREAM_POSITION], lane);
         vec3 n = lc_meshlet_normal(lc_meshlet_streams[first + LC_MESHLET_STREAM_NORMAL], lane);
         vec2 uv = lc_meshlet_uv(lc_meshlet_streams[first + LC_MESHLET_STREAM_UV], lane);
-        uint o = (push.vertex_base + vertex + lane) * 8u;
+        uint o = (vertex + lane) * 8u;
         out_vertices[o + 0u] = p.x;
         out_vertices[o + 1u] = p.y;
         out_vertices[o + 2u] = p.z;

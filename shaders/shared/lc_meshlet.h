@@ -79,8 +79,7 @@ struct lc_meshlet_bounds {
 struct lc_meshlet_decode_push {
     LC_MESHLET_U32 meshlet_base;  /* first meshlet of this dispatch (gl_WorkGroupID.y adds to it) */
     LC_MESHLET_U32 meshlet_count; /* of the whole mesh */
-    LC_MESHLET_U32 vertex_base;   /* added to decoded vertex numbers and output positions */
-    LC_MESHLET_U32 index_base;    /* first output triangle */
+    LC_MESHLET_U32 pad0, pad1;
 };
 
 /* Bindings of meshlet_decode.comp (set 0). */

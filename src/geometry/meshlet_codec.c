@@ -14,9 +14,9 @@ _Static_assert(sizeof(lc_meshlet_decode_push) == 16, "lc_meshlet_decode_push lay
 _Static_assert(sizeof(lc_vertex) == 8 * sizeof(float), "meshlet_decode.comp writes lc_vertex as 8 floats");
 _Static_assert(LC_MESHLET_SUBLET_SIZE * LC_MESHLET_SUBLETS == LC_MESHLET_SIZE, "8 x 32 sublets");
 
-/* Exponents stay far from float's denormals and infinities. */
+/* Exponents keep q * 2^e a normal float: above the denormals, and up to FLT_MAX. */
 #define EXP_MIN (-60)
-#define EXP_MAX 60
+#define EXP_MAX 113
 
 /* 1/127 as a float bit pattern: the GPU decoder multiplies by the same constant (a division
  * would not be correctly rounded there). */

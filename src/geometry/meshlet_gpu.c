@@ -9,6 +9,8 @@ lc_status lc_meshlet_gpu_create(lc_context *ctx, const lc_meshlet_gpu_desc *desc
 {
     memset(g, 0, sizeof *g);
     g->int64 = ctx->shader_int64 && !(desc && desc->no_int64);
+    g->batch = LC_MIN(ctx->props.limits.maxComputeWorkGroupCount[1], 65535u);
+    if (desc && desc->batch_meshlets) g->batch = LC_MIN(g->batch, desc->batch_meshlets);
     VkDescriptorSetLayoutBinding b[LC_MESHLET_BIND_COUNT];
     for (uint32_t i = 0; i < LC_MESHLET_BIND_COUNT; i++)
         b[i] = (VkDescriptorSetLayoutBinding){.binding = i, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
@@ -73,12 +75,12 @@ static lc_status upload(lc_context *ctx, lc_buffer *b, const void *data, VkDevic
     return s;
 }
 
-static void record_decode(lc_context *ctx, lc_meshlet_gpu *g, VkCommandBuffer cmd, const lc_meshlet_encoded *e)
+static void record_decode(lc_meshlet_gpu *g, VkCommandBuffer cmd, const lc_meshlet_encoded *e)
 {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipeline);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->layout, 0, 1, &g->set, 0, NULL);
     /* The y dimension holds the meshlets: batches of at most the device's limit. */
-    uint32_t batch = LC_MIN(ctx->props.limits.maxComputeWorkGroupCount[1], 65535u);
+    uint32_t batch = g->batch;
     for (uint32_t first = 0; first < e->meshlet_count; first += batch) {
         lc_meshlet_decode_push push = {.meshlet_base = first, .meshlet_count = e->meshlet_count};
         vkCmdPushConstants(cmd, g->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
@@ -146,7 +148,7 @@ lc_status lc_meshlet_gpu_decode(lc_context *ctx, lc_meshlet_gpu *g, const lc_mes
         lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                           VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
         vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, g->queries, 0);
-        record_decode(ctx, g, cmd, e);
+        record_decode(g, cmd, e);
         vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, g->queries, 1);
         /* The outputs feed vertex input, index fetch and read-backs. */
         lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,

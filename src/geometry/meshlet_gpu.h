@@ -9,11 +9,13 @@
 #include "vk/gpu_resources.h"
 
 typedef struct lc_meshlet_gpu_desc {
-    bool no_int64; /* the two-word 32-bit decoder even where shaderInt64 exists (tests); default false */
+    bool no_int64;          /* the two-word 32-bit decoder even where shaderInt64 exists (tests); default false */
+    uint32_t batch_meshlets; /* meshlets per dispatch; 0: the device's workgroup-count limit (tests use less) */
 } lc_meshlet_gpu_desc;
 
 typedef struct lc_meshlet_gpu {
     bool int64; /* which decoder runs */
+    uint32_t batch;
     VkDescriptorSetLayout set_layout;
     VkPipelineLayout layout;
     VkPipeline pipeline;
