@@ -68,7 +68,8 @@ static void usage(void)
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--pairs] [--device N]\n"
           "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene),\n"
           "headless; GPU timestamps per pass, medians and 10th-90th percentile spread.\n"
-          "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n",
+          "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n"
+          "lightcull bench --meshlets SCENE: the compressed meshlet format's figures instead (--meshlets --help).\n",
           stdout);
 }
 
@@ -212,6 +213,8 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
 
 int lc_bench_main(int argc, char **argv)
 {
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--meshlets")) return lc_bench_meshlets_main(argc, argv);
     lc_bench_sweep sw;
     bool quick = false;
     for (int i = 2; i < argc; i++)

@@ -28,4 +28,7 @@ uint32_t lc_bench_sweep_total(const lc_bench_sweep *s);
 typedef struct lc_bench_stat { double median, p10, p90, min, max; } lc_bench_stat;
 lc_bench_stat lc_bench_stat_of(double *values, uint32_t n);
 
+/* lightcull bench --meshlets SCENE (bench_meshlets.c): the meshlet codec's figures. */
+int lc_bench_meshlets_main(int argc, char **argv);
+
 #endif

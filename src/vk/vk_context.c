@@ -322,6 +322,7 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         .features = {
             .fragmentStoresAndAtomics = VK_TRUE,
             .samplerAnisotropy = f2.features.samplerAnisotropy,
+            .shaderInt64 = f2.features.shaderInt64,
         },
     };
     float prio = 1.0f;
@@ -354,6 +355,7 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         vkCmdWriteTimestamp2 = vkCmdWriteTimestamp2KHR;
         vkQueueSubmit2 = vkQueueSubmit2KHR;
     }
+    ctx->shader_int64 = f2.features.shaderInt64;
     vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
     LC_NAME(ctx, VK_OBJECT_TYPE_DEVICE, ctx->device, "lightcull device");
     LC_NAME(ctx, VK_OBJECT_TYPE_QUEUE, ctx->queue, "graphics and compute queue");

@@ -39,6 +39,7 @@ typedef struct lc_context {
     uint32_t subgroup_size;
     bool subgroup_fragment;   /* arithmetic + ballot available in fragment shaders */
     bool subgroup_compute;    /* arithmetic + ballot available in compute shaders */
+    bool shader_int64;        /* enabled when present: the meshlet decoder's 64-bit shifts */
     bool debug_utils;
     bool validation;
     float timestamp_period;   /* ns per tick */

@@ -1,0 +1,51 @@
+/* Meshlets at import: one mesh (plain vertex and index arrays) quantized, cut into 32/32
+ * sublets with meshoptimizer, grouped 8 to a 256-meshlet, bounded (sphere and back-face cone
+ * per sublet and per meshlet) and encoded into the compressed runtime format
+ * (meshlet_codec.h). Degenerate triangles (zero area once quantized) are dropped; a mesh with
+ * a non-finite attribute or an index out of range is refused with one error line. */
+#ifndef LC_MESHLET_BUILD_H
+#define LC_MESHLET_BUILD_H
+
+#include "geometry/meshlet_codec.h"
+
+typedef struct lc_meshlet_desc {
+    const lc_vertex *vertices;
+    uint32_t vertex_count;
+    const uint32_t *indices; /* into vertices; a multiple of 3 */
+    uint32_t index_count;
+    float position_extent; /* 0: the mesh's own largest |coordinate|; larger: one exponent for many meshes */
+    float cone_weight;     /* meshopt's cluster shape vs cone tightness; 0: 0.25, < 0: 0 */
+    bool quiet;            /* no warning for dropped triangles (the caller sums degenerate_count) */
+    const char *name;      /* for messages; NULL: "mesh" */
+} lc_meshlet_desc;
+
+typedef struct lc_meshlet_mesh {
+    lc_meshlet_encoded enc;
+    lc_meshlet_bounds *bounds;     /* [enc.sublet_count] */
+    lc_meshlet_bounds *bounds_256; /* [enc.meshlet_count] */
+    uint32_t *vertex_remap;        /* [enc.vertex_count]: decoded vertex -> input vertex */
+    uint32_t degenerate_count;     /* triangles dropped */
+} lc_meshlet_mesh;
+
+/* LC_ERR_INPUT (one lc_error line) for NaN/infinite attributes, indices out of range or a
+ * partial triangle. A mesh left with no triangles gives zero meshlets. */
+lc_status lc_meshlet_build(const lc_meshlet_desc *desc, lc_meshlet_mesh *out);
+void lc_meshlet_mesh_destroy(lc_meshlet_mesh *m);
+
+/* Figures of a set of meshes (lightcull bench --meshlets, the GPU test). */
+typedef struct lc_meshlet_stats {
+    uint32_t meshes, meshlets, sublets;
+    uint64_t input_triangles, triangles, degenerate, vertices; /* vertices: decoded (per sublet) */
+    uint64_t plain_bytes;      /* the input as drawn today: lc_vertex array + 32-bit indices */
+    uint64_t compressed_bytes; /* headers + streams + payload */
+    uint64_t stream_bits[LC_MESHLET_STREAM_COUNT];
+} lc_meshlet_stats;
+
+/* Every mesh of a scene (mesh-local vertices and indices), appended to out in mesh order;
+ * one position exponent for all meshes. */
+lc_status lc_meshlet_build_meshes(const lc_scene *scene, lc_meshlet_encoded *out, lc_meshlet_stats *stats);
+
+/* Whether triangle (a, b, c) has zero area once quantized (the builder drops those). */
+bool lc_meshlet_degenerate(const lc_meshlet_qvertex *a, const lc_meshlet_qvertex *b, const lc_meshlet_qvertex *c);
+
+#endif
