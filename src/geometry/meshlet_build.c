@@ -2,7 +2,6 @@
 
 #include <math.h>
 #include <meshoptimizer.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -149,59 +148,4 @@ void lc_meshlet_mesh_destroy(lc_meshlet_mesh *m)
     free(m->bounds_256);
     free(m->vertex_remap);
     memset(m, 0, sizeof *m);
-}
-
-lc_status lc_meshlet_build_draws(const lc_scene *scene, lc_meshlet_encoded *out, lc_meshlet_stats *stats)
-{
-    memset(out, 0, sizeof *out);
-    memset(stats, 0, sizeof *stats);
-    float extent = 0.0f;
-    for (int c = 0; c < 3; c++) extent = fmaxf(extent, fmaxf(fabsf(scene->bounds_min[c]), fabsf(scene->bounds_max[c])));
-    uint32_t *local = NULL;
-    for (uint32_t d = 0; d < scene->draw_count; d++) {
-        const lc_draw *dr = &scene->draws[d];
-        const uint32_t *idx = scene->indices + dr->first_index;
-        uint32_t lo = UINT32_MAX, hi = 0;
-        for (uint32_t i = 0; i < dr->index_count; i++) {
-            lo = LC_MIN(lo, idx[i]);
-            hi = LC_MAX(hi, idx[i]);
-        }
-        if (!dr->index_count) continue;
-        if (hi >= scene->vertex_count) {
-            lc_error("%s: draw %u uses vertex %u of %u", scene->name, d, hi, scene->vertex_count);
-            free(local);
-            lc_meshlet_encoded_destroy(out);
-            return LC_ERR_INPUT;
-        }
-        local = lc_realloc(local, (size_t)dr->index_count * sizeof *local);
-        for (uint32_t i = 0; i < dr->index_count; i++) local[i] = idx[i] - lo;
-        char name[96];
-        snprintf(name, sizeof name, "%s draw %u", scene->name[0] ? scene->name : "scene", d);
-        lc_meshlet_desc desc = {.vertices = scene->vertices + lo, .vertex_count = hi - lo + 1, .indices = local,
-                                .index_count = dr->index_count, .position_extent = extent, .quiet = true, .name = name};
-        lc_meshlet_mesh m;
-        lc_status s = lc_meshlet_build(&desc, &m);
-        if (s != LC_OK) {
-            free(local);
-            lc_meshlet_encoded_destroy(out);
-            return s;
-        }
-        lc_meshlet_encoded_append(out, &m.enc);
-        stats->meshes++;
-        stats->input_triangles += dr->index_count / 3;
-        stats->degenerate += m.degenerate_count;
-        lc_meshlet_mesh_destroy(&m);
-    }
-    free(local);
-    stats->meshlets = out->meshlet_count;
-    stats->sublets = out->sublet_count;
-    stats->triangles = out->triangle_count;
-    stats->vertices = out->vertex_count;
-    stats->plain_bytes = (uint64_t)scene->vertex_count * sizeof(lc_vertex) + (uint64_t)scene->index_count * 4;
-    stats->compressed_bytes = lc_meshlet_encoded_bytes(out);
-    memcpy(stats->stream_bits, out->stream_bits, sizeof stats->stream_bits);
-    if (stats->degenerate)
-        lc_warn("%s: dropped %llu degenerate triangles (zero area once quantized)", scene->name[0] ? scene->name : "scene",
-                (unsigned long long)stats->degenerate);
-    return LC_OK;
 }
