@@ -578,6 +578,7 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     lc_context *ctx = r->ctx;
     lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
     collect_slot(r, slot);
+    r->light_build_ms = -1.0; /* until this frame builds its lights (a skipped frame does not) */
 
     r->settings = *settings;
     lc_frame_settings *s = &r->settings;
@@ -621,7 +622,9 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     lc_m4_mul(&proj, &view, &view_proj);
     float planes[6][4];
     lc_frustum_planes(&view_proj, planes);
+    double t0 = lc_time_seconds();
     r->light_count = lc_lights_build(&r->builder, lights, count, &view, planes, r->packed);
+    r->light_build_ms = (lc_time_seconds() - t0) * 1e3;
     memcpy(slot->lights.mapped, r->packed, (size_t)r->light_count * sizeof(lc_gpu_light));
     fill_ubo(r, &view, &proj, r->light_count);
     memcpy(slot->ubo.mapped, &r->ubo, sizeof r->ubo);

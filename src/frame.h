@@ -147,6 +147,7 @@ struct lc_renderer {
     lc_frame_timings timings; /* of the last completed frame */
     uint64_t timings_serial;  /* bumped each time a frame's timings arrive */
     lc_light_builder builder;
+    double light_build_ms;    /* host ms of this frame's light build (cull, sort, pack on the jobs); < 0: none */
     lc_gpu_light *packed;     /* the last frame's packed lights (host copy, for the inspector) */
 
     /* Final image of the last frame with capture_output: RGBA8, width*height*4. */

@@ -8,6 +8,9 @@
 #include <stb/stb_image_write.h>
 
 #include "app/renderdoc.h"
+#include "cpu/jobs.h"
+
+const char *const lc_cpu_timer_names[LC_CPU_TIMER_COUNT] = {"light_build", "object_cull"};
 
 lc_status lc_app_load(lc_app *app, const lc_options *opt)
 {
@@ -15,6 +18,7 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     app->opt = *opt;
     app->radius_scale = 1.0f;
     lc_set_quiet(opt->quiet);
+    lc_jobs_init(opt->threads);
     lc_status s = LC_OK;
     if (opt->out) s = lc_check_writable(opt->out);
     if (s == LC_OK && opt->stats) s = lc_check_writable(opt->stats);
@@ -86,6 +90,9 @@ void lc_app_destroy(lc_app *app)
     lc_light_set_destroy(&app->lights);
     free(app->animated);
     for (int i = 0; i <= LC_TIMER_COUNT; i++) free(app->ms[i]);
+    for (int i = 0; i < LC_CPU_TIMER_COUNT; i++) free(app->cpu_ms[i]);
+    lc_cull_set_destroy(&app->objects);
+    lc_cull_result_destroy(&app->object_cull);
     memset(app, 0, sizeof *app);
 }
 
@@ -99,12 +106,43 @@ lc_frame_settings lc_app_settings(const lc_app *app)
     };
 }
 
+double lc_app_cull_objects(lc_app *app, const lc_frame_settings *settings)
+{
+    const lc_renderer *r = &app->renderer;
+    float aspect = r->width && r->height ? (float)r->width / (float)r->height : (float)app->opt.width / (float)app->opt.height;
+    lc_m4 view, proj, view_proj;
+    lc_camera_matrices(&settings->camera, aspect, &view, &proj);
+    lc_m4_mul(&proj, &view, &view_proj);
+    float planes[6][4];
+    lc_frustum_planes(&view_proj, planes);
+    double t0 = lc_time_seconds();
+    lc_cull_run(&app->objects, &view_proj, planes, &app->object_cull);
+    return (lc_time_seconds() - t0) * 1e3;
+}
+
+static void record_cpu(lc_app *app, const double ms[LC_CPU_TIMER_COUNT])
+{
+    if (app->cpu_count == app->cpu_cap) {
+        app->cpu_cap = app->cpu_cap ? app->cpu_cap * 2 : 64;
+        for (int i = 0; i < LC_CPU_TIMER_COUNT; i++) app->cpu_ms[i] = lc_realloc(app->cpu_ms[i], app->cpu_cap * sizeof(double));
+    }
+    for (int i = 0; i < LC_CPU_TIMER_COUNT; i++) app->cpu_ms[i][app->cpu_count] = ms[i];
+    app->cpu_count++;
+}
+
 lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float time)
 {
     lc_lights_animate(&app->lights, time, app->animated);
     if (app->radius_scale != 1.0f)
         for (uint32_t i = 0; i < app->light_count; i++) app->animated[i].radius *= app->radius_scale;
-    return lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
+    double cpu[LC_CPU_TIMER_COUNT] = {0};
+    /* Objects: nothing to cull until the scene has objects. Their draws will read
+     * app->object_cull.indices. */
+    if (app->objects.count) cpu[LC_CPU_OBJECT_CULL] = lc_app_cull_objects(app, settings);
+    lc_status s = lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
+    cpu[LC_CPU_LIGHT_BUILD] = app->renderer.light_build_ms;
+    if (s == LC_OK && cpu[LC_CPU_LIGHT_BUILD] >= 0.0) record_cpu(app, cpu);
+    return s;
 }
 
 void lc_app_record_timings(lc_app *app)
@@ -206,6 +244,22 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         const char *name = i == LC_TIMER_COUNT ? "frame" : lc_timer_names[i];
         cJSON_AddNumberToObject(ms, name, lc_median(app->ms[i], app->timing_count));
     }
+    cJSON *cpu = cJSON_AddObjectToObject(root, "cpu_ms");
+    for (int i = 0; i < LC_CPU_TIMER_COUNT; i++) {
+        /* lc_median sorts: a copy keeps the per-frame order for whoever reads it next. */
+        double *v = lc_alloc((app->cpu_count + 1) * sizeof *v);
+        if (app->cpu_count) memcpy(v, app->cpu_ms[i], app->cpu_count * sizeof *v);
+        cJSON_AddNumberToObject(cpu, lc_cpu_timer_names[i], lc_median(v, app->cpu_count));
+        free(v);
+    }
+    cJSON_AddNumberToObject(root, "threads", lc_jobs_threads());
+    /* The last frame's object culling (all zero while the scene has no objects). */
+    cJSON *objects = cJSON_AddObjectToObject(root, "objects");
+    const lc_cull_result *oc = &app->object_cull;
+    cJSON_AddNumberToObject(objects, "count", app->objects.count);
+    cJSON_AddNumberToObject(objects, "visible", app->objects.count ? oc->visible : 0);
+    cJSON_AddNumberToObject(objects, "culled_sphere", app->objects.count ? oc->culled_sphere : 0);
+    cJSON_AddNumberToObject(objects, "culled_oobb", app->objects.count ? oc->culled_oobb : 0);
     cJSON *passes = cJSON_AddObjectToObject(root, "passes_ms_last_frame");
     for (uint32_t i = 0; i < r->timings.pass_count; i++)
         cJSON_AddNumberToObject(passes, r->timings.pass_names[i], r->timings.pass_ms[i]);

@@ -3,8 +3,17 @@
 #ifndef LC_APP_H
 #define LC_APP_H
 
+#include "cpu/object_cull.h"
 #include "frame.h"
 #include "app/options.h"
+
+/* Host (CPU) times per frame, in --stats cpu_ms and the HUD. */
+typedef enum lc_cpu_timer {
+    LC_CPU_LIGHT_BUILD, /* light cull, sort, pack (lc_lights_build) */
+    LC_CPU_OBJECT_CULL, /* object sphere + OOBB culling (lc_cull_run) */
+    LC_CPU_TIMER_COUNT
+} lc_cpu_timer;
+extern const char *const lc_cpu_timer_names[LC_CPU_TIMER_COUNT];
 
 typedef struct lc_app {
     lc_options opt;
@@ -22,6 +31,14 @@ typedef struct lc_app {
     double *ms[LC_TIMER_COUNT + 1];
     uint32_t timing_count, timing_cap;
     uint64_t timing_serial;
+    /* Host times of every rendered frame (lc_cpu_timer), for medians. */
+    double *cpu_ms[LC_CPU_TIMER_COUNT];
+    uint32_t cpu_count, cpu_cap;
+    /* Objects culled against the camera every frame: the culling set is empty until the
+     * scene has objects (the scene-objects work fills it, one entry per object); the last
+     * frame's result is --stats objects {visible, culled_sphere, culled_oobb}. */
+    lc_cull_set objects;
+    lc_cull_result object_cull;
 } lc_app;
 
 /* Loads the scene and lights (exit-2 class errors come first, before any device work). */
@@ -30,10 +47,13 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt);
 lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext_count);
 void lc_app_destroy(lc_app *app);
 
-/* Animates the lights for time t and renders one frame. */
+/* Animates the lights for time t, culls the objects and renders one frame. */
 lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float time);
 lc_frame_settings lc_app_settings(const lc_app *app);
 void lc_app_record_timings(lc_app *app);
+/* Culls app->objects against the camera of settings (the frame's view_proj); returns its host
+ * ms. Called by lc_app_frame; the counts are in app->object_cull. */
+double lc_app_cull_objects(lc_app *app, const lc_frame_settings *settings);
 
 /* --out, --stats; pairs counted from the analysis buffer. */
 lc_status lc_app_write_png(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "frame.h"
+#include "cpu/jobs.h"
 #include "lights/lights.h"
 
 void lc_options_usage(FILE *f)
@@ -47,6 +48,7 @@ void lc_options_usage(FILE *f)
         "  --capture FILE.rdc       capture one frame with RenderDoc (if its library is present)\n"
         "  --script FILE            scripted viewer input (see README)\n"
         "  --memory-limit MB        cap lightcull's GPU memory (tests allocation failure)\n"
+        "  --threads N              CPU job threads, 1..256 (default: all cores)\n"
         "  --quiet                  no informational output\n"
         "  --help, --version\n",
         f);
@@ -118,7 +120,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         static const char *const with_value[] = {
             "--scene", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--scalarize", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--cluster-size",
-            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit"};
+            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
         if (!known) return bad(a, NULL, "unknown option (see --help)");
@@ -205,6 +207,8 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         } else if (!strcmp(a, "--memory-limit")) {
             if (!parse_u64(v, &u) || u < 1 || u > (1ull << 24)) return bad(a, v, "expected megabytes, 1..16777216");
             o->memory_limit = u << 20;
+        } else if (!strcmp(a, "--threads")) {
+            s = parse_uint_range(a, v, 1, LC_JOBS_MAX_THREADS, &o->threads);
         }
         if (s != LC_OK) return s;
     }

@@ -33,6 +33,7 @@ typedef struct lc_options {
     const char *capture;      /* RenderDoc capture file */
     const char *script;       /* viewer input script */
     uint64_t memory_limit;    /* bytes; 0: none */
+    uint32_t threads;         /* CPU job threads, 1..256; 0 (default): all cores */
     bool quiet;
     bool help, version;
 } lc_options;

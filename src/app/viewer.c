@@ -10,6 +10,7 @@
 
 #include "app/inspector.h"
 #include "app/renderdoc.h"
+#include "cpu/jobs.h"
 
 #define HUD_CAP 65536 /* vertices; the renderer's HUD buffer holds as many */
 
@@ -38,6 +39,7 @@ typedef struct viewer {
     lc_renderdoc *rdoc;
     double smooth[LC_TIMER_COUNT + 1];
     double cpu_frame_ms;
+    double cpu_smooth[LC_CPU_TIMER_COUNT]; /* host light build and object cull, smoothed */
     lc_inspection inspection;
     bool inspecting;              /* the inspector panel is up */
     char inspector[2048];
@@ -488,13 +490,15 @@ static uint32_t build_hud(viewer *v)
              "lights %u visible / %u total   radius x%.2f%s\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
              "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
+             "CPU ms: light build %.3f  object cull %.3f   threads %u\n"
              "camera %.1f %.1f %.1f  yaw %.0f  pitch %.0f   speed %.1f m/s\n"
              "H or F1: keys%s",
              app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
              v->fs.scalarize ? "on" : "off", v->fs.scalarize && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
              lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],
-             g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], cam->position[0], cam->position[1],
+             g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], v->cpu_smooth[LC_CPU_LIGHT_BUILD],
+             v->cpu_smooth[LC_CPU_OBJECT_CULL], lc_jobs_threads(), cam->position[0], cam->position[1],
              cam->position[2], cam->yaw_deg, cam->pitch_deg, v->move_speed,
              v->rdoc ? "   F11: RenderDoc capture" : "");
     uint32_t n = 0;
@@ -572,6 +576,9 @@ static lc_status render(viewer *v, bool *rendered)
         for (int i = 0; i < LC_TIMER_COUNT; i++) v->smooth[i] = v->smooth[i] * 0.9 + t->ms[i] * 0.1;
         v->smooth[LC_TIMER_COUNT] = v->smooth[LC_TIMER_COUNT] * 0.9 + t->frame_ms * 0.1;
     }
+    if (app->cpu_count)
+        for (int i = 0; i < LC_CPU_TIMER_COUNT; i++)
+            v->cpu_smooth[i] = v->cpu_smooth[i] * 0.9 + app->cpu_ms[i][app->cpu_count - 1] * 0.1;
     lc_app_record_timings(app);
     return LC_OK;
 }

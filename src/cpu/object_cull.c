@@ -1,0 +1,368 @@
+#include "cpu/object_cull.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "cpu/jobs.h"
+
+/* The SIMD passes and their scalar twin must round identically: no fused multiply-add in
+ * either, even where the target has one. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
+typedef float v4f __attribute__((vector_size(16)));
+typedef int32_t v4i __attribute__((vector_size(16)));
+
+#define SET_ARRAYS 26u /* 4 sphere + 6 box + 16 matrix */
+
+/* --- culling set --- */
+
+static float **set_array(lc_cull_set *s, uint32_t k)
+{
+    float **fixed[10] = {&s->sphere_x, &s->sphere_y, &s->sphere_z, &s->sphere_r,
+                         &s->min_x, &s->min_y, &s->min_z, &s->max_x, &s->max_y, &s->max_z};
+    return k < 10 ? fixed[k] : &s->world[k - 10];
+}
+
+static void *aligned_or_die(size_t bytes)
+{
+    void *p = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+    if (!p) {
+        lc_error("out of memory (%zu bytes)", bytes);
+        abort();
+    }
+    return p;
+}
+
+void lc_cull_set_reserve(lc_cull_set *set, uint32_t capacity)
+{
+    /* Whole cache lines per array, which is also a whole number of SIMD steps. */
+    uint64_t cap = ((uint64_t)capacity + 15u) & ~(uint64_t)15u;
+    if (cap <= set->capacity) return;
+    float *block = aligned_or_die((size_t)cap * SET_ARRAYS * sizeof(float));
+    memset(block, 0, (size_t)cap * SET_ARRAYS * sizeof(float)); /* padding lanes read zeros */
+    for (uint32_t k = 0; k < SET_ARRAYS; k++) {
+        float **a = set_array(set, k);
+        float *dst = block + (size_t)k * cap;
+        if (set->count) memcpy(dst, *a, (size_t)set->count * sizeof(float));
+        *a = dst;
+    }
+    free(set->block);
+    set->block = block;
+    set->capacity = (uint32_t)cap;
+}
+
+uint32_t lc_cull_set_add(lc_cull_set *set, const float world[16], const float aabb_min[3], const float aabb_max[3])
+{
+    if (set->count + 1 > set->capacity) lc_cull_set_reserve(set, LC_MAX(set->count + 1, set->capacity * 2));
+    uint32_t i = set->count++;
+    float c[3], h[3];
+    for (int k = 0; k < 3; k++) {
+        c[k] = 0.5f * (aabb_min[k] + aabb_max[k]);
+        h[k] = 0.5f * (aabb_max[k] - aabb_min[k]);
+    }
+    float scale = 0.0f;
+    for (int col = 0; col < 3; col++) {
+        const float *m = world + col * 4;
+        scale = fmaxf(scale, sqrtf(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]));
+    }
+    /* A relative hair more than the exact bound: the sphere test must never be the one
+     * that drops a box grazing a plane because of rounding. */
+    float r = sqrtf(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]) * scale * (1.0f + 1e-5f);
+    set->sphere_x[i] = world[0] * c[0] + world[4] * c[1] + world[8] * c[2] + world[12];
+    set->sphere_y[i] = world[1] * c[0] + world[5] * c[1] + world[9] * c[2] + world[13];
+    set->sphere_z[i] = world[2] * c[0] + world[6] * c[1] + world[10] * c[2] + world[14];
+    set->sphere_r[i] = r;
+    set->min_x[i] = aabb_min[0], set->min_y[i] = aabb_min[1], set->min_z[i] = aabb_min[2];
+    set->max_x[i] = aabb_max[0], set->max_y[i] = aabb_max[1], set->max_z[i] = aabb_max[2];
+    for (int k = 0; k < 16; k++) set->world[k][i] = world[k];
+    return i;
+}
+
+void lc_cull_set_clear(lc_cull_set *set)
+{
+    if (set->block) memset(set->block, 0, (size_t)set->capacity * SET_ARRAYS * sizeof(float));
+    set->count = 0;
+}
+
+void lc_cull_set_destroy(lc_cull_set *set)
+{
+    free(set->block);
+    memset(set, 0, sizeof *set);
+}
+
+/* --- the scalar twin --- */
+
+/* Outside a plane (n, w) when n.p + w < -r. */
+static bool sphere_scalar(const lc_cull_set *s, uint32_t i, const float pl[6][4])
+{
+    float x = s->sphere_x[i], y = s->sphere_y[i], z = s->sphere_z[i], neg_r = -s->sphere_r[i];
+    for (int p = 0; p < 6; p++) {
+        float dist = pl[p][0] * x + pl[p][1] * y + pl[p][2] * z + pl[p][3];
+        if (dist < neg_r) return false;
+    }
+    return true;
+}
+
+/* clip = view_proj * world, then the corners from the min corner and the edge vectors. */
+static bool oobb_scalar(const lc_cull_set *s, uint32_t i, const float *vp)
+{
+    float w[16], m[16];
+    for (int k = 0; k < 16; k++) w[k] = s->world[k][i];
+    for (int c = 0; c < 4; c++)
+        for (int r = 0; r < 4; r++)
+            m[c * 4 + r] = vp[r] * w[c * 4] + vp[4 + r] * w[c * 4 + 1] + vp[8 + r] * w[c * 4 + 2] + vp[12 + r] * w[c * 4 + 3];
+    float mnx = s->min_x[i], mny = s->min_y[i], mnz = s->min_z[i];
+    float dx = s->max_x[i] - mnx, dy = s->max_y[i] - mny, dz = s->max_z[i] - mnz;
+    float corner[8][4];
+    for (int r = 0; r < 4; r++) {
+        float c0 = m[r] * mnx + m[4 + r] * mny + m[8 + r] * mnz + m[12 + r];
+        float ex = m[r] * dx, ey = m[4 + r] * dy, ez = m[8 + r] * dz;
+        corner[0][r] = c0;
+        corner[1][r] = c0 + ex;
+        corner[2][r] = c0 + ey;
+        corner[3][r] = corner[1][r] + ey;
+        corner[4][r] = c0 + ez;
+        corner[5][r] = corner[1][r] + ez;
+        corner[6][r] = corner[2][r] + ez;
+        corner[7][r] = corner[3][r] + ez;
+    }
+    /* Bit p set: every corner so far is outside clip plane p. */
+    unsigned all_out = 63u;
+    for (int k = 0; k < 8; k++) {
+        float x = corner[k][0], y = corner[k][1], z = corner[k][2], cw = corner[k][3], neg_w = -cw;
+        unsigned out = (unsigned)(x < neg_w) | (unsigned)(x > cw) << 1 | (unsigned)(y < neg_w) << 2 |
+                       (unsigned)(y > cw) << 3 | (unsigned)(z < 0.0f) << 4 | (unsigned)(z > cw) << 5;
+        all_out &= out;
+    }
+    return all_out == 0;
+}
+
+bool lc_cull_sphere_visible(const lc_cull_set *set, uint32_t index, const float planes[6][4])
+{
+    return sphere_scalar(set, index, planes);
+}
+
+bool lc_cull_oobb_visible(const lc_cull_set *set, uint32_t index, const lc_m4 *view_proj)
+{
+    return oobb_scalar(set, index, view_proj->m);
+}
+
+/* --- SIMD, 4 objects a step --- */
+
+static inline v4f splat(float f) { return (v4f){f, f, f, f}; }
+
+static inline v4f load4(const float *p)
+{
+    v4f v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline void store4(uint32_t *p, v4i v) { memcpy(p, &v, sizeof v); }
+
+typedef struct plane4 {
+    v4f nx, ny, nz, nw;
+} plane4;
+
+/* Flags of 4 spheres from i (aligned): ~0 may be visible, 0 culled. */
+static inline v4i sphere_simd(const lc_cull_set *s, uint32_t i, const plane4 pl[6])
+{
+    const v4f x = load4(s->sphere_x + i), y = load4(s->sphere_y + i);
+    const v4f z = load4(s->sphere_z + i), neg_r = -load4(s->sphere_r + i);
+    v4i out = {0, 0, 0, 0};
+    for (int p = 0; p < 6; p++) {
+        v4f dist = pl[p].nx * x + pl[p].ny * y + pl[p].nz * z + pl[p].nw;
+        out |= dist < neg_r;
+    }
+    return ~out;
+}
+
+static inline v4f gather(const float *a, const uint32_t *idx)
+{
+    return (v4f){a[idx[0]], a[idx[1]], a[idx[2]], a[idx[3]]};
+}
+
+/* Flags of the 4 boxes idx[0..3]: ~0 may be visible, 0 culled. vp: view_proj splatted. */
+static inline v4i oobb_simd(const lc_cull_set *s, const uint32_t *idx, const v4f vp[16])
+{
+    v4f w[16], m[16];
+    for (int k = 0; k < 16; k++) w[k] = gather(s->world[k], idx);
+    for (int c = 0; c < 4; c++)
+        for (int r = 0; r < 4; r++)
+            m[c * 4 + r] = vp[r] * w[c * 4] + vp[4 + r] * w[c * 4 + 1] + vp[8 + r] * w[c * 4 + 2] + vp[12 + r] * w[c * 4 + 3];
+    const v4f mnx = gather(s->min_x, idx), mny = gather(s->min_y, idx), mnz = gather(s->min_z, idx);
+    const v4f dx = gather(s->max_x, idx) - mnx, dy = gather(s->max_y, idx) - mny, dz = gather(s->max_z, idx) - mnz;
+    v4f corner[8][4];
+    for (int r = 0; r < 4; r++) {
+        v4f c0 = m[r] * mnx + m[4 + r] * mny + m[8 + r] * mnz + m[12 + r];
+        v4f ex = m[r] * dx, ey = m[4 + r] * dy, ez = m[8 + r] * dz;
+        corner[0][r] = c0;
+        corner[1][r] = c0 + ex;
+        corner[2][r] = c0 + ey;
+        corner[3][r] = corner[1][r] + ey;
+        corner[4][r] = c0 + ez;
+        corner[5][r] = corner[1][r] + ez;
+        corner[6][r] = corner[2][r] + ez;
+        corner[7][r] = corner[3][r] + ez;
+    }
+    const v4i all = {-1, -1, -1, -1};
+    v4i x_lo = all, x_hi = all, y_lo = all, y_hi = all, z_lo = all, z_hi = all;
+    const v4f zero = {0, 0, 0, 0};
+    for (int k = 0; k < 8; k++) {
+        v4f x = corner[k][0], y = corner[k][1], z = corner[k][2], cw = corner[k][3], neg_w = -cw;
+        x_lo &= x < neg_w;
+        x_hi &= x > cw;
+        y_lo &= y < neg_w;
+        y_hi &= y > cw;
+        z_lo &= z < zero;
+        z_hi &= z > cw;
+    }
+    return ~(x_lo | x_hi | y_lo | y_hi | z_lo | z_hi);
+}
+
+/* --- the passes as jobs --- */
+
+typedef struct cull_job {
+    const lc_cull_set *set;
+    lc_cull_result *out;
+    uint32_t work_size;
+    uint32_t total;           /* items of this pass: objects (pass 1), survivors (pass 2) */
+    const float (*planes)[4];
+    plane4 pl4[6];
+    const float *vp;
+    v4f vp4[16];
+    const uint32_t *src;      /* scatter: compacted chunks; dst: where they go */
+    uint32_t *dst;
+} cull_job;
+
+/* Compacts the chunk's flagged items into local[offset..], items[] naming them (NULL: the
+ * index itself), and records the chunk's count. */
+static void compact_chunk(cull_job *j, uint32_t offset, uint32_t count, const uint32_t *items)
+{
+    lc_cull_result *o = j->out;
+    uint32_t n = 0;
+    for (uint32_t i = offset; i < offset + count; i++) {
+        o->local[offset + n] = items ? items[i] : i;
+        n += o->flags[i] & 1u;
+    }
+    o->chunk_count[offset / j->work_size] = n;
+}
+
+static void sphere_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
+{
+    (void)thread;
+    cull_job *j = user;
+    uint32_t *flags = j->out->flags;
+    if (j->out->scalar) {
+        for (uint32_t i = offset; i < offset + count; i++) flags[i] = sphere_scalar(j->set, i, j->planes) ? ~0u : 0u;
+    } else {
+        /* offset is a multiple of the lane count; the last step may read padding lanes, whose
+         * flags are written but never compacted. */
+        for (uint32_t i = offset; i < offset + count; i += 4) store4(flags + i, sphere_simd(j->set, i, j->pl4));
+    }
+    compact_chunk(j, offset, count, NULL);
+}
+
+static void oobb_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
+{
+    (void)thread;
+    cull_job *j = user;
+    uint32_t *flags = j->out->flags;
+    const uint32_t *idx = j->out->survivors;
+    if (j->out->scalar) {
+        for (uint32_t i = offset; i < offset + count; i++) flags[i] = oobb_scalar(j->set, idx[i], j->vp) ? ~0u : 0u;
+    } else {
+        for (uint32_t i = offset; i < offset + count; i += 4) store4(flags + i, oobb_simd(j->set, idx + i, j->vp4));
+    }
+    compact_chunk(j, offset, count, idx);
+}
+
+static void scatter_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
+{
+    (void)count, (void)thread;
+    cull_job *j = user;
+    uint32_t c = offset / j->work_size;
+    memcpy(j->dst + j->out->chunk_start[c], j->src + offset, (size_t)j->out->chunk_count[c] * sizeof(uint32_t));
+}
+
+/* Prefix sums over the chunk counts, in chunk order; returns the total. */
+static uint32_t prefix(lc_cull_result *o, uint32_t chunks)
+{
+    uint32_t sum = 0;
+    for (uint32_t c = 0; c < chunks; c++) {
+        o->chunk_start[c] = sum;
+        sum += o->chunk_count[c];
+    }
+    return sum;
+}
+
+/* Compacted chunks of local[] into dst[0..n), padded with the last entry to whole lanes. */
+static void gather_chunks(cull_job *j, uint32_t total, uint32_t n, uint32_t *dst)
+{
+    j->src = j->out->local;
+    j->dst = dst;
+    lc_jobs_run(total, j->work_size, scatter_job, j);
+    uint32_t last = n ? dst[n - 1] : 0u;
+    for (uint32_t i = n; i < ((n + LC_CULL_LANES - 1) & ~(LC_CULL_LANES - 1)); i++) dst[i] = last;
+}
+
+static void result_reserve(lc_cull_result *o, uint32_t capacity, uint32_t chunks)
+{
+    if (capacity > o->capacity) {
+        free(o->indices), free(o->flags), free(o->local), free(o->survivors);
+        size_t bytes = (size_t)capacity * sizeof(uint32_t);
+        o->indices = aligned_or_die(bytes), o->flags = aligned_or_die(bytes);
+        o->local = aligned_or_die(bytes), o->survivors = aligned_or_die(bytes);
+        o->capacity = capacity;
+    }
+    if (chunks > o->chunk_capacity) {
+        free(o->chunk_count), free(o->chunk_start);
+        o->chunk_count = lc_alloc((size_t)chunks * sizeof(uint32_t));
+        o->chunk_start = lc_alloc((size_t)chunks * sizeof(uint32_t));
+        o->chunk_capacity = chunks;
+    }
+}
+
+void lc_cull_run(const lc_cull_set *set, const lc_m4 *view_proj, const float planes[6][4], lc_cull_result *out)
+{
+    uint32_t n = set->count;
+    uint32_t ws = out->work_size ? out->work_size : LC_CULL_WORK_SIZE;
+    ws = (ws + LC_CULL_LANES - 1) & ~(LC_CULL_LANES - 1);
+    uint32_t padded = (n + LC_CULL_LANES - 1) & ~(LC_CULL_LANES - 1);
+    result_reserve(out, LC_MAX(padded, LC_CULL_LANES), lc_jobs_chunks(n, ws) + 1);
+    out->visible = out->culled_sphere = out->culled_oobb = 0;
+    if (n == 0) return;
+
+    cull_job j = {.set = set, .out = out, .work_size = ws, .planes = planes, .vp = view_proj->m};
+    for (int p = 0; p < 6; p++)
+        j.pl4[p] = (plane4){splat(planes[p][0]), splat(planes[p][1]), splat(planes[p][2]), splat(planes[p][3])};
+    for (int k = 0; k < 16; k++) j.vp4[k] = splat(view_proj->m[k]);
+
+    /* Pass 1: spheres of all objects, then their survivors in object order. */
+    lc_jobs_run(n, ws, sphere_job, &j);
+    uint32_t n1 = prefix(out, lc_jobs_chunks(n, ws));
+    gather_chunks(&j, n, n1, out->survivors);
+    out->culled_sphere = n - n1;
+    if (n1 == 0) return;
+
+    /* Pass 2: boxes of the survivors, through the indirection. */
+    lc_jobs_run(n1, ws, oobb_job, &j);
+    uint32_t n2 = prefix(out, lc_jobs_chunks(n1, ws));
+    gather_chunks(&j, n1, n2, out->indices);
+    out->culled_oobb = n1 - n2;
+    out->visible = n2;
+}
+
+void lc_cull_result_destroy(lc_cull_result *r)
+{
+    free(r->indices), free(r->flags), free(r->local), free(r->survivors);
+    free(r->chunk_count), free(r->chunk_start);
+    memset(r, 0, sizeof *r);
+}
