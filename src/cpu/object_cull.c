@@ -74,10 +74,13 @@ uint32_t lc_cull_set_add(lc_cull_set *set, const float world[16], const float aa
     }
     /* A relative hair more than the exact bound: the sphere test must never be the one
      * that drops a box grazing a plane because of rounding. */
-    float r = sqrtf(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]) * scale * (1.0f + 1e-5f);
-    set->sphere_x[i] = world[0] * c[0] + world[4] * c[1] + world[8] * c[2] + world[12];
-    set->sphere_y[i] = world[1] * c[0] + world[5] * c[1] + world[9] * c[2] + world[13];
-    set->sphere_z[i] = world[2] * c[0] + world[6] * c[1] + world[10] * c[2] + world[14];
+    float x = world[0] * c[0] + world[4] * c[1] + world[8] * c[2] + world[12];
+    float y = world[1] * c[0] + world[5] * c[1] + world[9] * c[2] + world[13];
+    float z = world[2] * c[0] + world[6] * c[1] + world[10] * c[2] + world[14];
+    /* The centre is rounded by a few ulps of the largest term: grow r by that much too. */
+    float big = fmaxf(fmaxf(fabsf(x), fabsf(y)), fmaxf(fabsf(z), fabsf(world[12]) + fabsf(world[13]) + fabsf(world[14])));
+    float r = sqrtf(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]) * scale * (1.0f + 1e-5f) + big * 0x1p-20f;
+    set->sphere_x[i] = x, set->sphere_y[i] = y, set->sphere_z[i] = z;
     set->sphere_r[i] = r;
     set->min_x[i] = aabb_min[0], set->min_y[i] = aabb_min[1], set->min_z[i] = aabb_min[2];
     set->max_x[i] = aabb_max[0], set->max_y[i] = aabb_max[1], set->max_z[i] = aabb_max[2];
@@ -110,20 +113,23 @@ static bool sphere_scalar(const lc_cull_set *s, uint32_t i, const float pl[6][4]
     return true;
 }
 
-/* clip = view_proj * world, then the corners from the min corner and the edge vectors. */
+/* clip = view_proj * world, then the corners from the min corner and the edge vectors.
+ * Five rows: x, y, z, w and f = w - z. The far test z > w is f < 0 with f from its own row
+ * (view_proj's row 3 - row 2, formed once per camera): near the far plane z and w are large
+ * and nearly equal, and their rounded difference would misplace the plane by metres. */
 static bool oobb_scalar(const lc_cull_set *s, uint32_t i, const float *vp)
 {
-    float w[16], m[16];
+    float w[16], m[20];
     for (int k = 0; k < 16; k++) w[k] = s->world[k][i];
     for (int c = 0; c < 4; c++)
-        for (int r = 0; r < 4; r++)
-            m[c * 4 + r] = vp[r] * w[c * 4] + vp[4 + r] * w[c * 4 + 1] + vp[8 + r] * w[c * 4 + 2] + vp[12 + r] * w[c * 4 + 3];
+        for (int r = 0; r < 5; r++)
+            m[c * 5 + r] = vp[r] * w[c * 4] + vp[5 + r] * w[c * 4 + 1] + vp[10 + r] * w[c * 4 + 2] + vp[15 + r] * w[c * 4 + 3];
     float mnx = s->min_x[i], mny = s->min_y[i], mnz = s->min_z[i];
     float dx = s->max_x[i] - mnx, dy = s->max_y[i] - mny, dz = s->max_z[i] - mnz;
-    float corner[8][4];
-    for (int r = 0; r < 4; r++) {
-        float c0 = m[r] * mnx + m[4 + r] * mny + m[8 + r] * mnz + m[12 + r];
-        float ex = m[r] * dx, ey = m[4 + r] * dy, ez = m[8 + r] * dz;
+    float corner[8][5];
+    for (int r = 0; r < 5; r++) {
+        float c0 = m[r] * mnx + m[5 + r] * mny + m[10 + r] * mnz + m[15 + r];
+        float ex = m[r] * dx, ey = m[5 + r] * dy, ez = m[10 + r] * dz;
         corner[0][r] = c0;
         corner[1][r] = c0 + ex;
         corner[2][r] = c0 + ey;
@@ -136,12 +142,22 @@ static bool oobb_scalar(const lc_cull_set *s, uint32_t i, const float *vp)
     /* Bit p set: every corner so far is outside clip plane p. */
     unsigned all_out = 63u;
     for (int k = 0; k < 8; k++) {
-        float x = corner[k][0], y = corner[k][1], z = corner[k][2], cw = corner[k][3], neg_w = -cw;
+        float x = corner[k][0], y = corner[k][1], z = corner[k][2], cw = corner[k][3], f = corner[k][4], neg_w = -cw;
         unsigned out = (unsigned)(x < neg_w) | (unsigned)(x > cw) << 1 | (unsigned)(y < neg_w) << 2 |
-                       (unsigned)(y > cw) << 3 | (unsigned)(z < 0.0f) << 4 | (unsigned)(z > cw) << 5;
+                       (unsigned)(y > cw) << 3 | (unsigned)(z < 0.0f) << 4 | (unsigned)(f < 0.0f) << 5;
         all_out &= out;
     }
     return all_out == 0;
+}
+
+/* view_proj as 4 columns of the five rows x, y, z, w, w - z. */
+static void clip_rows(const lc_m4 *view_proj, float out[20])
+{
+    const float *m = view_proj->m;
+    for (int c = 0; c < 4; c++) {
+        for (int r = 0; r < 4; r++) out[c * 5 + r] = m[c * 4 + r];
+        out[c * 5 + 4] = m[c * 4 + 3] - m[c * 4 + 2];
+    }
 }
 
 bool lc_cull_sphere_visible(const lc_cull_set *set, uint32_t index, const float planes[6][4])
@@ -151,7 +167,9 @@ bool lc_cull_sphere_visible(const lc_cull_set *set, uint32_t index, const float 
 
 bool lc_cull_oobb_visible(const lc_cull_set *set, uint32_t index, const lc_m4 *view_proj)
 {
-    return oobb_scalar(set, index, view_proj->m);
+    float rows[20];
+    clip_rows(view_proj, rows);
+    return oobb_scalar(set, index, rows);
 }
 
 /* --- SIMD, 4 objects a step --- */
@@ -189,20 +207,20 @@ static inline v4f gather(const float *a, const uint32_t *idx)
     return (v4f){a[idx[0]], a[idx[1]], a[idx[2]], a[idx[3]]};
 }
 
-/* Flags of the 4 boxes idx[0..3]: ~0 may be visible, 0 culled. vp: view_proj splatted. */
-static inline v4i oobb_simd(const lc_cull_set *s, const uint32_t *idx, const v4f vp[16])
+/* Flags of the 4 boxes idx[0..3]: ~0 may be visible, 0 culled. vp: clip_rows splatted. */
+static inline v4i oobb_simd(const lc_cull_set *s, const uint32_t *idx, const v4f vp[20])
 {
-    v4f w[16], m[16];
+    v4f w[16], m[20];
     for (int k = 0; k < 16; k++) w[k] = gather(s->world[k], idx);
     for (int c = 0; c < 4; c++)
-        for (int r = 0; r < 4; r++)
-            m[c * 4 + r] = vp[r] * w[c * 4] + vp[4 + r] * w[c * 4 + 1] + vp[8 + r] * w[c * 4 + 2] + vp[12 + r] * w[c * 4 + 3];
+        for (int r = 0; r < 5; r++)
+            m[c * 5 + r] = vp[r] * w[c * 4] + vp[5 + r] * w[c * 4 + 1] + vp[10 + r] * w[c * 4 + 2] + vp[15 + r] * w[c * 4 + 3];
     const v4f mnx = gather(s->min_x, idx), mny = gather(s->min_y, idx), mnz = gather(s->min_z, idx);
     const v4f dx = gather(s->max_x, idx) - mnx, dy = gather(s->max_y, idx) - mny, dz = gather(s->max_z, idx) - mnz;
-    v4f corner[8][4];
-    for (int r = 0; r < 4; r++) {
-        v4f c0 = m[r] * mnx + m[4 + r] * mny + m[8 + r] * mnz + m[12 + r];
-        v4f ex = m[r] * dx, ey = m[4 + r] * dy, ez = m[8 + r] * dz;
+    v4f corner[8][5];
+    for (int r = 0; r < 5; r++) {
+        v4f c0 = m[r] * mnx + m[5 + r] * mny + m[10 + r] * mnz + m[15 + r];
+        v4f ex = m[r] * dx, ey = m[5 + r] * dy, ez = m[10 + r] * dz;
         corner[0][r] = c0;
         corner[1][r] = c0 + ex;
         corner[2][r] = c0 + ey;
@@ -216,13 +234,13 @@ static inline v4i oobb_simd(const lc_cull_set *s, const uint32_t *idx, const v4f
     v4i x_lo = all, x_hi = all, y_lo = all, y_hi = all, z_lo = all, z_hi = all;
     const v4f zero = {0, 0, 0, 0};
     for (int k = 0; k < 8; k++) {
-        v4f x = corner[k][0], y = corner[k][1], z = corner[k][2], cw = corner[k][3], neg_w = -cw;
+        v4f x = corner[k][0], y = corner[k][1], z = corner[k][2], cw = corner[k][3], f = corner[k][4], neg_w = -cw;
         x_lo &= x < neg_w;
         x_hi &= x > cw;
         y_lo &= y < neg_w;
         y_hi &= y > cw;
         z_lo &= z < zero;
-        z_hi &= z > cw;
+        z_hi &= f < zero;
     }
     return ~(x_lo | x_hi | y_lo | y_hi | z_lo | z_hi);
 }
@@ -236,8 +254,8 @@ typedef struct cull_job {
     uint32_t total;           /* items of this pass: objects (pass 1), survivors (pass 2) */
     const float (*planes)[4];
     plane4 pl4[6];
-    const float *vp;
-    v4f vp4[16];
+    float vp[20];             /* clip_rows */
+    v4f vp4[20];
     const uint32_t *src;      /* scatter: compacted chunks; dst: where they go */
     uint32_t *dst;
 } cull_job;
@@ -340,10 +358,11 @@ void lc_cull_run(const lc_cull_set *set, const lc_m4 *view_proj, const float pla
     out->visible = out->culled_sphere = out->culled_oobb = 0;
     if (n == 0) return;
 
-    cull_job j = {.set = set, .out = out, .work_size = ws, .planes = planes, .vp = view_proj->m};
+    cull_job j = {.set = set, .out = out, .work_size = ws, .planes = planes};
+    clip_rows(view_proj, j.vp);
     for (int p = 0; p < 6; p++)
         j.pl4[p] = (plane4){splat(planes[p][0]), splat(planes[p][1]), splat(planes[p][2]), splat(planes[p][3])};
-    for (int k = 0; k < 16; k++) j.vp4[k] = splat(view_proj->m[k]);
+    for (int k = 0; k < 20; k++) j.vp4[k] = splat(j.vp[k]);
 
     /* Pass 1: spheres of all objects, then their survivors in object order. */
     lc_jobs_run(n, ws, sphere_job, &j);

@@ -9,7 +9,8 @@
  *           view_proj * world ("Method 2"; the min corner and the 3 edge vectors are
  *           transformed once and the corners built by additions, "Method 2b"), and a box is
  *           culled when all 8 corners lie outside one clip plane: x < -w, x > w, y < -w,
- *           y > w, z < 0 (Vulkan near), z > w (far).
+ *           y > w, z < 0 (Vulkan near), z > w (far; as w - z < 0, from its own matrix row,
+ *           since z - w of two large rounded values would misplace the far plane).
  *
  * A scalar twin runs the same operations in the same order and gives identical answers. A
  * set can be culled against any camera (the viewer's, a light's). */
