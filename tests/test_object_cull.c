@@ -1,6 +1,7 @@
 /* Object culling (src/cpu/object_cull.c): on random boxes and cameras (boxes straddling the
  * planes, behind the camera, enclosing it, flat ones) the SIMD passes equal the scalar twin,
- * the box test equals a brute-force clip-space test in double precision, no box that
+ * at every SIMD width (SSE, and AVX2 where the CPU has it), the box test equals a
+ * brute-force clip-space test in double precision, no box that
  * intersects the frustum is culled (an exact separating-axis oracle in double), the sphere
  * holds the box, and the answer is the same for every thread count and work size. */
 #include "cpu/jobs.h"
@@ -265,12 +266,18 @@ static void test_random_scenes(void)
         lc_cull_set set = {0};
         int *kinds = malloc(per_camera * sizeof *kinds);
         for (uint32_t i = 0; i < per_camera; i++) kinds[i] = add_random_object(&set, &cc);
-        lc_cull_result simd = {0}, scalar = {.scalar = true};
+        lc_cull_result simd = {0}, sse = {.max_lanes = 4}, scalar = {.scalar = true};
         lc_cull_run(&set, &cc.vp, cc.planes, &simd);
+        lc_cull_run(&set, &cc.vp, cc.planes, &sse);
         lc_cull_run(&set, &cc.vp, cc.planes, &scalar);
-        mismatch_twin += simd.visible != scalar.visible || simd.culled_sphere != scalar.culled_sphere ||
-                         simd.culled_oobb != scalar.culled_oobb ||
-                         memcmp(simd.indices, scalar.indices, simd.visible * sizeof(uint32_t)) != 0;
+        if (ci == 0) printf("SIMD lanes: %u (widest), %u (SSE), %u (twin)\n", simd.lanes, sse.lanes, scalar.lanes);
+        CHECK(sse.lanes == 4 && scalar.lanes == 1 && (simd.lanes == 4 || simd.lanes == 8));
+        for (int k = 0; k < 2; k++) {
+            const lc_cull_result *o = k ? &sse : &scalar;
+            mismatch_twin += simd.visible != o->visible || simd.culled_sphere != o->culled_sphere ||
+                             simd.culled_oobb != o->culled_oobb ||
+                             memcmp(simd.indices, o->indices, simd.visible * sizeof(uint32_t)) != 0;
+        }
         CHECK(simd.visible + simd.culled_sphere + simd.culled_oobb == per_camera);
         culled_oobb += simd.culled_oobb;
         visible += simd.visible;
@@ -311,6 +318,7 @@ static void test_random_scenes(void)
         }
         CHECK(count_sphere == simd.culled_sphere);
         lc_cull_result_destroy(&simd);
+        lc_cull_result_destroy(&sse);
         lc_cull_result_destroy(&scalar);
         lc_cull_set_destroy(&set);
         free(kinds);
@@ -363,8 +371,9 @@ static void test_counts_threads_work_sizes(void)
         for (size_t ti = 0; ti < LC_ARRAY_COUNT(threads); ti++) {
             lc_jobs_init(threads[ti]);
             for (size_t wi = 0; wi < LC_ARRAY_COUNT(work); wi++) {
-                for (int scalar = 0; scalar < 2; scalar++) {
-                    r.scalar = scalar;
+                for (int path = 0; path < 3; path++) { /* widest SIMD, SSE, scalar twin */
+                    r.scalar = path == 2;
+                    r.max_lanes = path == 1 ? 4 : 0;
                     r.work_size = work[wi];
                     lc_cull_run(&part, &cc.vp, cc.planes, &r);
                     uint32_t k = 0;

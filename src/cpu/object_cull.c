@@ -172,78 +172,35 @@ bool lc_cull_oobb_visible(const lc_cull_set *set, uint32_t index, const lc_m4 *v
     return oobb_scalar(set, index, rows);
 }
 
-/* --- SIMD, 4 objects a step --- */
+/* --- SIMD: 4 lanes (SSE), and 8 (AVX2) where the CPU has it --- */
 
-static inline v4f splat(float f) { return (v4f){f, f, f, f}; }
+#define LANES 4u
+#define VF v4f
+#define VI v4i
+#define SFX(name) name##_4
+#define TARGET
+#include "cpu/object_cull_simd.h"
+#undef LANES
+#undef VF
+#undef VI
+#undef SFX
+#undef TARGET
 
-static inline v4f load4(const float *p)
-{
-    v4f v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
+typedef float v8f __attribute__((vector_size(32)));
+typedef int32_t v8i __attribute__((vector_size(32)));
+#define LANES 8u
+#define VF v8f
+#define VI v8i
+#define SFX(name) name##_8
+#define TARGET __attribute__((target("avx2")))
+#include "cpu/object_cull_simd.h"
+#undef LANES
+#undef VF
+#undef VI
+#undef SFX
+#undef TARGET
 
-static inline void store4(uint32_t *p, v4i v) { memcpy(p, &v, sizeof v); }
-
-typedef struct plane4 {
-    v4f nx, ny, nz, nw;
-} plane4;
-
-/* Flags of 4 spheres from i (aligned): ~0 may be visible, 0 culled. */
-static inline v4i sphere_simd(const lc_cull_set *s, uint32_t i, const plane4 pl[6])
-{
-    const v4f x = load4(s->sphere_x + i), y = load4(s->sphere_y + i);
-    const v4f z = load4(s->sphere_z + i), neg_r = -load4(s->sphere_r + i);
-    v4i out = {0, 0, 0, 0};
-    for (int p = 0; p < 6; p++) {
-        v4f dist = pl[p].nx * x + pl[p].ny * y + pl[p].nz * z + pl[p].nw;
-        out |= dist < neg_r;
-    }
-    return ~out;
-}
-
-static inline v4f gather(const float *a, const uint32_t *idx)
-{
-    return (v4f){a[idx[0]], a[idx[1]], a[idx[2]], a[idx[3]]};
-}
-
-/* Flags of the 4 boxes idx[0..3]: ~0 may be visible, 0 culled. vp: clip_rows splatted. */
-static inline v4i oobb_simd(const lc_cull_set *s, const uint32_t *idx, const v4f vp[20])
-{
-    v4f w[16], m[20];
-    for (int k = 0; k < 16; k++) w[k] = gather(s->world[k], idx);
-    for (int c = 0; c < 4; c++)
-        for (int r = 0; r < 5; r++)
-            m[c * 5 + r] = vp[r] * w[c * 4] + vp[5 + r] * w[c * 4 + 1] + vp[10 + r] * w[c * 4 + 2] + vp[15 + r] * w[c * 4 + 3];
-    const v4f mnx = gather(s->min_x, idx), mny = gather(s->min_y, idx), mnz = gather(s->min_z, idx);
-    const v4f dx = gather(s->max_x, idx) - mnx, dy = gather(s->max_y, idx) - mny, dz = gather(s->max_z, idx) - mnz;
-    v4f corner[8][5];
-    for (int r = 0; r < 5; r++) {
-        v4f c0 = m[r] * mnx + m[5 + r] * mny + m[10 + r] * mnz + m[15 + r];
-        v4f ex = m[r] * dx, ey = m[5 + r] * dy, ez = m[10 + r] * dz;
-        corner[0][r] = c0;
-        corner[1][r] = c0 + ex;
-        corner[2][r] = c0 + ey;
-        corner[3][r] = corner[1][r] + ey;
-        corner[4][r] = c0 + ez;
-        corner[5][r] = corner[1][r] + ez;
-        corner[6][r] = corner[2][r] + ez;
-        corner[7][r] = corner[3][r] + ez;
-    }
-    const v4i all = {-1, -1, -1, -1};
-    v4i x_lo = all, x_hi = all, y_lo = all, y_hi = all, z_lo = all, z_hi = all;
-    const v4f zero = {0, 0, 0, 0};
-    for (int k = 0; k < 8; k++) {
-        v4f x = corner[k][0], y = corner[k][1], z = corner[k][2], cw = corner[k][3], f = corner[k][4], neg_w = -cw;
-        x_lo &= x < neg_w;
-        x_hi &= x > cw;
-        y_lo &= y < neg_w;
-        y_hi &= y > cw;
-        z_lo &= z < zero;
-        z_hi &= f < zero;
-    }
-    return ~(x_lo | x_hi | y_lo | y_hi | z_lo | z_hi);
-}
+static bool cpu_has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 
 /* --- the passes as jobs --- */
 
@@ -253,9 +210,8 @@ typedef struct cull_job {
     uint32_t work_size;
     uint32_t total;           /* items of this pass: objects (pass 1), survivors (pass 2) */
     const float (*planes)[4];
-    plane4 pl4[6];
     float vp[20];             /* clip_rows */
-    v4f vp4[20];
+    uint32_t lanes;           /* 1 (the scalar twin), 4 or 8 */
     const uint32_t *src;      /* scatter: compacted chunks; dst: where they go */
     uint32_t *dst;
 } cull_job;
@@ -278,13 +234,10 @@ static void sphere_job(void *user, uint32_t offset, uint32_t count, uint32_t thr
     (void)thread;
     cull_job *j = user;
     uint32_t *flags = j->out->flags;
-    if (j->out->scalar) {
+    if (j->lanes == 8) sphere_range_8(j->set, offset, offset + count, j->planes, flags);
+    else if (j->lanes == 4) sphere_range_4(j->set, offset, offset + count, j->planes, flags);
+    else
         for (uint32_t i = offset; i < offset + count; i++) flags[i] = sphere_scalar(j->set, i, j->planes) ? ~0u : 0u;
-    } else {
-        /* offset is a multiple of the lane count; the last step may read padding lanes, whose
-         * flags are written but never compacted. */
-        for (uint32_t i = offset; i < offset + count; i += 4) store4(flags + i, sphere_simd(j->set, i, j->pl4));
-    }
     compact_chunk(j, offset, count, NULL);
 }
 
@@ -294,11 +247,10 @@ static void oobb_job(void *user, uint32_t offset, uint32_t count, uint32_t threa
     cull_job *j = user;
     uint32_t *flags = j->out->flags;
     const uint32_t *idx = j->out->survivors;
-    if (j->out->scalar) {
+    if (j->lanes == 8) oobb_range_8(j->set, idx, offset, offset + count, j->vp, flags);
+    else if (j->lanes == 4) oobb_range_4(j->set, idx, offset, offset + count, j->vp, flags);
+    else
         for (uint32_t i = offset; i < offset + count; i++) flags[i] = oobb_scalar(j->set, idx[i], j->vp) ? ~0u : 0u;
-    } else {
-        for (uint32_t i = offset; i < offset + count; i += 4) store4(flags + i, oobb_simd(j->set, idx + i, j->vp4));
-    }
     compact_chunk(j, offset, count, idx);
 }
 
@@ -360,9 +312,8 @@ void lc_cull_run(const lc_cull_set *set, const lc_m4 *view_proj, const float pla
 
     cull_job j = {.set = set, .out = out, .work_size = ws, .planes = planes};
     clip_rows(view_proj, j.vp);
-    for (int p = 0; p < 6; p++)
-        j.pl4[p] = (plane4){splat(planes[p][0]), splat(planes[p][1]), splat(planes[p][2]), splat(planes[p][3])};
-    for (int k = 0; k < 20; k++) j.vp4[k] = splat(j.vp[k]);
+    j.lanes = out->scalar ? 1u : out->max_lanes == 4 || !cpu_has_avx2() ? 4u : 8u;
+    out->lanes = j.lanes;
 
     /* Pass 1: spheres of all objects, then their survivors in object order. */
     lc_jobs_run(n, ws, sphere_job, &j);

@@ -3,7 +3,7 @@
  * two SIMD passes split over jobs.
  *
  *   pass 1  every object's world bounding sphere against the six planes, one plane against
- *           4 spheres per instruction, into visibility flags; the survivors are compacted
+ *           4 spheres per instruction (8 with AVX2, chosen at run time), into visibility flags; the survivors are compacted
  *           into an indirection array (prefix sums over chunks, in chunk order);
  *   pass 2  the survivors' oriented boxes: the 8 local AABB corners go to clip space through
  *           view_proj * world ("Method 2"; the min corner and the 3 edge vectors are
@@ -45,11 +45,13 @@ void lc_cull_set_destroy(lc_cull_set *set);
 /* Settings (zero-initialise for the defaults), results and reused scratch of a cull. */
 typedef struct lc_cull_result {
     bool scalar;          /* run the scalar twin (tests, benchmark); default: SIMD */
+    uint32_t max_lanes;   /* 4: SSE only; 0: the widest the CPU has (8 with AVX2, else 4) */
     uint32_t work_size;   /* objects per chunk, rounded up to LC_CULL_LANES; 0: LC_CULL_WORK_SIZE */
 
     uint32_t *indices;    /* visible objects in ascending index order */
     uint32_t visible;     /* how many: count - culled_sphere - culled_oobb */
     uint32_t culled_sphere, culled_oobb;
+    uint32_t lanes;       /* what ran: 1 (scalar twin), 4 (SSE) or 8 (AVX2) */
 
     uint32_t capacity, chunk_capacity;
     uint32_t *flags, *local, *survivors; /* per object: visibility, chunk-compacted, pass-1 survivors */
