@@ -5,7 +5,14 @@
  * bounding sphere against the six planes, four lights at a time, transposing position and
  * radius straight out of lc_light; pass 2 gathers the surviving spots narrower than a
  * hemisphere into SoA arrays and tests their cones. Both passes compute exactly what the
- * scalar twin computes, in the same order, so the answers agree bit for bit. */
+ * scalar twin computes, in the same order, so the answers agree bit for bit.
+ *
+ * All of it runs on the jobs (src/cpu/jobs.h): each chunk of lights culls into its own
+ * range of the scratch arrays, prefix sums over the chunk counts gather the survivors in
+ * light order, the radix sort counts digits per chunk and scatters each chunk from its own
+ * offsets (digit-major, chunk-minor: the one-thread stable order), and the pack writes the
+ * sorted places in ranges. Nothing depends on which thread ran what, so any thread count
+ * packs the same bytes (tests/test_light_threads.c). */
 #include "lights/lights.h"
 
 #include "cpu/jobs.h"
