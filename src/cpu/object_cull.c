@@ -208,7 +208,6 @@ typedef struct cull_job {
     const lc_cull_set *set;
     lc_cull_result *out;
     uint32_t work_size;
-    uint32_t total;           /* items of this pass: objects (pass 1), survivors (pass 2) */
     const float (*planes)[4];
     float vp[20];             /* clip_rows */
     uint32_t lanes;           /* 1 (the scalar twin), 4 or 8 */
