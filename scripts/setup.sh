@@ -9,7 +9,7 @@ packages=(
   libglfw3-dev libcglm-dev libstb-dev libassimp-dev libcjson-dev
   librenderdoc-dev renderdoc python3-renderdoc python3-pil
   libmeshoptimizer-dev
-  xvfb xauth gnuplot-nox clang libclang-rt-14-dev
+  xvfb xauth gnuplot-nox clang libclang-rt-14-dev libomp-dev
 )
 
 missing=()

@@ -1,16 +1,16 @@
 #include "frame.h"
 
 #include <math.h>
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/jobs.h"
 #include "passes/passes.h"
 #include "vk/pipelines.h"
 
 const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback"};
-const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"record", "sort", "submit"};
+const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cull", "record", "sort", "submit"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
@@ -386,7 +386,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     if (!d->list_max) d->list_max = 512;
 
     create_layouts(r);
-    r->threads = d->threads ? d->threads : (uint32_t)omp_get_max_threads();
+    r->threads = d->threads ? d->threads : lc_jobs_threads();
     r->threads = LC_CLAMP(r->threads, 1u, 256u);
     r->block_pool = lc_block_pool_create();
     /* LC_BACKEND_CHUNK=N (tests): smaller chunks split even small passes over secondaries. */
@@ -395,6 +395,14 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     lc_render_backend_create(ctx, &bd, &r->backend);
     lc_status s = upload_scene(r);
     if (s != LC_OK) return s;
+    r->all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->all_objects);
+    lc_cull_set_reserve(&r->cull_set, scene->object_count);
+    for (uint32_t i = 0; i < scene->object_count; i++) {
+        const lc_object *o = &scene->objects[i];
+        const lc_mesh *m = &scene->meshes[o->mesh];
+        r->all_objects[i] = i;
+        lc_cull_set_add(&r->cull_set, o->world.m, m->aabb_min, m->aabb_max);
+    }
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
         lc_frame_slot *slot = &r->slots[i];
         VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
@@ -439,6 +447,9 @@ void lc_renderer_destroy(lc_renderer *r)
     for (uint32_t i = 0; i < r->context_capacity; i++) lc_rc_destroy(&r->contexts[i]);
     free(r->contexts);
     lc_block_pool_destroy(r->block_pool);
+    lc_cull_set_destroy(&r->cull_set);
+    lc_cull_result_destroy(&r->cull);
+    free(r->all_objects);
     free(r->sorted);
     free(r->sort_scratch);
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
@@ -728,7 +739,20 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     lc_m4_mul(&proj, &view, &view_proj);
     float planes[6][4];
     lc_frustum_planes(&view_proj, planes);
+    double t0 = lc_time_seconds();
     r->light_count = lc_lights_build(&r->builder, lights, count, &view, planes, r->packed);
+    double t1 = lc_time_seconds();
+    r->cpu_ms[LC_CPU_LIGHT_BUILD] = (t1 - t0) * 1e3;
+    /* Objects: sphere then OOBB against the frustum (Stingray); only survivors are recorded. */
+    if (s->object_cull_off || !r->cull_set.count) {
+        r->draw_list = r->all_objects;
+        r->draw_count = r->scene->object_count;
+    } else {
+        lc_cull_run(&r->cull_set, &view_proj, planes, &r->cull);
+        r->draw_list = r->cull.indices;
+        r->draw_count = r->cull.visible;
+    }
+    r->cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3;
     memcpy(slot->lights.mapped, r->packed, (size_t)r->light_count * sizeof(lc_gpu_light));
     fill_ubo(r, &view, &proj, r->light_count);
     memcpy(slot->ubo.mapped, &r->ubo, sizeof r->ubo);
@@ -759,7 +783,7 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         for (uint32_t u = 0; u < passes[p].use_count; u++) transition(r, &passes[p].uses[u], &barriers[p]);
         if (passes[p].scene_draws) scene_pass[passes[p].scene_draws - 1] = p;
     }
-    uint32_t draws = r->scene->object_count, draw_jobs = LC_DIV_UP(draws, DRAW_CHUNK);
+    uint32_t draws = r->draw_count, draw_jobs = LC_DIV_UP(draws, DRAW_CHUNK);
     uint32_t jobs = n + 1 + draw_jobs;
     ensure_contexts(r, jobs);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(r->threads)

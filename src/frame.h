@@ -8,6 +8,7 @@
 #include "cpu/render_context.h"
 #include "scene/camera.h"
 #include "vk/gpu_resources.h"
+#include "cpu/object_cull.h"
 #include "lights/lights.h"
 #include "scene/scene.h"
 #include "vk/vk_target.h"
@@ -34,7 +35,15 @@ typedef enum lc_timer { LC_TIMER_DEPTH, LC_TIMER_CULL, LC_TIMER_SHADE, LC_TIMER_
 extern const char *const lc_timer_names[LC_TIMER_COUNT];
 /* CPU steps of a frame after the light build: filling the render contexts, merging and
  * sorting their commands, translating them into Vulkan and submitting. */
-typedef enum lc_cpu_timer { LC_CPU_RECORD, LC_CPU_SORT, LC_CPU_SUBMIT, LC_CPU_COUNT } lc_cpu_timer;
+/* Host (CPU) times of a frame, in --stats cpu_ms and on the HUD. */
+typedef enum lc_cpu_timer {
+    LC_CPU_LIGHT_BUILD, /* light cull, sort, pack on the jobs (lc_lights_build) */
+    LC_CPU_OBJECT_CULL, /* object sphere + OOBB culling on the jobs (lc_cull_run) */
+    LC_CPU_RECORD,      /* passes and object draws into render contexts */
+    LC_CPU_SORT,        /* merge + radix sort of the commands */
+    LC_CPU_SUBMIT,      /* backend translation into secondaries + vkQueueSubmit */
+    LC_CPU_COUNT
+} lc_cpu_timer;
 extern const char *const lc_cpu_timer_names[LC_CPU_COUNT];
 extern const char *const lc_mode_names[LC_MODE_COUNT];
 extern const char *const lc_view_names[3];
@@ -73,6 +82,7 @@ typedef struct lc_frame_settings {
     lc_camera camera;
     bool capture_output;     /* read back the final image (lc_renderer.output_pixels) */
     bool hud;                /* draw the HUD vertices set with lc_renderer_set_hud */
+    bool object_cull_off;    /* draw every object (default: only those the CPU cull keeps) */
 } lc_frame_settings;
 
 typedef struct lc_frame_timings {
@@ -152,6 +162,14 @@ struct lc_renderer {
     uint32_t sorted_count, sorted_capacity;
     lc_render_backend backend;
     double cpu_ms[LC_CPU_COUNT]; /* the last frame's */
+    /* Object culling (src/cpu/object_cull.h): the scene's objects as a culling set, culled
+     * against the camera each frame; the draw list is the visible objects, ascending (all of
+     * them with object_cull_off). */
+    lc_cull_set cull_set;
+    lc_cull_result cull;
+    uint32_t *all_objects;
+    const uint32_t *draw_list;
+    uint32_t draw_count;
     uint32_t frame_index;
     lc_res_state res[LC_RES_COUNT];
     lc_image *res_image[LC_RES_COUNT];

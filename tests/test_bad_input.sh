@@ -114,6 +114,9 @@ expect_bad "--zbin-kernel nope" --zbin-kernel nope
 expect_bad "--scalarize maybe" --scalarize maybe
 expect_bad "--camera 1,2" --camera 1,2
 expect_bad "--tile-size 12" --tile-size 12
+expect_bad "--threads 0" --threads 0
+expect_bad "--threads 257" --threads 257
+expect_bad "--threads two" --threads two
 
 # --- lights files ---
 echo "lights files:"

@@ -8,6 +8,8 @@
 #include <stb/stb_image_write.h>
 
 #include "app/renderdoc.h"
+#include "cpu/jobs.h"
+
 
 lc_status lc_app_load(lc_app *app, const lc_options *opt)
 {
@@ -15,6 +17,7 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     app->opt = *opt;
     app->radius_scale = 1.0f;
     lc_set_quiet(opt->quiet);
+    lc_jobs_init(opt->threads);
     lc_status s = LC_OK;
     if (opt->out) s = lc_check_writable(opt->out);
     if (s == LC_OK && opt->stats) s = lc_check_writable(opt->stats);
@@ -73,6 +76,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .cluster_slices = opt->cluster_slices,
         .list_max = opt->list_max,
         .zbin_kernel = opt->zbin_kernel,
+        .threads = lc_jobs_threads(),
     };
     return lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
 }
@@ -97,6 +101,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .scalarize = app->opt.scalarize,
         .view = app->opt.view,
         .camera = app->camera,
+        .object_cull_off = !app->opt.object_cull,
     };
 }
 
@@ -225,6 +230,12 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(cpu, lc_cpu_timer_names[i], lc_median(v, app->cpu_count));
         free(v);
     }
+    cJSON_AddNumberToObject(root, "threads", r->threads);
+    /* The last frame's object culling (src/cpu/object_cull.h). */
+    cJSON *objects = cJSON_AddObjectToObject(root, "objects");
+    cJSON_AddNumberToObject(objects, "visible", r->draw_count);
+    cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? r->cull.culled_sphere : 0);
+    cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? r->cull.culled_oobb : 0);
     cJSON *contexts = cJSON_AddObjectToObject(root, "contexts");
     cJSON_AddNumberToObject(contexts, "threads", r->threads);
     cJSON_AddNumberToObject(contexts, "commands", r->sorted_count);

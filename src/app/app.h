@@ -33,7 +33,7 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt);
 lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext_count);
 void lc_app_destroy(lc_app *app);
 
-/* Animates the lights for time t and renders one frame. */
+/* Animates the lights for time t, culls the objects and renders one frame. */
 lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float time);
 lc_frame_settings lc_app_settings(const lc_app *app);
 void lc_app_record_timings(lc_app *app);

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "app/app.h"
+#include "cpu/jobs.h"
 
 void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
 {
@@ -16,6 +17,7 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->scenes[s->scene_count++] = "default";
     for (uint32_t m = 0; m < LC_MODE_COUNT; m++) s->modes[s->mode_count++] = m;
     s->scalarize[0] = true, s->scalarize[1] = false, s->scalarize_count = 2;
+    s->threads[0] = 0, s->thread_count = 1;
     if (quick) {
         s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
         s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
@@ -31,7 +33,7 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
 
 uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
 {
-    return s->scene_count * s->size_count * s->light_count * s->mode_count * s->scalarize_count;
+    return s->scene_count * s->size_count * s->light_count * s->mode_count * s->scalarize_count * s->thread_count;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -66,14 +68,18 @@ static void usage(void)
 {
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--pairs] [--device N]\n"
-          "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene),\n"
-          "headless; GPU timestamps per pass, medians and 10th-90th percentile spread.\n"
+          "                       [--threads N,N,...]\n"
+          "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
+          "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene)\n"
+          "x CPU thread counts (default: all cores), headless; GPU timestamps per pass, host light-build\n"
+          "times, medians and 10th-90th percentile spread. --cpu times object culling (SIMD and scalar)\n"
+          "and light builds alone per thread count and work size, no GPU (bench-cpu.csv).\n"
           "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n"
           "lightcull bench --meshlets SCENE: the compressed meshlet format's figures instead (--meshlets --help).\n",
           stdout);
 }
 
-static bool parse_list(const char *v, uint32_t *out, uint32_t *count, uint32_t cap, uint32_t lo, uint32_t hi)
+bool lc_bench_parse_list(const char *v, uint32_t *out, uint32_t *count, uint32_t cap, uint32_t lo, uint32_t hi)
 {
     char buf[512];
     snprintf(buf, sizeof buf, "%s", v);
@@ -91,6 +97,8 @@ typedef struct row {
     const char *scene;
     uint32_t width, height, lights, visible, mode;
     bool scalarize;
+    uint32_t threads;
+    double light_build_ms; /* host, median */
     lc_bench_stat t[LC_TIMER_COUNT + 1];
     double cull_shade_median;
     uint64_t cull_bytes;
@@ -108,15 +116,16 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
         return;
     }
     fprintf(f, "device,scene,width,height,lights,visible,mode,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
-               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow\n");
+               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow,threads,"
+               "cpu_light_build_ms\n");
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
-        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u\n", device,
+        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,%u,%.5f\n", device,
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "on" : "off",
                 r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
                 r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
                 r->t[LC_TIMER_TONEMAP].median, r->t[LC_TIMER_COUNT].median, r->cull_shade_median,
-                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow);
+                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, r->threads, r->light_build_ms);
     }
     fclose(f);
 
@@ -136,8 +145,10 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
         for (int t = 0; t <= LC_TIMER_COUNT; t++)
             fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
                     t == LC_TIMER_COUNT ? "frame" : lc_timer_names[t], r->t[t].median, r->t[t].p10, r->t[t].p90);
-        fprintf(f, "}, \"cull_bytes\": %llu, \"evaluated_per_exact\": %.4f, \"list_overflow\": %u}%s\n",
-                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, i + 1 < n ? "," : "");
+        fprintf(f, "}, \"cull_bytes\": %llu, \"evaluated_per_exact\": %.4f, \"list_overflow\": %u, \"threads\": %u, "
+                   "\"cpu_light_build_ms\": %.5f}%s\n",
+                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, r->threads, r->light_build_ms,
+                i + 1 < n ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
     fclose(f);
@@ -217,8 +228,10 @@ int lc_bench_main(int argc, char **argv)
         if (!strcmp(argv[i], "--meshlets")) return lc_bench_meshlets_main(argc, argv);
     lc_bench_sweep sw;
     bool quick = false;
-    for (int i = 2; i < argc; i++)
+    for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) quick = true;
+        if (!strcmp(argv[i], "--cpu")) return lc_bench_cpu_main(argc, argv);
+    }
     lc_bench_sweep_init(&sw, quick);
     const char *dir = "bench-results";
     lc_options base;
@@ -244,14 +257,14 @@ int lc_bench_main(int argc, char **argv)
             dir = v;
         } else if (!strcmp(a, "--frames")) {
             uint32_t n = 0, c;
-            if (!parse_list(v, &n, &c, 1, 1, 100000)) { lc_error("bench: --frames %s: expected 1..100000", v); return 2; }
+            if (!lc_bench_parse_list(v, &n, &c, 1, 1, 100000)) { lc_error("bench: --frames %s: expected 1..100000", v); return 2; }
             sw.frames = n;
         } else if (!strcmp(a, "--warmup")) {
             uint32_t n = 0, c;
-            if (!parse_list(v, &n, &c, 1, 0, 10000)) { lc_error("bench: --warmup %s: expected 0..10000", v); return 2; }
+            if (!lc_bench_parse_list(v, &n, &c, 1, 0, 10000)) { lc_error("bench: --warmup %s: expected 0..10000", v); return 2; }
             sw.warmup = n;
         } else if (!strcmp(a, "--lights")) {
-            if (!parse_list(v, sw.lights, &sw.light_count, 16, 1, LC_LIGHTS_MAX)) {
+            if (!lc_bench_parse_list(v, sw.lights, &sw.light_count, 16, 1, LC_LIGHTS_MAX)) {
                 lc_error("bench: --lights %s: expected a comma-separated list of 1..%u", v, LC_LIGHTS_MAX);
                 return 2;
             }
@@ -275,6 +288,11 @@ int lc_bench_main(int argc, char **argv)
                 int m = lc_mode_from_name(t);
                 if (m < 0 || sw.mode_count >= 8) { lc_error("bench: --modes %s: unknown mode '%s'", v, t); return 2; }
                 sw.modes[sw.mode_count++] = (uint32_t)m;
+            }
+        } else if (!strcmp(a, "--threads")) {
+            if (!lc_bench_parse_list(v, sw.threads, &sw.thread_count, 16, 1, LC_JOBS_MAX_THREADS)) {
+                lc_error("bench: --threads %s: expected a comma-separated list of 1..%u", v, LC_JOBS_MAX_THREADS);
+                return 2;
             }
         } else if (!strcmp(a, "--device")) {
             base.device = atoi(v);
@@ -329,14 +347,17 @@ int lc_bench_main(int argc, char **argv)
                 for (uint32_t mi = 0; mi < sw.mode_count && !exit_code; mi++) {
                     /* Brute force is the oracle, not a contender: past 4096 lights it only burns time. */
                     if (sw.modes[mi] == LC_MODE_BRUTE && sw.lights[li] > 4096) {
-                        done += sw.scalarize_count;
+                        done += sw.scalarize_count * sw.thread_count;
                         continue;
                     }
-                    for (uint32_t k = 0; k < sw.scalarize_count && !exit_code; k++) {
+                    for (uint32_t kt = 0; kt < sw.scalarize_count * sw.thread_count && !exit_code; kt++) {
+                        uint32_t k = kt / sw.thread_count, threads = sw.threads[kt % sw.thread_count];
+                        lc_jobs_init(threads);
                         app->opt.mode = (int)sw.modes[mi];
                         app->opt.scalarize = sw.scalarize[k];
                         lc_frame_settings fs = lc_app_settings(app);
                         app->timing_count = 0;
+                        app->cpu_count = 0;
                         uint32_t n = sw.warmup + sw.frames;
                         for (uint32_t f = 0; f < n && s == LC_OK; f++) {
                             s = lc_app_frame(app, &fs, 0.0f); /* fixed light positions */
@@ -344,6 +365,7 @@ int lc_bench_main(int argc, char **argv)
                                 lc_renderer_finish(&app->renderer);
                                 lc_app_record_timings(app);
                                 app->timing_count = 0;
+                                app->cpu_count = 0;
                             } else {
                                 lc_app_record_timings(app);
                             }
@@ -368,6 +390,8 @@ int lc_bench_main(int argc, char **argv)
                                             app->ms[LC_TIMER_SHADE][app->timing_count - cnt + i];
                         r->cull_shade_median = lc_bench_stat_of(samples[0], cnt).median;
                         r->cull_bytes = app->renderer.cull_bytes[r->mode];
+                        r->threads = lc_jobs_threads();
+                        r->light_build_ms = lc_bench_stat_of(app->cpu_ms[LC_CPU_LIGHT_BUILD], app->cpu_count).median;
                         if (r->mode == LC_MODE_LISTS) {
                             lc_gpu_counters *c = lc_renderer_read(&app->renderer, LC_RES_COUNTERS, NULL);
                             r->overflow = c ? c->lists.x : 0;
@@ -378,10 +402,11 @@ int lc_bench_main(int argc, char **argv)
                             if (lc_app_count_pairs(app, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
                         }
                         done++;
-                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s scalarize %-3s  cull %8.4f ms  shade %8.4f ms  frame %8.4f ms\n",
+                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s scalarize %-3s  cull %8.4f ms  shade %8.4f ms  frame %8.4f ms"
+                               "  threads %u  light build %.3f ms\n",
                                done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
                                lc_mode_names[r->mode], sw.scalarize[k] ? "on" : "off", r->t[LC_TIMER_CULL].median,
-                               r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median);
+                               r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median, r->threads, r->light_build_ms);
                         fflush(stdout);
                     }
                 }
@@ -390,7 +415,8 @@ int lc_bench_main(int argc, char **argv)
             free(app);
         }
     }
-    /* Host light build (frustum cull + sort + pack) of 65,536 lights on one core. */
+    /* Host light build (frustum cull + sort + pack) of 65,536 lights per thread count; the
+     * JSON keeps the first. */
     if (!exit_code) {
         lc_scene scene;
         if (lc_scene_load_default(&scene) == LC_OK) {
@@ -407,15 +433,19 @@ int lc_bench_main(int argc, char **argv)
                 lc_light_builder b = {0};
                 lc_gpu_light *out = lc_calloc(set.count, sizeof *out);
                 lc_light *lights = lc_calloc(set.count, sizeof *lights);
-                double t[21];
-                for (int i = 0; i < 21; i++) {
-                    lc_lights_animate(&set, (float)i / 60.0f, lights);
-                    double t0 = lc_time_seconds();
-                    lc_lights_build(&b, lights, set.count, &view, planes, out);
-                    t[i] = (lc_time_seconds() - t0) * 1000.0;
+                for (uint32_t ti = 0; ti < sw.thread_count; ti++) {
+                    lc_jobs_init(sw.threads[ti]);
+                    double t[21];
+                    for (int i = 0; i < 21; i++) {
+                        lc_lights_animate(&set, (float)i / 60.0f, lights);
+                        double t0 = lc_time_seconds();
+                        lc_lights_build(&b, lights, set.count, &view, planes, out);
+                        t[i] = (lc_time_seconds() - t0) * 1000.0;
+                    }
+                    double ms = lc_bench_stat_of(t + 1, 20).median;
+                    if (ti == 0) host_ms = ms;
+                    printf("host light build, 65536 lights, %u threads: %.3f ms (median of 20)\n", lc_jobs_threads(), ms);
                 }
-                host_ms = lc_bench_stat_of(t + 1, 20).median;
-                printf("host light build, 65536 lights: %.3f ms (median of 20)\n", host_ms);
                 free(out);
                 free(lights);
                 lc_light_builder_destroy(&b);

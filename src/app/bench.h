@@ -1,5 +1,7 @@
 /* lightcull bench: headless sweeps over scenes x sizes x light counts x modes x
- * scalarization, GPU timestamps per pass, medians and spread, CSV/JSON and plots. */
+ * scalarization x CPU thread counts, GPU timestamps per pass, host light-build times,
+ * medians and spread, CSV/JSON and plots. lightcull bench --cpu: object culling and light
+ * builds alone per thread count (bench_cpu.c). */
 #ifndef LC_BENCH_H
 #define LC_BENCH_H
 
@@ -16,6 +18,8 @@ typedef struct lc_bench_sweep {
     uint32_t mode_count;
     bool scalarize[2];
     uint32_t scalarize_count;
+    uint32_t threads[16];     /* CPU job threads per run (--threads); 0: all cores */
+    uint32_t thread_count;
     uint32_t warmup, frames;
     bool pairs;
 } lc_bench_sweep;
@@ -23,6 +27,11 @@ typedef struct lc_bench_sweep {
 /* Default (full) or --quick sweep; the scene list gets "default" plus any --scene. */
 void lc_bench_sweep_init(lc_bench_sweep *s, bool quick);
 uint32_t lc_bench_sweep_total(const lc_bench_sweep *s);
+
+/* lightcull bench --cpu: the CPU half alone (bench_cpu.c). */
+int lc_bench_cpu_main(int argc, char **argv);
+/* Parses "1,2,4" into out[0..*count) within lo..hi; false on a bad list. */
+bool lc_bench_parse_list(const char *v, uint32_t *out, uint32_t *count, uint32_t cap, uint32_t lo, uint32_t hi);
 
 /* Median and spread (10th to 90th percentile) of n values; sorts them. */
 typedef struct lc_bench_stat { double median, p10, p90, min, max; } lc_bench_stat;

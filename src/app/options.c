@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "frame.h"
+#include "cpu/jobs.h"
 #include "lights/lights.h"
 
 void lc_options_usage(FILE *f)
@@ -33,6 +34,7 @@ void lc_options_usage(FILE *f)
         "culling:\n"
         "  --mode NAME              brute, lists, tiles, clusters, zbin (default zbin)\n"
         "  --scalarize on|off       subgroup-uniform light loops (default on)\n"
+        "  --object-cull on|off     CPU object culling, sphere then OOBB (default on; off draws every object)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
         "  --view NAME              shaded, heatmap, tightness (default shaded)\n"
         "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default 8 for tiles/zbin, 16 for lists)\n"
@@ -47,6 +49,7 @@ void lc_options_usage(FILE *f)
         "  --capture FILE.rdc       capture one frame with RenderDoc (if its library is present)\n"
         "  --script FILE            scripted viewer input (see README)\n"
         "  --memory-limit MB        cap lightcull's GPU memory (tests allocation failure)\n"
+        "  --threads N              CPU job threads, 1..256 (default: all cores)\n"
         "  --quiet                  no informational output\n"
         "  --help, --version\n",
         f);
@@ -101,6 +104,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->height = 720;
     o->mode = LC_MODE_ZBIN;
     o->scalarize = true;
+    o->object_cull = true;
     o->vsync = true;
     bool frames_set = false;
 
@@ -117,8 +121,8 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
             "--scene", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
-            "--out", "--stats", "--mode", "--scalarize", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--cluster-size",
-            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit"};
+            "--out", "--stats", "--mode", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--cluster-size",
+            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
         if (!known) return bad(a, NULL, "unknown option (see --help)");
@@ -177,6 +181,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             if (!strcmp(v, "on")) o->scalarize = true;
             else if (!strcmp(v, "off")) o->scalarize = false;
             else return bad(a, v, "expected on or off");
+        } else if (!strcmp(a, "--object-cull")) {
+            if (!strcmp(v, "on")) o->object_cull = true;
+            else if (!strcmp(v, "off")) o->object_cull = false;
+            else return bad(a, v, "expected on or off");
         } else if (!strcmp(a, "--view")) {
             int found = lc_name_index(v, lc_view_names, 3);
             if (found < 0) return bad(a, v, "expected shaded, heatmap or tightness");
@@ -205,6 +213,8 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         } else if (!strcmp(a, "--memory-limit")) {
             if (!parse_u64(v, &u) || u < 1 || u > (1ull << 24)) return bad(a, v, "expected megabytes, 1..16777216");
             o->memory_limit = u << 20;
+        } else if (!strcmp(a, "--threads")) {
+            s = parse_uint_range(a, v, 1, LC_JOBS_MAX_THREADS, &o->threads);
         }
         if (s != LC_OK) return s;
     }

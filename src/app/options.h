@@ -25,6 +25,7 @@ typedef struct lc_options {
     bool validate;
     int mode;                 /* LC_MODE_*; default zbin */
     bool scalarize;           /* default on */
+    bool object_cull;         /* CPU object frustum culling (sphere, then OOBB); default on */
     bool pairs;               /* count light-pixel pairs (stats) */
     uint32_t view;            /* LC_VIEW_* */
     uint32_t tile_size, zbins, cluster_tile, cluster_slices, list_max; /* 0: renderer defaults */
@@ -33,6 +34,7 @@ typedef struct lc_options {
     const char *capture;      /* RenderDoc capture file */
     const char *script;       /* viewer input script */
     uint64_t memory_limit;    /* bytes; 0: none */
+    uint32_t threads;         /* CPU job threads, 1..256; 0 (default): all cores */
     bool quiet;
     bool help, version;
 } lc_options;

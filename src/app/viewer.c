@@ -10,6 +10,7 @@
 
 #include "app/inspector.h"
 #include "app/renderdoc.h"
+#include "cpu/jobs.h"
 
 #define HUD_CAP 65536 /* vertices; the renderer's HUD buffer holds as many */
 
@@ -37,7 +38,7 @@ typedef struct viewer {
     bool capture_requested;
     lc_renderdoc *rdoc;
     double smooth[LC_TIMER_COUNT + 1];
-    double smooth_cpu[LC_CPU_COUNT]; /* CPU ms: record, sort, submit */
+    double smooth_cpu[LC_CPU_COUNT]; /* CPU ms per lc_cpu_timer, smoothed */
     double cpu_frame_ms;
     lc_inspection inspection;
     bool inspecting;              /* the inspector panel is up */
@@ -489,14 +490,15 @@ static uint32_t build_hud(viewer *v)
              "lights %u visible / %u total   radius x%.2f%s\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
              "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
-             "CPU ms: record %.3f  sort %.3f  submit %.3f   threads %u\n"
+             "CPU ms: lights %.3f  objects %.3f  record %.3f  sort %.3f  submit %.3f   threads %u\n"
              "camera %.1f %.1f %.1f  yaw %.0f  pitch %.0f   speed %.1f m/s\n"
              "H or F1: keys%s",
              app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
              v->fs.scalarize ? "on" : "off", v->fs.scalarize && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
              lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],
-             g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], v->smooth_cpu[LC_CPU_RECORD],
+             g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], v->smooth_cpu[LC_CPU_LIGHT_BUILD],
+             v->smooth_cpu[LC_CPU_OBJECT_CULL], v->smooth_cpu[LC_CPU_RECORD],
              v->smooth_cpu[LC_CPU_SORT], v->smooth_cpu[LC_CPU_SUBMIT], r->threads, cam->position[0], cam->position[1],
              cam->position[2], cam->yaw_deg, cam->pitch_deg, v->move_speed,
              v->rdoc ? "   F11: RenderDoc capture" : "");

@@ -41,24 +41,35 @@ void lc_light_set_destroy(lc_light_set *set);
 void lc_lights_animate(const lc_light_set *set, float time, lc_light *out);
 
 /* Scratch memory for the per-frame build, reused across frames. Zero-initialise;
- * lc_lights_build grows the arrays as needed. The cull runs in two SIMD passes: spheres of
- * all lights (read straight from lc_light), then cones of the narrow spots that survived. */
+ * lc_lights_build grows the arrays as needed. The build runs on the jobs (src/cpu/jobs.h):
+ * each chunk of lights is culled in two SIMD passes (spheres, read straight from lc_light,
+ * then cones of the narrow spots that survived) into its own range of the chunk-local
+ * arrays; prefix sums over the chunk counts gather the survivors in light order; a stable
+ * LSD radix sort with per-chunk histograms orders them by depth; the pack writes them out.
+ * The packed lights are the same, byte for byte, with any thread count. */
+#define LC_LIGHT_WORK_SIZE 1024u /* lights per cull chunk (lightcull bench --cpu measures others) */
+
 typedef struct lc_light_builder {
+    uint32_t work_size;           /* setting: lights per cull chunk, rounded up to 4; 0: LC_LIGHT_WORK_SIZE */
     uint32_t capacity;
     float *x, *y, *z, *r;         /* SoA bounding spheres of the cone candidates (radius inflated) */
     float *cone;                  /* SoA cones of the candidates, 4 rows of capacity: axis x, y, z,
                                    * base radius (inflated) */
-    uint32_t *visible;            /* indices surviving the frustum cull */
-    float *keys;                  /* sort keys (view depth of visible[i]) */
-    uint32_t *order, *tmp;        /* light index of each packed light; scratch (cone candidates,
-                                   * then each visible light's place in the sorted order) */
+    uint32_t *local;              /* per chunk: surviving light indices, from the chunk's start */
+    float *local_keys;            /* ... and their view depths */
+    uint32_t *visible;            /* indices surviving the frustum cull, ascending */
+    uint32_t *order, *tmp;        /* light index of each packed light; scratch (cone candidates) */
     uint64_t *pairs, *pairs_tmp;  /* radix sort: order-preserving key bits << 32 | place in visible */
+    uint32_t chunk_capacity, hist_capacity;
+    uint32_t *chunk_count, *chunk_start;
+    uint32_t *hist;               /* radix sort: 2048 digit counts per sort chunk */
 } lc_light_builder;
 
 void lc_light_builder_destroy(lc_light_builder *b);
 
-/* Frustum cull, sort by view depth (ascending), pack. out must hold count entries; when it
- * is 64-byte aligned (as mapped GPU memory is) it is written with streaming stores.
+/* Frustum cull, sort by view depth (ascending), pack, on the jobs. out must hold count
+ * entries; when it is 64-byte aligned (as mapped GPU memory is) it is written with streaming
+ * stores.
  * Returns the number of lights packed. view is the world-to-view matrix (looking along -Z),
  * planes from lc_frustum_planes. */
 uint32_t lc_lights_build(lc_light_builder *b, const lc_light *lights, uint32_t count,

@@ -50,9 +50,10 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
     const lc_frame_settings *s = &r->settings;
     uint32_t shade_id = LC_PIPELINE_ID_SHADE + (s->mode * 2 + (s->scalarize ? 1 : 0)) * 3 + s->analysis;
     for (uint32_t i = first; i < first + count; i++) {
+        uint32_t object = r->draw_list[i];
         lc_pkg_draw_indexed *p = lc_rc_alloc(rc, sizeof *p);
-        scene_draw(r, i, p);
-        const float *c = r->scene->objects[i].sphere;
+        scene_draw(r, object, p);
+        const float *c = r->scene->objects[object].sphere;
         float dx = c[0] - cam->position[0], dy = c[1] - cam->position[1], dz = c[2] - cam->position[2];
         uint32_t depth = lc_sort_depth(sqrtf(dx * dx + dy * dy + dz * dz), cam->near_z, cam->far_z);
         /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend

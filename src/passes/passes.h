@@ -26,8 +26,8 @@ lc_pass lc_pass_tonemap(void);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
 
-/* Scene objects [first, first + count): one package per object draw, referenced by two commands, one
- * keyed for the depth pre-pass (front to back) and one for forward shading (by material,
+/* The frame's draw list [first, first + count) (the objects the CPU cull kept, r->draw_list):
+ * one package per object draw, referenced by two commands, one keyed for the depth pre-pass (front to back) and one for forward shading (by material,
  * then front to back). A job records one chunk into its own context. */
 void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
                            uint32_t depth_pass, uint32_t shade_pass);

@@ -1,8 +1,10 @@
 /* glTF 2.0 / OBJ import through assimp's C API. The node tree is walked here (not
  * PreTransformVertices): each aiMesh becomes one lc_mesh stored once, each (node, mesh) pair
  * an lc_object with the node's accumulated transform. Base-colour textures are decoded with
- * stb_image on a few threads. */
+ * stb_image, one job each (src/cpu/jobs.h). */
 #include "scene/scene.h"
+
+#include "cpu/jobs.h"
 
 #include <assimp/cimport.h>
 #include <assimp/material.h>
@@ -13,8 +15,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +27,6 @@ _Static_assert(sizeof(struct aiMatrix4x4) == 16 * sizeof(float), "assimp built w
 #define MAX_BYTES (1ull << 31)    /* geometry arrays together */
 #define MAX_TEXTURE_SIDE 4096     /* larger images are halved until they fit */
 #define MAX_DECODE_SIDE 16384     /* larger images are not decoded at all */
-#define MAX_DECODE_THREADS 16
 
 typedef struct instance {
     uint32_t mesh;
@@ -205,7 +204,6 @@ typedef struct tex_job {
 typedef struct tex_batch {
     tex_job *jobs;
     uint32_t count;
-    atomic_uint next;
 } tex_batch;
 
 /* Bounded string copy and append: over-long paths just fail to open later. */
@@ -334,29 +332,15 @@ static bool decode(tex_job *job)
     return true;
 }
 
-static void *decode_worker(void *arg)
+static void decode_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
 {
-    tex_batch *batch = arg;
-    for (;;) {
-        uint32_t i = atomic_fetch_add(&batch->next, 1u);
-        if (i >= batch->count) return NULL;
-        decode(&batch->jobs[i]); /* success leaves image.rgba set */
-    }
+    (void)thread;
+    tex_batch *batch = user;
+    for (uint32_t i = offset; i < offset + count; i++) decode(&batch->jobs[i]); /* success leaves image.rgba set */
 }
 
-/* Decoding PNGs dominates load time; spread it over a few threads. */
-static void decode_all(tex_batch *batch)
-{
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    uint32_t n = (uint32_t)LC_CLAMP(cpus, 1L, (long)MAX_DECODE_THREADS);
-    n = LC_MIN(n, batch->count);
-    pthread_t threads[MAX_DECODE_THREADS];
-    uint32_t started = 0;
-    for (uint32_t i = 1; i < n; i++)
-        if (pthread_create(&threads[started], NULL, decode_worker, batch) == 0) started++;
-    decode_worker(batch);
-    for (uint32_t i = 0; i < started; i++) pthread_join(threads[i], NULL);
-}
+/* Decoding PNGs dominates load time: one job per texture, spread over the job threads. */
+static void decode_all(tex_batch *batch) { lc_jobs_run(batch->count, 1, decode_job, batch); }
 
 /* The job for a material's texture path, added if new, so each file is read once. */
 static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, const char *tex_path, tex_job **jobs,
@@ -456,7 +440,6 @@ static void load_materials(const struct aiScene *ai, const char *path, lc_scene 
     }
 
     tex_batch batch = {.jobs = jobs, .count = job_count};
-    atomic_init(&batch.next, 0u);
     if (job_count) decode_all(&batch);
 
     out->images = lc_calloc(LC_MAX(1u, job_count), sizeof *out->images);

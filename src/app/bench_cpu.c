@@ -1,0 +1,239 @@
+/* lightcull bench --cpu: the CPU half of a frame alone, no GPU. Per thread count: object
+ * culling of a grid of objects (SIMD and the scalar twin, work size 512), the light build of
+ * the default hall's lights, and the object cull at every work size. Medians over
+ * repetitions (wall clock), CSV in DIR/bench-cpu.csv, a summary with the issue's targets. */
+#include "app/bench.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cpu/jobs.h"
+#include "cpu/object_cull.h"
+#include "lights/lights.h"
+#include "scene/scene.h"
+
+static void cpu_name(char *out, size_t size)
+{
+    snprintf(out, size, "unknown CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) != 0) continue;
+        const char *v = strchr(line, ':');
+        if (!v) break;
+        for (v++; *v == ' '; v++) {}
+        snprintf(out, size, "%s", v);
+        out[strcspn(out, "\n")] = 0;
+        break;
+    }
+    fclose(f);
+}
+
+/* n objects on a cubic grid 3 m apart, boxes of 0.5..1.5 m turned every which way, and a
+ * camera in the middle looking down -Z. */
+static void build_objects(lc_cull_set *set, uint32_t n, lc_m4 *vp, float planes[6][4])
+{
+    uint32_t side = (uint32_t)ceil(cbrt((double)n));
+    lc_cull_set_reserve(set, n);
+    uint64_t rng = 0x5EEDull;
+    for (uint32_t i = 0; i < n; i++) {
+        float pos[3] = {(float)(i % side), (float)(i / side % side), (float)(i / side / side)};
+        float a = 0, b = 0, s = 0;
+        for (int k = 0; k < 3; k++) {
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            float u = (float)(rng >> 40) / 16777216.0f;
+            if (k == 0) a = u * 6.2831853f;
+            else if (k == 1) b = u * 6.2831853f;
+            else s = 0.5f + u;
+        }
+        float ca = cosf(a), sa = sinf(a), cb = cosf(b), sb = sinf(b);
+        /* Rotation about y by a, then about x by b; uniform scale s. */
+        float world[16] = {s * ca, s * sa * sb, -s * sa * cb, 0,
+                           0, s * cb, s * sb, 0,
+                           s * sa, -s * ca * sb, s * ca * cb, 0,
+                           (pos[0] - 0.5f * (float)side) * 3.0f, (pos[1] - 0.5f * (float)side) * 3.0f,
+                           (pos[2] - 0.5f * (float)side) * 3.0f, 1};
+        const float mn[3] = {-0.5f, -0.3f, -0.4f}, mx[3] = {0.5f, 0.3f, 0.4f};
+        lc_cull_set_add(set, world, mn, mx);
+    }
+    lc_camera cam = {.position = {0, 0, 0}, .yaw_deg = 20, .pitch_deg = 10, .fov_y_deg = 60, .near_z = 0.1f,
+                     .far_z = (float)side * 6.0f};
+    lc_m4 view, proj;
+    lc_camera_matrices(&cam, 16.0f / 9.0f, &view, &proj);
+    lc_m4_mul(&proj, &view, vp);
+    lc_frustum_planes(vp, planes);
+}
+
+typedef struct cpu_row {
+    const char *test;
+    uint32_t threads, work_size, items, visible;
+    lc_bench_stat t;
+} cpu_row;
+
+static lc_bench_stat time_cull_with(lc_cull_result r, const lc_cull_set *set, const lc_m4 *vp, const float planes[6][4],
+                                    uint32_t reps, uint32_t *visible)
+{
+    double *t = lc_alloc(reps * sizeof *t);
+    for (uint32_t i = 0; i < reps + 3; i++) {
+        double t0 = lc_time_seconds();
+        lc_cull_run(set, vp, planes, &r);
+        if (i >= 3) t[i - 3] = (lc_time_seconds() - t0) * 1e3; /* 3 warm-up runs */
+    }
+    *visible = r.visible;
+    lc_bench_stat st = lc_bench_stat_of(t, reps);
+    free(t);
+    lc_cull_result_destroy(&r);
+    return st;
+}
+
+static lc_bench_stat time_cull(const lc_cull_set *set, const lc_m4 *vp, const float planes[6][4], bool scalar,
+                               uint32_t work_size, uint32_t reps, uint32_t *visible)
+{
+    return time_cull_with((lc_cull_result){.scalar = scalar, .work_size = work_size}, set, vp, planes, reps, visible);
+}
+
+/* The SIMD passes at most `lanes` wide (4: SSE without AVX2). */
+static lc_bench_stat time_cull_lanes(const lc_cull_set *set, const lc_m4 *vp, const float planes[6][4], uint32_t lanes,
+                                     uint32_t reps, uint32_t *visible)
+{
+    return time_cull_with((lc_cull_result){.max_lanes = lanes}, set, vp, planes, reps, visible);
+}
+
+static lc_bench_stat time_lights(const lc_light *lights, uint32_t n, const lc_m4 *view, const float planes[6][4],
+                                 lc_gpu_light *out, uint32_t reps, uint32_t *visible)
+{
+    lc_light_builder b = {0};
+    double *t = lc_alloc(reps * sizeof *t);
+    for (uint32_t i = 0; i < reps + 3; i++) {
+        double t0 = lc_time_seconds();
+        *visible = lc_lights_build(&b, lights, n, view, planes, out);
+        if (i >= 3) t[i - 3] = (lc_time_seconds() - t0) * 1e3;
+    }
+    lc_bench_stat st = lc_bench_stat_of(t, reps);
+    free(t);
+    lc_light_builder_destroy(&b);
+    return st;
+}
+
+int lc_bench_cpu_main(int argc, char **argv)
+{
+    uint32_t threads[16], thread_count = 0, objects = 103823, light_count = 65536, reps = 50;
+    uint32_t work[8] = {128, 256, 512, 1024, 2048}, work_count = 5;
+    const char *dir = "bench-results";
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--cpu")) continue;
+        if (!v) { lc_error("bench --cpu: %s needs a value (see lightcull bench --help)", a); return 2; }
+        i++;
+        uint32_t c;
+        bool ok = true;
+        if (!strcmp(a, "--threads")) ok = lc_bench_parse_list(v, threads, &thread_count, 16, 1, LC_JOBS_MAX_THREADS);
+        else if (!strcmp(a, "--objects")) ok = lc_bench_parse_list(v, &objects, &c, 1, 1, 10000000);
+        else if (!strcmp(a, "--lights")) ok = lc_bench_parse_list(v, &light_count, &c, 1, 1, LC_LIGHTS_MAX);
+        else if (!strcmp(a, "--reps")) ok = lc_bench_parse_list(v, &reps, &c, 1, 1, 100000);
+        else if (!strcmp(a, "--work-sizes")) ok = lc_bench_parse_list(v, work, &work_count, 8, 8, 1u << 20);
+        else if (!strcmp(a, "--out-dir")) dir = v;
+        else { lc_error("bench --cpu: unknown option %s (see lightcull bench --help)", a); return 2; }
+        if (!ok) { lc_error("bench --cpu: %s %s: bad value", a, v); return 2; }
+    }
+    if (!thread_count) { /* 1, 2, 4, ... up to all cores, and all cores */
+        lc_jobs_init(0);
+        uint32_t all = lc_jobs_threads();
+        for (uint32_t t = 1; t < all && thread_count < 15; t *= 2) threads[thread_count++] = t;
+        threads[thread_count++] = all;
+    }
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        lc_error("bench: cannot create %s: %s", dir, strerror(errno));
+        return 2;
+    }
+    char cpu[256];
+    cpu_name(cpu, sizeof cpu);
+    printf("CPU: %s\n", cpu);
+
+    lc_cull_set set = {0};
+    lc_m4 vp;
+    float planes[6][4];
+    build_objects(&set, objects, &vp, planes);
+
+    lc_scene scene;
+    lc_status s = lc_scene_load_default(&scene);
+    if (s != LC_OK) { lc_cull_set_destroy(&set); return lc_status_exit_code(s); }
+    lc_light_set lset;
+    s = lc_lights_generate(&lset, light_count, 1, scene.light_bounds_min, scene.light_bounds_max);
+    if (s != LC_OK) { lc_scene_destroy(&scene); lc_cull_set_destroy(&set); return lc_status_exit_code(s); }
+    lc_light *lights = lc_alloc((size_t)light_count * sizeof *lights);
+    lc_lights_animate(&lset, 1.5f, lights);
+    lc_gpu_light *out = aligned_alloc(64, (size_t)light_count * sizeof *out);
+    lc_camera cam = {.position = {scene.default_camera[0], scene.default_camera[1], scene.default_camera[2]},
+                     .yaw_deg = scene.default_camera[3], .pitch_deg = scene.default_camera[4], .fov_y_deg = 60.0f,
+                     .near_z = 0.05f, .far_z = 200.0f};
+    lc_m4 view, proj, lvp;
+    lc_camera_matrices(&cam, 16.0f / 9.0f, &view, &proj);
+    lc_m4_mul(&proj, &view, &lvp);
+    float lplanes[6][4];
+    lc_frustum_planes(&lvp, lplanes);
+
+    cpu_row *rows = lc_calloc((size_t)thread_count * (4 + work_count), sizeof *rows);
+    uint32_t n = 0;
+    for (uint32_t ti = 0; ti < thread_count; ti++) {
+        lc_jobs_init(threads[ti]);
+        uint32_t t = lc_jobs_threads(), vis;
+        lc_bench_stat st = time_cull(&set, &vp, planes, false, LC_CULL_WORK_SIZE, reps, &vis);
+        rows[n++] = (cpu_row){"object_cull", t, LC_CULL_WORK_SIZE, objects, vis, st};
+        st = time_cull(&set, &vp, planes, true, LC_CULL_WORK_SIZE, reps, &vis);
+        rows[n++] = (cpu_row){"object_cull_scalar", t, LC_CULL_WORK_SIZE, objects, vis, st};
+        st = time_cull_lanes(&set, &vp, planes, 4, reps, &vis);
+        rows[n++] = (cpu_row){"object_cull_sse", t, LC_CULL_WORK_SIZE, objects, vis, st};
+        st = time_lights(lights, light_count, &view, lplanes, out, reps, &vis);
+        rows[n++] = (cpu_row){"light_build", t, LC_LIGHT_WORK_SIZE, light_count, vis, st};
+        for (uint32_t wi = 0; wi < work_count; wi++) {
+            st = time_cull(&set, &vp, planes, false, work[wi], reps, &vis);
+            rows[n++] = (cpu_row){"object_cull_work_size", t, work[wi], objects, vis, st};
+        }
+        const cpu_row *k = &rows[n - 4 - work_count];
+        printf("%3u threads: object cull %.4f ms (SSE %.4f ms, scalar twin %.4f ms), light build %.4f ms\n", t, k[0].t.median,
+               k[2].t.median, k[1].t.median, k[3].t.median);
+        fflush(stdout);
+    }
+
+    char path[4096];
+    snprintf(path, sizeof path, "%s/bench-cpu.csv", dir);
+    FILE *f = fopen(path, "w");
+    int rc = 0;
+    if (!f) {
+        lc_error("cannot write %s: %s", path, strerror(errno));
+        rc = 1;
+    } else {
+        fprintf(f, "cpu,test,threads,work_size,items,visible,median_ms,p10_ms,p90_ms\n");
+        for (uint32_t i = 0; i < n; i++)
+            fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%.5f,%.5f,%.5f\n", cpu, rows[i].test, rows[i].threads, rows[i].work_size,
+                    rows[i].items, rows[i].visible, rows[i].t.median, rows[i].t.p10, rows[i].t.p90);
+        fclose(f);
+    }
+    /* Summary against the targets: the first thread count is the base. */
+    const cpu_row *base = &rows[0];
+    printf("objects: %u (%u visible); SIMD vs scalar twin on %u thread(s): %.2fx (target >= 3x; SSE alone %.2fx)\n",
+           objects, base->visible, base->threads, rows[1].t.median / LC_MAX(base->t.median, 1e-9),
+           rows[1].t.median / LC_MAX(rows[2].t.median, 1e-9));
+    for (uint32_t i = 0; i < n; i++) {
+        if (strcmp(rows[i].test, "object_cull") != 0 && strcmp(rows[i].test, "light_build") != 0) continue;
+        const cpu_row *b = !strcmp(rows[i].test, "object_cull") ? &rows[0] : &rows[3];
+        double eff = b->t.median * b->threads / LC_MAX(rows[i].t.median * rows[i].threads, 1e-9);
+        printf("  %-12s %3u threads  %.4f ms  speed-up %.2fx  efficiency %3.0f %%\n", rows[i].test, rows[i].threads,
+               rows[i].t.median, b->t.median / LC_MAX(rows[i].t.median, 1e-9), eff * 100.0);
+    }
+    printf("targets: 100,000 objects <= 0.25 ms on 16 threads, efficiency >= 70 %% at 8, 65,536 lights <= 0.5 ms\n");
+    if (!rc) printf("results: %s\n", path);
+    free(rows);
+    free(out);
+    free(lights);
+    lc_light_set_destroy(&lset);
+    lc_scene_destroy(&scene);
+    lc_cull_set_destroy(&set);
+    return rc;
+}

@@ -1,0 +1,52 @@
+#include "cpu/jobs.h"
+
+#include <omp.h>
+
+#include "common.h"
+
+static uint32_t g_threads; /* 0 until lc_jobs_init: all cores */
+
+/* All cores, unless OMP_NUM_THREADS says otherwise. */
+static uint32_t all_cores(void)
+{
+    int n = omp_get_max_threads();
+    return (uint32_t)LC_CLAMP(n, 1, (int)LC_JOBS_MAX_THREADS);
+}
+
+void lc_jobs_init(uint32_t threads)
+{
+    g_threads = threads ? LC_MIN(threads, LC_JOBS_MAX_THREADS) : all_cores();
+}
+
+uint32_t lc_jobs_threads(void) { return g_threads ? g_threads : all_cores(); }
+
+uint32_t lc_jobs_chunks(uint32_t count, uint32_t work_size)
+{
+    if (work_size == 0) work_size = 1;
+    return (uint32_t)(((uint64_t)count + work_size - 1) / work_size);
+}
+
+void lc_jobs_run(uint32_t count, uint32_t work_size, lc_job_fn fn, void *user)
+{
+    if (count == 0) return;
+    if (work_size == 0) work_size = 1;
+    uint32_t chunks = lc_jobs_chunks(count, work_size);
+    uint32_t threads = LC_MIN(lc_jobs_threads(), chunks);
+    /* Inline when there is nothing to share or when already inside a job: a job's thread
+     * index must stay below lc_jobs_threads() for the caller's per-thread scratch. */
+    if (threads <= 1 || omp_in_parallel()) {
+        uint32_t thread = omp_in_parallel() ? (uint32_t)omp_get_thread_num() : 0u;
+        for (uint32_t c = 0; c < chunks; c++) {
+            uint32_t offset = c * work_size;
+            fn(user, offset, LC_MIN(work_size, count - offset), thread);
+        }
+        return;
+    }
+    /* Dynamic schedule, one chunk at a time: uneven chunks (a crowded corner of the frustum)
+     * balance themselves, and the master thread takes chunks like any worker. */
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (uint32_t c = 0; c < chunks; c++) {
+        uint32_t offset = c * work_size;
+        fn(user, offset, LC_MIN(work_size, count - offset), (uint32_t)omp_get_thread_num());
+    }
+}

@@ -1,0 +1,31 @@
+/* Jobs: the CPU frame's one way to spread work over threads, a thin layer over OpenMP (GCC's
+ * libgomp or clang's libomp; no pool of our own). A job is `count` items cut into chunks of
+ * `work_size`; lc_jobs_run hands the chunks out dynamically to the job threads and returns
+ * when all are done, the calling thread working too (it is thread 0).
+ *
+ * Determinism is the caller's part: chunks write disjoint ranges, and anything gathered from
+ * several chunks is combined in chunk order (prefix sums over per-chunk counts), so a result
+ * never depends on the thread count or on which thread ran which chunk. */
+#ifndef LC_JOBS_H
+#define LC_JOBS_H
+
+#include <stdint.h>
+
+#define LC_JOBS_MAX_THREADS 256u
+
+/* fn(user, offset, count, thread): items [offset, offset + count) of one chunk. offset is a
+ * multiple of work_size (chunk index = offset / work_size); thread is in [0, lc_jobs_threads()),
+ * for per-thread scratch. */
+typedef void (*lc_job_fn)(void *user, uint32_t offset, uint32_t count, uint32_t thread);
+
+/* Sets the thread count for later jobs: 0 = all cores (OMP_NUM_THREADS if set), else clamped to 1..LC_JOBS_MAX_THREADS.
+ * Call between jobs, not during one. Before any call, jobs use all cores. */
+void lc_jobs_init(uint32_t threads);
+uint32_t lc_jobs_threads(void);
+/* The number of chunks lc_jobs_run cuts count items into: ceil(count / work_size). */
+uint32_t lc_jobs_chunks(uint32_t count, uint32_t work_size);
+/* Runs fn over every chunk of [0, count) and waits. One chunk, or one thread, runs inline.
+ * Called from inside a job, it runs inline on the calling thread (no nesting). */
+void lc_jobs_run(uint32_t count, uint32_t work_size, lc_job_fn fn, void *user);
+
+#endif
