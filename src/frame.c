@@ -17,7 +17,6 @@ const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
 
 #define MAX_PASSES 16
 #define ANALYSIS_DUMMY_BYTES 16
-#define DRAW_CHUNK 512u /* scene draws per recording job (the culling seed's work_size) */
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
 int lc_mode_from_name(const char *name) { return lc_name_index(name, lc_mode_names, LC_MODE_COUNT); }
@@ -583,100 +582,6 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
                          r->settings.heat_scale ? r->settings.heat_scale : 64};
 }
 
-/* The barriers of one pass: derived from its declared uses before any recording, in pass
- * order, so jobs can record the passes in any order. */
-typedef struct barrier_list {
-    VkMemoryBarrier2 memory[8];
-    VkImageMemoryBarrier2 images[8];
-    uint32_t memory_count, image_count;
-} barrier_list;
-
-static void add_memory_barrier(barrier_list *l, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
-                               VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
-{
-    if (l->memory_count == LC_ARRAY_COUNT(l->memory)) lc_vk_fatal("too many barriers in one pass", VK_ERROR_UNKNOWN, __FILE__, __LINE__);
-    l->memory[l->memory_count++] = (VkMemoryBarrier2){.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-                                                      .srcStageMask = src_stage, .srcAccessMask = src_access,
-                                                      .dstStageMask = dst_stage, .dstAccessMask = dst_access};
-}
-
-/* Adds the barrier a use needs after what the resource saw last. */
-static void transition(lc_renderer *r, const lc_use *u, barrier_list *out)
-{
-    lc_res_state *st = &r->res[u->res];
-    lc_image *img = r->res_image[u->res];
-    const VkAccessFlags2 writes = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT |
-                                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-    bool is_write = (u->access & writes) != 0;
-    bool layout_change = img && st->layout != u->layout;
-    if (is_write || layout_change) {
-        VkPipelineStageFlags2 src = st->write_stage | st->read_stages;
-        if (img) {
-            if (out->image_count == LC_ARRAY_COUNT(out->images))
-                lc_vk_fatal("too many image barriers in one pass", VK_ERROR_UNKNOWN, __FILE__, __LINE__);
-            out->images[out->image_count++] = lc_image_barrier(img, st->layout, u->layout, src ? src : VK_PIPELINE_STAGE_2_NONE,
-                                                               st->write_access, u->stage, u->access);
-        } else if (src) {
-            add_memory_barrier(out, src, st->write_access, u->stage, u->access);
-        }
-        st->layout = img ? u->layout : st->layout;
-        st->write_stage = u->stage;
-        st->write_access = is_write ? u->access : 0;
-        st->read_stages = is_write ? 0 : u->stage;
-        st->visible_stages = is_write ? 0 : u->stage; /* a new write is visible to no one yet */
-        return;
-    }
-    if (st->write_stage && (st->visible_stages & u->stage) != u->stage) {
-        add_memory_barrier(out, st->write_stage, st->write_access, u->stage, u->access);
-        st->visible_stages |= u->stage;
-    }
-    st->read_stages |= u->stage;
-}
-
-static void record_barriers(VkCommandBuffer cmd, const barrier_list *l)
-{
-    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = l->memory_count,
-                           .pMemoryBarriers = l->memory, .imageMemoryBarrierCount = l->image_count,
-                           .pImageMemoryBarriers = l->images};
-    if (l->memory_count || l->image_count) vkCmdPipelineBarrier2(cmd, &di);
-}
-
-/* A pass in its render context: marker (debug label + timestamps), derived barriers, the
- * pass's own commands. */
-static void record_pass(lc_renderer *r, lc_render_context *rc, const lc_pass *pass, uint32_t p, const barrier_list *b)
-{
-    lc_rc_push_marker(rc, lc_sort_key(p, LC_SEQ_MARKER_PUSH), pass->name, (int32_t)pass->timer);
-    if (b->memory_count || b->image_count)
-        lc_rc_barrier(rc, lc_sort_key(p, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
-    pass->record(r, rc, p);
-    lc_rc_pop_marker(rc, lc_sort_key(p, LC_SEQ_MARKER_POP));
-}
-
-static void ensure_contexts(lc_renderer *r, uint32_t count)
-{
-    if (count <= r->context_capacity) return;
-    r->contexts = lc_realloc(r->contexts, count * sizeof *r->contexts);
-    for (uint32_t i = r->context_capacity; i < count; i++) lc_rc_init(&r->contexts[i], r->block_pool);
-    r->context_capacity = count;
-}
-
-/* LC_DUMP_COMMANDS=FILE: every frame's sorted command stream as text (tests compare thread
- * counts with it). */
-static void dump_commands(const lc_renderer *r)
-{
-    const char *path = getenv("LC_DUMP_COMMANDS");
-    if (!path || !*path) return;
-    FILE *f = fopen(path, r->frame_index == 0 ? "w" : "a");
-    if (!f) return;
-    fprintf(f, "frame %u: %u commands\n", r->frame_index, r->sorted_count);
-    char line[256];
-    for (uint32_t i = 0; i < r->sorted_count; i++) {
-        lc_command_describe(&r->sorted[i], line, sizeof line);
-        fprintf(f, "%s\n", line);
-    }
-    fclose(f);
-}
-
 static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
 {
     const lc_frame_settings *s = &r->settings;
@@ -759,67 +664,19 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     if (s->hud && r->hud_vertex_count)
         memcpy(slot->hud.mapped, r->hud_vertices, (size_t)r->hud_vertex_count * 6 * sizeof(float));
 
-    /* Record: the pass list, each pass's barriers derived in order, then OpenMP jobs fill one
-     * render context per pass and one per chunk of scene draws. */
-    double t_record = lc_time_seconds();
+    /* The pass list; OpenMP jobs record it into render contexts (one per pass, one per chunk
+     * of scene draws), which are merged and sorted into one command stream. */
     r->res_image[LC_RES_OUTPUT] = tf.image;
     r->res[LC_RES_OUTPUT] = (lc_res_state){
         .write_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, /* the acquire semaphore waits here */
         .layout = VK_IMAGE_LAYOUT_UNDEFINED,
     };
+    double t_record = lc_time_seconds();
     lc_pass passes[MAX_PASSES];
-    barrier_list barriers[MAX_PASSES + 1];
     uint32_t n = build_pass_list(r, passes);
-    uint32_t scene_pass[2] = {0, 0};
-    for (uint32_t p = 0; p <= n; p++) {
-        memset(&barriers[p], 0, sizeof barriers[p]);
-        if (p == n) {
-            /* Hand the output over: present (window) or keep for copies (headless). */
-            lc_use final = {LC_RES_OUTPUT, VK_PIPELINE_STAGE_2_NONE, 0,
-                            r->target->headless ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR};
-            transition(r, &final, &barriers[p]);
-            break;
-        }
-        for (uint32_t u = 0; u < passes[p].use_count; u++) transition(r, &passes[p].uses[u], &barriers[p]);
-        if (passes[p].scene_draws) scene_pass[passes[p].scene_draws - 1] = p;
-    }
-    uint32_t draws = r->draw_count, draw_jobs = LC_DIV_UP(draws, DRAW_CHUNK);
-    uint32_t jobs = n + 1 + draw_jobs;
-    ensure_contexts(r, jobs);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(r->threads)
-    for (uint32_t j = 0; j < jobs; j++) {
-        lc_render_context *rc = &r->contexts[j];
-        if (j < n) {
-            record_pass(r, rc, &passes[j], j, &barriers[j]);
-        } else if (j == n) {
-            const barrier_list *b = &barriers[n];
-            lc_rc_barrier(rc, lc_sort_key(n, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
-        } else {
-            uint32_t first = (j - n - 1) * DRAW_CHUNK;
-            lc_scene_draws_record(r, rc, first, LC_MIN(DRAW_CHUNK, draws - first), scene_pass[LC_SHADER_PASS_DEPTH],
-                                  scene_pass[LC_SHADER_PASS_MATERIAL]);
-        }
-    }
-
-    /* Sort: merge the contexts in order, radix sort the commands on their keys. */
+    uint32_t jobs = lc_frame_record(r, passes, n);
     double t_sort = lc_time_seconds();
-    lc_render_context *list[MAX_PASSES + 1 + 1024];
-    uint32_t listed = 0, total = 0;
-    for (uint32_t j = 0; j < jobs; j++) total += r->contexts[j].count;
-    if (total > r->sorted_capacity) {
-        r->sorted_capacity = total + total / 2;
-        free(r->sorted);
-        free(r->sort_scratch);
-        r->sorted = lc_alloc((size_t)r->sorted_capacity * sizeof *r->sorted);
-        r->sort_scratch = lc_alloc((size_t)r->sorted_capacity * sizeof *r->sort_scratch);
-    }
-    r->sorted_count = 0;
-    for (uint32_t j = 0; j < jobs; j += LC_ARRAY_COUNT(list)) {
-        for (listed = 0; listed < LC_ARRAY_COUNT(list) && j + listed < jobs; listed++) list[listed] = &r->contexts[j + listed];
-        r->sorted_count += lc_rc_merge(list, listed, r->sorted + r->sorted_count, r->threads);
-    }
-    lc_commands_sort(r->sorted, r->sort_scratch, r->sorted_count, r->threads);
-    dump_commands(r);
+    lc_frame_sort(r, jobs);
 
     /* Submit: the backend translates the sorted commands (secondaries in parallel, executed
      * in order by the primary); then the contexts' blocks go back to the pool. */
@@ -903,9 +760,9 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     VkCommandBuffer cmd = lc_vk_begin_once(ctx);
     lc_use u = {res, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
                 res == LC_RES_DEPTH ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED};
-    barrier_list barrier = {0};
-    transition(r, &u, &barrier);
-    record_barriers(cmd, &barrier);
+    lc_barrier_list barrier = {0};
+    lc_frame_transition(r, &u, &barrier);
+    lc_barrier_list_record(cmd, &barrier);
     if (src) {
         VkBufferCopy region = {.size = size};
         vkCmdCopyBuffer(cmd, src->buffer, host.buffer, 1, &region);

@@ -233,4 +233,22 @@ struct lc_pass {
     void (*record)(lc_renderer *r, lc_render_context *rc, uint32_t pass);
 };
 
+/* The frame as render contexts (frame_contexts.c), called by lc_renderer_render in order. */
+/* The barriers of one pass, derived from its uses. */
+typedef struct lc_barrier_list {
+    VkMemoryBarrier2 memory[8];
+    VkImageMemoryBarrier2 images[8];
+    uint32_t memory_count, image_count;
+} lc_barrier_list;
+/* Adds the barrier a use needs after what the resource saw last (and advances its state). */
+void lc_frame_transition(lc_renderer *r, const lc_use *u, lc_barrier_list *out);
+void lc_barrier_list_record(VkCommandBuffer cmd, const lc_barrier_list *list);
+/* Derives the passes' barriers, then OpenMP jobs record each pass (marker, barriers, its
+ * commands), the output hand-over and the scene draws into render contexts. Returns the
+ * contexts used. */
+uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t pass_count);
+/* Merges contexts [0, count) in order and radix-sorts them into r->sorted
+ * (LC_DUMP_COMMANDS=FILE writes the stream). */
+void lc_frame_sort(lc_renderer *r, uint32_t count);
+
 #endif

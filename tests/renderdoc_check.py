@@ -1,7 +1,8 @@
 """Opens a lightcull capture with RenderDoc's replay (python3-renderdoc) and checks that it
 reads like the code: every pass of the mode is a debug-label region named as in src/passes/,
-in frame order, holding its own work (draws, dispatches, fills, copies) with the pipeline of
-the same name bound; every resource lightcull created carries a name.
+in frame order, holding its own work (draws, dispatches, fills, copies, recorded in secondary
+command buffers that the region's vkCmdExecuteCommands runs) with the pipeline of the same
+name bound; every resource lightcull created carries a name.
 
 usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis]
 Prints one line per problem and exits 1, or prints a summary and exits 0.
@@ -80,7 +81,10 @@ def main():
 def check(ctl, mode, expected, problems):
     sf = ctl.GetStructuredFile()
     names = {r.resourceId: r.name for r in ctl.GetResources()}
-    regions = [a for a in walk(ctl.GetRootActions(), []) if a.flags & rd.ActionFlags.PushMarker]
+    # Debug-label regions; RenderDoc also shows each vkCmdExecuteCommands as a region (flagged
+    # CmdList) holding the secondaries' work: part of its pass's region, not a region of its own.
+    regions = [a for a in walk(ctl.GetRootActions(), [])
+               if a.flags & rd.ActionFlags.PushMarker and not a.flags & rd.ActionFlags.CmdList]
     got = [a.GetName(sf) for a in regions]
     if got != expected:
         problems.append(f"regions in the capture: {got}; expected, in this order: {expected}")

@@ -64,15 +64,24 @@ static uint64_t random_key(void)
                             (uint32_t)(r >> 20) % 3, (uint32_t)(r >> 24) % 17, (uint32_t)(r >> 32) % 300);
 }
 
+/* Keys varying in every field's bytes, duplicates included. */
+static uint64_t random_wide_key(void)
+{
+    uint64_t r = lc_test_rnd64();
+    return (r & 0xffff0000ffff0000ull) | ((r >> 7) % 5);
+}
+
 static void test_radix_sort(void)
 {
-    const uint32_t sizes[] = {0, 1, 2, 100, 4095, 4096, 50000};
+    const uint32_t sizes[] = {0, 1, 2, 100, 4095, 4096, 50000, 100, 50000};
     for (size_t s = 0; s < LC_ARRAY_COUNT(sizes); s++) {
         uint32_t n = sizes[s];
+        bool wide = s >= 7;
         lc_command *in = lc_alloc((n + 1) * sizeof *in), *ref = lc_alloc((n + 1) * sizeof *ref);
         lc_command *got = lc_alloc((n + 1) * sizeof *got), *tmp = lc_alloc((n + 1) * sizeof *tmp);
         lc_test_seed(n + 11);
-        for (uint32_t i = 0; i < n; i++) in[i] = (lc_command){random_key(), (const void *)(uintptr_t)(i + 1), i};
+        for (uint32_t i = 0; i < n; i++)
+            in[i] = (lc_command){wide ? random_wide_key() : random_key(), (const void *)(uintptr_t)(i + 1), i};
         memcpy(ref, in, n * sizeof *in);
         merge_sort(ref, tmp, n);
         for (uint32_t threads = 1; threads <= 4; threads++) {
@@ -81,7 +90,8 @@ static void test_radix_sort(void)
             bool same = true;
             for (uint32_t i = 0; i < n; i++)
                 same &= got[i].sort_key == ref[i].sort_key && got[i].package == ref[i].package && got[i].flags == ref[i].flags;
-            CHECK_MSG(same, "radix sort of %u commands on %u threads differs from the stable reference", n, threads);
+            CHECK_MSG(same, "radix sort of %u %s commands on %u threads differs from the stable reference", n,
+                      wide ? "wide-key" : "narrow-key", threads);
         }
         free(in), free(ref), free(got), free(tmp);
     }

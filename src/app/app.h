@@ -47,6 +47,9 @@ lc_status lc_app_count_pairs(lc_app *app, float time, uint64_t pairs[3]);
 lc_status lc_run_headless(const lc_options *opt);
 lc_status lc_run_viewer(const lc_options *opt);
 int lc_bench_main(int argc, char **argv);
+/* lightcull bench --contexts N [--frames F]: record + merge + sort of N synthetic draws per
+ * thread count (bench_contexts.c). Returns the exit code. */
+int lc_bench_contexts(uint32_t draws, uint32_t frames);
 
 double lc_median(double *values, uint32_t count);
 

@@ -69,6 +69,7 @@ static void usage(void)
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--pairs] [--device N]\n"
           "                       [--threads N,N,...]\n"
+          "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
           "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene)\n"
           "x CPU thread counts (default: all cores), headless; GPU timestamps per pass, host light-build\n"
@@ -231,6 +232,25 @@ int lc_bench_main(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) quick = true;
         if (!strcmp(argv[i], "--cpu")) return lc_bench_cpu_main(argc, argv);
+    }
+    /* --contexts N [--frames F]: the render-context micro-benchmark, no GPU. */
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--contexts")) continue;
+        uint32_t draws = 0, frames = 20, c;
+        if (i + 1 >= argc || !lc_bench_parse_list(argv[i + 1], &draws, &c, 1, 1, 10000000)) {
+            lc_error("bench: --contexts needs a draw count 1..10000000");
+            return 2;
+        }
+        for (int k = 2; k < argc; k++) {
+            if (k == i || k == i + 1) continue;
+            if (!strcmp(argv[k], "--frames") && k + 1 < argc && lc_bench_parse_list(argv[k + 1], &frames, &c, 1, 1, 100000)) {
+                k++;
+                continue;
+            }
+            lc_error("bench: --contexts takes only --frames N (got %s)", argv[k]);
+            return 2;
+        }
+        return lc_bench_contexts(draws, frames);
     }
     lc_bench_sweep_init(&sw, quick);
     const char *dir = "bench-results";

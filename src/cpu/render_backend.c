@@ -145,7 +145,7 @@ static void split(lc_render_backend *b, const lc_command *commands, uint32_t cou
             }
             chunk->prologue_first = b->prologue_count;
             chunk->prologue_count = state_count;
-            memcpy(b->prologue + b->prologue_count, pass_state, state_count * sizeof *pass_state);
+            if (state_count) memcpy(b->prologue + b->prologue_count, pass_state, state_count * sizeof *pass_state);
             b->prologue_count += state_count;
         }
         chunk->count++;

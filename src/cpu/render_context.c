@@ -272,52 +272,76 @@ uint32_t lc_rc_merge(lc_render_context *const *contexts, uint32_t context_count,
 
 #define RADIX_MAX_THREADS 64
 
-/* One stable counting pass on byte `shift/8` from src into dst. Slice t of src scatters to
- * the positions after all smaller digits and after the same digit in slices before t. */
-static void radix_pass(const lc_command *src, lc_command *dst, uint32_t n, uint32_t shift, uint32_t threads,
-                       uint32_t (*counts)[256])
+/* Stable counting passes over the bytes in `bytes` (one parallel region, a barrier between
+ * passes). Slice t of the source scatters after all smaller digits and after the same digit
+ * in slices before t, so the output is the stable order whatever the team size. Returns the
+ * buffer holding the result. */
+static lc_command *radix_parallel(lc_command *src, lc_command *dst, uint32_t n, const uint32_t *bytes, uint32_t byte_count,
+                                  uint32_t threads, uint32_t (*counts)[256])
 {
 #pragma omp parallel num_threads(threads)
     {
         uint32_t t = (uint32_t)omp_get_thread_num(), nt = (uint32_t)omp_get_num_threads();
         uint32_t lo = (uint32_t)((uint64_t)n * t / nt), hi = (uint32_t)((uint64_t)n * (t + 1) / nt);
-        uint32_t *c = counts[t];
-        memset(c, 0, 256 * sizeof *c);
-        for (uint32_t i = lo; i < hi; i++) c[(src[i].sort_key >> shift) & 0xffu]++;
+        lc_command *from = src, *to = dst;
+        for (uint32_t b = 0; b < byte_count; b++) {
+            uint32_t shift = 8 * bytes[b], *c = counts[t];
+            memset(c, 0, 256 * sizeof *c);
+            for (uint32_t i = lo; i < hi; i++) c[(from[i].sort_key >> shift) & 0xffu]++;
 #pragma omp barrier
 #pragma omp single
-        {
-            uint32_t sum = 0;
-            for (uint32_t d = 0; d < 256; d++)
-                for (uint32_t s = 0; s < nt; s++) {
-                    uint32_t k = counts[s][d];
-                    counts[s][d] = sum;
-                    sum += k;
-                }
+            {
+                uint32_t sum = 0;
+                for (uint32_t d = 0; d < 256; d++)
+                    for (uint32_t s = 0; s < nt; s++) {
+                        uint32_t k = counts[s][d];
+                        counts[s][d] = sum;
+                        sum += k;
+                    }
+            }
+            for (uint32_t i = lo; i < hi; i++) to[c[(from[i].sort_key >> shift) & 0xffu]++] = from[i];
+#pragma omp barrier
+            lc_command *x = from;
+            from = to;
+            to = x;
         }
-        for (uint32_t i = lo; i < hi; i++) dst[c[(src[i].sort_key >> shift) & 0xffu]++] = src[i];
     }
+    return byte_count % 2 ? dst : src;
 }
 
 void lc_commands_sort(lc_command *commands, lc_command *scratch, uint32_t n, uint32_t threads)
 {
     if (n < 2) return;
+    /* One read counts every byte's digits (the whole-array counts do not depend on order)
+     * and finds the bytes that vary. */
+    static _Thread_local uint32_t hist[8][256];
+    memset(hist, 0, sizeof hist);
     uint64_t all_or = 0, all_and = ~0ull;
     for (uint32_t i = 0; i < n; i++) {
-        all_or |= commands[i].sort_key;
-        all_and &= commands[i].sort_key;
+        uint64_t k = commands[i].sort_key;
+        all_or |= k;
+        all_and &= k;
+        for (int b = 0; b < 8; b++) hist[b][(k >> (8 * b)) & 0xffu]++;
     }
     uint64_t varying = all_or ^ all_and;
-    if (n < 4096) threads = 1; /* too small to pay for a parallel region */
+    if (n < 16384) threads = 1; /* too small to pay for a parallel region */
     threads = LC_CLAMP(threads, 1u, (uint32_t)RADIX_MAX_THREADS);
-    uint32_t counts[RADIX_MAX_THREADS][256];
+    uint32_t bytes[8], byte_count = 0;
+    for (uint32_t b = 0; b < 8; b++)
+        if ((varying >> (8 * b)) & 0xffu) bytes[byte_count++] = b; /* skip bytes every key shares */
     lc_command *src = commands, *dst = scratch;
-    for (uint32_t shift = 0; shift < 64; shift += 8) {
-        if (!((varying >> shift) & 0xffu)) continue; /* every key has the same byte here */
-        radix_pass(src, dst, n, shift, threads, counts);
-        lc_command *t = src;
-        src = dst;
-        dst = t;
+    if (threads > 1) {
+        uint32_t counts[RADIX_MAX_THREADS][256];
+        src = radix_parallel(commands, scratch, n, bytes, byte_count, threads, counts);
+    } else {
+        for (uint32_t k = 0; k < byte_count; k++) {
+            uint32_t shift = 8 * bytes[k], offset[256], sum = 0;
+            for (uint32_t d = 0; d < 256; d++) offset[d] = sum, sum += hist[bytes[k]][d];
+            for (uint32_t i = 0; i < n; i++) dst[offset[(src[i].sort_key >> shift) & 0xffu]++] = src[i];
+            lc_command *t = src;
+            src = dst;
+            dst = t;
+        }
     }
     if (src != commands) memcpy(commands, src, (size_t)n * sizeof *commands);
 }

@@ -8,13 +8,15 @@
  *   bits 47..44  shader pass   which variant of a multi-pass package the backend translates
  *                              (LC_SHADER_PASS_*): one object draw package, two commands
  *   bits 43..32  pipeline      pipeline id: draws of one pipeline side by side
- *   bits 31..20  material      material id: fewer material binds within a pipeline
- *   bits 19..4   depth         16-bit view depth; front to back for opaque draws
+ *   bits 31..28  spare
+ *   bits 27..16  material      material id: fewer material binds within a pipeline
+ *   bits 15..0   depth         16-bit view depth; front to back for opaque draws
  *                              (lc_sort_depth), back to front is its complement
- *   bits  3..0   spare
  *
- * Commands with equal keys keep their recording order (the sort is stable and contexts are
- * merged in order), so a state sequence shares one key. */
+ * Depth fills the two low bytes and material ids below 256 the third, so the radix sort,
+ * which skips the bytes every key shares, makes few passes. Commands with equal keys keep
+ * their recording order (the sort is stable and contexts are merged in order), so a state
+ * sequence shares one key. */
 #ifndef LC_SORT_KEY_H
 #define LC_SORT_KEY_H
 
@@ -25,8 +27,8 @@
 #define LC_KEY_SEQ_SHIFT 48
 #define LC_KEY_SHADER_PASS_SHIFT 44
 #define LC_KEY_PIPELINE_SHIFT 32
-#define LC_KEY_MATERIAL_SHIFT 20
-#define LC_KEY_DEPTH_SHIFT 4
+#define LC_KEY_MATERIAL_SHIFT 16
+#define LC_KEY_DEPTH_SHIFT 0
 
 #define LC_KEY_PASS_MAX 0xffu
 #define LC_KEY_SHADER_PASS_MAX 0xfu

@@ -1,0 +1,154 @@
+/* The frame as render contexts: barriers derived from the passes' declared uses, OpenMP
+ * jobs recording the passes and the scene draws into contexts, merge and sort. frame.c
+ * calls these in order; the backend (cpu/render_backend.c) then translates the stream. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frame.h"
+#include "passes/passes.h"
+
+#define DRAW_CHUNK 512u /* scene draws per recording job (the culling seed's work_size) */
+
+/* The barriers of one pass are derived from its declared uses before any recording, in pass
+ * order, so jobs can record the passes in any order. */
+
+static void add_memory_barrier(lc_barrier_list *l, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                               VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
+{
+    if (l->memory_count == LC_ARRAY_COUNT(l->memory)) lc_vk_fatal("too many barriers in one pass", VK_ERROR_UNKNOWN, __FILE__, __LINE__);
+    l->memory[l->memory_count++] = (VkMemoryBarrier2){.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                                                      .srcStageMask = src_stage, .srcAccessMask = src_access,
+                                                      .dstStageMask = dst_stage, .dstAccessMask = dst_access};
+}
+
+/* Adds the barrier a use needs after what the resource saw last. */
+void lc_frame_transition(lc_renderer *r, const lc_use *u, lc_barrier_list *out)
+{
+    lc_res_state *st = &r->res[u->res];
+    lc_image *img = r->res_image[u->res];
+    const VkAccessFlags2 writes = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT |
+                                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+    bool is_write = (u->access & writes) != 0;
+    bool layout_change = img && st->layout != u->layout;
+    if (is_write || layout_change) {
+        VkPipelineStageFlags2 src = st->write_stage | st->read_stages;
+        if (img) {
+            if (out->image_count == LC_ARRAY_COUNT(out->images))
+                lc_vk_fatal("too many image barriers in one pass", VK_ERROR_UNKNOWN, __FILE__, __LINE__);
+            out->images[out->image_count++] = lc_image_barrier(img, st->layout, u->layout, src ? src : VK_PIPELINE_STAGE_2_NONE,
+                                                               st->write_access, u->stage, u->access);
+        } else if (src) {
+            add_memory_barrier(out, src, st->write_access, u->stage, u->access);
+        }
+        st->layout = img ? u->layout : st->layout;
+        st->write_stage = u->stage;
+        st->write_access = is_write ? u->access : 0;
+        st->read_stages = is_write ? 0 : u->stage;
+        st->visible_stages = is_write ? 0 : u->stage; /* a new write is visible to no one yet */
+        return;
+    }
+    if (st->write_stage && (st->visible_stages & u->stage) != u->stage) {
+        add_memory_barrier(out, st->write_stage, st->write_access, u->stage, u->access);
+        st->visible_stages |= u->stage;
+    }
+    st->read_stages |= u->stage;
+}
+
+void lc_barrier_list_record(VkCommandBuffer cmd, const lc_barrier_list *l)
+{
+    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = l->memory_count,
+                           .pMemoryBarriers = l->memory, .imageMemoryBarrierCount = l->image_count,
+                           .pImageMemoryBarriers = l->images};
+    if (l->memory_count || l->image_count) vkCmdPipelineBarrier2(cmd, &di);
+}
+
+/* A pass in its render context: marker (debug label + timestamps), derived barriers, the
+ * pass's own commands. */
+static void record_pass(lc_renderer *r, lc_render_context *rc, const lc_pass *pass, uint32_t p, const lc_barrier_list *b)
+{
+    lc_rc_push_marker(rc, lc_sort_key(p, LC_SEQ_MARKER_PUSH), pass->name, (int32_t)pass->timer);
+    if (b->memory_count || b->image_count)
+        lc_rc_barrier(rc, lc_sort_key(p, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
+    pass->record(r, rc, p);
+    lc_rc_pop_marker(rc, lc_sort_key(p, LC_SEQ_MARKER_POP));
+}
+
+static void ensure_contexts(lc_renderer *r, uint32_t count)
+{
+    if (count <= r->context_capacity) return;
+    r->contexts = lc_realloc(r->contexts, count * sizeof *r->contexts);
+    for (uint32_t i = r->context_capacity; i < count; i++) lc_rc_init(&r->contexts[i], r->block_pool);
+    r->context_capacity = count;
+}
+
+/* LC_DUMP_COMMANDS=FILE: every frame's sorted command stream as text (tests compare thread
+ * counts with it). */
+static void dump_commands(const lc_renderer *r)
+{
+    const char *path = getenv("LC_DUMP_COMMANDS");
+    if (!path || !*path) return;
+    FILE *f = fopen(path, r->frame_index == 0 ? "w" : "a");
+    if (!f) return;
+    fprintf(f, "frame %u: %u commands\n", r->frame_index, r->sorted_count);
+    char line[256];
+    for (uint32_t i = 0; i < r->sorted_count; i++) {
+        lc_command_describe(&r->sorted[i], line, sizeof line);
+        fprintf(f, "%s\n", line);
+    }
+    fclose(f);
+}
+
+
+uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
+{
+    lc_barrier_list barriers[LC_BACKEND_MARKERS + 1];
+    uint32_t scene_pass[2] = {0, 0};
+    for (uint32_t p = 0; p < n; p++) {
+        memset(&barriers[p], 0, sizeof barriers[p]);
+        for (uint32_t u = 0; u < passes[p].use_count; u++) lc_frame_transition(r, &passes[p].uses[u], &barriers[p]);
+        if (passes[p].scene_draws) scene_pass[passes[p].scene_draws - 1] = p;
+    }
+    /* After the last pass: hand the output over, to present (window) or for copies (headless). */
+    memset(&barriers[n], 0, sizeof barriers[n]);
+    lc_use final = {LC_RES_OUTPUT, VK_PIPELINE_STAGE_2_NONE, 0,
+                    r->target->headless ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR};
+    lc_frame_transition(r, &final, &barriers[n]);
+
+    uint32_t draws = r->draw_count, jobs = n + 1 + LC_DIV_UP(draws, DRAW_CHUNK);
+    ensure_contexts(r, jobs);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(r->threads)
+    for (uint32_t j = 0; j < jobs; j++) {
+        lc_render_context *rc = &r->contexts[j];
+        if (j < n) {
+            record_pass(r, rc, &passes[j], j, &barriers[j]);
+        } else if (j == n) {
+            const lc_barrier_list *b = &barriers[n];
+            lc_rc_barrier(rc, lc_sort_key(n, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
+        } else {
+            uint32_t first = (j - n - 1) * DRAW_CHUNK;
+            lc_scene_draws_record(r, rc, first, LC_MIN(DRAW_CHUNK, draws - first), scene_pass[LC_SHADER_PASS_DEPTH],
+                                  scene_pass[LC_SHADER_PASS_MATERIAL]);
+        }
+    }
+    return jobs;
+}
+
+void lc_frame_sort(lc_renderer *r, uint32_t contexts)
+{
+    uint32_t total = 0;
+    for (uint32_t j = 0; j < contexts; j++) total += r->contexts[j].count;
+    if (total > r->sorted_capacity) {
+        r->sorted_capacity = total + total / 2;
+        free(r->sorted);
+        free(r->sort_scratch);
+        r->sorted = lc_alloc((size_t)r->sorted_capacity * sizeof *r->sorted);
+        r->sort_scratch = lc_alloc((size_t)r->sorted_capacity * sizeof *r->sort_scratch);
+    }
+    lc_render_context **list = lc_alloc((size_t)LC_MAX(contexts, 1u) * sizeof *list);
+    for (uint32_t j = 0; j < contexts; j++) list[j] = &r->contexts[j];
+    r->sorted_count = lc_rc_merge(list, contexts, r->sorted, r->threads);
+    free(list);
+    lc_commands_sort(r->sorted, r->sort_scratch, r->sorted_count, r->threads);
+    dump_commands(r);
+}
