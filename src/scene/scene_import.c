@@ -194,7 +194,8 @@ static bool file_camera(const struct aiScene *ai, float cam[5])
     cam[1] = pos[1];
     cam[2] = pos[2];
     cam[3] = atan2f(-d[0], -d[2]) * 180.0f / 3.14159265f;
-    cam[4] = asinf(LC_CLAMP(d[1], -1.0f, 1.0f)) * 180.0f / 3.14159265f;
+    /* Straight up or down has no yaw; --camera's limit keeps the view matrix defined. */
+    cam[4] = LC_CLAMP(asinf(LC_CLAMP(d[1], -1.0f, 1.0f)) * 180.0f / 3.14159265f, -89.9f, 89.9f);
     return true;
 }
 
