@@ -13,7 +13,9 @@ import json, sys
 s = json.load(open(sys.argv[1]))
 assert s["threads"] == int(sys.argv[2]), s["threads"]
 assert s["cpu_ms"]["light_build"] > 0, s["cpu_ms"]
-assert s["cpu_ms"]["object_cull"] == 0 and s["objects"]["count"] == 0, s["objects"]
+o = s["objects"]
+assert s["cpu_ms"]["object_cull"] >= 0 and 0 < o["visible"] < o["total"], o
+assert o["visible"] + o["culled_sphere"] + o["culled_oobb"] == o["total"], o
 assert s["validation_messages"] == 0
 assert 100 < s["lights_visible"] < 20000, s["lights_visible"]
 PYEOF
