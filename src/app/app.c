@@ -93,6 +93,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
 {
     return (lc_frame_settings){
         .mode = (uint32_t)app->opt.mode,
+        .shading = app->opt.shading,
         .scalarize = app->opt.scalarize,
         .view = app->opt.view,
         .camera = app->camera,
@@ -191,7 +192,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddStringToObject(root, "driver", app->ctx.driver_info);
     cJSON_AddStringToObject(root, "scene", app->opt.scene);
     cJSON_AddStringToObject(root, "mode", lc_mode_names[app->opt.mode]);
-    cJSON_AddBoolToObject(root, "scalarize", app->opt.scalarize && app->ctx.subgroup_fragment);
+    cJSON_AddStringToObject(root, "shading", lc_shading_names[app->opt.shading]);
+    bool visibility = app->opt.shading == LC_SHADING_VISIBILITY; /* compute always has subgroup arithmetic */
+    cJSON_AddBoolToObject(root, "scalarize", app->opt.scalarize && (visibility || app->ctx.subgroup_fragment));
     cJSON_AddStringToObject(root, "view", lc_view_names[app->opt.view]);
     cJSON_AddNumberToObject(root, "width", r->width);
     cJSON_AddNumberToObject(root, "height", r->height);

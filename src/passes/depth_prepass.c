@@ -52,7 +52,7 @@ void lc_draw_scene(lc_renderer *r, VkCommandBuffer cmd, bool materials)
             vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 1, 1, &r->material_sets[bound], 0, NULL);
             vkCmdPushConstants(cmd, r->layout, VK_SHADER_STAGE_ALL, 0, 16, s->materials[bound].base_color);
         }
-        vkCmdDrawIndexed(cmd, d->index_count, 1, d->first_index, 0, 0);
+        vkCmdDrawIndexed(cmd, d->index_count, 1, d->first_index, 0, i);
     }
 }
 

@@ -17,6 +17,10 @@ lc_pass lc_pass_depth_prepass(void);
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out);
 lc_pass lc_pass_analysis_clear(void);
 lc_pass lc_pass_shade(const lc_renderer *r);
+lc_pass lc_pass_visibility(void);
+lc_pass lc_pass_shade_visibility(const lc_renderer *r);
+/* Declares the reads of a mode's culling structure by a shading pass at the given stage. */
+void lc_pass_read_cull(lc_pass *p, uint32_t mode, VkPipelineStageFlags2 stage);
 lc_pass lc_pass_tonemap(void);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
@@ -34,7 +38,8 @@ typedef struct lc_rendering {
 } lc_rendering;
 void lc_begin_rendering(lc_renderer *r, VkCommandBuffer cmd, const lc_rendering *desc);
 
-/* Shared by the scene-drawing passes. */
+/* Shared by the scene-drawing passes. Each draw passes its index as firstInstance (the
+ * visibility pass stores it in the id). */
 void lc_draw_scene(lc_renderer *r, VkCommandBuffer cmd, bool materials);
 void lc_set_viewport(lc_renderer *r, VkCommandBuffer cmd);
 

@@ -1,0 +1,33 @@
+#include "passes/passes.h"
+
+static void record(lc_renderer *r, VkCommandBuffer cmd)
+{
+    lc_rendering rd = {
+        .color = r->visibility.view,
+        .color_load = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .clear_color = {.uint32 = {LC_VIS_BACKGROUND, LC_VIS_BACKGROUND, 0, 0}},
+        .depth = r->depth.view,
+        .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .depth_load = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .depth_store = VK_ATTACHMENT_STORE_OP_STORE,
+    };
+    lc_begin_rendering(r, cmd, &rd);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->visibility_pipeline);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1,
+                            &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT].set, 0, NULL);
+    lc_draw_scene(r, cmd, false);
+    vkCmdEndRendering(cmd);
+}
+
+// visibility: one raster pass writes depth (the light culling's tile depth reads it, as it
+// reads the pre-pass's) and each pixel's triangle id; it replaces the depth pre-pass.
+lc_pass lc_pass_visibility(void)
+{
+    lc_pass p = {.name = "visibility", .timer = LC_TIMER_DEPTH, .record = record};
+    p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT,
+                                     VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
+    p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    return p;
+}
