@@ -169,10 +169,12 @@ static lc_status create_pipelines(lc_renderer *r)
 static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis)
 {
     if (!r->visibility_pipeline) {
-        lc_graphics_desc d = {.vertex = "visibility.vert", .fragment = "visibility.frag", .layout = r->layout,
+        lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "visibility.frag", .layout = r->layout,
                               .color_format = VK_FORMAT_R32G32_UINT, .depth_format = VK_FORMAT_D32_SFLOAT,
-                              .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
-                              .name = "visibility"};
+                              /* LESS_OR_EQUAL: among fragments at the nearest depth the last drawn
+                               * wins, as in the forward pass's EQUAL test after the pre-pass. */
+                              .depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL, .depth_write = true,
+                              .scene_vertices = true, .name = "visibility"};
         if (!(r->visibility_pipeline = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
     }
     if (r->shade_visibility[mode][scalarize][analysis]) return LC_OK;

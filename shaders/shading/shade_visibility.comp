@@ -143,15 +143,21 @@ void main()
     vec3 p0 = tri.v[0].position, e1 = tri.v[1].position - p0, e2 = tri.v[2].position - p0;
     vec2 centre = vec2(px) + 0.5;
     vec3 b = bary3(ray_barycentrics(orig, pixel_ray(centre), p0, e1, e2));
-    vec3 bx = bary3(ray_barycentrics(orig, pixel_ray(centre + vec2(1.0, 0.0)), p0, e1, e2));
-    vec3 by = bary3(ray_barycentrics(orig, pixel_ray(centre + vec2(0.0, 1.0)), p0, e1, e2));
+    // Derivatives as a rasterizer's 2x2 quad takes them (coarse: from the quad's top-left
+    // pixel to its right and lower neighbours), on this triangle's plane as its helper
+    // lanes would: the forward pass's implicit LOD, so both paths pick the same mips.
+    vec2 quad = vec2(px & ~1u) + 0.5;
+    vec3 bq = bary3(ray_barycentrics(orig, pixel_ray(quad), p0, e1, e2));
+    vec3 bx = bary3(ray_barycentrics(orig, pixel_ray(quad + vec2(1.0, 0.0)), p0, e1, e2));
+    vec3 by = bary3(ray_barycentrics(orig, pixel_ray(quad + vec2(0.0, 1.0)), p0, e1, e2));
 
     vec3 world = b.x * tri.v[0].position + b.y * tri.v[1].position + b.z * tri.v[2].position;
     vec3 normal = b.x * tri.v[0].normal + b.y * tri.v[1].normal + b.z * tri.v[2].normal;
     mat3x2 uvs = mat3x2(tri.v[0].uv, tri.v[1].uv, tri.v[2].uv);
     vec2 uv = uvs * b;
     // Analytic derivatives: the UV one pixel right and one pixel down, on the same plane.
-    vec2 duv_dx = uvs * bx - uv, duv_dy = uvs * by - uv;
+    vec2 uv_quad = uvs * bq;
+    vec2 duv_dx = uvs * bx - uv_quad, duv_dy = uvs * by - uv_quad;
     float depth = b.x * lc_view_depth(tri.v[0].position) + b.y * lc_view_depth(tri.v[1].position) +
                   b.z * lc_view_depth(tri.v[2].position);
 

@@ -3,7 +3,7 @@
 // the draw). Two 32-bit words on this direct path: a draw may hold any number of
 // triangles, so no split of 32 bits fits every scene; the meshlet paths bound a meshlet to
 // 124 triangles and pack (meshlet, triangle) into one word.
-layout(location = 0) flat in uint in_draw;
+layout(location = 4) flat in uint in_draw; // scene.vert: the draw index
 layout(location = 0) out uvec2 out_id;
 
 void main()
