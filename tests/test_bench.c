@@ -36,7 +36,10 @@ static void test_sweep(void)
           full.sizes[1][1] == 2160);
     CHECK(full.scene_count == 1 && strcmp(full.scenes[0], "default") == 0);
     CHECK(full.warmup > 0 && full.frames >= 10);
+    CHECK(full.shading_count == 1 && full.shadings[0] == LC_SHADING_FORWARD); /* visibility: --shading */
     CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * LC_MODE_COUNT * 2);
+    full.shadings[1] = LC_SHADING_VISIBILITY, full.shading_count = 2;
+    CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * LC_MODE_COUNT * 2 * 2);
     CHECK(quick.frames > 0 && quick.frames < full.frames && quick.size_count == 1 && quick.sizes[0][0] < 640);
 }
 

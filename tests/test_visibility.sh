@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Visibility-buffer shading (--shading visibility): within the path, every culling mode,
+# scalarized and not, renders the visibility brute-force image (<= 1/255) and misses no
+# light-pixel pair, with validation on; the path's brute-force image is close to the forward
+# one (PSNR >= 45 dB, max difference <= 8/255: both rebuild the same surface, the visibility
+# shade with analytic quad derivatives standing in for the rasterizer's); the heatmap and
+# tightness views render; a bad --shading value is refused. Default scene and Sponza.
+# shellcheck source=tests/script_util.sh
+source "$(dirname "$0")/script_util.sh"
+
+SIZE=192x108
+MODES="lists tiles clusters zbin"
+
+# vis_case TAG ARGS...: the scene's visibility modes against visibility brute force, and
+# visibility brute force against forward brute force.
+vis_case()
+{
+    local tag=$1
+    shift
+    local common=(--headless --validate --quiet --size "$SIZE" --frames 2 --pairs "$@")
+    local ref="$TMP/$tag-vis-brute.png" fwd="$TMP/$tag-fwd-brute.png"
+    lc_ok "$tag visibility brute" "${common[@]}" --shading visibility --mode brute --out "$ref" --stats "$TMP/$tag-vis-brute.json" ||
+        return
+    [[ $(img json "$TMP/$tag-vis-brute.json" shading) == visibility ]] || fail "$tag: --stats shading is not 'visibility'"
+    local exact
+    exact=$(img json "$TMP/$tag-vis-brute.json" pairs.exact)
+    fcmp "$exact" ">" 0 || fail "$tag: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"
+    local m s
+    for m in $MODES; do
+        for s in on off; do
+            local what="$tag visibility $m scalarize=$s" png="$TMP/$tag-$m-$s.png" js="$TMP/$tag-$m-$s.json"
+            lc_ok "$what" "${common[@]}" --shading visibility --mode "$m" --scalarize "$s" --out "$png" --stats "$js" || continue
+            local d missed e
+            d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
+            missed=$(img json "$js" pairs.missed)
+            e=$(img json "$js" pairs.exact)
+            [[ $d -le 1 ]] || fail "$what: image differs from visibility brute force by $d/255"
+            [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
+            [[ $e == "$exact" ]] || fail "$what: pairs.exact = $e, visibility brute force counted $exact"
+            printf '  %-44s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
+        done
+    done
+    lc_ok "$tag forward brute" "${common[@]}" --mode brute --out "$fwd" || return
+    local p d
+    p=$(img psnr "$fwd" "$ref") && d=$(img diff "$fwd" "$ref") || { fail "$tag: cannot compare with forward"; return; }
+    fcmp "$p" ">=" 45 || fail "$tag: visibility vs forward PSNR $p dB (want >= 45)"
+    [[ $d -le 8 ]] || fail "$tag: visibility vs forward differs by $d/255 (want <= 8)"
+    printf '  %-44s PSNR %s dB  max diff %s\n' "$tag visibility vs forward (brute)" "$p" "$d"
+}
+
+vis_case default --scene default --lights 128 --seed 3
+if [[ -n ${LC_SPONZA:-} ]]; then
+    [[ -f $LC_SPONZA ]] || fail "LC_SPONZA=$LC_SPONZA does not exist"
+    [[ -f $LC_SPONZA ]] && vis_case sponza --scene "$LC_SPONZA" --lights 128 --seed 3
+else
+    echo "skipped: LC_SPONZA not set (Sponza cases only)"
+fi
+
+# The analysis views read the visibility shade's counters: a heatmap that differs from the
+# shaded image, and a tightness view, both without validation messages.
+views=(--headless --validate --quiet --size "$SIZE" --lights 128 --seed 3 --shading visibility --mode zbin)
+if lc_ok "visibility heatmap" "${views[@]}" --view heatmap --out "$TMP/heat.png" &&
+    lc_ok "visibility tightness" "${views[@]}" --view tightness --out "$TMP/tight.png"; then
+    d=$(img diff "$TMP/default-zbin-on.png" "$TMP/heat.png")
+    [[ $d -gt 16 ]] || fail "visibility heatmap looks like the shaded image (max diff $d): no counters?"
+fi
+
+# Bad input: one line, exit 2.
+rc=0
+lc --headless --shading deferred || rc=$?
+[[ $rc == 2 ]] || fail "--shading deferred: exit $rc, expected 2"
+[[ $(wc -l <"$LC_STDERR") == 1 ]] || fail "--shading deferred: expected one line on stderr, got: $(cat "$LC_STDERR")"
+
+finish
