@@ -110,16 +110,16 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
         lc_error("cannot write %s: %s", path, strerror(errno));
         return;
     }
-    fprintf(f, "device,scene,width,height,lights,visible,mode,shading,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
-               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow\n");
+    fprintf(f, "device,scene,width,height,lights,visible,mode,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
+               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow,shading\n");
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
-        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u\n", device,
-                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], lc_shading_names[r->shading],
-                r->scalarize ? "on" : "off", r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
+        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,%s\n", device,
+                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "on" : "off",
+                r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
                 r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
                 r->t[LC_TIMER_TONEMAP].median, r->t[LC_TIMER_COUNT].median, r->cull_shade_median,
-                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow);
+                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, lc_shading_names[r->shading]);
     }
     fclose(f);
 
