@@ -65,6 +65,30 @@ if lc_ok "visibility heatmap" "${views[@]}" --view heatmap --out "$TMP/heat.png"
     [[ $d -gt 16 ]] || fail "visibility heatmap looks like the shaded image (max diff $d): no counters?"
 fi
 
+# The viewer: key B's action toggles the shading, the tile inspector works on the visibility
+# frame (its depth comes from the visibility pass), and toggling back gives the forward image.
+if command -v xvfb-run >/dev/null; then
+    printf '0 pause\n1 shading visibility\n3 inspect 100 45\n4 screenshot %s\n5 shading\n7 screenshot %s\n8 quit\n' \
+        "$TMP/viewer-vis.png" "$TMP/viewer-fwd.png" >"$TMP/script.txt"
+    rc=0
+    timeout 300 xvfb-run -a -s "-screen 0 640x480x24" "$LC_BIN" --validate --size 320x180 --lights 128 --mode zbin \
+        --script "$TMP/script.txt" >"$TMP/viewer.log" 2>&1 || rc=$?
+    if [[ $rc != 0 ]]; then
+        fail "viewer with 'shading' exited $rc: $(tail -3 "$TMP/viewer.log")"
+    else
+        grep -q "shading: visibility" "$TMP/viewer.log" || fail "viewer: 'shading visibility' printed no message"
+        grep -q "shading: forward" "$TMP/viewer.log" || fail "viewer: 'shading' did not toggle back to forward"
+        line=$(grep -m1 " inspect mode=" "$TMP/viewer.log")
+        [[ -n $line ]] || fail "viewer: the inspector printed nothing on the visibility frame"
+        [[ $line == *" missed=0"* ]] || fail "viewer: the inspector reports missed lights: $line"
+        d=$(img diff "$TMP/viewer-fwd.png" "$TMP/viewer-vis.png")
+        [[ $d -le 8 ]] || fail "viewer: visibility and forward screenshots differ by $d/255"
+        printf '  %-44s max diff %s, %s\n' "viewer B toggle, inspector" "$d" "${line#*inspect }"
+    fi
+else
+    fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
+fi
+
 # Bad input: one line, exit 2.
 rc=0
 lc --headless --shading deferred || rc=$?
