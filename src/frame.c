@@ -129,9 +129,9 @@ static lc_status upload_scene(lc_renderer *r)
     }
     /* The visibility shade's view of the same scene (where the device can run it). */
     if (ctx->visibility_missing) return LC_OK;
-    lc_visibility_scene_desc vd2 = {.scene = s, .vertices = &r->vertices, .indices = &r->indices, .textures = r->textures,
+    lc_visibility_scene_desc vsd = {.scene = s, .vertices = &r->vertices, .indices = &r->indices, .textures = r->textures,
                                     .white = &r->white, .sampler = r->linear_sampler, .frame_layout = r->frame_layout};
-    return lc_visibility_scene_create(ctx, &vd2, &r->vis_scene);
+    return lc_visibility_scene_create(ctx, &vsd, &r->vis_scene);
 }
 
 /* ---- pipelines ---- */
