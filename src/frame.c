@@ -1,6 +1,7 @@
 #include "frame.h"
 
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@ const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cul
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
+const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
 
 #define MAX_PASSES 16
 #define ANALYSIS_DUMMY_BYTES 16
@@ -30,7 +32,8 @@ static void create_layouts(lc_renderer *r)
     for (uint32_t i = 0; i < LC_BIND_COUNT; i++) {
         VkDescriptorType t = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         if (i == LC_BIND_FRAME) t = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-        if (i == LC_BIND_DEPTH || i == LC_BIND_HDR) t = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY) t = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        if (i == LC_BIND_HDR_STORAGE) t = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
         b[i] = (VkDescriptorSetLayoutBinding){i, t, 1, VK_SHADER_STAGE_ALL, NULL};
     }
     VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
@@ -53,10 +56,11 @@ static void create_layouts(lc_renderer *r)
     VkDescriptorPoolSize sizes[] = {
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LC_FRAMES_IN_FLIGHT},
         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
-        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 2 + materials},
+        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 3 + materials},
+        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LC_FRAMES_IN_FLIGHT},
     };
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 3, .pPoolSizes = sizes};
+                                     .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 4, .pPoolSizes = sizes};
     VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &r->pool));
     LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, r->pool, "descriptor pool");
 
@@ -107,9 +111,11 @@ static lc_status upload_scene(lc_renderer *r)
     lc_context *ctx = r->ctx;
     const lc_scene *s = r->scene;
     lc_buffer_desc vd = {.size = (VkDeviceSize)s->vertex_count * sizeof(lc_vertex),
-                         .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene vertices"};
+                         .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                         .name = "scene vertices"};
     lc_buffer_desc id = {.size = (VkDeviceSize)s->index_count * 4,
-                         .usage = VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene indices"};
+                         .usage = VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                         .name = "scene indices"};
     lc_status st;
     if ((st = lc_buffer_create(ctx, &vd, &r->vertices)) != LC_OK) return st;
     if ((st = lc_buffer_create(ctx, &id, &r->indices)) != LC_OK) return st;
@@ -147,7 +153,11 @@ static lc_status upload_scene(lc_renderer *r)
                                   .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &ii};
         vkUpdateDescriptorSets(ctx->device, 1, &w, 0, NULL);
     }
-    return LC_OK;
+    /* The visibility shade's view of the same scene (where the device can run it). */
+    if (ctx->visibility_missing) return LC_OK;
+    lc_visibility_scene_desc vsd = {.scene = s, .vertices = &r->vertices, .indices = &r->indices, .textures = r->textures,
+                                    .white = &r->white, .sampler = r->linear_sampler, .frame_layout = r->frame_layout};
+    return lc_visibility_scene_create(ctx, &vsd, &r->vis_scene);
 }
 
 /* ---- pipelines ---- */
@@ -180,9 +190,34 @@ static lc_status create_pipelines(lc_renderer *r)
     return LC_OK;
 }
 
+/* The visibility path's pipelines: its raster pass, and the compute shade variant (the
+ * forward pass's specialisation plus the material count). */
+static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis)
+{
+    if (!r->visibility_pipeline) {
+        lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "visibility.frag", .layout = r->layout,
+                              .color_format = VK_FORMAT_R32G32_UINT, .depth_format = VK_FORMAT_D32_SFLOAT,
+                              /* LESS_OR_EQUAL: among fragments at the nearest depth the last drawn
+                               * wins, as in the forward pass's EQUAL test after the pre-pass. */
+                              .depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL, .depth_write = true,
+                              .scene_vertices = true, .name = "visibility"};
+        if (!(r->visibility_pipeline = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
+    }
+    if (r->shade_visibility[mode][scalarize][analysis]) return LC_OK;
+    char name[96];
+    snprintf(name, sizeof name, "visibility shade / %s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
+             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "");
+    lc_spec spec = {.values = {mode, scalarize, analysis, r->vis_scene.material_count, r->ctx->sampled_array_dynamic_indexing},
+                    .count = 5};
+    r->shade_visibility[mode][scalarize][analysis] =
+        lc_pipeline_compute(r->ctx, r->vis_scene.layout, "shade_visibility.comp", &spec, name);
+    return r->shade_visibility[mode][scalarize][analysis] ? LC_OK : LC_ERR_RUNTIME;
+}
+
 /* Shade variants are made on first use: 5 modes x 2 x 3 is too many to build up front. */
 static lc_status shade_pipeline(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis)
 {
+    if (r->settings.shading == LC_SHADING_VISIBILITY) return visibility_pipelines(r, mode, scalarize, analysis);
     if (r->shade[mode][scalarize][analysis]) return LC_OK;
     char name[96];
     snprintf(name, sizeof name, "forward shade / %s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
@@ -202,6 +237,7 @@ static void destroy_sized(lc_renderer *r)
     lc_context *ctx = r->ctx;
     lc_image_destroy(ctx, &r->depth);
     lc_image_destroy(ctx, &r->hdr);
+    lc_image_destroy(ctx, &r->visibility);
     lc_buffer_destroy(ctx, &r->tile_bits);
     lc_buffer_destroy(ctx, &r->tile_lists);
     lc_buffer_destroy(ctx, &r->zbins);
@@ -242,6 +278,8 @@ static void write_frame_sets(lc_renderer *r)
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo vis = {r->point_sampler, r->visibility.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo hdr_storage = {VK_NULL_HANDLE, r->hdr.view, VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w[LC_BIND_COUNT];
         for (uint32_t b = 0; b < LC_BIND_COUNT; b++) {
             w[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = s->set, .dstBinding = b,
@@ -253,6 +291,11 @@ static void write_frame_sets(lc_renderer *r)
         w[LC_BIND_DEPTH].pBufferInfo = w[LC_BIND_HDR].pBufferInfo = NULL;
         w[LC_BIND_DEPTH].pImageInfo = &depth;
         w[LC_BIND_HDR].pImageInfo = &hdr;
+        w[LC_BIND_VISIBILITY].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_HDR_STORAGE].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        w[LC_BIND_VISIBILITY].pBufferInfo = w[LC_BIND_HDR_STORAGE].pBufferInfo = NULL;
+        w[LC_BIND_VISIBILITY].pImageInfo = &vis;
+        w[LC_BIND_HDR_STORAGE].pImageInfo = &hdr_storage;
         vkUpdateDescriptorSets(r->ctx->device, LC_BIND_COUNT, w, 0, NULL);
     }
 }
@@ -304,10 +347,16 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
                         .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                         .name = "depth"};
     lc_image_desc hd = {.width = r->width, .height = r->height, .format = VK_FORMAT_R16G16B16A16_SFLOAT,
-                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, .name = "hdr"};
+                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
+                        .name = "hdr"};
+    /* Full size only once a frame shades through the visibility buffer. */
+    lc_image_desc vd = {.width = r->visibility_allocated ? r->width : 1, .height = r->visibility_allocated ? r->height : 1,
+                        .format = VK_FORMAT_R32G32_UINT, .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+                        .name = "visibility"};
     lc_status s;
     if ((s = lc_image_create(ctx, &dd, &r->depth)) != LC_OK) return s;
     if ((s = lc_image_create(ctx, &hd, &r->hdr)) != LC_OK) return s;
+    if ((s = lc_image_create(ctx, &vd, &r->visibility)) != LC_OK) return s;
     if ((s = storage(r, &r->tile_bits, tiles * r->buckets * 4, "tile bits")) != LC_OK) return s;
     if ((s = storage(r, &r->tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
     if ((s = storage(r, &r->coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
@@ -327,6 +376,7 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     memset(r->res, 0, sizeof r->res);
     r->res_image[LC_RES_DEPTH] = &r->depth;
     r->res_image[LC_RES_HDR] = &r->hdr;
+    r->res_image[LC_RES_VISIBILITY] = &r->visibility;
     write_frame_sets(r);
     return LC_OK;
 }
@@ -390,7 +440,8 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     r->block_pool = lc_block_pool_create();
     /* LC_BACKEND_CHUNK=N (tests): smaller chunks split even small passes over secondaries. */
     const char *chunk = getenv("LC_BACKEND_CHUNK");
-    lc_render_backend_desc bd = {.threads = r->threads, .chunk = chunk ? (uint32_t)strtoul(chunk, NULL, 10) : 0};
+    /* Pools for every core, so that a later lc_jobs_init (bench --threads) may use them all. */
+    lc_render_backend_desc bd = {.threads = LC_MAX(r->threads, (uint32_t)omp_get_num_procs()), .chunk = chunk ? (uint32_t)strtoul(chunk, NULL, 10) : 0};
     lc_render_backend_create(ctx, &bd, &r->backend);
     lc_status s = upload_scene(r);
     if (s != LC_OK) return s;
@@ -468,7 +519,12 @@ void lc_renderer_destroy(lc_renderer *r)
     for (int m = 0; m < LC_MODE_COUNT; m++)
         for (int s = 0; s < 2; s++)
             for (int a = 0; a < 3; a++)
-                if (r->shade[m][s][a]) vkDestroyPipeline(dev, r->shade[m][s][a], NULL);
+                for (int v = 0; v < 2; v++) {
+                    VkPipeline p = v ? r->shade_visibility[m][s][a] : r->shade[m][s][a];
+                    if (p) vkDestroyPipeline(dev, p, NULL);
+                }
+    if (r->visibility_pipeline) vkDestroyPipeline(dev, r->visibility_pipeline, NULL);
+    lc_visibility_scene_destroy(ctx, &r->vis_scene);
     if (r->textures)
         for (uint32_t i = 0; i < r->scene->image_count; i++) lc_image_destroy(ctx, &r->textures[i]);
     free(r->textures);
@@ -586,10 +642,13 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
 {
     const lc_frame_settings *s = &r->settings;
     uint32_t n = 0;
-    passes[n++] = lc_pass_depth_prepass();                    // depth prepass: tile depth bounds, shade each pixel once
+    bool vis = s->shading == LC_SHADING_VISIBILITY;
+    if (vis) passes[n++] = lc_pass_visibility();              // visibility: depth and triangle ids in one raster pass
+    else passes[n++] = lc_pass_depth_prepass();               // depth prepass: tile depth bounds, shade each pixel once
     n += lc_passes_light_cull(r, s->mode, passes + n);         // light cull: the mode's structure
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
-    passes[n++] = lc_pass_shade(r);                            // forward shade: walk the structure
+    if (vis) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
+    else passes[n++] = lc_pass_shade(r);                      // forward shade: walk the structure
     passes[n++] = lc_pass_tonemap();                          // tonemap, or heatmap / tightness view
     if (s->hud && r->hud_vertex_count) passes[n++] = lc_pass_hud();
     if (s->capture_output) passes[n++] = lc_pass_readback();
@@ -605,6 +664,20 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     r->settings = *settings;
     lc_frame_settings *s = &r->settings;
     if (s->mode >= LC_MODE_COUNT) s->mode = LC_MODE_BRUTE;
+    if (s->shading == LC_SHADING_VISIBILITY && ctx->visibility_missing) {
+        lc_error("--shading visibility: device '%s' lacks the Vulkan feature %s", ctx->props.deviceName, ctx->visibility_missing);
+        return LC_ERR_USAGE;
+    }
+    if (s->shading == LC_SHADING_VISIBILITY && !ctx->sampled_array_dynamic_indexing && r->vis_scene.material_count > LC_VIS_MAX_MATERIALS) {
+        lc_error("--shading visibility: the scene has %u materials; without shaderSampledImageArrayDynamicIndexing device '%s' "
+                 "can select at most %u", r->vis_scene.material_count, ctx->props.deviceName, LC_VIS_MAX_MATERIALS);
+        return LC_ERR_USAGE;
+    }
+    if (s->shading == LC_SHADING_VISIBILITY && !r->visibility_allocated) {
+        r->visibility_allocated = true;
+        lc_status st = rebuild_sized(r, r->analysis_allocated);
+        if (st != LC_OK) return st;
+    }
     if (s->view != LC_VIEW_SHADED && s->analysis == LC_ANALYSIS_OFF) s->analysis = LC_ANALYSIS_COUNT;
     if (s->scalarize && !ctx->subgroup_fragment && !r->subgroup_fallback_warned) {
         lc_warn("this device has no subgroup arithmetic in fragment shaders: using the unscalarized loop");
@@ -622,7 +695,9 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         lc_status st = rebuild_sized(r, r->analysis_allocated);
         if (st != LC_OK) return st;
     }
-    lc_status st = shade_pipeline(r, s->mode, s->scalarize && ctx->subgroup_fragment, s->analysis);
+    /* Compute always has subgroup arithmetic (lc_context_create checks); fragments may not. */
+    bool scalarize = s->scalarize && (s->shading == LC_SHADING_VISIBILITY || ctx->subgroup_fragment);
+    lc_status st = shade_pipeline(r, s->mode, scalarize, s->analysis);
     if (st != LC_OK) return st;
 
     lc_target_frame tf;
@@ -648,6 +723,9 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     r->light_count = lc_lights_build(&r->builder, lights, count, &view, planes, r->packed);
     double t1 = lc_time_seconds();
     r->cpu_ms[LC_CPU_LIGHT_BUILD] = (t1 - t0) * 1e3;
+    /* This frame's threads: the jobs' count (bench --threads changes it between frames). */
+    r->threads = LC_MIN(r->desc.threads ? r->desc.threads : lc_jobs_threads(), r->backend.threads);
+    r->backend.active_threads = r->threads;
     /* Objects: sphere then OOBB against the frustum (Stingray); only survivors are recorded. */
     if (s->object_cull_off || !r->cull_set.count) {
         r->draw_list = r->all_objects;

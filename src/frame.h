@@ -12,6 +12,7 @@
 #include "lights/lights.h"
 #include "scene/scene.h"
 #include "vk/vk_target.h"
+#include "geometry/visibility_scene.h"
 
 /* Resources whose state the pass list tracks. */
 typedef enum lc_res {
@@ -27,6 +28,7 @@ typedef enum lc_res {
     LC_RES_TILE_DEPTH,
     LC_RES_COARSE_BITS,
     LC_RES_TILE_MASK,
+    LC_RES_VISIBILITY,
     LC_RES_COUNT
 } lc_res;
 
@@ -47,6 +49,11 @@ typedef enum lc_cpu_timer {
 extern const char *const lc_cpu_timer_names[LC_CPU_COUNT];
 extern const char *const lc_mode_names[LC_MODE_COUNT];
 extern const char *const lc_view_names[3];
+/* How pixels are shaded: forward (the raster pass runs the light loop; the reference) or
+ * visibility (the raster pass stores triangle ids, a compute pass rebuilds the surface and
+ * runs the same light loop). */
+enum { LC_SHADING_FORWARD, LC_SHADING_VISIBILITY, LC_SHADING_COUNT };
+extern const char *const lc_shading_names[LC_SHADING_COUNT];
 int lc_mode_from_name(const char *name); /* -1 when unknown */
 
 /* Automatic tile and cluster sizes keep each bit array within this many bytes. */
@@ -75,6 +82,7 @@ extern const char *const lc_zbin_kernel_names[3];
 
 typedef struct lc_frame_settings {
     uint32_t mode;           /* LC_MODE_* */
+    uint32_t shading;        /* LC_SHADING_*; visibility needs lc_context.visibility_missing == NULL */
     bool scalarize;
     uint32_t view;           /* LC_VIEW_* */
     uint32_t analysis;       /* LC_ANALYSIS_*; views other than shaded need at least COUNT */
@@ -143,6 +151,9 @@ struct lc_renderer {
     uint32_t tiles_x, tiles_y, coarse_x, coarse_y, cluster_x, cluster_y, buckets;
     uint32_t list_tile, list_tiles_x, list_tiles_y; /* lists mode keeps 16-pixel tiles unless --tile-size */
     lc_image depth, hdr;
+    lc_image visibility;      /* R32G32_UINT ids; 1x1 until a frame uses --shading visibility */
+    bool visibility_allocated;
+    lc_visibility_scene vis_scene;
     lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
@@ -150,6 +161,7 @@ struct lc_renderer {
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
     VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin, zbin_bins;
     VkPipeline shade[LC_MODE_COUNT][2][3];
+    VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][2][3];
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
     /* Render contexts: one per pass and one per chunk of scene draws, filled by OpenMP jobs,

@@ -6,11 +6,13 @@
   image_util.py changed A.png B.png BOX      prints how many pixels differ inside BOX (x0,y0,x1,y1)
                                              and outside it, then the mean luminance gain inside
   image_util.py size A.png                   prints WIDTHxHEIGHT
+  image_util.py psnr A.png B.png             prints the PSNR of B against A in dB (99: identical); needs PIL
 
 Without PIL (a GPU machine lent for a session), `diff` and `size` read the 8-bit PNGs
 lightcull writes with the standard library; `luma` and `changed` need PIL.
 """
 import json
+import math
 import struct
 import sys
 import zlib
@@ -97,6 +99,18 @@ def diff(a, b):
     return 0
 
 
+def psnr(a, b):
+    """PSNR in dB of b against a over RGB (99 when identical)."""
+    ia, ib = load(a), load(b)
+    if ia.size != ib.size:
+        print(f"size {ia.size} != {ib.size}", file=sys.stderr)
+        return 1
+    sq = ImageStat.Stat(ImageChops.difference(ia, ib)).sum2
+    mse = sum(sq) / (3 * ia.size[0] * ia.size[1])
+    print(99 if mse == 0 else round(10 * math.log10(255 * 255 / mse), 2))
+    return 0
+
+
 def luma(a):
     stat = ImageStat.Stat(load(a).convert("L"))
     print(f"{stat.mean[0] / 255.0:.5f} {stat.stddev[0] / 255.0:.5f}")
@@ -142,6 +156,8 @@ def main(argv):
         return luma(argv[2])
     if cmd == "json" and len(argv) == 4:
         return json_get(argv[2], argv[3])
+    if cmd == "psnr" and len(argv) == 4 and Image is not None:
+        return psnr(argv[2], argv[3])
     if cmd == "size" and len(argv) == 3:
         return size(argv[2])
     if cmd in ("luma", "changed") and Image is None:

@@ -4,7 +4,9 @@ in frame order, holding its own work (draws, dispatches, fills, copies, recorded
 command buffers that the region's vkCmdExecuteCommands runs) with the pipeline of the same
 name bound; every resource lightcull created carries a name.
 
-usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis]
+usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis] [--visibility]
+--visibility: a --shading visibility frame (the visibility pass instead of the depth
+pre-pass, the compute "visibility shade" instead of the forward shade).
 Prints one line per problem and exits 1, or prints a summary and exits 0.
 """
 import sys
@@ -45,10 +47,11 @@ def main():
         print(__doc__)
         return 1
     path, mode = args
-    expected = ["depth prepass"] + CULL[mode]
+    vis = "--visibility" in flags
+    expected = ["visibility" if vis else "depth prepass"] + CULL[mode]
     if "--analysis" in flags:
         expected.append("analysis clear")
-    expected += ["forward shade", "tonemap"]
+    expected += ["visibility shade" if vis else "forward shade", "tonemap"]
     if "--hud" in flags:
         expected.append("HUD")
     if "--readback" in flags:
@@ -110,6 +113,15 @@ def check(ctl, mode, expected, problems):
     depth_draws = [a for a in work("depth prepass", D) if a.flags & I]
     shade_draws = [a for a in work("forward shade", D) if a.flags & I]
     need("depth prepass", "indexed draws", depth_draws)
+    vis_draws = [a for a in work("visibility", D) if a.flags & I]
+    need("visibility", "indexed draws", vis_draws)
+    if vis_draws and pipeline(vis_draws[0], False) != "visibility":
+        problems.append(f"visibility draws with pipeline '{pipeline(vis_draws[0], False)}'")
+    vis_shade = work("visibility shade", rd.ActionFlags.Dispatch)
+    need("visibility shade", "dispatches", vis_shade, 1)
+    if vis_shade and not pipeline(vis_shade[0], True).startswith(f"visibility shade / {mode.split(':')[0]}"):
+        problems.append(f"visibility shade dispatches pipeline '{pipeline(vis_shade[0], True)}', "
+                        f"expected 'visibility shade / {mode.split(':')[0]}...'")
     need("forward shade", "indexed draws", shade_draws, len(depth_draws) or None)
     tonemap = work("tonemap", D)
     need("tonemap", "draws", tonemap, 1)

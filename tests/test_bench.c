@@ -36,6 +36,7 @@ static void test_sweep(void)
           full.sizes[1][1] == 2160);
     CHECK(full.scene_count == 1 && strcmp(full.scenes[0], "default") == 0);
     CHECK(full.warmup > 0 && full.frames >= 10);
+    CHECK(full.shading_count == 1 && full.shadings[0] == LC_SHADING_FORWARD); /* visibility: --shading */
     CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * LC_MODE_COUNT * 2);
     /* One CPU thread count by default (0: all cores); --threads multiplies the sweep. */
     CHECK(full.thread_count == 1 && full.threads[0] == 0 && quick.thread_count == 1);
@@ -45,6 +46,9 @@ static void test_sweep(void)
     CHECK(lc_bench_parse_list("1,2,16", list, &n, 16, 1, 256) && n == 3 && list[0] == 1 && list[2] == 16);
     CHECK(!lc_bench_parse_list("1,0", list, &n, 16, 1, 256) && !lc_bench_parse_list("300", list, &n, 16, 1, 256));
     CHECK(!lc_bench_parse_list("", list, &n, 16, 1, 256) && !lc_bench_parse_list("2,x", list, &n, 16, 1, 256));
+    full.thread_count = 1;
+    full.shadings[1] = LC_SHADING_VISIBILITY, full.shading_count = 2;
+    CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * LC_MODE_COUNT * 2 * 2);
     CHECK(quick.frames > 0 && quick.frames < full.frames && quick.size_count == 1 && quick.sizes[0][0] < 640);
 }
 

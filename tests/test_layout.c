@@ -35,6 +35,10 @@ _Static_assert(offsetof(lc_frame_ubo, options) == 352, "options");
 
 _Static_assert(sizeof(lc_gpu_counters) == 16, "lc_gpu_counters is one uvec4");
 
+/* The visibility shade's scene tables (shaders/shading/visibility.glsl). */
+_Static_assert(sizeof(lc_gpu_draw) == 16, "lc_gpu_draw is one uvec4");
+_Static_assert(sizeof(lc_gpu_material) == 16, "lc_gpu_material is one vec4");
+
 int main(void)
 {
     /* The same facts at run time, so a failure shows up in ctest output too. */
@@ -43,6 +47,8 @@ int main(void)
     CHECK(offsetof(lc_frame_ubo, camera_pos) == 4 * 64);
     CHECK(offsetof(lc_frame_ubo, options) % 16 == 0);
     CHECK(offsetof(lc_gpu_light, spot_depth) == 3 * 16);
+    lc_gpu_draw draws[2];
+    CHECK((char *)&draws[1] - (char *)&draws[0] == 16); /* std430 stride of uvec4 */
     /* Arrays of lights are tightly packed (std430 stride 64). */
     lc_gpu_light two[2];
     CHECK((char *)&two[1] - (char *)&two[0] == 64);

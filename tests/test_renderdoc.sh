@@ -29,6 +29,14 @@ for mode in brute lists tiles clusters zbin zbin:lights; do
   $PY "$CHECK" "$T/$mode.rdc" "$mode" "${flags[@]}" || fail "$mode: the capture does not read like the code (above)"
 done
 
+# The visibility path: its raster pass and compute shade, named as in the code.
+args=(--headless --validate --quiet --size 320x180 --lights 64 --frames 2 --mode zbin --shading visibility
+      --capture "$T/visibility.rdc")
+code=0; timeout 300 "$LC_BIN" "${args[@]}" >"$T/visibility.log" 2>&1 || code=$?
+[[ $code == 0 ]] || fail "lightcull ${args[*]} exited $code: $(tail -3 "$T/visibility.log")"
+[[ -s $T/visibility.rdc ]] || fail "visibility: no capture at $T/visibility.rdc"
+$PY "$CHECK" "$T/visibility.rdc" zbin --visibility || fail "visibility: the capture does not read like the code (above)"
+
 command -v xvfb-run >/dev/null || fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
 printf '1 capture %s\n3 quit\n' "$T/viewer.rdc" >"$T/script.txt"
 code=0
@@ -37,4 +45,4 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" "$LC_BIN" --validate --size 3
 [[ $code == 0 ]] || fail "viewer with a capture exited $code: $(tail -3 "$T/viewer.log")"
 [[ -s $T/viewer.rdc ]] || fail "viewer: the 'capture' action (F11) wrote no $T/viewer.rdc: $(tail -3 "$T/viewer.log")"
 $PY "$CHECK" "$T/viewer.rdc" zbin --hud || fail "viewer: the F11 capture does not read like the code (above)"
-echo "test_renderdoc: ok (5 headless modes, both Z-bin kernels, and the viewer's F11 capture)"
+echo "test_renderdoc: ok (5 headless modes, both Z-bin kernels, visibility shading, and the viewer's F11 capture)"

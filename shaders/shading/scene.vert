@@ -1,7 +1,8 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Shared by the depth pre-pass and the forward pass: the same code on the same inputs, so
-// the forward pass's EQUAL depth test sees exactly the pre-pass depth.
+// Shared by the depth pre-pass, the forward pass and the visibility pass: the same code on
+// the same inputs, so the forward pass's EQUAL depth test sees exactly the pre-pass depth
+// and the visibility pass covers exactly the forward pass's pixels.
 #include "common.glsl"
 
 layout(location = 0) in vec3 in_position;
@@ -12,6 +13,7 @@ layout(location = 0) out vec3 out_world;
 layout(location = 1) out vec3 out_normal;
 layout(location = 2) out vec2 out_uv;
 layout(location = 3) out float out_depth;
+layout(location = 4) flat out uint out_draw; // firstInstance: the object index (visibility ids)
 
 // Vertices are mesh-local; the object's transform comes from the object buffer, indexed by
 // the draw's firstInstance (one instance per draw).
@@ -24,4 +26,5 @@ void main()
     out_uv = in_uv;
     out_depth = lc_view_depth(world);
     gl_Position = frame.view_proj * vec4(world, 1.0);
+    out_draw = uint(gl_InstanceIndex);
 }

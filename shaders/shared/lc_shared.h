@@ -67,7 +67,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_COARSE_BITS 11 /* uint[coarse tiles * buckets]: lights per LC_COARSE x LC_COARSE tiles */
 #define LC_BIND_TILE_MASK 12   /* uint[tiles * mask words]: bit b set when tile bucket b is not empty */
 #define LC_BIND_OBJECTS 13     /* lc_gpu_object[]: indexed by gl_InstanceIndex (a draw's firstInstance) */
-#define LC_BIND_COUNT 14
+#define LC_BIND_VISIBILITY 14  /* sampled R32G32_UINT visibility ids (object, primitive); ~0u: background */
+#define LC_BIND_HDR_STORAGE 15 /* the HDR image as a storage image: the visibility shade writes it */
+#define LC_BIND_COUNT 16
 
 /* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
  * pass tests only the lights its coarse tile kept. */
@@ -75,6 +77,20 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 
 /* Descriptor set 1: per material. */
 #define LC_BIND_BASE_COLOR 0
+
+/* Descriptor set 1 of the visibility shade (compute): the scene as the shader rebuilds
+ * triangles from it (shaders/shading/visibility.glsl, src/geometry/visibility_scene.c). */
+#define LC_VIS_BIND_VERTICES 0  /* float[vertices * LC_VERTEX_FLOATS]: position, normal, uv */
+#define LC_VIS_BIND_INDICES 1   /* uint[indices] */
+#define LC_VIS_BIND_DRAWS 2     /* lc_gpu_draw[objects], indexed by the visibility id's object */
+#define LC_VIS_BIND_MATERIALS 3 /* lc_gpu_material[materials] */
+#define LC_VIS_BIND_TEXTURES 4  /* sampler2D[materials]: base colour, indexed subgroup-uniform */
+#define LC_VIS_BIND_COUNT 5
+#define LC_VERTEX_FLOATS 8      /* lc_vertex: position[3], normal[3], uv[2] */
+#define LC_VIS_BACKGROUND 0xffffffffu /* the visibility id's clear value */
+/* Most materials the visibility shade can select without dynamic indexing of sampler
+ * arrays (a switch over constant indices); with it, any number. */
+#define LC_VIS_MAX_MATERIALS 64u
 
 /* Lights are placed so that their contribution is exactly zero outside their volume:
  * attenuation reaches 0 at the radius and the spot factor 0 outside the outer cone.
@@ -117,7 +133,18 @@ struct lc_gpu_counters {
     LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
 };
 
+/* One scene draw as the visibility shade sees it. */
+struct lc_gpu_draw {
+    LC_U4 info; /* per object: x: its mesh's first index, y: index count, z: material, w: the mesh's first vertex */
+};
+
+struct lc_gpu_material {
+    LC_F4 base_color; /* linear factor, multiplied with the texture */
+};
+
 #ifndef LC_GLSL
+typedef struct lc_gpu_draw lc_gpu_draw;
+typedef struct lc_gpu_material lc_gpu_material;
 typedef struct lc_gpu_light lc_gpu_light;
 typedef struct lc_frame_ubo lc_frame_ubo;
 typedef struct lc_gpu_counters lc_gpu_counters;

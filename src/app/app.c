@@ -85,7 +85,6 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .cluster_slices = opt->cluster_slices,
         .list_max = opt->list_max,
         .zbin_kernel = opt->zbin_kernel,
-        .threads = lc_jobs_threads(),
     };
     return lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
 }
@@ -107,6 +106,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
 {
     return (lc_frame_settings){
         .mode = (uint32_t)app->opt.mode,
+        .shading = app->opt.shading,
         .scalarize = app->opt.scalarize,
         .view = app->opt.view,
         .camera = app->camera,
@@ -216,7 +216,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddStringToObject(root, "driver", app->ctx.driver_info);
     cJSON_AddStringToObject(root, "scene", app->opt.scene);
     cJSON_AddStringToObject(root, "mode", lc_mode_names[app->opt.mode]);
-    cJSON_AddBoolToObject(root, "scalarize", app->opt.scalarize && app->ctx.subgroup_fragment);
+    cJSON_AddStringToObject(root, "shading", lc_shading_names[app->opt.shading]);
+    bool visibility = app->opt.shading == LC_SHADING_VISIBILITY; /* compute always has subgroup arithmetic */
+    cJSON_AddBoolToObject(root, "scalarize", app->opt.scalarize && (visibility || app->ctx.subgroup_fragment));
     cJSON_AddStringToObject(root, "view", lc_view_names[app->opt.view]);
     cJSON_AddNumberToObject(root, "width", r->width);
     cJSON_AddNumberToObject(root, "height", r->height);

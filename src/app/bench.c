@@ -10,6 +10,7 @@
 
 #include "app/app.h"
 #include "cpu/jobs.h"
+#include "frame.h"
 
 void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
 {
@@ -18,6 +19,7 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     for (uint32_t m = 0; m < LC_MODE_COUNT; m++) s->modes[s->mode_count++] = m;
     s->scalarize[0] = true, s->scalarize[1] = false, s->scalarize_count = 2;
     s->threads[0] = 0, s->thread_count = 1;
+    s->shadings[0] = LC_SHADING_FORWARD, s->shading_count = 1;
     if (quick) {
         s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
         s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
@@ -33,7 +35,8 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
 
 uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
 {
-    return s->scene_count * s->size_count * s->light_count * s->mode_count * s->scalarize_count * s->thread_count;
+    return s->scene_count * s->size_count * s->light_count * s->mode_count * s->shading_count * s->scalarize_count *
+           s->thread_count;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -67,12 +70,12 @@ lc_bench_stat lc_bench_stat_of(double *v, uint32_t n)
 static void usage(void)
 {
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
-          "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--pairs] [--device N]\n"
-          "                       [--threads N,N,...]\n"
+          "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--shading forward,visibility]\n"
+          "                       [--pairs] [--device N] [--threads N,N,...]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
-          "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene)\n"
-          "x CPU thread counts (default: all cores), headless; GPU timestamps per pass, host light-build\n"
+          "Sweeps modes x shading (default forward) x scalarize on/off x light counts x sizes x scenes\n"
+          "(default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU timestamps per pass, host light-build\n"
           "times, medians and 10th-90th percentile spread. --cpu times object culling (SIMD and scalar)\n"
           "and light builds alone per thread count and work size, no GPU (bench-cpu.csv).\n"
           "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n"
@@ -96,7 +99,7 @@ bool lc_bench_parse_list(const char *v, uint32_t *out, uint32_t *count, uint32_t
 
 typedef struct row {
     const char *scene;
-    uint32_t width, height, lights, visible, mode;
+    uint32_t width, height, lights, visible, mode, shading;
     bool scalarize;
     uint32_t threads;
     double light_build_ms; /* host, median */
@@ -118,15 +121,16 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     }
     fprintf(f, "device,scene,width,height,lights,visible,mode,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
                "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow,threads,"
-               "cpu_light_build_ms\n");
+               "cpu_light_build_ms,shading\n");
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
-        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,%u,%.5f\n", device,
+        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,%u,%.5f,%s\n", device,
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "on" : "off",
                 r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
                 r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
                 r->t[LC_TIMER_TONEMAP].median, r->t[LC_TIMER_COUNT].median, r->cull_shade_median,
-                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, r->threads, r->light_build_ms);
+                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, r->threads, r->light_build_ms,
+                lc_shading_names[r->shading]);
     }
     fclose(f);
 
@@ -141,8 +145,9 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
         fprintf(f, "    {\"scene\": \"%s\", \"width\": %u, \"height\": %u, \"lights\": %u, \"visible\": %u, \"mode\": \"%s\", "
-                   "\"scalarize\": %s, \"gpu_ms\": {",
-                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "true" : "false");
+                   "\"shading\": \"%s\", \"scalarize\": %s, \"gpu_ms\": {",
+                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], lc_shading_names[r->shading],
+                r->scalarize ? "true" : "false");
         for (int t = 0; t <= LC_TIMER_COUNT; t++)
             fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
                     t == LC_TIMER_COUNT ? "frame" : lc_timer_names[t], r->t[t].median, r->t[t].p10, r->t[t].p90);
@@ -190,14 +195,17 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
                     int points = 0;
                     for (uint32_t i = 0; i < n; i++) {
                         const row *r = &rows[i];
-                        if (r->scene != sw->scenes[sc] || r->width != w || r->height != h || r->mode != mode || !r->scalarize) continue;
+                        if (r->scene != sw->scenes[sc] || r->width != w || r->height != h || r->mode != mode || !r->scalarize ||
+                            r->shading != LC_SHADING_FORWARD)
+                            continue;
                         double v = k == 0 ? r->t[LC_TIMER_CULL].median : r->t[LC_TIMER_SHADE].median;
                         if (k == 2) {
                             v = 0.0;
                             for (uint32_t j = 0; j < n; j++) {
                                 const row *q = &rows[j];
                                 if (q->scene == r->scene && q->width == w && q->height == h && q->lights == r->lights &&
-                                    q->mode == LC_MODE_LISTS && q->scalarize && r->t[LC_TIMER_CULL].median > 0.0)
+                                    q->mode == LC_MODE_LISTS && q->scalarize && q->shading == LC_SHADING_FORWARD &&
+                                    r->t[LC_TIMER_CULL].median > 0.0)
                                     v = q->t[LC_TIMER_CULL].median / r->t[LC_TIMER_CULL].median;
                             }
                         }
@@ -314,6 +322,15 @@ int lc_bench_main(int argc, char **argv)
                 lc_error("bench: --threads %s: expected a comma-separated list of 1..%u", v, LC_JOBS_MAX_THREADS);
                 return 2;
             }
+        } else if (!strcmp(a, "--shading")) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            sw.shading_count = 0;
+            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                int m = lc_name_index(t, lc_shading_names, LC_SHADING_COUNT);
+                if (m < 0 || sw.shading_count >= 2) { lc_error("bench: --shading %s: expected forward and/or visibility", v); return 2; }
+                sw.shadings[sw.shading_count++] = (uint32_t)m;
+            }
         } else if (!strcmp(a, "--device")) {
             base.device = atoi(v);
             base.device_set = true;
@@ -367,14 +384,17 @@ int lc_bench_main(int argc, char **argv)
                 for (uint32_t mi = 0; mi < sw.mode_count && !exit_code; mi++) {
                     /* Brute force is the oracle, not a contender: past 4096 lights it only burns time. */
                     if (sw.modes[mi] == LC_MODE_BRUTE && sw.lights[li] > 4096) {
-                        done += sw.scalarize_count * sw.thread_count;
+                        done += sw.scalarize_count * sw.shading_count * sw.thread_count;
                         continue;
                     }
-                    for (uint32_t kt = 0; kt < sw.scalarize_count * sw.thread_count && !exit_code; kt++) {
-                        uint32_t k = kt / sw.thread_count, threads = sw.threads[kt % sw.thread_count];
-                        lc_jobs_init(threads);
+                    uint32_t variants = sw.scalarize_count * sw.shading_count * sw.thread_count;
+                    for (uint32_t k = 0; k < variants && !exit_code; k++) {
+                        bool scalarize = sw.scalarize[k % sw.scalarize_count];
+                        uint32_t shading = sw.shadings[(k / sw.scalarize_count) % sw.shading_count];
+                        lc_jobs_init(sw.threads[k / (sw.scalarize_count * sw.shading_count)]);
                         app->opt.mode = (int)sw.modes[mi];
-                        app->opt.scalarize = sw.scalarize[k];
+                        app->opt.shading = shading;
+                        app->opt.scalarize = scalarize;
                         lc_frame_settings fs = lc_app_settings(app);
                         app->timing_count = 0;
                         app->cpu_count = 0;
@@ -399,7 +419,8 @@ int lc_bench_main(int argc, char **argv)
                         r->lights = sw.lights[li];
                         r->visible = app->renderer.light_count;
                         r->mode = sw.modes[mi];
-                        r->scalarize = sw.scalarize[k] && app->ctx.subgroup_fragment;
+                        r->shading = shading;
+                        r->scalarize = scalarize && (shading == LC_SHADING_VISIBILITY || app->ctx.subgroup_fragment);
                         uint32_t cnt = LC_MIN(app->timing_count, sw.frames);
                         for (int t = 0; t <= LC_TIMER_COUNT; t++) {
                             memcpy(samples[t], app->ms[t] + (app->timing_count - cnt), cnt * sizeof(double));
@@ -422,10 +443,10 @@ int lc_bench_main(int argc, char **argv)
                             if (lc_app_count_pairs(app, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
                         }
                         done++;
-                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s scalarize %-3s  cull %8.4f ms  shade %8.4f ms  frame %8.4f ms"
-                               "  threads %u  light build %.3f ms\n",
+                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-10s scalarize %-3s  cull %8.4f ms  shade %8.4f ms"
+                               "  frame %8.4f ms  threads %u  light build %.3f ms\n",
                                done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
-                               lc_mode_names[r->mode], sw.scalarize[k] ? "on" : "off", r->t[LC_TIMER_CULL].median,
+                               lc_mode_names[r->mode], lc_shading_names[shading], scalarize ? "on" : "off", r->t[LC_TIMER_CULL].median,
                                r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median, r->threads, r->light_build_ms);
                         fflush(stdout);
                     }

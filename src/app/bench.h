@@ -1,4 +1,4 @@
-/* lightcull bench: headless sweeps over scenes x sizes x light counts x modes x
+/* lightcull bench: headless sweeps over scenes x sizes x light counts x modes x shading x
  * scalarization x CPU thread counts, GPU timestamps per pass, host light-build times,
  * medians and spread, CSV/JSON and plots. lightcull bench --cpu: object culling and light
  * builds alone per thread count (bench_cpu.c). */
@@ -16,6 +16,8 @@ typedef struct lc_bench_sweep {
     uint32_t light_count;
     uint32_t modes[8];
     uint32_t mode_count;
+    uint32_t shadings[2];     /* LC_SHADING_*; default forward only */
+    uint32_t shading_count;
     bool scalarize[2];
     uint32_t scalarize_count;
     uint32_t threads[16];     /* CPU job threads per run (--threads); 0: all cores */

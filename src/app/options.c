@@ -35,6 +35,8 @@ void lc_options_usage(FILE *f)
         "  --validate               Khronos validation + synchronization validation; exit 1 on any message\n"
         "culling:\n"
         "  --mode NAME              brute, lists, tiles, clusters, zbin (default zbin)\n"
+        "  --shading forward|visibility  forward raster shading (default), or a visibility buffer\n"
+        "                           shaded by compute (the same light loops)\n"
         "  --scalarize on|off       subgroup-uniform light loops (default on)\n"
         "  --object-cull on|off     CPU object culling, sphere then OOBB (default on; off draws every object)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
@@ -124,7 +126,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
-            "--out", "--stats", "--mode", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--cluster-size",
+            "--out", "--stats", "--mode", "--shading", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
@@ -182,6 +184,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         } else if (!strcmp(a, "--mode")) {
             o->mode = lc_mode_from_name(v);
             if (o->mode < 0) return bad(a, v, "unknown mode; expected brute, lists, tiles, clusters or zbin");
+        } else if (!strcmp(a, "--shading")) {
+            int found = lc_name_index(v, lc_shading_names, LC_SHADING_COUNT);
+            if (found < 0) return bad(a, v, "expected forward or visibility");
+            o->shading = (uint32_t)found;
         } else if (!strcmp(a, "--scalarize")) {
             if (!strcmp(v, "on")) o->scalarize = true;
             else if (!strcmp(v, "off")) o->scalarize = false;

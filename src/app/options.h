@@ -25,6 +25,7 @@ typedef struct lc_options {
     const char *stats;        /* JSON stats */
     bool validate;
     int mode;                 /* LC_MODE_*; default zbin */
+    uint32_t shading;         /* LC_SHADING_*; default forward */
     bool scalarize;           /* default on */
     bool object_cull;         /* CPU object frustum culling (sphere, then OOBB); default on */
     bool pairs;               /* count light-pixel pairs (stats) */

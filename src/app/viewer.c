@@ -130,6 +130,19 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         fs->mode = (uint32_t)m;
         reinspect = true;
         set_message(v, "mode: %s", lc_mode_names[m]);
+    } else if (!strcmp(action, "shading")) {
+        int found = lc_name_index(arg, lc_shading_names, LC_SHADING_COUNT);
+        if (found < 0 && *arg) {
+            lc_error("script: unknown shading '%s' (forward, visibility; none: toggle)", arg);
+            return LC_ERR_INPUT;
+        }
+        uint32_t next = found >= 0 ? (uint32_t)found : (fs->shading + 1) % LC_SHADING_COUNT;
+        if (next == LC_SHADING_VISIBILITY && v->app.ctx.visibility_missing) {
+            set_message(v, "visibility shading needs %s", v->app.ctx.visibility_missing);
+        } else {
+            fs->shading = next;
+            set_message(v, "shading: %s", lc_shading_names[next]);
+        }
     } else if (!strcmp(action, "scalarize")) {
         fs->scalarize = !fs->scalarize;
         set_message(v, "scalarization %s", fs->scalarize ? "on" : "off");
@@ -228,6 +241,7 @@ static void key_cb(GLFWwindow *w, int key, int scancode, int action, int mods)
     case GLFW_KEY_ESCAPE: v->quit = true; break;
     case GLFW_KEY_M: act(v, "mode", "", 0, 0); break;
     case GLFW_KEY_C: act(v, "scalarize", "", 0, 0); break;
+    case GLFW_KEY_B: act(v, "shading", "", 0, 0); break;
     case GLFW_KEY_V: act(v, "view", "", 0, 0); break;
     case GLFW_KEY_EQUAL: case GLFW_KEY_KP_ADD: act(v, "lights-double", "", 0, 0); break;
     case GLFW_KEY_MINUS: case GLFW_KEY_KP_SUBTRACT: act(v, "lights-halve", "", 0, 0); break;
@@ -310,7 +324,7 @@ static void move_camera(viewer *v, float dt)
 
 /* Every script action (README: "Scripts"); keys map onto the same names. */
 static const char *const k_actions[] = {
-    "mode", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
+    "mode", "shading", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
     "screenshot-hud", "capture", "help", "hud", "reset-camera", "resize", "minimize", "zero-size", "restore", "inspect",
     "inspect-close", "camera", "quit",
 };
@@ -380,6 +394,7 @@ static const char *const k_keys[][2] = {
     {"1 2 3 4 5", "mode: brute, lists, tiles, clusters, zbin"},
     {"M", "next mode"},
     {"C", "scalarization on / off"},
+    {"B", "shading: forward / visibility buffer"},
     {"V", "view: shaded, heatmap, tightness"},
     {"+ / -", "double / halve the light count"},
     {"[ / ]", "light radii x0.8 / x1.25"},
@@ -486,7 +501,7 @@ static uint32_t build_hud(viewer *v)
     char text[1024];
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
-             "mode %s   scalarization %s%s   view %s\n"
+             "mode %s   shading %s   scalarization %s%s   view %s\n"
              "lights %u visible / %u total   radius x%.2f%s\n"
              "objects %u (%u meshes)   triangles %.2f M\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
@@ -495,7 +510,8 @@ static uint32_t build_hud(viewer *v)
              "camera %.1f %.1f %.1f  yaw %.0f  pitch %.0f   speed %.1f m/s\n"
              "H or F1: keys%s",
              app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
-             v->fs.scalarize ? "on" : "off", v->fs.scalarize && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
+             lc_shading_names[v->fs.shading], v->fs.scalarize ? "on" : "off",
+             v->fs.scalarize && v->fs.shading == LC_SHADING_FORWARD && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
              lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,
              v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],

@@ -343,7 +343,8 @@ void lc_render_backend_translate(lc_render_backend *b, uint32_t slot, const lc_c
     }
     /* Secondaries in parallel: each thread records into buffers of its own pool. */
     uint32_t items = b->item_count;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(b->threads)
+    uint32_t active = b->active_threads ? LC_MIN(b->active_threads, b->threads) : b->threads;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(active)
     for (uint32_t i = 0; i < items; i++) {
         if (!b->items[i].chunk) continue;
         uint32_t t = (uint32_t)omp_get_thread_num();

@@ -34,7 +34,8 @@ typedef struct lc_backend_thread {
 
 typedef struct lc_render_backend {
     lc_context *ctx;
-    uint32_t threads;
+    uint32_t threads;        /* command pools per slot: the most threads a frame may use */
+    uint32_t active_threads; /* threads this frame (<= threads; 0: threads) */
     uint32_t chunk;
     lc_backend_thread *slots[LC_BACKEND_SLOTS]; /* [slot][thread] */
     /* The chunking of the last frame (reused buffers). */

@@ -58,10 +58,12 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
         uint32_t depth = lc_sort_depth(sqrtf(dx * dx + dy * dy + dz * dz), cam->near_z, cam->far_z);
         /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend
          * whether to bind the material. */
-        lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth),
-                      p, LC_PKG_DRAW_INDEXED);
-        lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, p->material, depth),
-                      p, LC_PKG_DRAW_INDEXED);
+        if (depth_pass != LC_NO_PASS)
+            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth),
+                          p, LC_PKG_DRAW_INDEXED);
+        if (shade_pass != LC_NO_PASS)
+            lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, p->material, depth),
+                          p, LC_PKG_DRAW_INDEXED);
     }
 }
 

@@ -22,6 +22,10 @@ lc_pass lc_pass_depth_prepass(void);
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out);
 lc_pass lc_pass_analysis_clear(void);
 lc_pass lc_pass_shade(const lc_renderer *r);
+lc_pass lc_pass_visibility(void);
+lc_pass lc_pass_shade_visibility(const lc_renderer *r);
+/* Declares the reads of the mode's culling structure at a stage (both shading passes). */
+void lc_pass_read_cull(lc_pass *p, uint32_t mode, VkPipelineStageFlags2 stage);
 lc_pass lc_pass_tonemap(void);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
@@ -29,6 +33,8 @@ lc_pass lc_pass_readback(void);
 /* The frame's draw list [first, first + count) (the objects the CPU cull kept, r->draw_list):
  * one package per object draw, referenced by two commands, one keyed for the depth pre-pass (front to back) and one for forward shading (by material,
  * then front to back). A job records one chunk into its own context. */
+/* A scene pass the frame does not have (lc_scene_draws_record skips its commands). */
+#define LC_NO_PASS UINT32_MAX
 void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
                            uint32_t depth_pass, uint32_t shade_pass);
 

@@ -35,6 +35,24 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
+void lc_pass_read_cull(lc_pass *p, uint32_t mode, VkPipelineStageFlags2 stage)
+{
+    switch (mode) {
+    case LC_MODE_LISTS: p->uses[p->use_count++] = (lc_use){LC_RES_TILE_LISTS, stage, LC_READ, 0}; break;
+    case LC_MODE_TILES:
+        p->uses[p->use_count++] = (lc_use){LC_RES_TILE_BITS, stage, LC_READ, 0};
+        p->uses[p->use_count++] = (lc_use){LC_RES_TILE_MASK, stage, LC_READ, 0};
+        break;
+    case LC_MODE_CLUSTERS: p->uses[p->use_count++] = (lc_use){LC_RES_CLUSTER_BITS, stage, LC_READ, 0}; break;
+    case LC_MODE_ZBIN:
+        p->uses[p->use_count++] = (lc_use){LC_RES_TILE_BITS, stage, LC_READ, 0};
+        p->uses[p->use_count++] = (lc_use){LC_RES_ZBINS, stage, LC_READ, 0};
+        p->uses[p->use_count++] = (lc_use){LC_RES_TILE_MASK, stage, LC_READ, 0};
+        break;
+    default: break;
+    }
+}
+
 // forward shade: walks the mode's culling structure per pixel.
 lc_pass lc_pass_shade(const lc_renderer *r)
 {
@@ -43,20 +61,7 @@ lc_pass lc_pass_shade(const lc_renderer *r)
                                      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_HDR, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-    switch (r->settings.mode) {
-    case LC_MODE_LISTS: p.uses[p.use_count++] = (lc_use){LC_RES_TILE_LISTS, LC_STAGE_FRAG, LC_READ, 0}; break;
-    case LC_MODE_TILES:
-        p.uses[p.use_count++] = (lc_use){LC_RES_TILE_BITS, LC_STAGE_FRAG, LC_READ, 0};
-        p.uses[p.use_count++] = (lc_use){LC_RES_TILE_MASK, LC_STAGE_FRAG, LC_READ, 0};
-        break;
-    case LC_MODE_CLUSTERS: p.uses[p.use_count++] = (lc_use){LC_RES_CLUSTER_BITS, LC_STAGE_FRAG, LC_READ, 0}; break;
-    case LC_MODE_ZBIN:
-        p.uses[p.use_count++] = (lc_use){LC_RES_TILE_BITS, LC_STAGE_FRAG, LC_READ, 0};
-        p.uses[p.use_count++] = (lc_use){LC_RES_ZBINS, LC_STAGE_FRAG, LC_READ, 0};
-        p.uses[p.use_count++] = (lc_use){LC_RES_TILE_MASK, LC_STAGE_FRAG, LC_READ, 0};
-        break;
-    default: break;
-    }
+    lc_pass_read_cull(&p, r->settings.mode, LC_STAGE_FRAG);
     /* Every variant references the counters statically, so the use is always declared. */
     p.uses[p.use_count++] = (lc_use){LC_RES_ANALYSIS, LC_STAGE_FRAG, LC_WRITE, 0};
     return p;

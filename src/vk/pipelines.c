@@ -64,7 +64,7 @@ VkPipeline lc_pipeline_compute(lc_context *ctx, VkPipelineLayout layout, const c
 {
     VkShaderModule mod = lc_shader_load(ctx, shader);
     if (!mod) return VK_NULL_HANDLE;
-    VkSpecializationMapEntry entries[4];
+    VkSpecializationMapEntry entries[8];
     VkSpecializationInfo si;
     fill_spec(spec, entries, &si);
     VkComputePipelineCreateInfo ci = {
@@ -93,7 +93,7 @@ VkPipeline lc_pipeline_graphics(lc_context *ctx, const lc_graphics_desc *d)
         if (vs) vkDestroyShaderModule(ctx->device, vs, NULL);
         return VK_NULL_HANDLE;
     }
-    VkSpecializationMapEntry entries[4];
+    VkSpecializationMapEntry entries[8];
     VkSpecializationInfo si;
     fill_spec(d->spec, entries, &si);
     VkPipelineShaderStageCreateInfo stages[2] = {

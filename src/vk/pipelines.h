@@ -10,7 +10,7 @@
 VkShaderModule lc_shader_load(lc_context *ctx, const char *name);
 
 typedef struct lc_spec {
-    uint32_t values[4]; /* constant_id 0..count-1 */
+    uint32_t values[8]; /* constant_id 0..count-1 */
     uint32_t count;
 } lc_spec;
 

@@ -251,6 +251,8 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
     if (!fdr.dynamicRendering) missing = "dynamicRendering";
     else if (!fs2.synchronization2) missing = "synchronization2";
     else if (!f2.features.fragmentStoresAndAtomics) missing = "fragmentStoresAndAtomics";
+    if (!f2.features.geometryShader) ctx->visibility_missing = "geometryShader";
+    ctx->sampled_array_dynamic_indexing = f2.features.shaderSampledImageArrayDynamicIndexing;
     if (missing) {
         lc_error("device '%s' lacks the Vulkan feature %s", ctx->props.deviceName, missing);
         lc_context_destroy(ctx);
@@ -323,6 +325,9 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
             .fragmentStoresAndAtomics = VK_TRUE,
             .samplerAnisotropy = f2.features.samplerAnisotropy,
             .shaderInt64 = f2.features.shaderInt64,
+            /* The visibility path: gl_PrimitiveID in the fragment shader, material arrays. */
+            .geometryShader = f2.features.geometryShader,
+            .shaderSampledImageArrayDynamicIndexing = f2.features.shaderSampledImageArrayDynamicIndexing,
         },
     };
     float prio = 1.0f;

@@ -40,6 +40,12 @@ typedef struct lc_context {
     bool subgroup_fragment;   /* arithmetic + ballot available in fragment shaders */
     bool subgroup_compute;    /* arithmetic + ballot available in compute shaders */
     bool shader_int64;        /* enabled when present: the meshlet decoder's 64-bit shifts */
+    /* --shading visibility needs gl_PrimitiveID in fragment shaders (geometryShader): NULL
+     * when the device has it, else the missing feature's name. */
+    const char *visibility_missing;
+    /* shaderSampledImageArrayDynamicIndexing (lavapipe lacks it): the visibility shade then
+     * selects its material texture with constant indices (LC_VIS_MAX_MATERIALS at most). */
+    bool sampled_array_dynamic_indexing;
     bool debug_utils;
     bool validation;
     float timestamp_period;   /* ns per tick */

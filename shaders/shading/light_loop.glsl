@@ -1,0 +1,181 @@
+// The per-pixel light loops of every culling mode, shared by the forward fragment shader
+// (shade.frag) and the visibility compute shader (shade_visibility.comp), so both paths walk
+// the same structures in the same order. Every mode visits its lights in ascending index
+// order, so the sum matches brute force exactly. Parametrised by the pixel (integer
+// coordinate), its view depth and its surface; the includer enables the subgroup
+// extensions (basic, arithmetic, ballot) and includes common.glsl and lighting.glsl.
+#ifndef LC_LIGHT_LOOP_GLSL
+#define LC_LIGHT_LOOP_GLSL
+
+layout(constant_id = 0) const uint MODE = LC_MODE_BRUTE;
+layout(constant_id = 1) const bool SCALARIZE = false;
+layout(constant_id = 2) const uint ANALYSIS = LC_ANALYSIS_OFF;
+
+layout(std430, set = 0, binding = LC_BIND_ANALYSIS) buffer AnalysisBlock { uint analysis[]; };
+
+// The loop's state: the pixel being shaded and what it has summed so far.
+uvec2 lc_loop_px;
+float lc_loop_depth;
+lc_surface lc_loop_surf;
+vec3 lc_loop_color;
+uint lc_loop_evaluated, lc_loop_contributing;
+
+void lc_visit(uint i)
+{
+    lc_loop_evaluated++;
+    if (lc_shade_light(lights[i], lc_loop_surf, lc_loop_color)) lc_loop_contributing++;
+}
+
+// Walks one bucket of 32 lights with a bitscan loop. Scalarized: the bucket is OR-ed over
+// the subgroup first, so the loop and the light loads are uniform.
+void lc_walk_bucket(uint bucket, uint bits)
+{
+    if (SCALARIZE) bits = subgroupOr(bits);
+    while (bits != 0u) {
+        uint bit = findLSB(bits);
+        bits &= bits - 1u;
+        lc_visit(bucket * LC_BUCKET_BITS + bit);
+    }
+}
+
+uint lc_tile_index()
+{
+    uvec2 t = min(lc_loop_px / frame.light_info.z, frame.screen.zw - 1u);
+    return t.y * frame.screen.z + t.x;
+}
+
+void lc_shade_brute()
+{
+    for (uint i = 0u; i < frame.light_info.x; i++) lc_visit(i);
+}
+
+// Visits the non-empty buckets in [first_bucket, last_bucket] (the tile's bucket mask),
+// keeping in each only the lights in [range.x, range.y].
+void lc_walk_tile(uint tile, uvec2 range)
+{
+    uint buckets = frame.light_info.y, mask_words = lc_mask_words();
+    uint base = tile * buckets, mbase = tile * mask_words;
+    uint first_bucket = range.x / LC_BUCKET_BITS, last_bucket = min(range.y / LC_BUCKET_BITS, buckets - 1u);
+    for (uint m = first_bucket / 32u; m <= last_bucket / 32u; m++) {
+        uint mask = tile_mask[mbase + m];
+        if (SCALARIZE) mask = subgroupOr(mask);
+        uint lo_b = m * 32u;
+        if (first_bucket > lo_b) mask &= ~0u << (first_bucket - lo_b);
+        if (last_bucket < lo_b + 31u) mask &= ~0u >> (lo_b + 31u - last_bucket);
+        while (mask != 0u) {
+            uint b = lo_b + findLSB(mask);
+            mask &= mask - 1u;
+            uint lo = b * LC_BUCKET_BITS;
+            uint start = range.x > lo ? range.x - lo : 0u;
+            uint end = min(range.y - lo, 31u);
+            uint keep = (end - start == 31u) ? ~0u : (((1u << (end - start + 1u)) - 1u) << start);
+            lc_walk_bucket(b, tile_bits[base + b] & keep);
+        }
+    }
+}
+
+void lc_shade_tiles()
+{
+    if (frame.light_info.x > 0u) lc_walk_tile(lc_tile_index(), uvec2(0u, frame.light_info.x - 1u));
+}
+
+// Light range [first, last] of the pixel's Z-bin; first > last when empty.
+uvec2 lc_zbin_range()
+{
+    float bin = floor((lc_loop_depth - frame.zbin_params.x) * frame.zbin_params.y);
+    // Written so that NaN (possible in helper lanes) also gives an empty range.
+    if (!(bin >= 0.0 && bin < float(frame.zbin_info.x))) return uvec2(1u, 0u);
+    uvec2 z = zbins[uint(bin)];
+    // The range bounds a loop: keep it within the lights whatever was read. On lavapipe,
+    // helper invocations read zeros here, i.e. lights 0..0xffffffff, and spin until its
+    // per-shader loop limit, which then cuts short every later loop (the pair counts).
+    return uvec2(z.x, min(~z.y, max(frame.light_info.x, 1u) - 1u));
+}
+
+void lc_shade_zbin()
+{
+    uvec2 range = lc_zbin_range();
+    if (SCALARIZE) range = uvec2(subgroupMin(range.x), subgroupMax(range.y));
+    // first > last: no light touches this depth. Granite's cluster_mask_range, with the
+    // tile's bucket mask skipping empty buckets.
+    if (range.x <= range.y) lc_walk_tile(lc_tile_index(), range);
+}
+
+void lc_shade_clusters()
+{
+    uint ts = uint(frame.zbin_params.w);
+    uvec2 t = min(lc_loop_px / ts, frame.zbin_info.yz - 1u);
+    float near_z = frame.screen_inv.z;
+    float s = floor(log(max(lc_loop_depth, near_z) / near_z) * frame.zbin_params.z);
+    uint slice = s >= 0.0 ? uint(min(s, float(frame.zbin_info.w - 1u))) : 0u; // NaN-safe (helper lanes)
+    uint cluster = (slice * frame.zbin_info.z + t.y) * frame.zbin_info.y + t.x;
+    uint buckets = frame.light_info.y, mask_words = lc_mask_words();
+    uint base = cluster * buckets, mbase = lc_cluster_mask_base() + cluster * mask_words;
+    // The cluster's bucket mask skips empty buckets (one load per 32 buckets).
+    for (uint m = 0u; m < mask_words; m++) {
+        uint mask = cluster_bits[mbase + m];
+        if (SCALARIZE) mask = subgroupOr(mask);
+        while (mask != 0u) {
+            uint b = m * 32u + findLSB(mask);
+            mask &= mask - 1u;
+            lc_walk_bucket(b, cluster_bits[base + b]);
+        }
+    }
+}
+
+void lc_shade_lists()
+{
+    uint stride = frame.light_info.w + 1u;
+    uint base = lc_tile_index() * stride;
+    uint count = min(tile_lists[base], frame.light_info.w);
+    if (!SCALARIZE) {
+        for (uint j = 0u; j < count; j++) lc_visit(tile_lists[base + 1u + j]);
+        return;
+    }
+    // Merge the subgroup's sorted lists: every lane visits the smallest pending index, so
+    // loads are uniform and the order stays ascending.
+    uint j = 0u;
+    for (;;) {
+        uint mine = j < count ? tile_lists[base + 1u + j] : 0xffffffffu;
+        uint next = subgroupMin(mine);
+        if (next == 0xffffffffu) break;
+        if (mine == next) j++;
+        lc_visit(next);
+    }
+}
+
+// The mode's light loop for one pixel: returns the summed light (no ambient). The lanes of
+// a subgroup that call it together are the ones the scalarized loops merge.
+vec3 lc_light_loop(uvec2 px, float view_depth, lc_surface s)
+{
+    lc_loop_px = px;
+    lc_loop_depth = view_depth;
+    lc_loop_surf = s;
+    lc_loop_color = vec3(0.0);
+    lc_loop_evaluated = 0u;
+    lc_loop_contributing = 0u;
+    if (MODE == LC_MODE_BRUTE) lc_shade_brute();
+    else if (MODE == LC_MODE_LISTS) lc_shade_lists();
+    else if (MODE == LC_MODE_TILES) lc_shade_tiles();
+    else if (MODE == LC_MODE_CLUSTERS) lc_shade_clusters();
+    else lc_shade_zbin();
+    return lc_loop_color;
+}
+
+// The analysis counters of the pixel the last lc_light_loop shaded (heatmap, tightness,
+// --pairs): evaluated, contributing and, with LC_ANALYSIS_EXACT, the brute-force count.
+void lc_light_loop_write_analysis()
+{
+    if (ANALYSIS == LC_ANALYSIS_OFF) return;
+    uint idx = (lc_loop_px.y * frame.screen.x + lc_loop_px.x) * LC_ANALYSIS_WORDS;
+    analysis[idx + 0u] = lc_loop_evaluated;
+    analysis[idx + 1u] = lc_loop_contributing;
+    if (ANALYSIS == LC_ANALYSIS_EXACT) {
+        uint exact = 0u;
+        for (uint i = 0u; i < frame.light_info.x; i++)
+            if (lc_light_weight(lights[i], lc_loop_surf.position) > 0.0) exact++;
+        analysis[idx + 2u] = exact;
+    }
+}
+
+#endif

@@ -1,0 +1,51 @@
+// Visibility id -> the triangle it names: three world-space vertices (position, normal, uv)
+// and the material. The one place that knows how the scene lies on the GPU, so the object
+// and meshlet scene layouts change only this function. Today: mesh-local vertices and
+// mesh-local indices stored once, objects (world and normal matrices in objects[], set 0) each
+// drawn as its mesh's index range; the id is (object index, gl_PrimitiveID within the draw),
+// the object index arriving as firstInstance. Positions and normals are transformed exactly as
+// scene.vert transforms them, so both paths see the same surface.
+#ifndef LC_VISIBILITY_GLSL
+#define LC_VISIBILITY_GLSL
+
+layout(std430, set = 1, binding = LC_VIS_BIND_VERTICES) readonly buffer VisVertexBlock { float vis_vertices[]; };
+layout(std430, set = 1, binding = LC_VIS_BIND_INDICES) readonly buffer VisIndexBlock { uint vis_indices[]; };
+layout(std430, set = 1, binding = LC_VIS_BIND_DRAWS) readonly buffer VisDrawBlock { lc_gpu_draw vis_draws[]; };
+
+struct lc_vis_vertex {
+    vec3 position, normal;
+    vec2 uv;
+};
+
+struct lc_vis_triangle {
+    lc_vis_vertex v[3];
+    uint material;
+};
+
+lc_vis_vertex lc_vis_vertex_fetch(uint index)
+{
+    uint b = index * LC_VERTEX_FLOATS;
+    lc_vis_vertex v;
+    v.position = vec3(vis_vertices[b + 0u], vis_vertices[b + 1u], vis_vertices[b + 2u]);
+    v.normal = vec3(vis_vertices[b + 3u], vis_vertices[b + 4u], vis_vertices[b + 5u]);
+    v.uv = vec2(vis_vertices[b + 6u], vis_vertices[b + 7u]);
+    return v;
+}
+
+lc_vis_triangle lc_vis_triangle_fetch(uint draw, uint primitive)
+{
+    lc_gpu_draw d = vis_draws[draw];
+    lc_gpu_object obj = objects[draw];
+    uint first = d.info.x + 3u * primitive; // mesh-local indices at the mesh's first vertex
+    lc_vis_triangle t;
+    for (uint i = 0u; i < 3u; i++) {
+        lc_vis_vertex v = lc_vis_vertex_fetch(d.info.w + vis_indices[first + i]);
+        v.position = (obj.world * vec4(v.position, 1.0)).xyz;
+        v.normal = mat3(obj.normal) * v.normal;
+        t.v[i] = v;
+    }
+    t.material = d.info.z;
+    return t;
+}
+
+#endif

@@ -1,0 +1,34 @@
+/* The scene as the visibility shade reads it: the vertex and index buffers as storage
+ * buffers, a draw table and a material table, and the base-colour textures as one array of
+ * combined image samplers. Set 1 of the visibility shade's pipeline layout; the C half of
+ * shaders/shading/visibility.glsl (triangle id -> three vertices and a material), so a new
+ * scene layout (objects, meshlets) changes these two files. */
+#ifndef LC_VISIBILITY_SCENE_H
+#define LC_VISIBILITY_SCENE_H
+
+#include "scene/scene.h"
+#include "lc_shared.h"
+#include "vk/gpu_resources.h"
+
+typedef struct lc_visibility_scene {
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout layout; /* set 0: the frame set, set 1: the scene set */
+    VkDescriptorPool pool;
+    VkDescriptorSet set;
+    lc_buffer draws, materials;
+    uint32_t material_count; /* size of the texture array (>= 1): the shader's MATERIAL_COUNT */
+} lc_visibility_scene;
+
+typedef struct lc_visibility_scene_desc {
+    const lc_scene *scene;
+    const lc_buffer *vertices, *indices;   /* created with VK_BUFFER_USAGE_STORAGE_BUFFER_BIT */
+    const lc_image *textures;              /* scene->image_count images */
+    const lc_image *white;                 /* for materials without a texture */
+    VkSampler sampler;
+    VkDescriptorSetLayout frame_layout;
+} lc_visibility_scene_desc;
+
+lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_desc *desc, lc_visibility_scene *out);
+void lc_visibility_scene_destroy(lc_context *ctx, lc_visibility_scene *vs);
+
+#endif

@@ -1,0 +1,35 @@
+#include "passes/passes.h"
+
+static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    lc_rendering rd = {
+        .color = &r->visibility,
+        .color_load = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .clear_color = {.uint32 = {LC_VIS_BACKGROUND, LC_VIS_BACKGROUND, 0, 0}},
+        .depth = &r->depth,
+        .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .depth_load = VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .depth_store = VK_ATTACHMENT_STORE_OP_STORE,
+    };
+    lc_begin_rendering(r, rc, pass, &rd);
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->visibility_pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_vertex_buffer(rc, state, r->vertices.buffer, 0);
+    lc_rc_bind_index_buffer(rc, state, r->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    /* The object draws come from lc_scene_draws_record jobs, keyed as the depth pre-pass's. */
+    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
+}
+
+// visibility: one raster pass writes depth (the light culling's tile depth reads it, as it
+// reads the pre-pass's) and each pixel's triangle id; it replaces the depth pre-pass.
+lc_pass lc_pass_visibility(void)
+{
+    lc_pass p = {.name = "visibility", .timer = LC_TIMER_DEPTH, .record = record, .scene_draws = 1 + LC_SHADER_PASS_DEPTH};
+    p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT,
+                                     VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
+    p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    return p;
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Visibility-buffer shading (--shading visibility): within the path, every culling mode,
+# scalarized and not, renders the visibility brute-force image (<= 1/255) and misses no
+# light-pixel pair, with validation on; the path's brute-force image is close to the forward
+# one (PSNR >= 45 dB, max difference <= 8/255: both rebuild the same surface, the visibility
+# shade with analytic quad derivatives standing in for the rasterizer's); the heatmap and
+# tightness views render; the viewer toggles it and inspects its frames. Default scene and
+# Sponza. (A bad --shading value: tests/test_bad_input.sh.)
+# shellcheck source=tests/script_util.sh
+source "$(dirname "$0")/script_util.sh"
+
+# Odd: the 8x4 compute blocks and the 8-pixel tiles overhang the right and bottom edges.
+SIZE=197x109
+MODES="lists tiles clusters zbin"
+
+# vis_case TAG ARGS...: the scene's visibility modes against visibility brute force, and
+# visibility brute force against forward brute force.
+vis_case()
+{
+    local tag=$1
+    shift
+    local common=(--headless --validate --quiet --size "$SIZE" --frames 2 --pairs "$@")
+    local ref="$TMP/$tag-vis-brute.png" fwd="$TMP/$tag-fwd-brute.png"
+    lc_ok "$tag visibility brute" "${common[@]}" --shading visibility --mode brute --out "$ref" --stats "$TMP/$tag-vis-brute.json" ||
+        return
+    [[ $(img json "$TMP/$tag-vis-brute.json" shading) == visibility ]] || fail "$tag: --stats shading is not 'visibility'"
+    local exact
+    exact=$(img json "$TMP/$tag-vis-brute.json" pairs.exact)
+    fcmp "$exact" ">" 0 || fail "$tag: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"
+    local m s
+    for m in $MODES; do
+        for s in on off; do
+            local what="$tag visibility $m scalarize=$s" png="$TMP/$tag-$m-$s.png" js="$TMP/$tag-$m-$s.json"
+            lc_ok "$what" "${common[@]}" --shading visibility --mode "$m" --scalarize "$s" --out "$png" --stats "$js" || continue
+            local d missed e
+            d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
+            missed=$(img json "$js" pairs.missed)
+            e=$(img json "$js" pairs.exact)
+            [[ $d -le 1 ]] || fail "$what: image differs from visibility brute force by $d/255"
+            [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
+            [[ $e == "$exact" ]] || fail "$what: pairs.exact = $e, visibility brute force counted $exact"
+            printf '  %-44s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
+        done
+    done
+    lc_ok "$tag forward brute" "${common[@]}" --mode brute --out "$fwd" || return
+    local p d
+    p=$(img psnr "$fwd" "$ref") && d=$(img diff "$fwd" "$ref") || { fail "$tag: cannot compare with forward"; return; }
+    fcmp "$p" ">=" 45 || fail "$tag: visibility vs forward PSNR $p dB (want >= 45)"
+    [[ $d -le 8 ]] || fail "$tag: visibility vs forward differs by $d/255 (want <= 8)"
+    printf '  %-44s PSNR %s dB  max diff %s\n' "$tag visibility vs forward (brute)" "$p" "$d"
+}
+
+vis_case default --scene default --lights 128 --seed 3
+if [[ -n ${LC_SPONZA:-} ]]; then
+    [[ -f $LC_SPONZA ]] || fail "LC_SPONZA=$LC_SPONZA does not exist"
+    [[ -f $LC_SPONZA ]] && vis_case sponza --scene "$LC_SPONZA" --lights 128 --seed 3
+else
+    echo "skipped: LC_SPONZA not set (Sponza cases only)"
+fi
+
+# The analysis views read the visibility shade's counters: a heatmap that differs from the
+# shaded image, and a tightness view, both without validation messages.
+views=(--headless --validate --quiet --size "$SIZE" --lights 128 --seed 3 --shading visibility --mode zbin)
+if lc_ok "visibility heatmap" "${views[@]}" --view heatmap --out "$TMP/heat.png" &&
+    lc_ok "visibility tightness" "${views[@]}" --view tightness --out "$TMP/tight.png"; then
+    d=$(img diff "$TMP/default-zbin-on.png" "$TMP/heat.png")
+    [[ $d -gt 16 ]] || fail "visibility heatmap looks like the shaded image (max diff $d): no counters?"
+fi
+
+# The viewer: key B's action toggles the shading, the tile inspector works on the visibility
+# frame (its depth comes from the visibility pass), and toggling back gives the forward image.
+if command -v xvfb-run >/dev/null; then
+    printf '0 pause\n1 shading visibility\n3 inspect 100 45\n4 screenshot %s\n5 shading\n7 screenshot %s\n8 quit\n' \
+        "$TMP/viewer-vis.png" "$TMP/viewer-fwd.png" >"$TMP/script.txt"
+    rc=0
+    timeout 300 xvfb-run -a -s "-screen 0 640x480x24" "$LC_BIN" --validate --size 320x180 --lights 128 --mode zbin \
+        --script "$TMP/script.txt" >"$TMP/viewer.log" 2>&1 || rc=$?
+    if [[ $rc != 0 ]]; then
+        fail "viewer with 'shading' exited $rc: $(tail -3 "$TMP/viewer.log")"
+    else
+        grep -q "shading: visibility" "$TMP/viewer.log" || fail "viewer: 'shading visibility' printed no message"
+        grep -q "shading: forward" "$TMP/viewer.log" || fail "viewer: 'shading' did not toggle back to forward"
+        line=$(grep -m1 " inspect mode=" "$TMP/viewer.log")
+        [[ -n $line ]] || fail "viewer: the inspector printed nothing on the visibility frame"
+        [[ $line == *" missed=0"* ]] || fail "viewer: the inspector reports missed lights: $line"
+        d=$(img diff "$TMP/viewer-fwd.png" "$TMP/viewer-vis.png")
+        [[ $d -le 8 ]] || fail "viewer: visibility and forward screenshots differ by $d/255"
+        printf '  %-44s max diff %s, %s\n' "viewer B toggle, inspector" "$d" "${line#*inspect }"
+    fi
+else
+    fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
+fi
+
+finish
