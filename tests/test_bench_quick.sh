@@ -10,9 +10,10 @@ echo "bench --quick took $(( $(date +%s) - start )) s"
 csv=$out/bench.csv
 [[ -f $csv && -f $out/bench.json ]] || { echo "no CSV/JSON written"; exit 1; }
 head -1 "$csv" | grep -q "mode,scalarize" || { echo "CSV header lacks mode,scalarize"; exit 1; }
-head -1 "$csv" | grep -q ",threads,cpu_light_build_ms$" || { echo "CSV header lacks threads,cpu_light_build_ms"; exit 1; }
-# Every row ran the host light build on at least one thread and timed it.
-awk -F, 'NR > 1 && ($(NF - 1) < 1 || $NF <= 0) { bad = 1 } END { exit bad }' "$csv" || { echo "a row lacks threads or a light-build time"; exit 1; }
+head -1 "$csv" | grep -q ",threads,cpu_light_build_ms,shading$" || { echo "CSV header lacks threads,cpu_light_build_ms,shading"; exit 1; }
+# Every row ran the host light build on at least one thread and timed it, with forward shading
+# (fields counted from the end: the device name may hold commas).
+awk -F, 'NR > 1 && ($(NF - 2) < 1 || $(NF - 1) <= 0 || $NF != "forward") { bad = 1 } END { exit bad }' "$csv" || { echo "a row lacks threads, a light-build time or its shading"; exit 1; }
 for mode in brute lists tiles clusters zbin; do
   for sc in on off; do
     grep -q ",$mode,$sc," "$csv" || { echo "CSV has no $mode scalarize $sc row"; cat "$csv"; exit 1; }

@@ -49,6 +49,10 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
     const lc_camera *cam = &r->settings.camera;
     const lc_frame_settings *s = &r->settings;
     uint32_t shade_id = LC_PIPELINE_ID_SHADE + (s->mode * 2 + (s->scalarize ? 1 : 0)) * 3 + s->analysis;
+    /* The visibility pass keeps the last of equal depths (LESS_OR_EQUAL), as the forward shade
+     * pass does: its draws take the shade pass's (material, depth) order, so coplanar surfaces
+     * resolve to the same winner. The depth pre-pass alone sorts front to back. */
+    bool vis = s->shading == LC_SHADING_VISIBILITY;
     for (uint32_t i = first; i < first + count; i++) {
         uint32_t object = r->draw_list[i];
         lc_pkg_draw_indexed *p = lc_rc_alloc(rc, sizeof *p);
@@ -59,7 +63,7 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
         /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend
          * whether to bind the material. */
         if (depth_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth),
+            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, vis ? p->material : 0, depth),
                           p, LC_PKG_DRAW_INDEXED);
         if (shade_pass != LC_NO_PASS)
             lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, p->material, depth),
