@@ -24,6 +24,7 @@ typedef enum lc_res {
     LC_RES_TILE_DEPTH,
     LC_RES_COARSE_BITS,
     LC_RES_TILE_MASK,
+    LC_RES_FOOTPRINTS,
     LC_RES_COUNT
 } lc_res;
 
@@ -56,10 +57,22 @@ enum { LC_ZBIN_KERNEL_AUTO, LC_ZBIN_KERNEL_BINS, LC_ZBIN_KERNEL_LIGHTS };
 #define LC_ZBIN_BINS_MAX_LIGHTS 4096u
 extern const char *const lc_zbin_kernel_names[3];
 
+/* How tiles, zbin and clusters build their bits (--binning): per tile, each tile testing
+ * the lights (tile-parallel), or per light, each light's screen footprint rasterised into
+ * the cells (light-parallel: light setup, then bin lights). zbin with light binning needs no
+ * tile depth bounds (its Z-bins carry the depth); tiles keeps them and tests each footprint
+ * hit against the tile's depth-bounded box; clusters take the slices within each light's
+ * view depth range. */
+enum { LC_BINNING_TILES, LC_BINNING_LIGHTS };
+extern const char *const lc_binning_names[2];
+/* The variants of the light binning shader (bin_lights.comp TARGET). */
+enum { LC_BIN_TILES, LC_BIN_TILES_DEPTH, LC_BIN_CLUSTERS, LC_BIN_COUNT };
+
 typedef struct lc_frame_settings {
     uint32_t mode;           /* LC_MODE_* */
     bool scalarize;
     uint32_t view;           /* LC_VIEW_* */
+    uint32_t binning;        /* LC_BINNING_*: tiles, zbin and clusters */
     uint32_t analysis;       /* LC_ANALYSIS_*; views other than shaded need at least COUNT */
     uint32_t heat_scale;     /* lights mapped to the top of the heatmap ramp; 0: 64 */
     lc_camera camera;
@@ -125,11 +138,13 @@ struct lc_renderer {
     uint32_t list_tile, list_tiles_x, list_tiles_y; /* lists mode keeps 16-pixel tiles unless --tile-size */
     lc_image depth, hdr;
     lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
+    lc_buffer footprints; /* light binning: lc_gpu_footprint per light */
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
 
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
     VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin, zbin_bins;
+    VkPipeline light_setup, bin_lights[LC_BIN_COUNT];
     VkPipeline shade[LC_MODE_COUNT][2][3];
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];

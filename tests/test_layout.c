@@ -31,6 +31,10 @@ _Static_assert(offsetof(lc_frame_ubo, options) == 352, "options");
 
 _Static_assert(sizeof(lc_gpu_counters) == 16, "lc_gpu_counters is one uvec4");
 
+_Static_assert(sizeof(lc_gpu_footprint) == 48, "lc_gpu_footprint is 3 vec4");
+_Static_assert(offsetof(lc_gpu_footprint, ellipse) == 16, "ellipse");
+_Static_assert(offsetof(lc_gpu_footprint, axes) == 32, "axes");
+
 int main(void)
 {
     /* The same facts at run time, so a failure shows up in ctest output too. */
