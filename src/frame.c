@@ -12,7 +12,7 @@ const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "t
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
-const char *const lc_binning_names[2] = {"tiles", "lights"};
+const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
 #define MAX_PASSES 16
 #define ANALYSIS_DUMMY_BYTES 16

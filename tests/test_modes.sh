@@ -4,12 +4,17 @@
 # validation on, on the default scene and on Sponza, for cameras and lights that stress the
 # culling: the scene's default view, the camera inside light volumes, lights crossing the
 # near plane and behind the camera, spots pointing at the camera, radii of 0.05 m and 40 m,
-# cones of 5, 120 and 170 degrees, and generated lights.
+# cones of 5, 120 and 170 degrees, and generated lights. The modes that bin (tiles,
+# clusters, zbin) run with both --binning tiles and --binning lights; light binning runs
+# once more at 333x177, where the right and bottom tiles and clusters are partial.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
 SIZE=192x108
-MODES="lists tiles clusters zbin"
+ODD_SIZE=333x177
+# mode:binning; scalarization on and off for each.
+VARIANTS="lists:tiles tiles:tiles clusters:tiles zbin:tiles tiles:lights clusters:lights zbin:lights zbin:lights-nodepth"
+LIGHT_VARIANTS="tiles:lights clusters:lights zbin:lights zbin:lights-nodepth tiles:lights-nodepth"
 
 # Lights files placed relative to a camera (x y z yaw), eye height 1.7 m above the floor,
 # so the same layout lands on visible surfaces in both scenes.
@@ -70,12 +75,13 @@ with open(out, "w") as fh:
 EOF
 }
 
-# case NAME ARGS...: brute, then every mode x scalarize against it.
+# case NAME SIZE VARIANTS ARGS...: brute, then every mode:binning variant x scalarize
+# against it.
 run_case()
 {
-    local name=$1
-    shift
-    local common=(--headless --validate --quiet --size "$SIZE" --pairs "$@")
+    local name=$1 size=$2 variants=$3
+    shift 3
+    local common=(--headless --validate --quiet --size "$size" --pairs "$@")
     local ref="$TMP/$name-brute.png"
     if ! lc_ok "$name brute" "${common[@]}" --mode brute --out "$ref" --stats "$TMP/$name-brute.json"; then
         return
@@ -85,11 +91,13 @@ run_case()
     if ! [[ $exact =~ ^[0-9.e+]+$ ]] || ! fcmp "$exact" ">" 0; then
         fail "$name: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"
     fi
-    local m s
-    for m in $MODES; do
+    local v m b s
+    for v in $variants; do
+        m=${v%%:*} b=${v#*:}
         for s in on off; do
-            local what="$name $m scalarize=$s" png="$TMP/$name-$m-$s.png" js="$TMP/$name-$m-$s.json"
-            lc_ok "$what" "${common[@]}" --mode "$m" --scalarize "$s" --out "$png" --stats "$js" || continue
+            local what="$name $m binning=$b scalarize=$s" png="$TMP/$name-$m-$b-$s.png" js="$TMP/$name-$m-$b-$s.json"
+            lc_ok "$what" "${common[@]}" --mode "$m" --binning "$b" --scalarize "$s" --out "$png" --stats "$js" || continue
+            [[ $(img json "$js" binning) == "$b" ]] || fail "$what: stats say binning $(img json "$js" binning)"
             local d missed e
             d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
             missed=$(img json "$js" pairs.missed)
@@ -97,7 +105,7 @@ run_case()
             [[ $d -le 1 ]] || fail "$what: image differs from brute force by $d/255"
             [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
             [[ $e == "$exact" ]] || fail "$what: pairs.exact = $e, brute force counted $exact"
-            printf '  %-40s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
+            printf '  %-52s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
         done
     done
 }
@@ -119,13 +127,17 @@ scene_cases()
     write_lights "$TMP/$tag-near.json" "${nc[@]:0:4}"
 
     echo "$tag: generated lights, default camera"
-    run_case "$tag-generated" --scene "$scene" --lights 128 --seed 3
+    run_case "$tag-generated" "$SIZE" "$VARIANTS" --scene "$scene" --lights 128 --seed 3
     echo "$tag: extreme radii and cones, default view"
-    run_case "$tag-extremes" --scene "$scene" --lights-file "$TMP/$tag-extremes.json" --camera "$c0"
+    run_case "$tag-extremes" "$SIZE" "$VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-extremes.json" --camera "$c0"
     echo "$tag: extreme radii and cones, from above"
-    run_case "$tag-extremes-high" --scene "$scene" --lights-file "$TMP/$tag-extremes.json" --camera "$ch"
+    run_case "$tag-extremes-high" "$SIZE" "$VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-extremes.json" --camera "$ch"
     echo "$tag: camera inside light volumes, near plane, behind, spots aimed at the camera"
-    run_case "$tag-near" --scene "$scene" --lights-file "$TMP/$tag-near.json" --camera "$near"
+    run_case "$tag-near" "$SIZE" "$VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-near.json" --camera "$near"
+    echo "$tag: light binning at $ODD_SIZE (partial tiles and clusters): generated lights, near plane and extremes"
+    run_case "$tag-odd-generated" "$ODD_SIZE" "$LIGHT_VARIANTS" --scene "$scene" --lights 256 --seed 9
+    run_case "$tag-odd-near" "$ODD_SIZE" "$LIGHT_VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-near.json" --camera "$near"
+    run_case "$tag-odd-extremes" "$ODD_SIZE" "$LIGHT_VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-extremes.json" --camera "$c0"
 }
 
 # The default hall: camera near the +Z end looking down the nave (scene_default.c).

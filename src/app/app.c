@@ -212,7 +212,8 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     for (uint32_t i = 0; i < r->timings.pass_count; i++)
         cJSON_AddNumberToObject(passes, r->timings.pass_names[i], r->timings.pass_ms[i]);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
-    uint64_t footprint_bytes = app->opt.binning == LC_BINNING_LIGHTS ? (uint64_t)r->light_count * sizeof(lc_gpu_footprint) : 0;
+    bool bins = app->opt.mode == LC_MODE_TILES || app->opt.mode == LC_MODE_CLUSTERS || app->opt.mode == LC_MODE_ZBIN;
+    uint64_t footprint_bytes = bins && app->opt.binning != LC_BINNING_TILES ? (uint64_t)r->light_count * sizeof(lc_gpu_footprint) : 0;
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)(r->cull_bytes[app->opt.mode] + footprint_bytes));
     if (pairs) {
         cJSON *p = cJSON_AddObjectToObject(root, "pairs");

@@ -16,6 +16,7 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->scenes[s->scene_count++] = "default";
     for (uint32_t m = 0; m < LC_MODE_COUNT; m++) s->modes[s->mode_count++] = m;
     s->scalarize[0] = true, s->scalarize[1] = false, s->scalarize_count = 2;
+    s->binnings[0] = LC_BINNING_TILES, s->binning_count = 1;
     if (quick) {
         s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
         s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
@@ -29,9 +30,13 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->warmup = 5, s->frames = 30;
 }
 
+bool lc_bench_mode_bins(uint32_t mode) { return mode == LC_MODE_TILES || mode == LC_MODE_CLUSTERS || mode == LC_MODE_ZBIN; }
+
 uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
 {
-    return s->scene_count * s->size_count * s->light_count * s->mode_count * s->scalarize_count;
+    uint32_t runs = 0;
+    for (uint32_t m = 0; m < s->mode_count; m++) runs += lc_bench_mode_bins(s->modes[m]) ? s->binning_count : 1;
+    return s->scene_count * s->size_count * s->light_count * runs * s->scalarize_count;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -65,8 +70,10 @@ lc_bench_stat lc_bench_stat_of(double *v, uint32_t n)
 static void usage(void)
 {
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
-          "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--pairs] [--device N]\n"
-          "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene),\n"
+          "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--binning tiles,lights]\n"
+          "                       [--pairs] [--device N]\n"
+          "Sweeps modes x binning (tiles, clusters, zbin; default tiles) x scalarize on/off x light counts x sizes\n"
+          "x scenes (default scene plus --scene),\n"
           "headless; GPU timestamps per pass, medians and 10th-90th percentile spread.\n"
           "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n",
           stdout);
@@ -90,6 +97,7 @@ typedef struct row {
     const char *scene;
     uint32_t width, height, lights, visible, mode;
     bool scalarize;
+    int binning; /* LC_BINNING_*, -1: the mode does not bin */
     lc_bench_stat t[LC_TIMER_COUNT + 1];
     double cull_shade_median;
     uint64_t cull_bytes;
@@ -107,15 +115,16 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
         return;
     }
     fprintf(f, "device,scene,width,height,lights,visible,mode,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
-               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow\n");
+               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow,binning\n");
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
-        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u\n", device,
+        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,%s\n", device,
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "on" : "off",
                 r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
                 r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
                 r->t[LC_TIMER_TONEMAP].median, r->t[LC_TIMER_COUNT].median, r->cull_shade_median,
-                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow);
+                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow,
+                r->binning < 0 ? "none" : lc_binning_names[r->binning]);
     }
     fclose(f);
 
@@ -130,8 +139,9 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
         fprintf(f, "    {\"scene\": \"%s\", \"width\": %u, \"height\": %u, \"lights\": %u, \"visible\": %u, \"mode\": \"%s\", "
-                   "\"scalarize\": %s, \"gpu_ms\": {",
-                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "true" : "false");
+                   "\"scalarize\": %s, \"binning\": \"%s\", \"gpu_ms\": {",
+                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "true" : "false",
+                r->binning < 0 ? "none" : lc_binning_names[r->binning]);
         for (int t = 0; t <= LC_TIMER_COUNT; t++)
             fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
                     t == LC_TIMER_COUNT ? "frame" : lc_timer_names[t], r->t[t].median, r->t[t].p10, r->t[t].p90);
@@ -168,16 +178,25 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
                 fprintf(f, "set title '%s, %ux%u, scene %s'\nplot ", k == 0 ? "light culling" : k == 1 ? "forward shading" : "culling speed-up over tile lists",
                         w, h, sw->scenes[sc]);
                 int series = 0;
-                for (uint32_t m = 0; m < sw->mode_count; m++) {
-                    uint32_t mode = sw->modes[m];
+                for (uint32_t ms = 0; ms < sw->mode_count * LC_BINNING_COUNT; ms++) {
+                    uint32_t mode = sw->modes[ms / LC_BINNING_COUNT], bi = ms % LC_BINNING_COUNT;
+                    /* One series per mode and binning (brute force and lists do not bin). */
+                    bool bins = lc_bench_mode_bins(mode);
+                    if ((bins ? bi >= sw->binning_count : bi != 0)) continue;
+                    int binning = bins ? (int)sw->binnings[bi] : -1;
                     if (mode == LC_MODE_BRUTE && k != 1) continue; /* brute force does not cull */
-                    snprintf(dat, sizeof dat, "%s/%s-%s-%ux%u-%s.dat", dir, what[k], scene_tag, w, h, lc_mode_names[mode]);
+                    char series_name[64];
+                    snprintf(series_name, sizeof series_name, "%s%s%s", lc_mode_names[mode], binning > 0 ? "-" : "",
+                             binning > 0 ? lc_binning_names[binning] : "");
+                    snprintf(dat, sizeof dat, "%s/%s-%s-%ux%u-%s.dat", dir, what[k], scene_tag, w, h, series_name);
                     FILE *d = fopen(dat, "w");
                     if (!d) continue;
                     int points = 0;
                     for (uint32_t i = 0; i < n; i++) {
                         const row *r = &rows[i];
-                        if (r->scene != sw->scenes[sc] || r->width != w || r->height != h || r->mode != mode || !r->scalarize) continue;
+                        if (r->scene != sw->scenes[sc] || r->width != w || r->height != h || r->mode != mode ||
+                            r->binning != binning || !r->scalarize)
+                            continue;
                         double v = k == 0 ? r->t[LC_TIMER_CULL].median : r->t[LC_TIMER_SHADE].median;
                         if (k == 2) {
                             v = 0.0;
@@ -195,7 +214,7 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
                         remove(dat);
                         continue;
                     }
-                    fprintf(f, "%s'%s' using 1:2 with linespoints lw 2 title '%s'", series++ ? ", " : "", dat, lc_mode_names[mode]);
+                    fprintf(f, "%s'%s' using 1:2 with linespoints lw 2 title '%s'", series++ ? ", " : "", dat, series_name);
                 }
                 fprintf(f, "\n");
                 fclose(f);
@@ -273,6 +292,19 @@ int lc_bench_main(int argc, char **argv)
                 if (m < 0 || sw.mode_count >= 8) { lc_error("bench: --modes %s: unknown mode '%s'", v, t); return 2; }
                 sw.modes[sw.mode_count++] = (uint32_t)m;
             }
+        } else if (!strcmp(a, "--binning")) {
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", v);
+            sw.binning_count = 0;
+            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                int b = lc_name_index(t, lc_binning_names, LC_BINNING_COUNT);
+                if (b < 0 || sw.binning_count >= LC_BINNING_COUNT) {
+                    lc_error("bench: --binning %s: expected a list of tiles, lights, lights-nodepth", v);
+                    return 2;
+                }
+                sw.binnings[sw.binning_count++] = (uint32_t)b;
+            }
+            if (!sw.binning_count) { lc_error("bench: --binning %s: expected a list of tiles, lights, lights-nodepth", v); return 2; }
         } else if (!strcmp(a, "--device")) {
             base.device = atoi(v);
             base.device_set = true;
@@ -329,9 +361,13 @@ int lc_bench_main(int argc, char **argv)
                         done += sw.scalarize_count;
                         continue;
                     }
-                    for (uint32_t k = 0; k < sw.scalarize_count && !exit_code; k++) {
+                    bool bins = lc_bench_mode_bins(sw.modes[mi]);
+                    uint32_t runs = (bins ? sw.binning_count : 1) * sw.scalarize_count;
+                    for (uint32_t k = 0; k < runs && !exit_code; k++) {
+                        uint32_t ki = k % sw.scalarize_count, bi = k / sw.scalarize_count;
                         app->opt.mode = (int)sw.modes[mi];
-                        app->opt.scalarize = sw.scalarize[k];
+                        app->opt.scalarize = sw.scalarize[ki];
+                        app->opt.binning = sw.binnings[bi];
                         lc_frame_settings fs = lc_app_settings(app);
                         app->timing_count = 0;
                         uint32_t n = sw.warmup + sw.frames;
@@ -354,7 +390,8 @@ int lc_bench_main(int argc, char **argv)
                         r->lights = sw.lights[li];
                         r->visible = app->renderer.light_count;
                         r->mode = sw.modes[mi];
-                        r->scalarize = sw.scalarize[k] && app->ctx.subgroup_fragment;
+                        r->scalarize = sw.scalarize[ki] && app->ctx.subgroup_fragment;
+                        r->binning = bins ? (int)sw.binnings[bi] : -1;
                         uint32_t cnt = LC_MIN(app->timing_count, sw.frames);
                         for (int t = 0; t <= LC_TIMER_COUNT; t++) {
                             memcpy(samples[t], app->ms[t] + (app->timing_count - cnt), cnt * sizeof(double));
@@ -375,9 +412,10 @@ int lc_bench_main(int argc, char **argv)
                             if (lc_app_count_pairs(app, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
                         }
                         done++;
-                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s scalarize %-3s  cull %8.4f ms  shade %8.4f ms  frame %8.4f ms\n",
+                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s scalarize %-3s  cull %8.4f ms  shade %8.4f ms  frame %8.4f ms\n",
                                done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
-                               lc_mode_names[r->mode], sw.scalarize[k] ? "on" : "off", r->t[LC_TIMER_CULL].median,
+                               lc_mode_names[r->mode], r->binning < 0 ? "" : lc_binning_names[r->binning],
+                               sw.scalarize[ki] ? "on" : "off", r->t[LC_TIMER_CULL].median,
                                r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median);
                         fflush(stdout);
                     }

@@ -128,6 +128,15 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         fs->mode = (uint32_t)m;
         reinspect = true;
         set_message(v, "mode: %s", lc_mode_names[m]);
+    } else if (!strcmp(action, "binning")) {
+        int found = lc_name_index(arg, lc_binning_names, LC_BINNING_COUNT);
+        if (found < 0 && *arg) {
+            lc_error("script: unknown binning '%s' (tiles, lights, lights-nodepth; none: next)", arg);
+            return LC_ERR_INPUT;
+        }
+        fs->binning = found >= 0 ? (uint32_t)found : (fs->binning + 1) % LC_BINNING_COUNT;
+        reinspect = true;
+        set_message(v, "binning: %s", lc_binning_names[fs->binning]);
     } else if (!strcmp(action, "scalarize")) {
         fs->scalarize = !fs->scalarize;
         set_message(v, "scalarization %s", fs->scalarize ? "on" : "off");
@@ -226,6 +235,7 @@ static void key_cb(GLFWwindow *w, int key, int scancode, int action, int mods)
     case GLFW_KEY_ESCAPE: v->quit = true; break;
     case GLFW_KEY_M: act(v, "mode", "", 0, 0); break;
     case GLFW_KEY_C: act(v, "scalarize", "", 0, 0); break;
+    case GLFW_KEY_L: act(v, "binning", "", 0, 0); break;
     case GLFW_KEY_V: act(v, "view", "", 0, 0); break;
     case GLFW_KEY_EQUAL: case GLFW_KEY_KP_ADD: act(v, "lights-double", "", 0, 0); break;
     case GLFW_KEY_MINUS: case GLFW_KEY_KP_SUBTRACT: act(v, "lights-halve", "", 0, 0); break;
@@ -308,7 +318,7 @@ static void move_camera(viewer *v, float dt)
 
 /* Every script action (README: "Scripts"); keys map onto the same names. */
 static const char *const k_actions[] = {
-    "mode", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
+    "mode", "binning", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
     "screenshot-hud", "capture", "help", "hud", "reset-camera", "resize", "minimize", "zero-size", "restore", "inspect",
     "inspect-close", "camera", "quit",
 };
@@ -377,6 +387,7 @@ static const char *const k_keys[][2] = {
     {"R", "reset the camera"},
     {"1 2 3 4 5", "mode: brute, lists, tiles, clusters, zbin"},
     {"M", "next mode"},
+    {"L", "binning: tiles, lights, lights-nodepth"},
     {"C", "scalarization on / off"},
     {"V", "view: shaded, heatmap, tightness"},
     {"+ / -", "double / halve the light count"},
@@ -484,14 +495,14 @@ static uint32_t build_hud(viewer *v)
     char text[1024];
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
-             "mode %s   scalarization %s%s   view %s\n"
+             "mode %s   binning %s   scalarization %s%s   view %s\n"
              "lights %u visible / %u total   radius x%.2f%s\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
              "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
              "camera %.1f %.1f %.1f  yaw %.0f  pitch %.0f   speed %.1f m/s\n"
              "H or F1: keys%s",
              app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
-             v->fs.scalarize ? "on" : "off", v->fs.scalarize && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
+             lc_binning_names[v->fs.binning], v->fs.scalarize ? "on" : "off", v->fs.scalarize && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
              lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],
              g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], cam->position[0], cam->position[1],

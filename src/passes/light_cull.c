@@ -116,13 +116,15 @@ static uint32_t tile_passes(lc_pass *out)
     (lc_pass){.name = "light cull / light setup", .timer = LC_TIMER_CULL, .record = record_light_setup, .use_count = 1, \
               .uses = {{LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_WRITE, 0}}}
 
-/* Light binning (--binning lights): each light's footprint, then lights binned in parallel. */
-static uint32_t light_binning_passes(uint32_t mode, lc_pass *out)
+/* Light binning (--binning lights, lights-nodepth): each light's footprint, then lights
+ * binned in parallel; tile bits also against the tiles' depth bounds unless lights-nodepth. */
+static uint32_t light_binning_passes(uint32_t mode, bool depth_bounds, lc_pass *out)
 {
     uint32_t n = 0;
     const lc_use footprints = {LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_READ, 0};
-    if (mode == LC_MODE_TILES) {
-        // light cull / tile depth: tiles has no Z-bins, so it keeps the tiles' depth bounds
+    depth_bounds = depth_bounds && mode != LC_MODE_CLUSTERS;
+    if (depth_bounds) {
+        // light cull / tile depth: each tile's depth range from the pre-pass
         out[n++] = (lc_pass){.name = "light cull / tile depth", .timer = LC_TIMER_CULL, .record = record_tile_depth, .use_count = 2,
                              .uses = {DEPTH_READ, {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
     }
@@ -132,14 +134,14 @@ static uint32_t light_binning_passes(uint32_t mode, lc_pass *out)
         // light cull / bin lights / clusters: footprint x the light's depth slices
         out[n++] = (lc_pass){.name = "light cull / bin lights / clusters", .timer = LC_TIMER_CULL, .record = record_bin_clusters,
                              .use_count = 2, .uses = {footprints, {LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
-    } else if (mode == LC_MODE_TILES) {
+    } else if (depth_bounds) {
         // light cull / bin lights / depth bounds: footprint, then the tile's depth-bounded box
         out[n++] = (lc_pass){.name = "light cull / bin lights / depth bounds", .timer = LC_TIMER_CULL, .record = record_bin_tiles,
                              .use_count = 4,
                              .uses = {footprints, {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0},
                                       {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}, {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
     } else {
-        // light cull / bin lights: screen footprint only, the Z-bins carry depth
+        // light cull / bin lights: screen footprint only (zbin: its Z-bins carry the depth)
         out[n++] = (lc_pass){.name = "light cull / bin lights", .timer = LC_TIMER_CULL, .record = record_bin_zbin, .use_count = 3,
                              .uses = {footprints, {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0},
                                       {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
@@ -149,7 +151,8 @@ static uint32_t light_binning_passes(uint32_t mode, lc_pass *out)
 
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
 {
-    bool lights = r->settings.binning == LC_BINNING_LIGHTS;
+    bool lights = r->settings.binning != LC_BINNING_TILES;
+    bool depth_bounds = r->settings.binning == LC_BINNING_LIGHTS;
     switch (mode) {
     case LC_MODE_LISTS:
         // light cull / lists: per-tile index lists, compacted and sorted
@@ -158,16 +161,16 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
                                     {LC_RES_COUNTERS, LC_STAGE_COMPUTE | LC_STAGE_TRANSFER, LC_RW | VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         return 1;
     case LC_MODE_TILES:
-        return lights ? light_binning_passes(mode, out) : tile_passes(out);
+        return lights ? light_binning_passes(mode, depth_bounds, out) : tile_passes(out);
     case LC_MODE_CLUSTERS:
-        if (lights) return light_binning_passes(mode, out);
+        if (lights) return light_binning_passes(mode, depth_bounds, out);
         // light cull / clusters: 3D bitmask, no depth buffer needed
         out[0] = (lc_pass){.name = "light cull / clusters", .timer = LC_TIMER_CULL, .record = record_clusters, .use_count = 1,
                            .uses = {{LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
         return 1;
     case LC_MODE_ZBIN: {
         // the tile bits, then the Z-bins: shading intersects both
-        uint32_t n = lights ? light_binning_passes(mode, out) : tile_passes(out);
+        uint32_t n = lights ? light_binning_passes(mode, depth_bounds, out) : tile_passes(out);
         if (lc_zbin_per_bin(r)) {
             // light cull / zbin per bin: each bin scans the lights (few lights)
             out[n++] = (lc_pass){.name = "light cull / zbin per bin", .timer = LC_TIMER_CULL, .record = record_zbin_bins,
