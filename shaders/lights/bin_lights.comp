@@ -96,7 +96,7 @@ void main()
         barrier(); // the previous bucket's footprints are no longer read
         if (tid < 32u) {
             uint i = b * 32u + tid;
-            vec4 rect = vec4(1.0, 1.0, 0.0, 0.0);
+            vec4 rect = vec4(1e30, 1e30, -1e30, -1e30);
             lc_gpu_footprint f;
             if (i < count) {
                 f = footprints[i];
@@ -105,7 +105,7 @@ void main()
                     // The light's view depth range, widened as the Z-bins widen it.
                     vec2 z = lights[i].spot_depth.zw;
                     float zmin = z.x - eps * abs(z.x) - bias, zmax = z.y + eps * abs(z.y) + bias;
-                    if (zmax < slice_d0 || zmin > slice_d1) rect = vec4(1.0, 1.0, 0.0, 0.0);
+                    if (zmax < slice_d0 || zmin > slice_d1) rect = vec4(1e30, 1e30, -1e30, -1e30);
                 }
                 s_ellipse[tid] = f.ellipse;
                 s_axes[tid] = f.axes;

@@ -56,7 +56,7 @@ vec2 uv_to_pixel(vec2 uv)
 // Footprint of the sphere (view-space centre c, radius r).
 void sphere_footprint(vec3 c, float r, out vec4 rect, out vec4 ellipse, out vec4 axes)
 {
-    rect = vec4(1.0, 1.0, 0.0, 0.0);
+    rect = vec4(1e30, 1e30, -1e30, -1e30);
     ellipse = vec4(0.0);
     axes = vec4(0.0);
     // Fragments lie at or beyond the near plane; a hair nearer for rounding.
