@@ -31,6 +31,8 @@ shared vec4 s_rect[32], s_ellipse[32], s_axes[32];
 shared uint s_mask[CELLS];
 shared vec3 s_bmin[CELLS], s_bmax[CELLS]; // TARGET 1: the tiles' depth-bounded boxes
 shared bool s_covered[CELLS];
+shared uint s_block_dmin, s_block_dmax; // TARGET 1: the block's depth range (float bits)
+shared uint s_any[2];                   // per bucket (by parity): does any light meet the block?
 
 // Does the ellipse |T (p - centre)| <= 1 meet the rectangle [pmin, pmax]? In the ellipse's
 // frame the ellipse is the unit disc and the rectangle a parallelogram: they meet when the
@@ -74,6 +76,12 @@ void main()
     float slice_d1 = slice + 1u == frame.zbin_info.w ? 3.0e38 : near_z * exp(float(slice + 1u) / scale) * (1.0 + eps);
 
     s_mask[tid] = 0u;
+    if (tid < 2u) s_any[tid] = 0u;
+    if (tid == 0u) {
+        s_block_dmin = floatBitsToUint(3.0e38);
+        s_block_dmax = 0u;
+    }
+    barrier();
     if (TARGET == 1u) {
         uvec2 cell = block * LC_BIN_BLOCK + uvec2(tid % LC_BIN_BLOCK, tid / LC_BIN_BLOCK);
         bool covered = false;
@@ -85,15 +93,23 @@ void main()
             if (covered) lc_rect_box(pmin, min(pmin + cell_px, vec2(frame.screen.xy)), d.x, d.y, bmin, bmax);
             s_bmin[tid] = bmin;
             s_bmax[tid] = bmax;
+            if (covered) {
+                // Positive floats: their bit patterns order like the values.
+                atomicMin(s_block_dmin, floatBitsToUint(max(d.x, 0.0)));
+                atomicMax(s_block_dmax, floatBitsToUint(d.y));
+            }
         }
         s_covered[tid] = covered;
     }
+    // The block's pixel rectangle: lights missing it skip the bucket's cells.
+    vec2 block_min = vec2(block * LC_BIN_BLOCK) * cell_px, block_max = block_min + float(LC_BIN_BLOCK) * cell_px;
 
     uint S = gl_SubgroupSize, lane = gl_SubgroupInvocationID;
     uint per = max(S / 32u, 1u); // cells per step (subgroups wider than 32 lanes)
     uint b_end = min(buckets, group * 32u + 32u);
     for (uint b = group * 32u; b < b_end; b++) {
         barrier(); // the previous bucket's footprints are no longer read
+        if (tid == 0u) s_any[(b + 1u) & 1u] = 0u; // read last in the previous bucket, behind the barrier
         if (tid < 32u) {
             uint i = b * 32u + tid;
             vec4 rect = vec4(1e30, 1e30, -1e30, -1e30);
@@ -107,12 +123,31 @@ void main()
                     float zmin = z.x - eps * abs(z.x) - bias, zmax = z.y + eps * abs(z.y) + bias;
                     if (zmax < slice_d0 || zmin > slice_d1) rect = vec4(1e30, 1e30, -1e30, -1e30);
                 }
+                if (TARGET == 1u) {
+                    // Depth ranges as the Z-bins widen them: a light wholly before or behind
+                    // every covered pixel of the block cannot light one (the coarse test).
+                    vec2 z = lights[i].spot_depth.zw;
+                    float zmin = z.x - eps * abs(z.x) - bias, zmax = z.y + eps * abs(z.y) + bias;
+                    if (zmax < uintBitsToFloat(s_block_dmin) || zmin > uintBitsToFloat(s_block_dmax))
+                        rect = vec4(1e30, 1e30, -1e30, -1e30);
+                }
+                if (rect.x <= block_max.x && rect.z >= block_min.x && rect.y <= block_max.y && rect.w >= block_min.y)
+                    atomicOr(s_any[b & 1u], 1u);
                 s_ellipse[tid] = f.ellipse;
                 s_axes[tid] = f.axes;
             }
             s_rect[tid] = rect;
         }
         barrier();
+        if (s_any[b & 1u] == 0u) {
+            // No light of the bucket reaches the block: zero words, one store per cell.
+            uvec2 cell = block * LC_BIN_BLOCK + uvec2(tid % LC_BIN_BLOCK, tid / LC_BIN_BLOCK);
+            if (cell.x < cells_x && cell.y < cells_y) {
+                if (clusters) cluster_bits[((slice * cells_y + cell.y) * cells_x + cell.x) * buckets + b] = 0u;
+                else tile_bits[(cell.y * cells_x + cell.x) * buckets + b] = 0u;
+            }
+            continue;
+        }
         for (uint c0 = gl_SubgroupID * per; c0 < CELLS; c0 += gl_NumSubgroups * per) {
             uint k_cell = c0 + (S > 32u ? lane / 32u : 0u);
             uvec2 cell = block * LC_BIN_BLOCK + uvec2(k_cell % LC_BIN_BLOCK, k_cell / LC_BIN_BLOCK);
