@@ -61,7 +61,7 @@ static void record_bin(lc_renderer *r, VkCommandBuffer cmd, uint32_t target, uin
     vkCmdDispatch(cmd, LC_DIV_UP(cells_x, LC_BIN_BLOCK), LC_DIV_UP(cells_y, LC_BIN_BLOCK) * slices, mask_words);
 }
 
-static void record_bin_zbin(lc_renderer *r, VkCommandBuffer cmd) { record_bin(r, cmd, LC_BIN_TILES, r->tiles_x, r->tiles_y, 1); }
+static void record_bin_footprint(lc_renderer *r, VkCommandBuffer cmd) { record_bin(r, cmd, LC_BIN_TILES, r->tiles_x, r->tiles_y, 1); }
 static void record_bin_tiles(lc_renderer *r, VkCommandBuffer cmd)
 {
     record_bin(r, cmd, LC_BIN_TILES_DEPTH, r->tiles_x, r->tiles_y, 1);
@@ -142,7 +142,7 @@ static uint32_t light_binning_passes(uint32_t mode, bool depth_bounds, lc_pass *
                                       {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}, {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
     } else {
         // light cull / bin lights: screen footprint only (zbin: its Z-bins carry the depth)
-        out[n++] = (lc_pass){.name = "light cull / bin lights", .timer = LC_TIMER_CULL, .record = record_bin_zbin, .use_count = 3,
+        out[n++] = (lc_pass){.name = "light cull / bin lights", .timer = LC_TIMER_CULL, .record = record_bin_footprint, .use_count = 3,
                              .uses = {footprints, {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0},
                                       {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
     }
