@@ -26,10 +26,11 @@ if command -v gnuplot >/dev/null; then ls "$out"/cull-default-*.png >/dev/null |
   { cat "$out/log2"; echo "bench --quick --binning failed"; exit 1; }
 csv=$out/binning/bench.csv
 head -1 "$csv" | grep -q ",binning$" || { echo "CSV header lacks the binning column"; exit 1; }
+# Fields counted from the end: the device name may hold commas. mode $(NF-15), cull_ms $(NF-12).
 for b in tiles lights lights-nodepth; do
-  n=$(awk -F, -v b="$b" 'NR > 1 && $7 == "zbin" && $NF == b && $10 > 0' "$csv" | wc -l)
+  n=$(awk -F, -v b="$b" 'NR > 1 && $(NF-15) == "zbin" && $NF == b && $(NF-12) > 0' "$csv" | wc -l)
   [[ $n == 4 ]] || { echo "expected 4 zbin rows with binning $b and a cull time, got $n"; cat "$csv"; exit 1; }
 done
-n=$(awk -F, 'NR > 1 && $7 == "lists" && $NF == "none"' "$csv" | wc -l)
+n=$(awk -F, 'NR > 1 && $(NF-15) == "lists" && $NF == "none"' "$csv" | wc -l)
 [[ $n == 4 ]] || { echo "expected 4 lists rows with binning none, got $n"; cat "$csv"; exit 1; }
 echo "bench --quick: $rows rows"
