@@ -16,6 +16,7 @@ const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "cl
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
+const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
 #define MAX_PASSES 16
 #define ANALYSIS_DUMMY_BYTES 16
@@ -183,9 +184,17 @@ static lc_status create_pipelines(lc_renderer *r)
     r->cull_clusters = lc_pipeline_compute(ctx, r->layout, "cull_clusters.comp", NULL, "light cull / clusters");
     r->zbin = lc_pipeline_compute(ctx, r->layout, "zbin.comp", NULL, "light cull / zbin");
     r->zbin_bins = lc_pipeline_compute(ctx, r->layout, "zbin_bins.comp", NULL, "light cull / zbin per bin");
+    r->light_setup = lc_pipeline_compute(ctx, r->layout, "light_setup.comp", NULL, "light cull / light setup");
+    static const char *const bin_names[LC_BIN_COUNT] = {"light cull / bin lights", "light cull / bin lights / depth bounds",
+                                                        "light cull / bin lights / clusters"};
+    for (uint32_t t = 0; t < LC_BIN_COUNT; t++) {
+        lc_spec spec = {.values = {t}, .count = 1};
+        r->bin_lights[t] = lc_pipeline_compute(ctx, r->layout, "bin_lights.comp", &spec, bin_names[t]);
+        if (!r->bin_lights[t]) return LC_ERR_RUNTIME;
+    }
     if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->cull_coarse ||
         !r->cull_tiles || !r->cull_lists ||
-        !r->cull_clusters || !r->zbin || !r->zbin_bins)
+        !r->cull_clusters || !r->zbin || !r->zbin_bins || !r->light_setup)
         return LC_ERR_RUNTIME;
     return LC_OK;
 }
@@ -247,6 +256,7 @@ static void destroy_sized(lc_renderer *r)
     lc_buffer_destroy(ctx, &r->tile_depth);
     lc_buffer_destroy(ctx, &r->coarse_bits);
     lc_buffer_destroy(ctx, &r->tile_mask);
+    lc_buffer_destroy(ctx, &r->footprints);
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) lc_buffer_destroy(ctx, &r->slots[i].readback);
 }
 
@@ -275,6 +285,7 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_COARSE_BITS] = {r->coarse_bits.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_TILE_MASK] = {r->tile_mask.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_OBJECTS] = {r->objects.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_FOOTPRINTS] = {r->footprints.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -361,6 +372,8 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     if ((s = storage(r, &r->tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
     if ((s = storage(r, &r->coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
     if ((s = storage(r, &r->tile_mask, mask_bytes, "tile bucket mask")) != LC_OK) return s;
+    if ((s = storage(r, &r->footprints, (uint64_t)d->light_capacity * sizeof(lc_gpu_footprint), "light footprints")) != LC_OK)
+        return s;
     if ((s = storage(r, &r->tile_lists, list_tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
     if ((s = storage(r, &r->zbins, (uint64_t)d->zbin_count * 8, "zbins")) != LC_OK) return s;
     if ((s = storage(r, &r->cluster_bits, r->cull_bytes[LC_MODE_CLUSTERS], "cluster bits")) != LC_OK) return s;
@@ -513,7 +526,8 @@ void lc_renderer_destroy(lc_renderer *r)
     }
     VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->tile_depth_pipeline,
                          &r->cull_coarse, &r->cull_tiles,
-                         &r->cull_lists, &r->cull_clusters, &r->zbin, &r->zbin_bins};
+                         &r->cull_lists, &r->cull_clusters, &r->zbin, &r->zbin_bins, &r->light_setup,
+                         &r->bin_lights[0], &r->bin_lights[1], &r->bin_lights[2]};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     for (int m = 0; m < LC_MODE_COUNT; m++)
@@ -829,6 +843,7 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     case LC_RES_TILE_DEPTH: src = &r->tile_depth; break;
     case LC_RES_COARSE_BITS: src = &r->coarse_bits; break;
     case LC_RES_TILE_MASK: src = &r->tile_mask; break;
+    case LC_RES_FOOTPRINTS: src = &r->footprints; break;
     default: return NULL;
     }
     if (src) size = src->size;

@@ -29,6 +29,7 @@ typedef enum lc_res {
     LC_RES_COARSE_BITS,
     LC_RES_TILE_MASK,
     LC_RES_VISIBILITY,
+    LC_RES_FOOTPRINTS,
     LC_RES_COUNT
 } lc_res;
 
@@ -80,11 +81,24 @@ enum { LC_ZBIN_KERNEL_AUTO, LC_ZBIN_KERNEL_BINS, LC_ZBIN_KERNEL_LIGHTS };
 #define LC_ZBIN_BINS_MAX_LIGHTS 4096u
 extern const char *const lc_zbin_kernel_names[3];
 
+/* How tiles, zbin and clusters build their bits (--binning): TILES, each tile testing the
+ * lights (tile-parallel); LIGHTS, each light's screen footprint rasterised into the cells
+ * (light-parallel: light setup, then bin lights), a footprint hit then tested against the
+ * tile's depth-bounded box as the tile-parallel cull tests it; LIGHTS_NODEPTH, the footprint
+ * alone, no tile depth pass (zbin: its Z-bins alone carry the depth, as in Granite; on
+ * Sponza that evaluates about twice the pairs). Clusters bin the footprint into the slices
+ * within each light's view depth range; they never read the depth buffer. */
+enum { LC_BINNING_TILES, LC_BINNING_LIGHTS, LC_BINNING_LIGHTS_NODEPTH, LC_BINNING_COUNT };
+extern const char *const lc_binning_names[LC_BINNING_COUNT];
+/* The variants of the light binning shader (bin_lights.comp TARGET). */
+enum { LC_BIN_TILES, LC_BIN_TILES_DEPTH, LC_BIN_CLUSTERS, LC_BIN_COUNT };
+
 typedef struct lc_frame_settings {
     uint32_t mode;           /* LC_MODE_* */
     uint32_t shading;        /* LC_SHADING_*; visibility needs lc_context.visibility_missing == NULL */
     bool scalarize;
     uint32_t view;           /* LC_VIEW_* */
+    uint32_t binning;        /* LC_BINNING_*: tiles, zbin and clusters */
     uint32_t analysis;       /* LC_ANALYSIS_*; views other than shaded need at least COUNT */
     uint32_t heat_scale;     /* lights mapped to the top of the heatmap ramp; 0: 64 */
     lc_camera camera;
@@ -155,11 +169,13 @@ struct lc_renderer {
     bool visibility_allocated;
     lc_visibility_scene vis_scene;
     lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
+    lc_buffer footprints; /* light binning: lc_gpu_footprint per light */
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
 
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
     VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin, zbin_bins;
+    VkPipeline light_setup, bin_lights[LC_BIN_COUNT];
     VkPipeline shade[LC_MODE_COUNT][2][3];
     VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][2][3];
 

@@ -5,6 +5,8 @@ command buffers that the region's vkCmdExecuteCommands runs) with the pipeline o
 name bound; every resource lightcull created carries a name.
 
 usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis] [--visibility]
+MODE: a culling mode; zbin:lights is zbin with --zbin-kernel lights; MODE+BINNING a mode with
+--binning BINNING (lights, lights-nodepth).
 --visibility: a --shading visibility frame (the visibility pass instead of the depth
 pre-pass, the compute "visibility shade" instead of the forward shade).
 Prints one line per problem and exits 1, or prints a summary and exits 0.
@@ -19,6 +21,9 @@ except ImportError:
     sys.exit(1)
 
 TILE_PASSES = ["light cull / tile depth", "light cull / coarse", "light cull / tiles"]
+# Light binning: light setup then bin lights; --binning lights also the tile depth bounds.
+LIGHT_PASSES = ["light cull / tile depth", "light cull / light setup", "light cull / bin lights / depth bounds"]
+NODEPTH_PASSES = ["light cull / light setup", "light cull / bin lights"]
 CULL = {
     "brute": [],
     "lists": ["light cull / lists"],
@@ -27,6 +32,11 @@ CULL = {
     # Few lights: the per-bin Z-bin kernel; zbin:lights is the per-light one (--zbin-kernel lights).
     "zbin": TILE_PASSES + ["light cull / zbin per bin"],
     "zbin:lights": TILE_PASSES + ["light cull / zbin clear", "light cull / zbin"],
+    "tiles+lights": LIGHT_PASSES,
+    "tiles+lights-nodepth": NODEPTH_PASSES,
+    "clusters+lights": ["light cull / light setup", "light cull / bin lights / clusters"],
+    "zbin+lights": LIGHT_PASSES + ["light cull / zbin per bin"],
+    "zbin+lights-nodepth": NODEPTH_PASSES + ["light cull / zbin per bin"],
 }
 # Resource kinds RenderDoc names itself: the instance and physical device cannot carry names,
 # and RenderDoc replaces command buffers with its own baked copies.
@@ -129,9 +139,10 @@ def check(ctl, mode, expected, problems):
         problems.append(f"tonemap draws {tonemap[0].numIndices} vertices, expected a 3-vertex fullscreen triangle")
     if depth_draws and pipeline(depth_draws[0], False) != "depth prepass":
         problems.append(f"depth prepass draws with pipeline '{pipeline(depth_draws[0], False)}'")
-    if shade_draws and not pipeline(shade_draws[0], False).startswith(f"forward shade / {mode.split(':')[0]}"):
+    base = mode.split(':')[0].split('+')[0]
+    if shade_draws and not pipeline(shade_draws[0], False).startswith(f"forward shade / {base}"):
         problems.append(f"forward shade draws with pipeline '{pipeline(shade_draws[0], False)}', "
-                        f"expected 'forward shade / {mode.split(':')[0]}...'")
+                        f"expected 'forward shade / {base}...'")
     if tonemap and pipeline(tonemap[0], False) != "tonemap":
         problems.append(f"tonemap draws with pipeline '{pipeline(tonemap[0], False)}'")
     for name in CULL[mode]:

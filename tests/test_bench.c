@@ -50,6 +50,12 @@ static void test_sweep(void)
     full.shadings[1] = LC_SHADING_VISIBILITY, full.shading_count = 2;
     CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * LC_MODE_COUNT * 2 * 2);
     CHECK(quick.frames > 0 && quick.frames < full.frames && quick.size_count == 1 && quick.sizes[0][0] < 640);
+    /* --binning adds rows for the modes that bin only: brute force and lists run once. */
+    CHECK(full.binning_count == 1 && full.binnings[0] == LC_BINNING_TILES);
+    full.binnings[1] = LC_BINNING_LIGHTS, full.binning_count = 2;
+    CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * (LC_MODE_COUNT + 3) * 2);
+    CHECK(lc_bench_mode_bins(LC_MODE_ZBIN) && lc_bench_mode_bins(LC_MODE_TILES) && lc_bench_mode_bins(LC_MODE_CLUSTERS));
+    CHECK(!lc_bench_mode_bins(LC_MODE_BRUTE) && !lc_bench_mode_bins(LC_MODE_LISTS));
 }
 
 int main(void)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # lightcull bench --quick on lavapipe: finishes, writes a CSV with a row per mode and
-# scalarization, JSON, and (with gnuplot) plots.
+# scalarization, JSON, and (with gnuplot) plots; --binning adds rows for zbin, not lists.
 set -euo pipefail
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -10,10 +10,10 @@ echo "bench --quick took $(( $(date +%s) - start )) s"
 csv=$out/bench.csv
 [[ -f $csv && -f $out/bench.json ]] || { echo "no CSV/JSON written"; exit 1; }
 head -1 "$csv" | grep -q "mode,scalarize" || { echo "CSV header lacks mode,scalarize"; exit 1; }
-head -1 "$csv" | grep -q ",threads,cpu_light_build_ms,shading$" || { echo "CSV header lacks threads,cpu_light_build_ms,shading"; exit 1; }
+head -1 "$csv" | grep -q ",threads,cpu_light_build_ms,shading,binning$" || { echo "CSV header lacks threads,cpu_light_build_ms,shading,binning"; exit 1; }
 # Every row ran the host light build on at least one thread and timed it, with forward shading
 # (fields counted from the end: the device name may hold commas).
-awk -F, 'NR > 1 && ($(NF - 2) < 1 || $(NF - 1) <= 0 || $NF != "forward") { bad = 1 } END { exit bad }' "$csv" || { echo "a row lacks threads, a light-build time or its shading"; exit 1; }
+awk -F, 'NR > 1 && ($(NF - 3) < 1 || $(NF - 2) <= 0 || $(NF - 1) != "forward") { bad = 1 } END { exit bad }' "$csv" || { echo "a row lacks threads, a light-build time or its shading"; exit 1; }
 for mode in brute lists tiles clusters zbin; do
   for sc in on off; do
     grep -q ",$mode,$sc," "$csv" || { echo "CSV has no $mode scalarize $sc row"; cat "$csv"; exit 1; }
@@ -25,4 +25,16 @@ rows=$(($(wc -l <"$csv") - 1))
 awk -F, 'NR > 1 && $7 != "brute" && $10 <= 0 { bad = 1 } END { exit bad }' "$csv" || { echo "a culling mode reported no cull time"; exit 1; }
 grep -q "host light build" "$out/log" || { echo "no host light-build figure"; exit 1; }
 if command -v gnuplot >/dev/null; then ls "$out"/cull-default-*.png >/dev/null || { echo "no plots"; exit 1; }; fi
+# The binning axis: zbin with each binning, one row per binning x scalarize x light count.
+"$LC_BIN" bench --quick --modes lists,zbin --binning tiles,lights,lights-nodepth --out-dir "$out/binning" >"$out/log2" 2>&1 ||
+  { cat "$out/log2"; echo "bench --quick --binning failed"; exit 1; }
+csv=$out/binning/bench.csv
+head -1 "$csv" | grep -q ",binning$" || { echo "CSV header lacks the binning column"; exit 1; }
+# Fields counted from the end: the device name may hold commas. mode $(NF-18), cull_ms $(NF-15).
+for b in tiles lights lights-nodepth; do
+  n=$(awk -F, -v b="$b" 'NR > 1 && $(NF-18) == "zbin" && $NF == b && $(NF-15) > 0' "$csv" | wc -l)
+  [[ $n == 4 ]] || { echo "expected 4 zbin rows with binning $b and a cull time, got $n"; cat "$csv"; exit 1; }
+done
+n=$(awk -F, 'NR > 1 && $(NF-18) == "lists" && $NF == "none"' "$csv" | wc -l)
+[[ $n == 4 ]] || { echo "expected 4 lists rows with binning none, got $n"; cat "$csv"; exit 1; }
 echo "bench --quick: $rows rows"

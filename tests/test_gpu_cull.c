@@ -7,8 +7,13 @@
  *          mode computes for the same frame, and also exact subset of list subset of bound;
  *   zbins: the GPU range contains the reference range without slack and lies within the
  *          reference range with twice the shader's widening.
- * Every mode, scalarized or not, must also miss no light-pixel pair and count as many exact
- * pairs as brute force (the shade pass's own counts). */
+ * Light binning (--binning lights, lights-nodepth): tiles, zbin's and clusters' bits contain
+ * the exact sets and lie within an outer bound (lights: the depth-bounded bound above;
+ * lights-nodepth and clusters: the light's screen rectangle, from its view-space box, and for
+ * clusters its depth range), bucket masks agree; tightness (bits per exact bit) is printed
+ * beside the tile-parallel cull's.
+ * Every mode and binning, scalarized or not, must also miss no light-pixel pair and count as
+ * many exact pairs as brute force (the shade pass's own counts). */
 #include "app/app.h"
 #include "lights/cull_ref.h"
 #include "test_util.h"
@@ -67,7 +72,8 @@ static void stop(lc_app *app)
     free(app);
 }
 
-/* Renders one frame of mode for camera cc; returns the depth buffer read back. */
+/* Renders one frame of mode for camera cc with app->opt.binning; returns the depth buffer
+ * read back. */
 static float *render(lc_app *app, uint32_t mode, const cam_case *cc)
 {
     lc_frame_settings s = lc_app_settings(app);
@@ -140,17 +146,21 @@ static void check_pairs(lc_app *app, const cam_case *cc)
     CHECK_MSG(brute[1] > 0 && brute[2] == 0, "brute, %s: exact %llu, missed %llu", cc->name,
               (unsigned long long)brute[1], (unsigned long long)brute[2]);
     for (uint32_t m = LC_MODE_LISTS; m < LC_MODE_COUNT; m++)
-        for (int s = 0; s < 2; s++) {
-            count_pairs(app, m, s == 1, cc, p);
-            printf("  pairs     %-8s scalarize %-3s evaluated %8llu  exact %7llu  missed %llu\n", lc_mode_names[m],
-                   s ? "on" : "off", (unsigned long long)p[0], (unsigned long long)p[1], (unsigned long long)p[2]);
-            CHECK_MSG(p[2] == 0, "%s/%d, %s: %llu light-pixel pairs missed", lc_mode_names[m], s, cc->name,
-                      (unsigned long long)p[2]);
-            CHECK_MSG(p[1] == brute[1], "%s/%d, %s: exact pairs %llu, brute force %llu", lc_mode_names[m], s, cc->name,
-                      (unsigned long long)p[1], (unsigned long long)brute[1]);
-            CHECK_MSG(p[0] >= p[1], "%s/%d, %s: evaluated %llu < exact %llu", lc_mode_names[m], s, cc->name,
-                      (unsigned long long)p[0], (unsigned long long)p[1]);
-        }
+        for (uint32_t b = 0; b < (m == LC_MODE_LISTS ? 1u : (uint32_t)LC_BINNING_COUNT); b++)
+            for (int s = b == LC_BINNING_TILES ? 0 : 1; s < 2; s++) { /* binning does not touch the shading loop */
+                app->opt.binning = b;
+                count_pairs(app, m, s == 1, cc, p);
+                app->opt.binning = LC_BINNING_TILES;
+                const char *bn = lc_binning_names[b];
+                printf("  pairs     %-8s %-14s scalarize %-3s evaluated %8llu  exact %7llu  missed %llu\n", lc_mode_names[m],
+                       bn, s ? "on" : "off", (unsigned long long)p[0], (unsigned long long)p[1], (unsigned long long)p[2]);
+                CHECK_MSG(p[2] == 0, "%s/%s/%d, %s: %llu light-pixel pairs missed", lc_mode_names[m], bn, s, cc->name,
+                          (unsigned long long)p[2]);
+                CHECK_MSG(p[1] == brute[1], "%s/%s/%d, %s: exact pairs %llu, brute force %llu", lc_mode_names[m], bn, s,
+                          cc->name, (unsigned long long)p[1], (unsigned long long)brute[1]);
+                CHECK_MSG(p[0] >= p[1], "%s/%s/%d, %s: evaluated %llu < exact %llu", lc_mode_names[m], bn, s, cc->name,
+                          (unsigned long long)p[0], (unsigned long long)p[1]);
+            }
 }
 
 /* The second level: bit b of cell c's mask words is set exactly when bucket b of c is not
@@ -346,6 +356,136 @@ static void test_clusters(lc_app *app, const cam_case *cc)
     free(depth);
 }
 
+/* An outer bound for footprint binning, independent of the shader's math: cell (x, y, slice)
+ * may hold light i only if the cell's pixel rectangle meets the screen rectangle of the
+ * light's view-space box (radius grown by slack, cut at the near plane) and, with slices,
+ * the slice meets the light's view depth range grown by slack. Cells: cells_x * cells_y of
+ * cell_px pixels, tiles whole (not clipped to the screen). */
+static void footprint_bound(const lc_frame_ubo *u, const lc_gpu_light *lights, uint32_t cells_x, uint32_t cells_y,
+                            float cell_px, uint32_t slices, float slack, uint32_t *bits)
+{
+    uint32_t buckets = u->light_info.y;
+    float near = u->screen_inv.z;
+    memset(bits, 0, (size_t)cells_x * cells_y * slices * buckets * 4);
+    lc_m4 vp = u->proj;
+    for (uint32_t i = 0; i < u->light_info.x; i++) {
+        const lc_gpu_light *l = &lights[i];
+        const float *m = u->view.m;
+        float p[3] = {l->position_radius.x, l->position_radius.y, l->position_radius.z}, c[3];
+        for (int a = 0; a < 3; a++) c[a] = m[a] * p[0] + m[4 + a] * p[1] + m[8 + a] * p[2] + m[12 + a];
+        float r = l->position_radius.w * (1.0f + slack) + (float)LC_CULL_RADIUS_BIAS;
+        float zhi = fminf(c[2] + r, -near * (1.0f - slack)); /* nearest view z that can be seen */
+        if (c[2] - r > zhi) continue;
+        float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+        for (int k = 0; k < 8; k++) {
+            float v[4] = {c[0] + (k & 1 ? r : -r), c[1] + (k & 2 ? r : -r), k & 4 ? zhi : c[2] - r, 1.0f}, clip[4];
+            for (int a = 0; a < 4; a++)
+                clip[a] = vp.m[a] * v[0] + vp.m[4 + a] * v[1] + vp.m[8 + a] * v[2] + vp.m[12 + a] * v[3];
+            float px = (clip[0] / clip[3] * 0.5f + 0.5f) * (float)u->screen.x;
+            float py = (clip[1] / clip[3] * 0.5f + 0.5f) * (float)u->screen.y;
+            x0 = fminf(x0, px), x1 = fmaxf(x1, px), y0 = fminf(y0, py), y1 = fmaxf(y1, py);
+        }
+        float zmin = l->spot_depth.z, zmax = l->spot_depth.w;
+        zmin -= slack * fabsf(zmin) + (float)LC_CULL_RADIUS_BIAS;
+        zmax += slack * fabsf(zmax) + (float)LC_CULL_RADIUS_BIAS;
+        for (uint32_t s = 0; s < slices; s++) {
+            if (slices > 1) {
+                float lo = near * expf((float)s / u->zbin_params.z), hi = near * expf((float)(s + 1) / u->zbin_params.z);
+                if (s == 0) lo = 0.0f;
+                if (s == slices - 1) hi = INFINITY;
+                if (zmax < lo * (1.0f - slack) || zmin > hi * (1.0f + slack)) continue;
+            }
+            for (uint32_t cy = 0; cy < cells_y; cy++)
+                for (uint32_t cx = 0; cx < cells_x; cx++) {
+                    float px0 = (float)cx * cell_px, py0 = (float)cy * cell_px;
+                    if (px0 > x1 + 1.0f || px0 + cell_px < x0 - 1.0f || py0 > y1 + 1.0f || py0 + cell_px < y0 - 1.0f) continue;
+                    size_t cell = ((size_t)s * cells_y + cy) * cells_x + cx;
+                    bits[cell * buckets + (i >> 5)] |= 1u << (i & 31u);
+                }
+        }
+    }
+}
+
+/* Light binning for tiles (with depth bounds), zbin (footprint alone) and clusters. */
+static void test_light_binning(lc_app *app, const cam_case *cc)
+{
+    lc_renderer *r = &app->renderer;
+    /* The tile-parallel cull of the same frame, for the tightness figures. */
+    float *depth = render(app, LC_MODE_TILES, cc);
+    uint32_t *tile_parallel = lc_renderer_read(r, LC_RES_TILE_BITS, NULL);
+    CHECK(depth && tile_parallel);
+    if (!depth || !tile_parallel) {
+        free(depth);
+        free(tile_parallel);
+        return;
+    }
+    ref_sets ref = ref_tiles(r, depth);
+    uint32_t n_exact = bitcount(ref.exact, ref.words), n_parallel = bitcount(tile_parallel, ref.words);
+    static const struct { uint32_t mode, binning; } runs[] = {
+        {LC_MODE_TILES, LC_BINNING_LIGHTS}, {LC_MODE_ZBIN, LC_BINNING_LIGHTS}, {LC_MODE_ZBIN, LC_BINNING_LIGHTS_NODEPTH}};
+    for (size_t k = 0; k < LC_ARRAY_COUNT(runs); k++) {
+        app->opt.binning = runs[k].binning;
+        float *depth2 = render(app, runs[k].mode, cc);
+        app->opt.binning = LC_BINNING_TILES;
+        uint32_t *bits = lc_renderer_read(r, LC_RES_TILE_BITS, NULL);
+        uint32_t *mask = lc_renderer_read(r, LC_RES_TILE_MASK, NULL);
+        CHECK(depth2 && bits && mask);
+        if (depth2 && bits && mask) {
+            CHECK_MSG(!memcmp(depth, depth2, (size_t)r->width * r->height * 4), "depth differs between frames");
+            char what[64];
+            snprintf(what, sizeof what, "%s/%s", lc_mode_names[runs[k].mode], lc_binning_names[runs[k].binning]);
+            ref_sets outer = ref;
+            uint32_t *fp = NULL;
+            if (runs[k].binning == LC_BINNING_LIGHTS_NODEPTH) {
+                /* No depth bounds: the screen-rectangle bound instead of the depth-bounded one. */
+                fp = lc_calloc(ref.words + 1, 4);
+                footprint_bound(&r->ubo, r->packed, r->ubo.screen.z, r->ubo.screen.w, (float)r->ubo.light_info.z, 1,
+                                BOUND_SLACK, fp);
+                outer.bound = fp;
+            }
+            check_between(what, cc->name, &outer, bits);
+            check_bucket_masks(what, cc->name, bits, mask, r->ubo.screen.z * r->ubo.screen.w, r->ubo.light_info.y);
+            uint32_t n = bitcount(bits, ref.words);
+            printf("  tightness %-20s %-28s bits/exact %.3f (tile-parallel %.3f)\n", what, cc->name,
+                   (double)n / LC_MAX(n_exact, 1u), (double)n_parallel / LC_MAX(n_exact, 1u));
+            /* With depth bounds the footprint only removes lights from the tile-parallel test. */
+            if (runs[k].binning == LC_BINNING_LIGHTS)
+                CHECK_MSG(n <= n_parallel, "%s, %s: %u bits, more than the tile-parallel cull's %u", what, cc->name, n,
+                          n_parallel);
+            free(fp);
+        }
+        free(depth2);
+        free(bits);
+        free(mask);
+    }
+    ref_free(&ref);
+    free(tile_parallel);
+
+    /* Clusters: the footprint x the light's depth slices. */
+    app->opt.binning = LC_BINNING_LIGHTS;
+    float *depth3 = render(app, LC_MODE_CLUSTERS, cc);
+    app->opt.binning = LC_BINNING_TILES;
+    uint32_t *bits = lc_renderer_read(r, LC_RES_CLUSTER_BITS, NULL);
+    CHECK(depth3 && bits);
+    if (depth3 && bits) {
+        const lc_frame_ubo *u = &r->ubo;
+        uint32_t cells = u->zbin_info.y * u->zbin_info.z * u->zbin_info.w;
+        ref_sets cref = {.words = (size_t)cells * u->light_info.y};
+        cref.exact = lc_calloc(cref.words + 1, 4);
+        cref.bound = lc_calloc(cref.words + 1, 4);
+        lc_cull_ref_clusters_exact(u, r->packed, depth3, cref.exact);
+        footprint_bound(u, r->packed, u->zbin_info.y, u->zbin_info.z, u->zbin_params.w, u->zbin_info.w, BOUND_SLACK,
+                        cref.bound);
+        check_between("clusters/lights", cc->name, &cref, bits);
+        printf("  tightness %-20s %-28s bits/exact %.3f\n", "clusters/lights", cc->name,
+               (double)bitcount(bits, cref.words) / LC_MAX(bitcount(cref.exact, cref.words), 1u));
+        ref_free(&cref);
+    }
+    free(bits);
+    free(depth3);
+    free(depth);
+}
+
 static void run_app(const char *label, int argc, char **argv)
 {
     printf("%s\n", label);
@@ -358,6 +498,7 @@ static void run_app(const char *label, int argc, char **argv)
         test_tiles_and_lists(app, &cams[c]);
         test_zbin(app, &cams[c]);
         test_clusters(app, &cams[c]);
+        test_light_binning(app, &cams[c]);
         CHECK_MSG(app->renderer.light_count > 16, "%s: only %u lights visible (test setup)", cams[c].name,
                   app->renderer.light_count);
     }

@@ -4,139 +4,14 @@
 # validation on, on the default scene and on Sponza, for cameras and lights that stress the
 # culling: the scene's default view, the camera inside light volumes, lights crossing the
 # near plane and behind the camera, spots pointing at the camera, radii of 0.05 m and 40 m,
-# cones of 5, 120 and 170 degrees, and generated lights.
+# cones of 5, 120 and 170 degrees, and generated lights (tests/modes_util.sh). Light binning:
+# tests/test_binning.sh.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
+# shellcheck source=tests/modes_util.sh
+source "$(dirname "$0")/modes_util.sh"
 
 SIZE=192x108
-MODES="lists tiles clusters zbin"
-
-# Lights files placed relative to a camera (x y z yaw), eye height 1.7 m above the floor,
-# so the same layout lands on visible surfaces in both scenes.
-# extremes.json: tiny and huge radii, wide and narrow cones, seen from the given camera.
-# near.json: for a camera standing at the given pose: volumes containing it, crossing its
-# near plane, behind it, and spots aimed at it.
-write_lights()
-{
-    "$PY" - "$@" <<'EOF'
-import json, math, sys
-out, x, y, z, yaw = sys.argv[1], *map(float, sys.argv[2:6])
-f = (-math.sin(math.radians(yaw)), 0.0, -math.cos(math.radians(yaw)))  # forward
-r = (-f[2], 0.0, f[0])                                                  # right = f x up
-floor = y - 1.7
-
-def at(fwd, right, h):
-    """World position fwd metres ahead, right metres to the right, h above the floor."""
-    return [x + f[0] * fwd + r[0] * right, floor + h, z + f[2] * fwd + r[2] * right]
-
-def towards(frm, to):
-    return [b - a for a, b in zip(frm, to)]
-
-def point(p, radius, color, intensity=4.0):
-    return {"type": "point", "position": p, "radius": radius, "color": color, "intensity": intensity}
-
-def spot(p, d, radius, inner, outer, color, intensity=6.0):
-    return {"type": "spot", "position": p, "direction": d, "radius": radius, "inner_deg": inner,
-            "outer_deg": outer, "color": color, "intensity": intensity}
-
-down, fwd_dir, back_dir = [0, -1, 0], list(f), [-f[0], 0, -f[2]]
-eye = [x, y, z]
-if out.endswith("extremes.json"):
-    lights = [
-        point(at(3.0, 0.2, 0.02), 0.05, [1, 0.2, 0.2], 60),          # tiny, on the floor
-        point(at(6.0, -0.4, 0.03), 0.05, [0.2, 1, 0.2], 60),
-        point(at(2.5, 0.0, 0.6), 0.05, [1, 1, 1], 60),               # tiny, in mid-air
-        point(at(25.0, 3.0, 4.0), 40.0, [0.6, 0.6, 0.8], 40),        # huge, everywhere
-        spot(at(20.0, 0.0, 6.0), down, 40.0, 10, 20, [1, 0.9, 0.5], 40),  # huge spot
-        spot(at(8.0, -2.0, 5.0), [0.2, -1, 0.1], 10.0, 60, 120, [0.3, 0.5, 1]),     # wider than a hemisphere
-        spot(at(12.0, 2.0, 1.5), [f[0], -0.3, f[2]], 8.0, 100, 170, [1, 0.4, 0.8]),  # almost a point light
-        spot(at(5.0, 0.0, 6.0), [f[0] * 0.4, -1, f[2] * 0.4], 14.0, 2, 5, [1, 1, 0.3], 20),  # narrow
-        spot(at(15.0, -1.0, 3.0), [0, -1, 0], 6.0, 5, 5, [0.2, 1, 1], 20),  # narrow, hard edge
-    ]
-else:
-    lights = [
-        point(at(0.3, 0.2, 1.9), 3.0, [1, 0.8, 0.6]),                 # the camera is inside
-        point([e + 0.04 * b for e, b in zip(eye, back_dir)], 0.5, [0.5, 1, 0.5]),  # across the near plane
-        point(at(0.06, 0.5, 1.6), 2.0, [0.8, 0.3, 1]),                # centre just past the near plane
-        point(at(-4.0, 0.0, 1.0), 5.0, [0.4, 0.7, 1]),                # behind, reaching in front
-        spot(at(-3.0, 1.0, 3.0), [f[0], -0.2, f[2]], 15.0, 15, 30, [1, 1, 0.6]),   # behind, aimed forward
-        spot(at(-1.0, -1.0, 1.7), back_dir, 6.0, 120, 170, [1, 0.5, 0.3]),  # behind, aimed back, wraps round
-        spot(at(7.0, 0.0, 1.7), towards(at(7.0, 0.0, 1.7), eye), 10.0, 20, 40, [0.6, 1, 0.6]),  # at the camera
-        spot(at(30.0, 0.5, 2.2), towards(at(30.0, 0.5, 2.2), eye), 45.0, 2, 5, [1, 0.3, 0.3], 20),  # narrow, at the camera
-        spot(list(eye), [f[0], -0.5, f[2]], 12.0, 30, 60, [0.9, 0.9, 1]),  # apex at the eye
-    ]
-with open(out, "w") as fh:
-    json.dump({"lights": lights}, fh, indent=1)
-EOF
-}
-
-# case NAME ARGS...: brute, then every mode x scalarize against it.
-run_case()
-{
-    local name=$1
-    shift
-    local common=(--headless --validate --quiet --size "$SIZE" --pairs "$@")
-    local ref="$TMP/$name-brute.png"
-    if ! lc_ok "$name brute" "${common[@]}" --mode brute --out "$ref" --stats "$TMP/$name-brute.json"; then
-        return
-    fi
-    local exact
-    exact=$(img json "$TMP/$name-brute.json" pairs.exact)
-    if ! [[ $exact =~ ^[0-9.e+]+$ ]] || ! fcmp "$exact" ">" 0; then
-        fail "$name: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"
-    fi
-    local m s
-    for m in $MODES; do
-        for s in on off; do
-            local what="$name $m scalarize=$s" png="$TMP/$name-$m-$s.png" js="$TMP/$name-$m-$s.json"
-            lc_ok "$what" "${common[@]}" --mode "$m" --scalarize "$s" --out "$png" --stats "$js" || continue
-            local d missed e
-            d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
-            missed=$(img json "$js" pairs.missed)
-            e=$(img json "$js" pairs.exact)
-            [[ $d -le 1 ]] || fail "$what: image differs from brute force by $d/255"
-            [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
-            [[ $e == "$exact" ]] || fail "$what: pairs.exact = $e, brute force counted $exact"
-            printf '  %-40s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
-        done
-    done
-}
-
-# scene_cases TAG SCENE "X Y Z YAW PITCH" (the scene's default view) "X Y Z YAW PITCH" (from above)
-scene_cases()
-{
-    local tag=$1 scene=$2
-    local -a cam0 high
-    read -r -a cam0 <<<"$3"
-    read -r -a high <<<"$4"
-    local c0 ch near
-    c0=$(IFS=,; echo "${cam0[*]}")
-    ch=$(IFS=,; echo "${high[*]}")
-    # Four metres into the view, looking straight ahead.
-    near=$("$PY" -c "import math,sys; x,y,z,yaw=map(float,sys.argv[1:5]); a=math.radians(yaw); print(f'{x-4*math.sin(a):.3f},{y:.3f},{z-4*math.cos(a):.3f},{yaw:g},0')" "${cam0[@]:0:4}")
-    write_lights "$TMP/$tag-extremes.json" "${cam0[@]:0:4}"
-    IFS=, read -r -a nc <<<"$near"
-    write_lights "$TMP/$tag-near.json" "${nc[@]:0:4}"
-
-    echo "$tag: generated lights, default camera"
-    run_case "$tag-generated" --scene "$scene" --lights 128 --seed 3
-    echo "$tag: extreme radii and cones, default view"
-    run_case "$tag-extremes" --scene "$scene" --lights-file "$TMP/$tag-extremes.json" --camera "$c0"
-    echo "$tag: extreme radii and cones, from above"
-    run_case "$tag-extremes-high" --scene "$scene" --lights-file "$TMP/$tag-extremes.json" --camera "$ch"
-    echo "$tag: camera inside light volumes, near plane, behind, spots aimed at the camera"
-    run_case "$tag-near" --scene "$scene" --lights-file "$TMP/$tag-near.json" --camera "$near"
-}
-
-# The default hall: camera near the +Z end looking down the nave (scene_default.c).
-scene_cases default default "0 1.7 27.5 0 6" "5 10 12 30 -50"
-
-if [[ -n ${LC_SPONZA:-} ]]; then
-    [[ -f $LC_SPONZA ]] || fail "LC_SPONZA=$LC_SPONZA does not exist"
-    # Sponza: the import's default view (end of the atrium, looking along +X) and from above.
-    [[ -f $LC_SPONZA ]] && scene_cases sponza "$LC_SPONZA" "-17.43 5.68 -0.79 -90 5" "-8 14 4 -60 -45"
-else
-    echo "skipped: LC_SPONZA not set (Sponza cases only)"
-fi
-
+VARIANTS="lists:tiles tiles:tiles clusters:tiles zbin:tiles"
+all_scenes
 finish

@@ -2,7 +2,8 @@
 # RenderDoc: a headless --capture of every culling mode, and the viewer's F11 capture (the
 # script's 'capture' action, under Xvfb, with the HUD), replay in RenderDoc's python module
 # with every pass in a debug-label region named as in the code, holding its own work, and
-# every resource named (tests/renderdoc_check.py). Fails, never skips, without RenderDoc.
+# every resource named (tests/renderdoc_check.py); light binning (--binning lights,
+# lights-nodepth) for the modes that bin. Fails, never skips, without RenderDoc.
 set -u
 : "${LC_BIN:?set LC_BIN to the lightcull binary}" "${LC_SOURCE_DIR:?set LC_SOURCE_DIR to the source tree}"
 PY=/usr/bin/python3 # Debian's python: python3-renderdoc installs the module for it
@@ -15,11 +16,13 @@ T=$(mktemp -d /tmp/lc-renderdoc.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 CHECK="$LC_SOURCE_DIR/tests/renderdoc_check.py"
 
-for mode in brute lists tiles clusters zbin zbin:lights; do
-  kernel=auto
+for mode in brute lists tiles clusters zbin zbin:lights tiles+lights clusters+lights zbin+lights zbin+lights-nodepth; do
+  kernel=auto binning=tiles
   [[ $mode == *:* ]] && kernel=${mode#*:}
-  args=(--headless --validate --quiet --size 320x180 --lights 64 --frames 2 --mode "${mode%%:*}" --zbin-kernel "$kernel"
-        --capture "$T/$mode.rdc")
+  [[ $mode == *+* ]] && binning=${mode#*+}
+  m=${mode%%:*}; m=${m%%+*}
+  args=(--headless --validate --quiet --size 320x180 --lights 64 --frames 2 --mode "$m" --zbin-kernel "$kernel"
+        --binning "$binning" --capture "$T/$mode.rdc")
   flags=()
   # zbin also shows the analysis clear (heatmap view) and the readback (--out) passes.
   [[ $mode == zbin ]] && args+=(--view heatmap --out "$T/zbin.png") && flags=(--analysis --readback)
@@ -45,4 +48,4 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" "$LC_BIN" --validate --size 3
 [[ $code == 0 ]] || fail "viewer with a capture exited $code: $(tail -3 "$T/viewer.log")"
 [[ -s $T/viewer.rdc ]] || fail "viewer: the 'capture' action (F11) wrote no $T/viewer.rdc: $(tail -3 "$T/viewer.log")"
 $PY "$CHECK" "$T/viewer.rdc" zbin --hud || fail "viewer: the F11 capture does not read like the code (above)"
-echo "test_renderdoc: ok (5 headless modes, both Z-bin kernels, visibility shading, and the viewer's F11 capture)"
+echo "test_renderdoc: ok (5 headless modes, both Z-bin kernels, light binning, visibility shading, and the viewer's F11 capture)"

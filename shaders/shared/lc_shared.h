@@ -69,11 +69,16 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_OBJECTS 13     /* lc_gpu_object[]: indexed by gl_InstanceIndex (a draw's firstInstance) */
 #define LC_BIND_VISIBILITY 14  /* sampled R32G32_UINT visibility ids (object, primitive); ~0u: background */
 #define LC_BIND_HDR_STORAGE 15 /* the HDR image as a storage image: the visibility shade writes it */
-#define LC_BIND_COUNT 16
+#define LC_BIND_FOOTPRINTS 16  /* lc_gpu_footprint[lights]: light binning's per-light screen footprint */
+#define LC_BIND_COUNT 17
 
 /* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
  * pass tests only the lights its coarse tile kept. */
 #define LC_COARSE 4u
+
+/* Light binning (--binning lights): one workgroup bins 32 buckets of lights into a block of
+ * LC_BIN_BLOCK x LC_BIN_BLOCK cells (tiles or cluster tiles) of one depth slice. */
+#define LC_BIN_BLOCK 8u
 
 /* Descriptor set 1: per material. */
 #define LC_BIND_BASE_COLOR 0
@@ -128,6 +133,16 @@ struct lc_gpu_object {
     LC_U4 info;   /* mesh, material, flags (LC_OBJECT_MIRRORED), 0 */
 };
 
+/* A light's conservative screen footprint, written by light setup for light binning: the
+ * pixel rectangle its volume can cover, and where the volume is wholly in front of the eye
+ * the ellipse its bounding sphere projects to: pixel p may see the light only if
+ * |T (p - centre)| <= 1, with T the 2x2 matrix in axes (column-major: T[0] = axes.xy). */
+struct lc_gpu_footprint {
+    LC_F4 rect;    /* pixel rectangle xmin, ymin, xmax, ymax, clipped to the screen; xmin > xmax: none */
+    LC_F4 ellipse; /* x, y: centre (pixels); z: 1 when the ellipse applies, 0: the rectangle alone */
+    LC_F4 axes;    /* T, column-major */
+};
+
 /* Counters written by the culling passes; read back for stats. */
 struct lc_gpu_counters {
     LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
@@ -149,6 +164,7 @@ typedef struct lc_gpu_light lc_gpu_light;
 typedef struct lc_frame_ubo lc_frame_ubo;
 typedef struct lc_gpu_counters lc_gpu_counters;
 typedef struct lc_gpu_object lc_gpu_object;
+typedef struct lc_gpu_footprint lc_gpu_footprint;
 #endif
 
 #endif

@@ -109,6 +109,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .shading = app->opt.shading,
         .scalarize = app->opt.scalarize,
         .view = app->opt.view,
+        .binning = app->opt.binning,
         .camera = app->camera,
         .object_cull_off = !app->opt.object_cull,
     };
@@ -226,6 +227,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(root, "lights", app->light_count);
     cJSON_AddNumberToObject(root, "lights_visible", r->light_count);
     cJSON_AddNumberToObject(root, "tile_size", r->ubo.light_info.z);
+    cJSON_AddStringToObject(root, "binning", lc_binning_names[app->opt.binning]);
     if (app->opt.mode == LC_MODE_ZBIN) cJSON_AddStringToObject(root, "zbin_kernel", lc_zbin_per_bin(r) ? "bins" : "lights");
     cJSON_AddNumberToObject(root, "subgroup_size", app->ctx.subgroup_size);
     cJSON *ms = cJSON_AddObjectToObject(root, "gpu_ms");
@@ -261,7 +263,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? r->cull.culled_sphere : 0);
     cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? r->cull.culled_oobb : 0);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
-    cJSON_AddNumberToObject(mem, "cull_bytes", (double)r->cull_bytes[app->opt.mode]);
+    bool bins = app->opt.mode == LC_MODE_TILES || app->opt.mode == LC_MODE_CLUSTERS || app->opt.mode == LC_MODE_ZBIN;
+    uint64_t footprint_bytes = bins && app->opt.binning != LC_BINNING_TILES ? (uint64_t)r->light_count * sizeof(lc_gpu_footprint) : 0;
+    cJSON_AddNumberToObject(mem, "cull_bytes", (double)(r->cull_bytes[app->opt.mode] + footprint_bytes));
     if (pairs) {
         cJSON *p = cJSON_AddObjectToObject(root, "pairs");
         cJSON_AddNumberToObject(p, "evaluated", (double)pairs[0]);

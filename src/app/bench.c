@@ -20,6 +20,7 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->scalarize[0] = true, s->scalarize[1] = false, s->scalarize_count = 2;
     s->threads[0] = 0, s->thread_count = 1;
     s->shadings[0] = LC_SHADING_FORWARD, s->shading_count = 1;
+    s->binnings[0] = LC_BINNING_TILES, s->binning_count = 1;
     if (quick) {
         s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
         s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
@@ -33,10 +34,13 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->warmup = 5, s->frames = 30;
 }
 
+bool lc_bench_mode_bins(uint32_t mode) { return mode == LC_MODE_TILES || mode == LC_MODE_CLUSTERS || mode == LC_MODE_ZBIN; }
+
 uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
 {
-    return s->scene_count * s->size_count * s->light_count * s->mode_count * s->shading_count * s->scalarize_count *
-           s->thread_count;
+    uint32_t runs = 0;
+    for (uint32_t m = 0; m < s->mode_count; m++) runs += lc_bench_mode_bins(s->modes[m]) ? s->binning_count : 1;
+    return s->scene_count * s->size_count * s->light_count * runs * s->shading_count * s->scalarize_count * s->thread_count;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -71,13 +75,14 @@ static void usage(void)
 {
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--shading forward,visibility]\n"
-          "                       [--pairs] [--device N] [--threads N,N,...]\n"
+          "                       [--binning tiles,lights,lights-nodepth] [--pairs] [--device N] [--threads N,N,...]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
-          "Sweeps modes x shading (default forward) x scalarize on/off x light counts x sizes x scenes\n"
-          "(default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU timestamps per pass, host light-build\n"
-          "times, medians and 10th-90th percentile spread. --cpu times object culling (SIMD and scalar)\n"
-          "and light builds alone per thread count and work size, no GPU (bench-cpu.csv).\n"
+          "Sweeps modes x binning (tiles, clusters, zbin; default tiles) x shading (default forward) x scalarize\n"
+          "on/off x light counts x sizes x scenes (default scene plus --scene) x CPU thread counts (default: all\n"
+          "cores), headless; GPU timestamps per pass, host light-build times, medians and 10th-90th percentile\n"
+          "spread. --cpu times object culling (SIMD and scalar) and light builds alone per thread count and work\n"
+          "size, no GPU (bench-cpu.csv).\n"
           "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n"
           "lightcull bench --meshlets SCENE: the compressed meshlet format's figures instead (--meshlets --help).\n",
           stdout);
@@ -103,6 +108,7 @@ typedef struct row {
     bool scalarize;
     uint32_t threads;
     double light_build_ms; /* host, median */
+    int binning; /* LC_BINNING_*, -1: the mode does not bin */
     lc_bench_stat t[LC_TIMER_COUNT + 1];
     double cull_shade_median;
     uint64_t cull_bytes;
@@ -121,16 +127,16 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     }
     fprintf(f, "device,scene,width,height,lights,visible,mode,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
                "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow,threads,"
-               "cpu_light_build_ms,shading\n");
+               "cpu_light_build_ms,shading,binning\n");
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
-        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,%u,%.5f,%s\n", device,
+        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,%u,%.5f,%s,%s\n", device,
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "on" : "off",
                 r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
                 r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
                 r->t[LC_TIMER_TONEMAP].median, r->t[LC_TIMER_COUNT].median, r->cull_shade_median,
                 (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, r->threads, r->light_build_ms,
-                lc_shading_names[r->shading]);
+                lc_shading_names[r->shading], r->binning < 0 ? "none" : lc_binning_names[r->binning]);
     }
     fclose(f);
 
@@ -145,9 +151,9 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
         fprintf(f, "    {\"scene\": \"%s\", \"width\": %u, \"height\": %u, \"lights\": %u, \"visible\": %u, \"mode\": \"%s\", "
-                   "\"shading\": \"%s\", \"scalarize\": %s, \"gpu_ms\": {",
+                   "\"shading\": \"%s\", \"scalarize\": %s, \"binning\": \"%s\", \"gpu_ms\": {",
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], lc_shading_names[r->shading],
-                r->scalarize ? "true" : "false");
+                r->scalarize ? "true" : "false", r->binning < 0 ? "none" : lc_binning_names[r->binning]);
         for (int t = 0; t <= LC_TIMER_COUNT; t++)
             fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
                     t == LC_TIMER_COUNT ? "frame" : lc_timer_names[t], r->t[t].median, r->t[t].p10, r->t[t].p90);
@@ -186,17 +192,24 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
                 fprintf(f, "set title '%s, %ux%u, scene %s'\nplot ", k == 0 ? "light culling" : k == 1 ? "forward shading" : "culling speed-up over tile lists",
                         w, h, sw->scenes[sc]);
                 int series = 0;
-                for (uint32_t m = 0; m < sw->mode_count; m++) {
-                    uint32_t mode = sw->modes[m];
+                for (uint32_t ms = 0; ms < sw->mode_count * LC_BINNING_COUNT; ms++) {
+                    uint32_t mode = sw->modes[ms / LC_BINNING_COUNT], bi = ms % LC_BINNING_COUNT;
+                    /* One series per mode and binning (brute force and lists do not bin). */
+                    bool bins = lc_bench_mode_bins(mode);
+                    if ((bins ? bi >= sw->binning_count : bi != 0)) continue;
+                    int binning = bins ? (int)sw->binnings[bi] : -1;
                     if (mode == LC_MODE_BRUTE && k != 1) continue; /* brute force does not cull */
-                    snprintf(dat, sizeof dat, "%s/%s-%s-%ux%u-%s.dat", dir, what[k], scene_tag, w, h, lc_mode_names[mode]);
+                    char series_name[64];
+                    snprintf(series_name, sizeof series_name, "%s%s%s", lc_mode_names[mode], binning > 0 ? "-" : "",
+                             binning > 0 ? lc_binning_names[binning] : "");
+                    snprintf(dat, sizeof dat, "%s/%s-%s-%ux%u-%s.dat", dir, what[k], scene_tag, w, h, series_name);
                     FILE *d = fopen(dat, "w");
                     if (!d) continue;
                     int points = 0;
                     for (uint32_t i = 0; i < n; i++) {
                         const row *r = &rows[i];
-                        if (r->scene != sw->scenes[sc] || r->width != w || r->height != h || r->mode != mode || !r->scalarize ||
-                            r->shading != LC_SHADING_FORWARD)
+                        if (r->scene != sw->scenes[sc] || r->width != w || r->height != h || r->mode != mode ||
+                            r->binning != binning || !r->scalarize || r->shading != LC_SHADING_FORWARD)
                             continue;
                         double v = k == 0 ? r->t[LC_TIMER_CULL].median : r->t[LC_TIMER_SHADE].median;
                         if (k == 2) {
@@ -216,7 +229,7 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
                         remove(dat);
                         continue;
                     }
-                    fprintf(f, "%s'%s' using 1:2 with linespoints lw 2 title '%s'", series++ ? ", " : "", dat, lc_mode_names[mode]);
+                    fprintf(f, "%s'%s' using 1:2 with linespoints lw 2 title '%s'", series++ ? ", " : "", dat, series_name);
                 }
                 fprintf(f, "\n");
                 fclose(f);
@@ -331,6 +344,19 @@ int lc_bench_main(int argc, char **argv)
                 if (m < 0 || sw.shading_count >= 2) { lc_error("bench: --shading %s: expected forward and/or visibility", v); return 2; }
                 sw.shadings[sw.shading_count++] = (uint32_t)m;
             }
+        } else if (!strcmp(a, "--binning")) {
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", v);
+            sw.binning_count = 0;
+            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                int b = lc_name_index(t, lc_binning_names, LC_BINNING_COUNT);
+                if (b < 0 || sw.binning_count >= LC_BINNING_COUNT) {
+                    lc_error("bench: --binning %s: expected a list of tiles, lights, lights-nodepth", v);
+                    return 2;
+                }
+                sw.binnings[sw.binning_count++] = (uint32_t)b;
+            }
+            if (!sw.binning_count) { lc_error("bench: --binning %s: expected a list of tiles, lights, lights-nodepth", v); return 2; }
         } else if (!strcmp(a, "--device")) {
             base.device = atoi(v);
             base.device_set = true;
@@ -387,14 +413,18 @@ int lc_bench_main(int argc, char **argv)
                         done += sw.scalarize_count * sw.shading_count * sw.thread_count;
                         continue;
                     }
-                    uint32_t variants = sw.scalarize_count * sw.shading_count * sw.thread_count;
+                    bool bins = lc_bench_mode_bins(sw.modes[mi]);
+                    uint32_t nb = bins ? sw.binning_count : 1;
+                    uint32_t variants = sw.scalarize_count * sw.shading_count * nb * sw.thread_count;
                     for (uint32_t k = 0; k < variants && !exit_code; k++) {
                         bool scalarize = sw.scalarize[k % sw.scalarize_count];
                         uint32_t shading = sw.shadings[(k / sw.scalarize_count) % sw.shading_count];
-                        lc_jobs_init(sw.threads[k / (sw.scalarize_count * sw.shading_count)]);
+                        uint32_t bi = (k / (sw.scalarize_count * sw.shading_count)) % nb;
+                        lc_jobs_init(sw.threads[k / (sw.scalarize_count * sw.shading_count * nb)]);
                         app->opt.mode = (int)sw.modes[mi];
                         app->opt.shading = shading;
                         app->opt.scalarize = scalarize;
+                        app->opt.binning = sw.binnings[bi];
                         lc_frame_settings fs = lc_app_settings(app);
                         app->timing_count = 0;
                         app->cpu_count = 0;
@@ -421,6 +451,7 @@ int lc_bench_main(int argc, char **argv)
                         r->mode = sw.modes[mi];
                         r->shading = shading;
                         r->scalarize = scalarize && (shading == LC_SHADING_VISIBILITY || app->ctx.subgroup_fragment);
+                        r->binning = bins ? (int)sw.binnings[bi] : -1;
                         uint32_t cnt = LC_MIN(app->timing_count, sw.frames);
                         for (int t = 0; t <= LC_TIMER_COUNT; t++) {
                             memcpy(samples[t], app->ms[t] + (app->timing_count - cnt), cnt * sizeof(double));
@@ -443,11 +474,12 @@ int lc_bench_main(int argc, char **argv)
                             if (lc_app_count_pairs(app, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
                         }
                         done++;
-                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-10s scalarize %-3s  cull %8.4f ms  shade %8.4f ms"
+                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-3s  cull %8.4f ms  shade %8.4f ms"
                                "  frame %8.4f ms  threads %u  light build %.3f ms\n",
                                done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
-                               lc_mode_names[r->mode], lc_shading_names[shading], scalarize ? "on" : "off", r->t[LC_TIMER_CULL].median,
-                               r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median, r->threads, r->light_build_ms);
+                               lc_mode_names[r->mode], r->binning < 0 ? "" : lc_binning_names[r->binning], lc_shading_names[shading],
+                               scalarize ? "on" : "off", r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_SHADE].median,
+                               r->t[LC_TIMER_COUNT].median, r->threads, r->light_build_ms);
                         fflush(stdout);
                     }
                 }

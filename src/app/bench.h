@@ -22,13 +22,18 @@ typedef struct lc_bench_sweep {
     uint32_t scalarize_count;
     uint32_t threads[16];     /* CPU job threads per run (--threads); 0: all cores */
     uint32_t thread_count;
+    uint32_t binnings[3];     /* LC_BINNING_* for tiles, clusters and zbin; default tiles only */
+    uint32_t binning_count;
     uint32_t warmup, frames;
     bool pairs;
 } lc_bench_sweep;
 
-/* Default (full) or --quick sweep; the scene list gets "default" plus any --scene. */
+/* Default (full) or --quick sweep; the scene list gets "default" plus any --scene. Brute
+ * force and lists run once whatever --binning says: they do not bin. */
 void lc_bench_sweep_init(lc_bench_sweep *s, bool quick);
 uint32_t lc_bench_sweep_total(const lc_bench_sweep *s);
+/* Whether a mode's bits come from the --binning choice (tiles, clusters, zbin). */
+bool lc_bench_mode_bins(uint32_t mode);
 
 /* lightcull bench --cpu: the CPU half alone (bench_cpu.c). */
 int lc_bench_cpu_main(int argc, char **argv);

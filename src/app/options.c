@@ -45,6 +45,9 @@ void lc_options_usage(FILE *f)
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
         "  --zbin-kernel K          auto, bins (one thread per bin) or lights (one per light);\n"
         "                           auto: bins up to 4096 visible lights\n"
+        "  --binning KIND           tiles, zbin, clusters: bits built per tile (tiles, default) or per\n"
+        "                           light (lights: screen footprints binned in parallel, then tile depth\n"
+        "                           bounds; lights-nodepth: footprints alone, no tile depth pass)\n"
         "  --cluster-size N         cluster tile: 16..256 pixels (default 64)\n"
         "  --cluster-slices N       cluster depth slices, 1..256 (default 32)\n"
         "  --list-max N             lights per tile list, power of two 32..4096 (default 512)\n"
@@ -126,7 +129,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
-            "--out", "--stats", "--mode", "--shading", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--cluster-size",
+            "--out", "--stats", "--mode", "--shading", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--binning", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
@@ -210,6 +213,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             int found = lc_name_index(v, lc_zbin_kernel_names, 3);
             if (found < 0) return bad(a, v, "expected auto, bins or lights");
             o->zbin_kernel = (uint32_t)found;
+        } else if (!strcmp(a, "--binning")) {
+            int found = lc_name_index(v, lc_binning_names, LC_BINNING_COUNT);
+            if (found < 0) return bad(a, v, "expected tiles, lights or lights-nodepth");
+            o->binning = (uint32_t)found;
         } else if (!strcmp(a, "--cluster-size")) {
             s = parse_uint_range(a, v, 16, 256, &o->cluster_tile);
         } else if (!strcmp(a, "--cluster-slices")) {

@@ -143,6 +143,15 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
             fs->shading = next;
             set_message(v, "shading: %s", lc_shading_names[next]);
         }
+    } else if (!strcmp(action, "binning")) {
+        int found = lc_name_index(arg, lc_binning_names, LC_BINNING_COUNT);
+        if (found < 0 && *arg) {
+            lc_error("script: unknown binning '%s' (tiles, lights, lights-nodepth; none: next)", arg);
+            return LC_ERR_INPUT;
+        }
+        fs->binning = found >= 0 ? (uint32_t)found : (fs->binning + 1) % LC_BINNING_COUNT;
+        reinspect = true;
+        set_message(v, "binning: %s", lc_binning_names[fs->binning]);
     } else if (!strcmp(action, "scalarize")) {
         fs->scalarize = !fs->scalarize;
         set_message(v, "scalarization %s", fs->scalarize ? "on" : "off");
@@ -242,6 +251,7 @@ static void key_cb(GLFWwindow *w, int key, int scancode, int action, int mods)
     case GLFW_KEY_M: act(v, "mode", "", 0, 0); break;
     case GLFW_KEY_C: act(v, "scalarize", "", 0, 0); break;
     case GLFW_KEY_B: act(v, "shading", "", 0, 0); break;
+    case GLFW_KEY_L: act(v, "binning", "", 0, 0); break;
     case GLFW_KEY_V: act(v, "view", "", 0, 0); break;
     case GLFW_KEY_EQUAL: case GLFW_KEY_KP_ADD: act(v, "lights-double", "", 0, 0); break;
     case GLFW_KEY_MINUS: case GLFW_KEY_KP_SUBTRACT: act(v, "lights-halve", "", 0, 0); break;
@@ -324,7 +334,7 @@ static void move_camera(viewer *v, float dt)
 
 /* Every script action (README: "Scripts"); keys map onto the same names. */
 static const char *const k_actions[] = {
-    "mode", "shading", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
+    "mode", "shading", "binning", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
     "screenshot-hud", "capture", "help", "hud", "reset-camera", "resize", "minimize", "zero-size", "restore", "inspect",
     "inspect-close", "camera", "quit",
 };
@@ -393,6 +403,7 @@ static const char *const k_keys[][2] = {
     {"R", "reset the camera"},
     {"1 2 3 4 5", "mode: brute, lists, tiles, clusters, zbin"},
     {"M", "next mode"},
+    {"L", "binning: tiles, lights, lights-nodepth"},
     {"C", "scalarization on / off"},
     {"B", "shading: forward / visibility buffer"},
     {"V", "view: shaded, heatmap, tightness"},
@@ -501,7 +512,7 @@ static uint32_t build_hud(viewer *v)
     char text[1024];
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
-             "mode %s   shading %s   scalarization %s%s   view %s\n"
+             "mode %s   shading %s   binning %s   scalarization %s%s   view %s\n"
              "lights %u visible / %u total   radius x%.2f%s\n"
              "objects %u (%u meshes)   triangles %.2f M\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
@@ -510,7 +521,7 @@ static uint32_t build_hud(viewer *v)
              "camera %.1f %.1f %.1f  yaw %.0f  pitch %.0f   speed %.1f m/s\n"
              "H or F1: keys%s",
              app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
-             lc_shading_names[v->fs.shading], v->fs.scalarize ? "on" : "off",
+             lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], v->fs.scalarize ? "on" : "off",
              v->fs.scalarize && v->fs.shading == LC_SHADING_FORWARD && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
              lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,

@@ -41,6 +41,34 @@ static void record_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass
     dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->cull_clusters, r->cluster_x, r->cluster_y, r->desc.cluster_slices);
 }
 
+static void record_light_setup(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->light_setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+}
+
+/* One workgroup per block of cells (x, y; clusters: y also runs over the slices) and group of
+ * 32 buckets (z). */
+static void record_bin(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t target, uint32_t cells_x,
+                       uint32_t cells_y, uint32_t slices)
+{
+    uint32_t mask_words = LC_DIV_UP(LC_DIV_UP(LC_MAX(r->light_count, 1u), LC_BUCKET_BITS), 32u);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->bin_lights[target], LC_DIV_UP(cells_x, LC_BIN_BLOCK),
+             LC_DIV_UP(cells_y, LC_BIN_BLOCK) * slices, mask_words);
+}
+
+static void record_bin_footprint(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    record_bin(r, rc, pass, LC_BIN_TILES, r->tiles_x, r->tiles_y, 1);
+}
+static void record_bin_tiles(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    record_bin(r, rc, pass, LC_BIN_TILES_DEPTH, r->tiles_x, r->tiles_y, 1);
+}
+static void record_bin_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    record_bin(r, rc, pass, LC_BIN_CLUSTERS, r->cluster_x, r->cluster_y, r->desc.cluster_slices);
+}
+
 static void record_zbin_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
@@ -80,8 +108,47 @@ static uint32_t tile_passes(lc_pass *out)
     return 3;
 }
 
+#define SETUP_PASS                                                                                                   \
+    (lc_pass){.name = "light cull / light setup", .timer = LC_TIMER_CULL, .record = record_light_setup, .use_count = 1, \
+              .uses = {{LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_WRITE, 0}}}
+
+/* Light binning (--binning lights, lights-nodepth): each light's footprint, then lights
+ * binned in parallel; tile bits also against the tiles' depth bounds unless lights-nodepth. */
+static uint32_t light_binning_passes(uint32_t mode, bool depth_bounds, lc_pass *out)
+{
+    uint32_t n = 0;
+    const lc_use footprints = {LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_READ, 0};
+    depth_bounds = depth_bounds && mode != LC_MODE_CLUSTERS;
+    if (depth_bounds) {
+        // light cull / tile depth: each tile's depth range from the pre-pass
+        out[n++] = (lc_pass){.name = "light cull / tile depth", .timer = LC_TIMER_CULL, .record = record_tile_depth, .use_count = 2,
+                             .uses = {DEPTH_READ, {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+    }
+    // light cull / light setup: per light, its screen rectangle and ellipse
+    out[n++] = SETUP_PASS;
+    if (mode == LC_MODE_CLUSTERS) {
+        // light cull / bin lights / clusters: footprint x the light's depth slices
+        out[n++] = (lc_pass){.name = "light cull / bin lights / clusters", .timer = LC_TIMER_CULL, .record = record_bin_clusters,
+                             .use_count = 2, .uses = {footprints, {LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+    } else if (depth_bounds) {
+        // light cull / bin lights / depth bounds: footprint, then the tile's depth-bounded box
+        out[n++] = (lc_pass){.name = "light cull / bin lights / depth bounds", .timer = LC_TIMER_CULL, .record = record_bin_tiles,
+                             .use_count = 4,
+                             .uses = {footprints, {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0},
+                                      {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}, {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+    } else {
+        // light cull / bin lights: screen footprint only (zbin: its Z-bins carry the depth)
+        out[n++] = (lc_pass){.name = "light cull / bin lights", .timer = LC_TIMER_CULL, .record = record_bin_footprint, .use_count = 3,
+                             .uses = {footprints, {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0},
+                                      {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+    }
+    return n;
+}
+
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
 {
+    bool lights = r->settings.binning != LC_BINNING_TILES;
+    bool depth_bounds = r->settings.binning == LC_BINNING_LIGHTS;
     switch (mode) {
     case LC_MODE_LISTS:
         // light cull / lists: per-tile index lists, compacted and sorted
@@ -90,15 +157,16 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
                                     {LC_RES_COUNTERS, LC_STAGE_COMPUTE | LC_STAGE_TRANSFER, LC_RW | VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         return 1;
     case LC_MODE_TILES:
-        return tile_passes(out);
+        return lights ? light_binning_passes(mode, depth_bounds, out) : tile_passes(out);
     case LC_MODE_CLUSTERS:
+        if (lights) return light_binning_passes(mode, depth_bounds, out);
         // light cull / clusters: 3D bitmask, no depth buffer needed
         out[0] = (lc_pass){.name = "light cull / clusters", .timer = LC_TIMER_CULL, .record = record_clusters, .use_count = 1,
                            .uses = {{LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
         return 1;
     case LC_MODE_ZBIN: {
         // the tile bits, then the Z-bins: shading intersects both
-        uint32_t n = tile_passes(out);
+        uint32_t n = lights ? light_binning_passes(mode, depth_bounds, out) : tile_passes(out);
         if (lc_zbin_per_bin(r)) {
             // light cull / zbin per bin: each bin scans the lights (few lights)
             out[n++] = (lc_pass){.name = "light cull / zbin per bin", .timer = LC_TIMER_CULL, .record = record_zbin_bins,

@@ -18,7 +18,7 @@
 enum { LC_PIPELINE_ID_DEPTH = 1, LC_PIPELINE_ID_SHADE = 16 };
 
 lc_pass lc_pass_depth_prepass(void);
-/* Light culling for a mode: appends its passes (up to 5), returns how many. */
+/* Light culling for a mode and r->settings.binning: appends its passes (up to 5), returns how many. */
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out);
 lc_pass lc_pass_analysis_clear(void);
 lc_pass lc_pass_shade(const lc_renderer *r);
