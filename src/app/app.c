@@ -19,9 +19,18 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     if (opt->out) s = lc_check_writable(opt->out);
     if (s == LC_OK && opt->stats) s = lc_check_writable(opt->stats);
     if (s != LC_OK) return s;
-    s = strcmp(opt->scene, "default") == 0 ? lc_scene_load_default(&app->scene)
-                                                     : lc_scene_load_file(&app->scene, opt->scene);
+    if (strcmp(opt->scene, "default") == 0)
+        s = lc_scene_load_default(&app->scene);
+    else if (strcmp(opt->scene, "mesh") == 0)
+        s = lc_scene_load_mesh(&app->scene);
+    else
+        s = lc_scene_load_file(&app->scene, opt->scene);
+    if (s == LC_OK) s = lc_scene_grid(&app->scene, opt->grid);
     if (s != LC_OK) return s;
+    /* An object (or a grid of anything) is framed for this window's fields of view; interiors
+     * and file cameras keep their view. */
+    if (app->scene.start == LC_START_FRAMED)
+        lc_scene_frame(&app->scene, opt->fov, (float)opt->width / (float)LC_MAX(opt->height, 1u));
     if (opt->lights_file)
         s = lc_lights_load_json(&app->lights, opt->lights_file);
     else
@@ -233,6 +242,12 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON *passes = cJSON_AddObjectToObject(root, "passes_ms_last_frame");
     for (uint32_t i = 0; i < r->timings.pass_count; i++)
         cJSON_AddNumberToObject(passes, r->timings.pass_names[i], r->timings.pass_ms[i]);
+    /* Every object is one instance of a mesh: instances = total; meshes are the unique ones. */
+    cJSON *objects = cJSON_AddObjectToObject(root, "objects");
+    cJSON_AddNumberToObject(objects, "total", app->scene.object_count);
+    cJSON_AddNumberToObject(objects, "instances", app->scene.object_count);
+    cJSON_AddNumberToObject(objects, "meshes", app->scene.mesh_count);
+    cJSON_AddNumberToObject(objects, "triangles_total", (double)lc_scene_triangles(&app->scene));
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)r->cull_bytes[app->opt.mode]);
     if (pairs) {

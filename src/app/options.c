@@ -16,7 +16,9 @@ void lc_options_usage(FILE *f)
         "       lightcull bench [--quick] ...  benchmark sweep (see docs/BENCHMARKS.md)\n"
         "\n"
         "scene and lights:\n"
-        "  --scene default|PATH     built-in hall, or a glTF 2.0 / OBJ file (default: default)\n"
+        "  --scene default|mesh|PATH  built-in hall, built-in ~30k-triangle mesh, or a glTF 2.0 / OBJ file\n"
+        "                           (default: default)\n"
+        "  --grid N                 the scene's objects replicated N x N x N, 1..64 (default 1)\n"
         "  --lights N               generated point and spot lights, 1..1048576 (default 1024)\n"
         "  --seed S                 light generation seed (default 1)\n"
         "  --lights-file FILE.json  explicit static light list instead of generated lights\n"
@@ -95,6 +97,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     memset(o, 0, sizeof *o);
     o->scene = "default";
     o->lights = 1024;
+    o->grid = 1;
     o->seed = 1;
     o->fov = 60.0f;
     o->width = 1280;
@@ -116,7 +119,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (!strcmp(a, "--version")) { o->version = true; continue; }
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
-            "--scene", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
+            "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--scalarize", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit"};
         bool known = false;
@@ -129,6 +132,8 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (!strcmp(a, "--scene")) {
             if (!*v) return bad(a, v, "empty path");
             o->scene = v;
+        } else if (!strcmp(a, "--grid")) {
+            s = parse_uint_range(a, v, 1, 64, &o->grid);
         } else if (!strcmp(a, "--lights")) {
             s = parse_uint_range(a, v, 1, LC_LIGHTS_MAX, &o->lights);
         } else if (!strcmp(a, "--seed")) {

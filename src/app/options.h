@@ -8,7 +8,8 @@
 #include "common.h"
 
 typedef struct lc_options {
-    const char *scene;        /* "default" or a path */
+    const char *scene;        /* "default", "mesh" or a path */
+    uint32_t grid;            /* --grid N: objects replicated N^3 times; default 1 */
     uint32_t lights;          /* default 1024 */
     uint64_t seed;            /* default 1 */
     const char *lights_file;  /* NULL: generated lights */

@@ -223,15 +223,38 @@ uint64_t lc_scene_triangles(const lc_scene *s)
     return n;
 }
 
+/* Radius around c holding every object: from the transformed vertices when there are few
+ * enough (a box's sphere, not its AABB's), else from the objects' spheres. */
+#define FRAME_VERTEX_BUDGET (1u << 22)
+static float enclosing_radius(const lc_scene *s, const float c[3])
+{
+    uint64_t work = 0;
+    for (uint32_t i = 0; i < s->object_count; i++) work += s->meshes[s->objects[i].mesh].vertex_count;
+    float r2 = 0.0f, r = 0.0f;
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        const lc_object *o = &s->objects[i];
+        if (work > FRAME_VERTEX_BUDGET) {
+            float d2 = 0.0f;
+            for (int k = 0; k < 3; k++) d2 += (o->sphere[k] - c[k]) * (o->sphere[k] - c[k]);
+            r = LC_MAX(r, sqrtf(d2) + o->sphere[3]);
+            continue;
+        }
+        const lc_mesh *m = &s->meshes[o->mesh];
+        for (uint32_t v = 0; v < m->vertex_count; v++) {
+            float p[3], d2 = 0.0f;
+            lc_transform_point(&o->world, s->vertices[m->first_vertex + v].position, p);
+            for (int k = 0; k < 3; k++) d2 += (p[k] - c[k]) * (p[k] - c[k]);
+            r2 = LC_MAX(r2, d2);
+        }
+    }
+    return LC_MAX(r, sqrtf(r2));
+}
+
 void lc_scene_frame(lc_scene *s, float fov_y_deg, float aspect)
 {
-    float c[3], r2 = 0.0f;
-    for (int k = 0; k < 3; k++) {
-        c[k] = 0.5f * (s->bounds_min[k] + s->bounds_max[k]);
-        float h = 0.5f * (s->bounds_max[k] - s->bounds_min[k]);
-        r2 += h * h;
-    }
-    float r = LC_MAX(sqrtf(r2), 1e-3f);
+    float c[3];
+    for (int k = 0; k < 3; k++) c[k] = 0.5f * (s->bounds_min[k] + s->bounds_max[k]);
+    float r = LC_MAX(enclosing_radius(s, c), 1e-3f);
     /* The sphere fits the narrower of the two fields of view: sin(half fov) = r / distance. */
     float half_y = 0.5f * fov_y_deg * 3.14159265f / 180.0f;
     float half_x = atanf(tanf(half_y) * LC_MAX(aspect, 1e-3f));
@@ -245,10 +268,10 @@ void lc_scene_frame(lc_scene *s, float fov_y_deg, float aspect)
     s->default_camera[3] = 0.0f;
     s->default_camera[4] = -20.0f;
     s->start = LC_START_FRAMED;
-    /* Lights fill a volume around the object: its sphere, a little larger. */
+    /* Lights fill a volume around the object: its bounds, grown by half the radius on each side. */
     for (int k = 0; k < 3; k++) {
-        s->light_bounds_min[k] = c[k] - 1.2f * r;
-        s->light_bounds_max[k] = c[k] + 1.2f * r;
+        s->light_bounds_min[k] = s->bounds_min[k] - 0.5f * r;
+        s->light_bounds_max[k] = s->bounds_max[k] + 0.5f * r;
     }
 }
 

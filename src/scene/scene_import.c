@@ -157,10 +157,12 @@ static bool file_camera(const struct aiScene *ai, float cam[5])
     stack[0] = (entry){ai->mRootNode, ai->mRootNode->mTransformation};
     bool found = false;
     struct aiMatrix4x4 w = {0};
+    const struct aiNode *node = NULL;
     while (count && !found) {
         entry e = stack[--count];
         if (e.node->mName.length == c->mName.length && strcmp(e.node->mName.data, c->mName.data) == 0) {
             w = e.world;
+            node = e.node;
             found = true;
             break;
         }
@@ -177,6 +179,10 @@ static bool file_camera(const struct aiScene *ai, float cam[5])
     if (!found) return false;
     lc_m4 m = to_m4(&w);
     float p[3] = {c->mPosition.x, c->mPosition.y, c->mPosition.z}, pos[3];
+    /* assimp 5.2's glTF importer also copies the node's translation into mPosition, which is
+     * relative to the node: counted once, through the node. */
+    const struct aiMatrix4x4 *local = &node->mTransformation;
+    if (p[0] == local->a4 && p[1] == local->b4 && p[2] == local->c4) p[0] = p[1] = p[2] = 0.0f;
     lc_transform_point(&m, p, pos);
     float d[3];
     for (int k = 0; k < 3; k++) d[k] = m.m[k] * c->mLookAt.x + m.m[4 + k] * c->mLookAt.y + m.m[8 + k] * c->mLookAt.z;
