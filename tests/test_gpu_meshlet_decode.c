@@ -1,10 +1,10 @@
 /* The GPU meshlet decoder (meshlet_decode.comp, and meshlet_decode_u32.comp without 64-bit
  * integers) against the CPU reference decoder, bit for bit, with validation on: the default
- * scene's geometry (one mesh per draw) and generated meshes with awkward sizes (fewer than 32
+ * scene's geometry (one range per mesh) and generated meshes with awkward sizes (fewer than 32
  * triangles, exactly 256, counts that divide nothing, a sphere, degenerate triangles). Prints
  * the default scene's figures (docs/BENCHMARKS.md, "Meshlets"). */
-#include "geometry/meshlet_build.h"
 #include "geometry/meshlet_gpu.h"
+#include "geometry/meshlet_scene.h"
 #include "meshlet_test_mesh.h"
 #include "test_util.h"
 
@@ -104,9 +104,11 @@ int main(void)
 
     lc_scene scene;
     CHECK(lc_scene_load_default(&scene) == LC_OK);
-    lc_meshlet_encoded scene_enc, gen = generated();
-    lc_meshlet_stats st;
-    CHECK(lc_meshlet_build_meshes(&scene, &scene_enc, &st) == LC_OK);
+    lc_meshlet_encoded gen = generated();
+    lc_meshlet_scene ms;
+    CHECK(lc_meshlet_scene_build(&scene, &ms) == LC_OK);
+    const lc_meshlet_stats st = ms.stats;
+    const lc_meshlet_encoded *scene_enc = &ms.enc;
     CHECK(st.meshes == scene.mesh_count && st.triangles + st.degenerate == scene.index_count / 3);
 
     /* One small mesh alone: a single partial sublet. */
@@ -123,7 +125,7 @@ int main(void)
         lc_meshlet_gpu g;
         lc_meshlet_gpu_desc gd = {.no_int64 = no_int64};
         CHECK(lc_meshlet_gpu_create(&ctx, &gd, &g) == LC_OK);
-        check_decode(&ctx, &g, "default scene", &scene_enc, pass == 0 || !ctx.shader_int64 ? &gpu_ms : NULL);
+        check_decode(&ctx, &g, "default scene", scene_enc, pass == 0 || !ctx.shader_int64 ? &gpu_ms : NULL);
         check_decode(&ctx, &g, "generated meshes", &gen, NULL);
         check_decode(&ctx, &g, "12 triangles alone", &sm.enc, NULL);
         lc_meshlet_gpu_destroy(&ctx, &g);
@@ -139,7 +141,7 @@ int main(void)
 
     lc_meshlet_mesh_destroy(&sm);
     test_mesh_free(&small);
-    lc_meshlet_encoded_destroy(&scene_enc);
+    lc_meshlet_scene_destroy(&ms);
     lc_meshlet_encoded_destroy(&gen);
     lc_scene_destroy(&scene);
     lc_context_destroy(&ctx);

@@ -1,10 +1,12 @@
-/* Meshlet build and codec on the CPU: the CPU decoder reproduces the quantized mesh exactly
+/* Meshlet build, codec and scene on the CPU: the CPU decoder reproduces the quantized mesh exactly
  * and it lies within a quantization step of the input; every non-degenerate input triangle
  * comes out exactly once (winding kept); the format's limits hold (32/32 sublets, 8 per
  * meshlet, no 13..15-bit three-component streams); bounds contain their triangles; back-face
  * cones are conservative; appending meshes decodes as the meshes one after another; bad
- * input is refused with LC_ERR_INPUT. */
+ * input is refused with LC_ERR_INPUT; the default hall as a meshlet scene keeps every mesh's
+ * triangles, material and bounds. */
 #include "geometry/meshlet_build.h"
+#include "geometry/meshlet_scene.h"
 #include "meshlet_test_mesh.h"
 #include "test_util.h"
 
@@ -365,6 +367,97 @@ static void test_quant(void)
     }
 }
 
+/* The default hall as one meshlet scene: each mesh's range decodes to exactly its
+ * non-degenerate triangles (scene vertex numbers through vertex_remap, winding kept) with its
+ * material; every sublet's and meshlet's sphere holds its triangles; one exponent throughout. */
+static void test_scene(void)
+{
+    lc_scene scene;
+    CHECK(lc_scene_load_default(&scene) == LC_OK);
+    lc_meshlet_scene ms;
+    CHECK(lc_meshlet_scene_build(&scene, &ms) == LC_OK);
+    const lc_meshlet_encoded *e = &ms.enc;
+    CHECK(ms.range_count == scene.mesh_count && ms.stats.meshes == scene.mesh_count);
+    lc_vertex *dv = lc_calloc(e->vertex_count + 1, sizeof *dv);
+    uint32_t *di = lc_calloc((size_t)e->triangle_count * 3 + 1, sizeof *di);
+    lc_meshlet_decode_cpu(e, dv, di, NULL);
+    uint32_t dropped = 0, next_meshlet = 0, next_triangle = 0, next_vertex = 0;
+    for (uint32_t d = 0; d < scene.mesh_count; d++) {
+        const lc_mesh *dr = &scene.meshes[d];
+        const lc_meshlet_range *r = &ms.ranges[d];
+        CHECK(r->material == dr->material);
+        CHECK(r->first_meshlet == next_meshlet && r->first_triangle == next_triangle && r->first_vertex == next_vertex);
+        next_meshlet += r->meshlet_count, next_triangle += r->triangle_count, next_vertex += r->vertex_count;
+        tri *want = lc_calloc(dr->index_count / 3 + 1, sizeof *want), *got = lc_calloc(r->triangle_count + 1, sizeof *got);
+        uint32_t nw = 0;
+        for (uint32_t t = 0; t < dr->index_count / 3; t++) {
+            const uint32_t *loc = &scene.indices[dr->first_index + t * 3];
+            uint32_t ix[3] = {dr->first_vertex + loc[0], dr->first_vertex + loc[1], dr->first_vertex + loc[2]};
+            lc_meshlet_qvertex q[3];
+            for (int k = 0; k < 3; k++) lc_meshlet_quantize(&r->quant, &scene.vertices[ix[k]], &q[k]);
+            lc_vertex qv[3];
+            for (int k = 0; k < 3; k++) lc_meshlet_dequantize(&r->quant, &q[k], &qv[k]);
+            uint32_t local[3] = {0, 1, 2};
+            if (zero_area(qv, local)) {
+                dropped++;
+                continue;
+            }
+            want[nw++] = canonical(ix[0], ix[1], ix[2]);
+        }
+        for (uint32_t t = 0; t < r->triangle_count; t++) {
+            const uint32_t *ix = &di[(r->first_triangle + t) * 3];
+            bool inside = true;
+            for (int k = 0; k < 3; k++) inside &= ix[k] >= r->first_vertex && ix[k] < r->first_vertex + r->vertex_count;
+            CHECK_MSG(inside, "mesh %u: triangle %u uses a vertex outside its range", d, t);
+            got[t] = canonical(ms.vertex_remap[ix[0] % e->vertex_count], ms.vertex_remap[ix[1] % e->vertex_count],
+                               ms.vertex_remap[ix[2] % e->vertex_count]);
+        }
+        qsort(want, nw, sizeof *want, tri_cmp);
+        qsort(got, r->triangle_count, sizeof *got, tri_cmp);
+        CHECK_MSG(nw == r->triangle_count && memcmp(want, got, nw * sizeof *want) == 0,
+                  "mesh %u: %u triangles decoded, %u wanted, or not the same ones", d, r->triangle_count, nw);
+        free(want);
+        free(got);
+    }
+    CHECK(next_meshlet == e->meshlet_count && next_triangle == e->triangle_count && next_vertex == e->vertex_count);
+    CHECK(dropped == ms.stats.degenerate);
+    /* Vertices decode to the scene's quantized vertices (UV exponent per mesh), one position
+     * exponent for every stream. */
+    uint32_t inexact = 0, other_exponent = 0;
+    for (uint32_t d = 0; d < ms.range_count; d++) {
+        const lc_meshlet_range *r = &ms.ranges[d];
+        CHECK(r->quant.position_exponent == e->quant.position_exponent);
+        for (uint32_t j = r->first_vertex; j < r->first_vertex + r->vertex_count; j++) {
+            lc_meshlet_qvertex q;
+            lc_vertex qv;
+            lc_meshlet_quantize(&r->quant, &scene.vertices[ms.vertex_remap[j]], &q);
+            lc_meshlet_dequantize(&r->quant, &q, &qv);
+            inexact += memcmp(&qv, &dv[j], sizeof qv) != 0;
+        }
+    }
+    for (uint32_t k = 0; k < e->sublet_count; k++)
+        other_exponent += (int16_t)(e->streams[k * LC_MESHLET_STREAM_COUNT + LC_MESHLET_STREAM_POSITION].bits >> 16) !=
+                          e->quant.position_exponent;
+    CHECK_MSG(inexact == 0, "default scene: %u decoded vertices differ from the quantized scene", inexact);
+    CHECK_MSG(other_exponent == 0, "default scene: %u sublets with another position exponent", other_exponent);
+    for (uint32_t m = 0; m < e->meshlet_count; m++) {
+        const lc_meshlet_header *h = &e->headers[m];
+        uint32_t t0 = h->primitive_offset;
+        for (uint32_t k = 0; k < h->sublet_count; k++) {
+            uint32_t nt = e->streams[h->stream_offset + k * LC_MESHLET_STREAM_COUNT].base_value[0];
+            check_sphere("default scene", &ms.bounds[h->stream_offset / LC_MESHLET_STREAM_COUNT + k], dv, di, t0, t0 + nt);
+            t0 += nt;
+        }
+        check_sphere("default scene (256)", &ms.bounds_256[m], dv, di, h->primitive_offset, t0);
+    }
+    printf("  default scene: %u meshes, %u meshlets, %u triangles, %u dropped\n", ms.range_count, e->meshlet_count,
+           e->triangle_count, dropped);
+    free(dv);
+    free(di);
+    lc_meshlet_scene_destroy(&ms);
+    lc_scene_destroy(&scene);
+}
+
 int main(void)
 {
     lc_test_seed(0x5EED11ull);
@@ -373,5 +466,6 @@ int main(void)
     test_degenerates();
     test_append();
     test_bad_input();
+    test_scene();
     return lc_test_finish("test_meshlet_codec");
 }

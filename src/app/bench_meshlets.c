@@ -7,13 +7,13 @@
 #include <string.h>
 
 #include "app/bench.h"
-#include "geometry/meshlet_build.h"
 #include "geometry/meshlet_gpu.h"
+#include "geometry/meshlet_scene.h"
 
 static void usage(void)
 {
     fputs("usage: lightcull bench --meshlets SCENE [--repeat N] [--device N] [--validate]\n"
-          "SCENE is 'default' or a glTF/OBJ path. Builds and encodes meshlets (one mesh per draw), decodes them\n"
+          "SCENE is 'default' or a glTF/OBJ path. Builds and encodes meshlets (one range per scene mesh), decodes them\n"
           "on the GPU N times (default 10) with each decoder, checks them against the CPU decode and prints the\n"
           "figures: meshlets, bits per stream, compressed vs plain bytes, decode time (best of N) and triangles/s.\n",
           stdout);
@@ -74,15 +74,16 @@ int lc_bench_meshlets_main(int argc, char **argv)
     lc_scene scene;
     lc_status s = strcmp(scene_name, "default") == 0 ? lc_scene_load_default(&scene) : lc_scene_load_file(&scene, scene_name);
     if (s != LC_OK) return lc_status_exit_code(s);
-    lc_meshlet_encoded e;
-    lc_meshlet_stats st;
+    lc_meshlet_scene ms;
     double t0 = lc_time_seconds();
-    s = lc_meshlet_build_meshes(&scene, &e, &st);
+    s = lc_meshlet_scene_build(&scene, &ms);
     double build_s = lc_time_seconds() - t0;
     if (s != LC_OK) {
         lc_scene_destroy(&scene);
         return lc_status_exit_code(s);
     }
+    const lc_meshlet_encoded e = ms.enc;
+    const lc_meshlet_stats st = ms.stats;
     lc_vertex *cv = lc_calloc(e.vertex_count + 1, sizeof *cv);
     uint32_t *ci = lc_calloc((size_t)e.triangle_count * 3 + 1, sizeof *ci);
     uint8_t *c8 = lc_calloc((size_t)e.triangle_count * 3 + 1, 1);
@@ -93,16 +94,16 @@ int lc_bench_meshlets_main(int argc, char **argv)
     lc_context ctx;
     memset(&ctx, 0, sizeof ctx);
     s = lc_context_create(&cd, &ctx);
-    double ms[2] = {0, 0};
+    double gpu_ms[2] = {0, 0};
     bool same[2] = {true, true}, ran[2] = {false, false};
     for (int k = 0; k < 2 && s == LC_OK; k++) {
         if (k == 0 && !ctx.shader_int64) continue;
-        s = decode(&ctx, k == 1, &e, cv, ci, c8, repeat, &ms[k], &same[k]);
+        s = decode(&ctx, k == 1, &e, cv, ci, c8, repeat, &gpu_ms[k], &same[k]);
         ran[k] = s == LC_OK;
     }
 
     double tris = (double)st.triangles, verts = (double)st.vertices;
-    printf("scene                %s (%u draws)\n", scene_name, st.meshes);
+    printf("scene                %s (%u meshes)\n", scene_name, st.meshes);
     printf("device               %s\n", ctx.device ? ctx.props.deviceName : "(none)");
     printf("triangles            %llu (%llu degenerate dropped)\n", (unsigned long long)st.triangles,
            (unsigned long long)st.degenerate);
@@ -124,9 +125,9 @@ int lc_bench_meshlets_main(int argc, char **argv)
     int exit_code = lc_status_exit_code(s);
     for (int k = 0; k < 2; k++) {
         if (!ran[k]) continue;
-        printf("%-20s %.3f ms (best of %u), %.1f Mtriangles/s, %.2f GB/s written, %s\n", names[k], ms[k], repeat,
-               ms[k] > 0 ? tris / (ms[k] * 1e3) : 0.0,
-               ms[k] > 0 ? (verts * sizeof(lc_vertex) + tris * 15) / (ms[k] * 1e6) : 0.0,
+        printf("%-20s %.3f ms (best of %u), %.1f Mtriangles/s, %.2f GB/s written, %s\n", names[k], gpu_ms[k], repeat,
+               gpu_ms[k] > 0 ? tris / (gpu_ms[k] * 1e3) : 0.0,
+               gpu_ms[k] > 0 ? (verts * sizeof(lc_vertex) + tris * 15) / (gpu_ms[k] * 1e6) : 0.0,
                same[k] ? "equals the CPU decode" : "DIFFERS from the CPU decode");
         if (!same[k]) {
             lc_error("bench: the %s output differs from the CPU decode", names[k]);
@@ -143,7 +144,7 @@ int lc_bench_meshlets_main(int argc, char **argv)
     free(cv);
     free(ci);
     free(c8);
-    lc_meshlet_encoded_destroy(&e);
+    lc_meshlet_scene_destroy(&ms);
     lc_scene_destroy(&scene);
     return exit_code;
 }

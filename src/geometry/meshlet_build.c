@@ -2,7 +2,6 @@
 
 #include <math.h>
 #include <meshoptimizer.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -149,46 +148,4 @@ void lc_meshlet_mesh_destroy(lc_meshlet_mesh *m)
     free(m->bounds_256);
     free(m->vertex_remap);
     memset(m, 0, sizeof *m);
-}
-
-lc_status lc_meshlet_build_meshes(const lc_scene *scene, lc_meshlet_encoded *out, lc_meshlet_stats *stats)
-{
-    memset(out, 0, sizeof *out);
-    memset(stats, 0, sizeof *stats);
-    /* One position exponent for every mesh (their local extents' maximum). */
-    float extent = 0.0f;
-    for (uint32_t m = 0; m < scene->mesh_count; m++)
-        for (int c = 0; c < 3; c++)
-            extent = fmaxf(extent, fmaxf(fabsf(scene->meshes[m].aabb_min[c]), fabsf(scene->meshes[m].aabb_max[c])));
-    for (uint32_t d = 0; d < scene->mesh_count; d++) {
-        const lc_mesh *me = &scene->meshes[d];
-        if (!me->index_count) continue;
-        char name[96];
-        snprintf(name, sizeof name, "%s mesh %u", scene->name[0] ? scene->name : "scene", d);
-        lc_meshlet_desc desc = {.vertices = scene->vertices + me->first_vertex, .vertex_count = me->vertex_count,
-                                .indices = scene->indices + me->first_index, .index_count = me->index_count,
-                                .position_extent = extent, .quiet = true, .name = name};
-        lc_meshlet_mesh m;
-        lc_status s = lc_meshlet_build(&desc, &m);
-        if (s != LC_OK) {
-            lc_meshlet_encoded_destroy(out);
-            return s;
-        }
-        lc_meshlet_encoded_append(out, &m.enc);
-        stats->meshes++;
-        stats->input_triangles += me->index_count / 3;
-        stats->degenerate += m.degenerate_count;
-        lc_meshlet_mesh_destroy(&m);
-    }
-    stats->meshlets = out->meshlet_count;
-    stats->sublets = out->sublet_count;
-    stats->triangles = out->triangle_count;
-    stats->vertices = out->vertex_count;
-    stats->plain_bytes = (uint64_t)scene->vertex_count * sizeof(lc_vertex) + (uint64_t)scene->index_count * 4;
-    stats->compressed_bytes = lc_meshlet_encoded_bytes(out);
-    memcpy(stats->stream_bits, out->stream_bits, sizeof stats->stream_bits);
-    if (stats->degenerate)
-        lc_warn("%s: dropped %llu degenerate triangles (zero area once quantized)", scene->name[0] ? scene->name : "scene",
-                (unsigned long long)stats->degenerate);
-    return LC_OK;
 }

@@ -32,19 +32,6 @@ typedef struct lc_meshlet_mesh {
 lc_status lc_meshlet_build(const lc_meshlet_desc *desc, lc_meshlet_mesh *out);
 void lc_meshlet_mesh_destroy(lc_meshlet_mesh *m);
 
-/* Figures of a set of meshes (lightcull bench --meshlets, the GPU test). */
-typedef struct lc_meshlet_stats {
-    uint32_t meshes, meshlets, sublets;
-    uint64_t input_triangles, triangles, degenerate, vertices; /* vertices: decoded (per sublet) */
-    uint64_t plain_bytes;      /* the input as drawn today: lc_vertex array + 32-bit indices */
-    uint64_t compressed_bytes; /* headers + streams + payload */
-    uint64_t stream_bits[LC_MESHLET_STREAM_COUNT];
-} lc_meshlet_stats;
-
-/* Every mesh of a scene (mesh-local vertices and indices), appended to out in mesh order;
- * one position exponent for all meshes. */
-lc_status lc_meshlet_build_meshes(const lc_scene *scene, lc_meshlet_encoded *out, lc_meshlet_stats *stats);
-
 /* Whether triangle (a, b, c) has zero area once quantized (the builder drops those). */
 bool lc_meshlet_degenerate(const lc_meshlet_qvertex *a, const lc_meshlet_qvertex *b, const lc_meshlet_qvertex *c);
 
