@@ -13,7 +13,7 @@ const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "t
 const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"record", "sort", "submit"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
-const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
+const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets"};
 
 #define MAX_PASSES 16
 #define ANALYSIS_DUMMY_BYTES 16
@@ -31,8 +31,9 @@ static void create_layouts(lc_renderer *r)
     for (uint32_t i = 0; i < LC_BIND_COUNT; i++) {
         VkDescriptorType t = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         if (i == LC_BIND_FRAME) t = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-        if (i == LC_BIND_DEPTH || i == LC_BIND_HDR) t = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-        b[i] = (VkDescriptorSetLayoutBinding){i, t, 1, VK_SHADER_STAGE_ALL, NULL};
+        if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_HIZ) t = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        if (i == LC_BIND_HIZ_MIPS) t = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        b[i] = (VkDescriptorSetLayoutBinding){i, t, i == LC_BIND_HIZ_MIPS ? LC_HIZ_MAX_LEVELS : 1, VK_SHADER_STAGE_ALL, NULL};
     }
     VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                           .bindingCount = LC_BIND_COUNT, .pBindings = b};
@@ -54,10 +55,11 @@ static void create_layouts(lc_renderer *r)
     VkDescriptorPoolSize sizes[] = {
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LC_FRAMES_IN_FLIGHT},
         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
-        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 2 + materials},
+        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 3 + materials},
+        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LC_FRAMES_IN_FLIGHT * LC_HIZ_MAX_LEVELS},
     };
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 3, .pPoolSizes = sizes};
+                                     .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 4, .pPoolSizes = sizes};
     VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &r->pool));
     LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, r->pool, "descriptor pool");
 
@@ -107,15 +109,10 @@ static lc_status upload_scene(lc_renderer *r)
 {
     lc_context *ctx = r->ctx;
     const lc_scene *s = r->scene;
-    lc_buffer_desc vd = {.size = (VkDeviceSize)s->vertex_count * sizeof(lc_vertex),
-                         .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene vertices"};
-    lc_buffer_desc id = {.size = (VkDeviceSize)s->index_count * 4,
-                         .usage = VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene indices"};
     lc_status st;
-    if ((st = lc_buffer_create(ctx, &vd, &r->vertices)) != LC_OK) return st;
-    if ((st = lc_buffer_create(ctx, &id, &r->indices)) != LC_OK) return st;
-    if ((st = lc_buffer_upload(ctx, &r->vertices, s->vertices, vd.size)) != LC_OK) return st;
-    if ((st = lc_buffer_upload(ctx, &r->indices, s->indices, id.size)) != LC_OK) return st;
+    /* Every path draws the runtime mesh: the codec's quantized mesh in meshlet order. */
+    lc_geometry_desc gd = {.codec_off = r->desc.meshlet_codec_off};
+    if ((st = lc_geometry_create(ctx, s, &gd, &r->geo)) != LC_OK) return st;
     if ((st = upload_objects(r)) != LC_OK) return st;
 
     const VkImageUsageFlags tex_usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
@@ -158,7 +155,7 @@ static lc_status create_pipelines(lc_renderer *r)
     lc_context *ctx = r->ctx;
     lc_graphics_desc dd = {.vertex = "scene.vert", .layout = r->layout, .depth_format = VK_FORMAT_D32_SFLOAT,
                            .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
-                           .name = "depth prepass"};
+                           .dynamic_cull = true, .name = "depth prepass"};
     r->depth_pipeline = lc_pipeline_graphics(ctx, &dd);
     lc_graphics_desc td = {.vertex = "fullscreen.vert", .fragment = "tonemap.frag", .layout = r->layout,
                            .color_format = r->target->format, .name = "tonemap"};
@@ -174,6 +171,14 @@ static lc_status create_pipelines(lc_renderer *r)
     r->cull_clusters = lc_pipeline_compute(ctx, r->layout, "cull_clusters.comp", NULL, "light cull / clusters");
     r->zbin = lc_pipeline_compute(ctx, r->layout, "zbin.comp", NULL, "light cull / zbin");
     r->zbin_bins = lc_pipeline_compute(ctx, r->layout, "zbin_bins.comp", NULL, "light cull / zbin per bin");
+    static const char *const cull_names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
+    for (uint32_t p = 0; p < 3; p++) {
+        lc_spec cs = {.values = {p}, .count = 1};
+        r->cull[p] = lc_pipeline_compute(ctx, r->layout, "geometry_cull.comp", &cs, cull_names[p]);
+        if (!r->cull[p]) return LC_ERR_RUNTIME;
+    }
+    r->hiz_pipeline = lc_pipeline_compute(ctx, r->layout, "hiz.comp", NULL, "hiz");
+    if (!r->hiz_pipeline) return LC_ERR_RUNTIME;
     if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->cull_coarse ||
         !r->cull_tiles || !r->cull_lists ||
         !r->cull_clusters || !r->zbin || !r->zbin_bins)
@@ -191,7 +196,7 @@ static lc_status shade_pipeline(lc_renderer *r, uint32_t mode, bool scalarize, u
     lc_spec spec = {.values = {mode, scalarize, analysis}, .count = 3};
     lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
-                          .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = true, .name = name};
+                          .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = true, .dynamic_cull = true, .name = name};
     r->shade[mode][scalarize][analysis] = lc_pipeline_graphics(r->ctx, &d);
     return r->shade[mode][scalarize][analysis] ? LC_OK : LC_ERR_RUNTIME;
 }
@@ -203,6 +208,10 @@ static void destroy_sized(lc_renderer *r)
     lc_context *ctx = r->ctx;
     lc_image_destroy(ctx, &r->depth);
     lc_image_destroy(ctx, &r->hdr);
+    for (uint32_t i = 0; i < LC_HIZ_MAX_LEVELS; i++)
+        if (r->hiz_views[i]) vkDestroyImageView(ctx->device, r->hiz_views[i], NULL);
+    memset(r->hiz_views, 0, sizeof r->hiz_views);
+    lc_image_destroy(ctx, &r->hiz);
     lc_buffer_destroy(ctx, &r->tile_bits);
     lc_buffer_destroy(ctx, &r->tile_lists);
     lc_buffer_destroy(ctx, &r->zbins);
@@ -240,9 +249,23 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_COARSE_BITS] = {r->coarse_bits.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_TILE_MASK] = {r->tile_mask.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_OBJECTS] = {r->objects.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLETS] = {r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_OBJECTS] = {r->geo.cull_objects.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_TASKS] = {r->geo.tasks.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VISIBILITY] = {r->geo.visibility.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_COMMANDS] = {r->geo.commands.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_COUNTS] = {r->geo.counts.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_BUCKETS] = {r->geo.buckets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_STATS] = {r->geo.stats[i].buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VERTEX_MESHLET] = {r->geo.vertex_meshlet.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo hiz = {r->point_sampler, r->hiz.view, VK_IMAGE_LAYOUT_GENERAL};
+        /* Every element is valid: levels past the pyramid's repeat its last one. */
+        VkDescriptorImageInfo mips[LC_HIZ_MAX_LEVELS];
+        for (uint32_t m = 0; m < LC_HIZ_MAX_LEVELS; m++)
+            mips[m] = (VkDescriptorImageInfo){VK_NULL_HANDLE, r->hiz_views[LC_MIN(m, r->hiz.mip_levels - 1)], VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w[LC_BIND_COUNT];
         for (uint32_t b = 0; b < LC_BIND_COUNT; b++) {
             w[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = s->set, .dstBinding = b,
@@ -254,6 +277,13 @@ static void write_frame_sets(lc_renderer *r)
         w[LC_BIND_DEPTH].pBufferInfo = w[LC_BIND_HDR].pBufferInfo = NULL;
         w[LC_BIND_DEPTH].pImageInfo = &depth;
         w[LC_BIND_HDR].pImageInfo = &hdr;
+        w[LC_BIND_HIZ].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_HIZ].pBufferInfo = NULL;
+        w[LC_BIND_HIZ].pImageInfo = &hiz;
+        w[LC_BIND_HIZ_MIPS].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        w[LC_BIND_HIZ_MIPS].pBufferInfo = NULL;
+        w[LC_BIND_HIZ_MIPS].pImageInfo = mips;
+        w[LC_BIND_HIZ_MIPS].descriptorCount = LC_HIZ_MAX_LEVELS;
         vkUpdateDescriptorSets(r->ctx->device, LC_BIND_COUNT, w, 0, NULL);
     }
 }
@@ -309,6 +339,20 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     lc_status s;
     if ((s = lc_image_create(ctx, &dd, &r->depth)) != LC_OK) return s;
     if ((s = lc_image_create(ctx, &hd, &r->hdr)) != LC_OK) return s;
+    /* HiZ: the depth's size, every level down to 1x1 (sizes round down, edges fold). */
+    lc_image_desc zd = {.width = r->width, .height = r->height, .mip_levels = LC_MIN(lc_mip_count(r->width, r->height), LC_HIZ_MAX_LEVELS),
+                        .format = VK_FORMAT_R32_SFLOAT, .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+                        .name = "hiz"};
+    if ((s = lc_image_create(ctx, &zd, &r->hiz)) != LC_OK) return s;
+    for (uint32_t m = 0; m < r->hiz.mip_levels; m++) {
+        VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = r->hiz.image,
+                                    .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = VK_FORMAT_R32_SFLOAT,
+                                    .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, m, 1, 0, 1}};
+        VK_CHECK(vkCreateImageView(ctx->device, &vi, NULL, &r->hiz_views[m]));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, r->hiz_views[m], "hiz level %u", m);
+    }
+    r->hiz_groups_x = LC_DIV_UP(r->width, LC_HIZ_TILE);
+    r->hiz_groups_y = LC_DIV_UP(r->height, LC_HIZ_TILE);
     if ((s = storage(r, &r->tile_bits, tiles * r->buckets * 4, "tile bits")) != LC_OK) return s;
     if ((s = storage(r, &r->tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
     if ((s = storage(r, &r->coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
@@ -328,6 +372,13 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     memset(r->res, 0, sizeof r->res);
     r->res_image[LC_RES_DEPTH] = &r->depth;
     r->res_image[LC_RES_HDR] = &r->hdr;
+    r->res_image[LC_RES_HIZ] = &r->hiz;
+    /* The HiZ stays in GENERAL (storage writes, sampled reads); every cull pipeline binds it. */
+    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
+    lc_barrier_image(cmd, &r->hiz, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_NONE, 0,
+                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    lc_vk_end_once(ctx, cmd);
+    r->res[LC_RES_HIZ].layout = VK_IMAGE_LAYOUT_GENERAL;
     write_frame_sets(r);
     return LC_OK;
 }
@@ -452,7 +503,8 @@ void lc_renderer_destroy(lc_renderer *r)
     }
     VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->tile_depth_pipeline,
                          &r->cull_coarse, &r->cull_tiles,
-                         &r->cull_lists, &r->cull_clusters, &r->zbin, &r->zbin_bins};
+                         &r->cull_lists, &r->cull_clusters, &r->zbin, &r->zbin_bins, &r->cull[0], &r->cull[1],
+                         &r->cull[2], &r->hiz_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     for (int m = 0; m < LC_MODE_COUNT; m++)
@@ -464,8 +516,7 @@ void lc_renderer_destroy(lc_renderer *r)
     free(r->textures);
     free(r->material_sets);
     lc_image_destroy(ctx, &r->white);
-    lc_buffer_destroy(ctx, &r->vertices);
-    lc_buffer_destroy(ctx, &r->indices);
+    lc_geometry_destroy(ctx, &r->geo);
     lc_buffer_destroy(ctx, &r->objects);
     if (r->pool) vkDestroyDescriptorPool(dev, r->pool, NULL);
     if (r->linear_sampler) vkDestroySampler(dev, r->linear_sampler, NULL);
@@ -488,6 +539,16 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
     if (lc_fault_device_lost()) waited = VK_ERROR_DEVICE_LOST;
     if (waited < 0) lc_vk_fatal("vkWaitForFences", waited, __FILE__, __LINE__);
     slot->submitted = false;
+    lc_geometry_counts gc = slot->geometry;
+    if (gc.path == LC_GEOMETRY_MDI) {
+        const lc_gpu_geometry_stats *st = r->geo.stats[slot - r->slots].mapped;
+        gc.meshlets_drawn = st->meshlets.x;
+        gc.culled_frustum = st->meshlets.y;
+        gc.culled_backface = st->meshlets.z;
+        gc.culled_occlusion = st->meshlets.w;
+        gc.triangles_drawn = st->triangles.x;
+    }
+    r->geometry = gc;
     uint64_t ts[LC_BACKEND_MARKERS * 2];
     uint32_t n = slot->marker_count * 2;
     if (n && vkGetQueryPoolResults(r->ctx->device, slot->queries, 0, n, sizeof ts, ts, sizeof ts[0],
@@ -670,7 +731,19 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
 {
     const lc_frame_settings *s = &r->settings;
     uint32_t n = 0;
-    passes[n++] = lc_pass_depth_prepass();                    // depth prepass: tile depth bounds, shade each pixel once
+    if (s->geometry == LC_GEOMETRY_MDI) {
+        passes[n++] = lc_pass_geometry_clear();               // geometry clear: draw counts and counters start at zero
+        uint32_t first = s->occlusion ? LC_CULL_PHASE_1 : LC_CULL_PHASE_ALL;
+        passes[n++] = lc_pass_geometry_cull(first);           // early cull: frustum, cone (and what was visible last frame)
+        passes[n++] = lc_pass_depth_indirect(first);          // depth prepass of the survivors (indirect, per bucket)
+        if (s->occlusion) {
+            passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
+            passes[n++] = lc_pass_geometry_cull(LC_CULL_PHASE_2); // late cull: the rest against the HiZ; visibility bits
+            passes[n++] = lc_pass_depth_indirect(LC_CULL_PHASE_2); // depth of what became visible
+        }
+    } else {
+        passes[n++] = lc_pass_depth_prepass();                // depth prepass: tile depth bounds, shade each pixel once
+    }
     n += lc_passes_light_cull(r, s->mode, passes + n);         // light cull: the mode's structure
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
     passes[n++] = lc_pass_shade(r);                            // forward shade: walk the structure
@@ -689,7 +762,11 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     r->settings = *settings;
     lc_frame_settings *s = &r->settings;
     if (s->mode >= LC_MODE_COUNT) s->mode = LC_MODE_BRUTE;
-    if (s->view != LC_VIEW_SHADED && s->analysis == LC_ANALYSIS_OFF) s->analysis = LC_ANALYSIS_COUNT;
+    /* The mesh path is refused before a renderer exists; mdi needs indirect-count draws. */
+    if (s->geometry != LC_GEOMETRY_MDI || !ctx->indirect) s->geometry = LC_GEOMETRY_DIRECT;
+    if (s->geometry == LC_GEOMETRY_DIRECT) s->occlusion = false;
+    if ((s->view == LC_VIEW_HEATMAP || s->view == LC_VIEW_TIGHTNESS) && s->analysis == LC_ANALYSIS_OFF)
+        s->analysis = LC_ANALYSIS_COUNT;
     if (s->scalarize && !ctx->subgroup_fragment && !r->subgroup_fallback_warned) {
         lc_warn("this device has no subgroup arithmetic in fragment shaders: using the unscalarized loop");
         r->subgroup_fallback_warned = 1;
@@ -759,7 +836,8 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         for (uint32_t u = 0; u < passes[p].use_count; u++) transition(r, &passes[p].uses[u], &barriers[p]);
         if (passes[p].scene_draws) scene_pass[passes[p].scene_draws - 1] = p;
     }
-    uint32_t draws = r->scene->object_count, draw_jobs = LC_DIV_UP(draws, DRAW_CHUNK);
+    /* The direct path records one draw per object; mdi's draws come from the GPU cull. */
+    uint32_t draws = s->geometry == LC_GEOMETRY_DIRECT ? r->scene->object_count : 0, draw_jobs = LC_DIV_UP(draws, DRAW_CHUNK);
     uint32_t jobs = n + 1 + draw_jobs;
     ensure_contexts(r, jobs);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(r->threads)
@@ -843,6 +921,13 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     r->cpu_ms[LC_CPU_SUBMIT] = (t_done - t_submit) * 1e3;
     slot->submitted = true;
     slot->readback_pending = s->capture_output;
+    /* The direct path draws every meshlet of every object; mdi's counts arrive with the frame. */
+    slot->geometry = (lc_geometry_counts){.path = s->geometry, .occlusion = s->occlusion,
+                                          .meshlets_total = r->geo.meshlets_total, .triangles_total = r->geo.triangles_total};
+    if (s->geometry == LC_GEOMETRY_DIRECT) {
+        slot->geometry.meshlets_drawn = r->geo.meshlets_total;
+        slot->geometry.triangles_drawn = r->geo.triangles_total;
+    }
     r->output_width = r->width;
     r->output_height = r->height;
     lc_target_present(ctx, r->target, &tf);

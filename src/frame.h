@@ -8,6 +8,7 @@
 #include "cpu/render_context.h"
 #include "scene/camera.h"
 #include "vk/gpu_resources.h"
+#include "geometry/geometry.h"
 #include "lights/lights.h"
 #include "scene/scene.h"
 #include "vk/vk_target.h"
@@ -26,6 +27,10 @@ typedef enum lc_res {
     LC_RES_TILE_DEPTH,
     LC_RES_COARSE_BITS,
     LC_RES_TILE_MASK,
+    LC_RES_HIZ,            /* the HiZ pyramid (storage writes, sampled reads; GENERAL) */
+    LC_RES_GEO_COMMANDS,   /* indirect draws and their counts (and the HiZ counter) */
+    LC_RES_GEO_VISIBILITY, /* one bit per task, persistent across frames */
+    LC_RES_GEO_STATS,      /* the frame's culling counters (host-visible) */
     LC_RES_COUNT
 } lc_res;
 
@@ -37,7 +42,7 @@ extern const char *const lc_timer_names[LC_TIMER_COUNT];
 typedef enum lc_cpu_timer { LC_CPU_RECORD, LC_CPU_SORT, LC_CPU_SUBMIT, LC_CPU_COUNT } lc_cpu_timer;
 extern const char *const lc_cpu_timer_names[LC_CPU_COUNT];
 extern const char *const lc_mode_names[LC_MODE_COUNT];
-extern const char *const lc_view_names[3];
+extern const char *const lc_view_names[LC_VIEW_COUNT];
 int lc_mode_from_name(const char *name); /* -1 when unknown */
 
 /* Automatic tile and cluster sizes keep each bit array within this many bytes. */
@@ -54,6 +59,7 @@ typedef struct lc_renderer_desc {
     uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins */
     uint32_t threads;        /* CPU threads recording contexts and secondaries; 0: OpenMP's default
                                 (omp_get_max_threads(), OMP_NUM_THREADS) */
+    bool meshlet_codec_off;  /* runtime mesh uploaded plain instead of decoded on the GPU (geometry.h) */
 } lc_renderer_desc;
 
 /* The Z-bins come from one of two kernels with the same output: per light (zbin.comp: each
@@ -73,7 +79,17 @@ typedef struct lc_frame_settings {
     lc_camera camera;
     bool capture_output;     /* read back the final image (lc_renderer.output_pixels) */
     bool hud;                /* draw the HUD vertices set with lc_renderer_set_hud */
+    uint32_t geometry;       /* LC_GEOMETRY_*: direct (CPU-recorded draws) or mdi (GPU culling) */
+    bool occlusion;          /* mdi: two-phase HiZ occlusion culling */
 } lc_frame_settings;
+
+/* What the geometry path drew in a frame (--stats geometry, the HUD). */
+typedef struct lc_geometry_counts {
+    uint32_t path;           /* LC_GEOMETRY_* */
+    bool occlusion;
+    uint64_t meshlets_total, meshlets_drawn, triangles_total, triangles_drawn;
+    uint64_t culled_frustum, culled_backface, culled_occlusion;
+} lc_geometry_counts;
 
 typedef struct lc_frame_timings {
     bool valid;
@@ -107,6 +123,7 @@ typedef struct lc_frame_slot {
     uint32_t marker_count;
     bool readback_pending;
     lc_buffer readback;
+    lc_geometry_counts geometry; /* this slot's frame; GPU counts are added when it completes */
 } lc_frame_slot;
 
 struct lc_renderer {
@@ -121,8 +138,8 @@ struct lc_renderer {
     VkDescriptorPool pool;
     VkSampler linear_sampler, point_sampler;
 
-    /* Scene on the GPU. */
-    lc_buffer vertices, indices;
+    /* Scene on the GPU: the runtime mesh, culling data (geometry.h). */
+    lc_geometry geo;
     lc_buffer objects; /* lc_gpu_object per scene object (LC_BIND_OBJECTS) */
     lc_image *textures;
     lc_image white;
@@ -133,6 +150,9 @@ struct lc_renderer {
     uint32_t tiles_x, tiles_y, coarse_x, coarse_y, cluster_x, cluster_y, buckets;
     uint32_t list_tile, list_tiles_x, list_tiles_y; /* lists mode keeps 16-pixel tiles unless --tile-size */
     lc_image depth, hdr;
+    lc_image hiz; /* max-depth pyramid of phase 1 (occlusion) */
+    VkImageView hiz_views[LC_HIZ_MAX_LEVELS];
+    uint32_t hiz_groups_x, hiz_groups_y;
     lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
@@ -140,6 +160,7 @@ struct lc_renderer {
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
     VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin, zbin_bins;
     VkPipeline shade[LC_MODE_COUNT][2][3];
+    VkPipeline cull[3], hiz_pipeline; /* geometry_cull.comp per LC_CULL_PHASE_*, hiz.comp */
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
     /* Render contexts: one per pass and one per chunk of scene draws, filled by OpenMP jobs,
@@ -164,6 +185,7 @@ struct lc_renderer {
     const float *hud_vertices;
 
     lc_frame_timings timings; /* of the last completed frame */
+    lc_geometry_counts geometry; /* of the last completed frame */
     uint64_t timings_serial;  /* bumped each time a frame's timings arrive */
     lc_light_builder builder;
     lc_gpu_light *packed;     /* the last frame's packed lights (host copy, for the inspector) */

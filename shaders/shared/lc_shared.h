@@ -39,6 +39,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_SHADED 0
 #define LC_VIEW_HEATMAP 1   /* lights evaluated per pixel */
 #define LC_VIEW_TIGHTNESS 2 /* evaluated-and-contributing (green) vs evaluated-for-nothing (red) */
+#define LC_VIEW_MESHLETS 3  /* a colour per meshlet (shade pass) */
+#define LC_VIEW_COUNT 4
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
@@ -67,7 +69,19 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_COARSE_BITS 11 /* uint[coarse tiles * buckets]: lights per LC_COARSE x LC_COARSE tiles */
 #define LC_BIND_TILE_MASK 12   /* uint[tiles * mask words]: bit b set when tile bucket b is not empty */
 #define LC_BIND_OBJECTS 13     /* lc_gpu_object[]: indexed by gl_InstanceIndex (a draw's firstInstance) */
-#define LC_BIND_COUNT 14
+/* The geometry paths (shared/lc_geometry.h): GPU culling, indirect draws, HiZ. */
+#define LC_BIND_GEO_MESHLETS 14   /* lc_gpu_meshlet[]: world-independent meshlet bounds and index ranges */
+#define LC_BIND_GEO_OBJECTS 15    /* lc_gpu_cull_object[]: world sphere, draw bucket, cone flags */
+#define LC_BIND_GEO_TASKS 16      /* uvec2[]: (object, meshlet) per culled unit */
+#define LC_BIND_GEO_VISIBILITY 17 /* uint[]: one bit per task, visible last frame (persistent) */
+#define LC_BIND_GEO_COMMANDS 18   /* VkDrawIndexedIndirectCommand[2 * capacity]: phase 1, then phase 2 */
+#define LC_BIND_GEO_COUNTS 19     /* uint[]: HiZ counter, then per-bucket draw counts of phase 1 and 2 */
+#define LC_BIND_GEO_BUCKETS 20    /* uint[]: first command of each bucket (material x winding) */
+#define LC_BIND_GEO_STATS 21      /* lc_gpu_geometry_stats (host-visible, per frame slot) */
+#define LC_BIND_HIZ 22            /* sampled HiZ pyramid (max depth) */
+#define LC_BIND_HIZ_MIPS 23       /* storage image per HiZ level, LC_HIZ_MAX_LEVELS of them */
+#define LC_BIND_GEO_VERTEX_MESHLET 24 /* uint per runtime vertex: its meshlet (the meshlets view) */
+#define LC_BIND_COUNT 25
 
 /* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
  * pass tests only the lights its coarse tile kept. */

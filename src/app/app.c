@@ -69,6 +69,18 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     lc_status s = lc_context_create(&cd, &app->ctx);
     if (s != LC_OK) return s;
     lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
+    /* The geometry path: the best the device has unless asked for. */
+    if (app->opt.geometry == LC_GEOMETRY_MESH) {
+        lc_error("--geometry mesh: the mesh-shader path is not built yet (%s %s VK_EXT_mesh_shader); use mdi or direct",
+                 app->ctx.props.deviceName, app->ctx.mesh_shader ? "has" : "lacks");
+        return LC_ERR_USAGE;
+    }
+    if (app->opt.geometry == LC_GEOMETRY_MDI && !app->ctx.indirect) {
+        lc_error("--geometry mdi: %s lacks multiDrawIndirect, drawIndirectFirstInstance or drawIndirectCount",
+                 app->ctx.props.deviceName);
+        return LC_ERR_RUNTIME;
+    }
+    if (app->opt.geometry < 0) app->opt.geometry = app->ctx.indirect ? LC_GEOMETRY_MDI : LC_GEOMETRY_DIRECT;
     if (app->window)
         s = lc_target_create_window(&app->ctx, app->window, opt->vsync, &app->target);
     else
@@ -82,6 +94,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .cluster_slices = opt->cluster_slices,
         .list_max = opt->list_max,
         .zbin_kernel = opt->zbin_kernel,
+        .meshlet_codec_off = !opt->meshlet_codec,
     };
     return lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
 }
@@ -106,6 +119,8 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .scalarize = app->opt.scalarize,
         .view = app->opt.view,
         .camera = app->camera,
+        .geometry = app->opt.geometry < 0 ? LC_GEOMETRY_DIRECT : (uint32_t)app->opt.geometry,
+        .occlusion = app->opt.occlusion,
     };
 }
 
@@ -248,6 +263,21 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(objects, "instances", app->scene.object_count);
     cJSON_AddNumberToObject(objects, "meshes", app->scene.mesh_count);
     cJSON_AddNumberToObject(objects, "triangles_total", (double)lc_scene_triangles(&app->scene));
+    /* The last completed frame's geometry: GPU counters for mdi, object-level counts for direct. */
+    const lc_geometry_counts *gc = &r->geometry;
+    cJSON *geo = cJSON_AddObjectToObject(root, "geometry");
+    cJSON_AddStringToObject(geo, "path", lc_geometry_names[gc->path]);
+    cJSON_AddBoolToObject(geo, "occlusion", gc->occlusion);
+    cJSON_AddStringToObject(geo, "meshlet_codec", app->opt.meshlet_codec ? "on" : "off");
+    cJSON_AddNumberToObject(geo, "meshlets_total", (double)gc->meshlets_total);
+    cJSON_AddNumberToObject(geo, "meshlets_drawn", (double)gc->meshlets_drawn);
+    cJSON_AddNumberToObject(geo, "triangles_total", (double)gc->triangles_total);
+    cJSON_AddNumberToObject(geo, "triangles_drawn", (double)gc->triangles_drawn);
+    cJSON *culled = cJSON_AddObjectToObject(geo, "culled");
+    cJSON_AddNumberToObject(culled, "frustum", (double)gc->culled_frustum);
+    cJSON_AddNumberToObject(culled, "backface", (double)gc->culled_backface);
+    cJSON_AddNumberToObject(culled, "occlusion", (double)gc->culled_occlusion);
+    cJSON_AddNumberToObject(geo, "decode_ms", r->geo.decode_ms);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)r->cull_bytes[app->opt.mode]);
     if (pairs) {

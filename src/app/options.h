@@ -34,6 +34,9 @@ typedef struct lc_options {
     const char *capture;      /* RenderDoc capture file */
     const char *script;       /* viewer input script */
     uint64_t memory_limit;    /* bytes; 0: none */
+    int geometry;             /* LC_GEOMETRY_*; -1 (default): the best the device has */
+    bool occlusion;           /* two-phase HiZ occlusion culling; default on */
+    bool meshlet_codec;       /* runtime mesh decoded on the GPU from the compressed stream; default on */
     bool quiet;
     bool help, version;
 } lc_options;

@@ -40,6 +40,8 @@ typedef struct lc_context {
     bool subgroup_fragment;   /* arithmetic + ballot available in fragment shaders */
     bool subgroup_compute;    /* arithmetic + ballot available in compute shaders */
     bool shader_int64;        /* enabled when present: the meshlet decoder's 64-bit shifts */
+    bool indirect;            /* multiDrawIndirect, drawIndirectFirstInstance, drawIndirectCount: the mdi path */
+    bool mesh_shader;         /* VK_EXT_mesh_shader with its meshShader feature */
     bool debug_utils;
     bool validation;
     float timestamp_period;   /* ns per tick */
