@@ -341,7 +341,8 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     if ((s = lc_image_create(ctx, &hd, &r->hdr)) != LC_OK) return s;
     /* HiZ: the depth's size, every level down to 1x1 (sizes round down, edges fold). */
     lc_image_desc zd = {.width = r->width, .height = r->height, .mip_levels = LC_MIN(lc_mip_count(r->width, r->height), LC_HIZ_MAX_LEVELS),
-                        .format = VK_FORMAT_R32_SFLOAT, .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+                        .format = VK_FORMAT_R32_SFLOAT,
+                        .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                         .name = "hiz"};
     if ((s = lc_image_create(ctx, &zd, &r->hiz)) != LC_OK) return s;
     for (uint32_t m = 0; m < r->hiz.mip_levels; m++) {
@@ -588,7 +589,8 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
 
 void lc_renderer_finish(lc_renderer *r)
 {
-    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) collect_slot(r, &r->slots[i]);
+    /* Oldest frame first, so the last frame's timings and counts are the ones kept. */
+    for (uint32_t i = 0; i < LC_FRAMES_IN_FLIGHT; i++) collect_slot(r, &r->slots[(r->frame_index + i) % LC_FRAMES_IN_FLIGHT]);
 }
 
 void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_count)
@@ -946,6 +948,11 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     VkDeviceSize size = 0;
     switch (res) {
     case LC_RES_DEPTH: size = (VkDeviceSize)r->width * r->height * 4; break;
+    case LC_RES_HIZ:
+        for (uint32_t m = 0; m < r->hiz.mip_levels; m++)
+            size += (VkDeviceSize)LC_MAX(r->width >> m, 1u) * LC_MAX(r->height >> m, 1u) * 4;
+        break;
+    case LC_RES_GEO_VISIBILITY: src = &r->geo.visibility; break;
     case LC_RES_TILE_BITS: src = &r->tile_bits; break;
     case LC_RES_TILE_LISTS: src = &r->tile_lists; break;
     case LC_RES_ZBINS: src = &r->zbins; break;
@@ -963,13 +970,24 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     if (lc_buffer_create(ctx, &hd, &host) != LC_OK) return NULL;
     VkCommandBuffer cmd = lc_vk_begin_once(ctx);
     lc_use u = {res, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
-                res == LC_RES_DEPTH ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED};
+                res == LC_RES_DEPTH ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
+                : res == LC_RES_HIZ ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_UNDEFINED};
     barrier_list barrier = {0};
     transition(r, &u, &barrier);
     record_barriers(cmd, &barrier);
     if (src) {
         VkBufferCopy region = {.size = size};
         vkCmdCopyBuffer(cmd, src->buffer, host.buffer, 1, &region);
+    } else if (res == LC_RES_HIZ) {
+        /* Every level, one after another. */
+        VkDeviceSize offset = 0;
+        for (uint32_t m = 0; m < r->hiz.mip_levels; m++) {
+            uint32_t w = LC_MAX(r->width >> m, 1u), h = LC_MAX(r->height >> m, 1u);
+            VkBufferImageCopy region = {.bufferOffset = offset, .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, m, 0, 1},
+                                        .imageExtent = {w, h, 1}};
+            vkCmdCopyImageToBuffer(cmd, r->hiz.image, VK_IMAGE_LAYOUT_GENERAL, host.buffer, 1, &region);
+            offset += (VkDeviceSize)w * h * 4;
+        }
     } else {
         VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
                                     .imageExtent = {r->width, r->height, 1}};

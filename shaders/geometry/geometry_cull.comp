@@ -70,8 +70,8 @@ bool hiz_visible(vec3 center, float radius)
     vec2 ry = vec2(min(py.x, py.y), max(py.x, py.y));
     if (rx.y < 0.0 || ry.y < 0.0 || rx.x >= size.x || ry.x >= size.y) return true; // the frustum test decides
     ivec2 res = ivec2(push.hiz_size.xy);
-    ivec2 ix = ivec2(floor(clamp(rx, vec2(-1.0), size)));
-    ivec2 iy = ivec2(floor(clamp(ry, vec2(-1.0), size)));
+    ivec2 ix = ivec2(floor(clamp(rx, vec2(-1.0), vec2(size.x))));
+    ivec2 iy = ivec2(floor(clamp(ry, vec2(-1.0), vec2(size.y))));
     ix.x = clamp(ix.x, 0, res.x - 1);
     ix.y = clamp(ix.y, ix.x, res.x - 1);
     iy.x = clamp(iy.x, 0, res.y - 1);
