@@ -16,6 +16,8 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->scenes[s->scene_count++] = "default";
     for (uint32_t m = 0; m < LC_MODE_COUNT; m++) s->modes[s->mode_count++] = m;
     s->scalarize[0] = true, s->scalarize[1] = false, s->scalarize_count = 2;
+    s->geometry[0] = -1, s->geometry_count = 1;
+    s->occlusion[0] = true, s->occlusion_count = 1;
     if (quick) {
         s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
         s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
@@ -31,7 +33,8 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
 
 uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
 {
-    return s->scene_count * s->size_count * s->light_count * s->mode_count * s->scalarize_count;
+    return s->scene_count * s->size_count * s->light_count * s->mode_count * s->scalarize_count * s->geometry_count *
+           s->occlusion_count;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -66,7 +69,9 @@ static void usage(void)
 {
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--pairs] [--device N]\n"
-          "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene),\n"
+          "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--grid N]\n"
+          "Sweeps modes x scalarize on/off x light counts x sizes x scenes (default scene plus --scene)\n"
+          "x geometry paths x occlusion (default: the device's best path, occlusion on),\n"
           "headless; GPU timestamps per pass, medians and 10th-90th percentile spread.\n"
           "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n"
           "lightcull bench --meshlets SCENE: the compressed meshlet format's figures instead (--meshlets --help).\n",
@@ -91,6 +96,7 @@ typedef struct row {
     const char *scene;
     uint32_t width, height, lights, visible, mode;
     bool scalarize;
+    lc_geometry_counts geo;
     lc_bench_stat t[LC_TIMER_COUNT + 1];
     double cull_shade_median;
     uint64_t cull_bytes;
@@ -108,15 +114,20 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
         return;
     }
     fprintf(f, "device,scene,width,height,lights,visible,mode,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
-               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow\n");
+               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow,"
+               "geometry,occlusion,depth_p10,depth_p90,meshlets_drawn,meshlets_total,triangles_drawn,triangles_total\n");
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
-        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u\n", device,
+        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,"
+                   "%s,%s,%.5f,%.5f,%llu,%llu,%llu,%llu\n", device,
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "on" : "off",
                 r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
                 r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
                 r->t[LC_TIMER_TONEMAP].median, r->t[LC_TIMER_COUNT].median, r->cull_shade_median,
-                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow);
+                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, lc_geometry_names[r->geo.path],
+                r->geo.occlusion ? "on" : "off", r->t[LC_TIMER_DEPTH].p10, r->t[LC_TIMER_DEPTH].p90,
+                (unsigned long long)r->geo.meshlets_drawn, (unsigned long long)r->geo.meshlets_total,
+                (unsigned long long)r->geo.triangles_drawn, (unsigned long long)r->geo.triangles_total);
     }
     fclose(f);
 
@@ -131,8 +142,9 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
         fprintf(f, "    {\"scene\": \"%s\", \"width\": %u, \"height\": %u, \"lights\": %u, \"visible\": %u, \"mode\": \"%s\", "
-                   "\"scalarize\": %s, \"gpu_ms\": {",
-                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "true" : "false");
+                   "\"scalarize\": %s, \"geometry\": \"%s\", \"occlusion\": %s, \"triangles_drawn\": %llu, \"gpu_ms\": {",
+                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "true" : "false",
+                lc_geometry_names[r->geo.path], r->geo.occlusion ? "true" : "false", (unsigned long long)r->geo.triangles_drawn);
         for (int t = 0; t <= LC_TIMER_COUNT; t++)
             fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
                     t == LC_TIMER_COUNT ? "frame" : lc_timer_names[t], r->t[t].median, r->t[t].p10, r->t[t].p90);
@@ -276,6 +288,29 @@ int lc_bench_main(int argc, char **argv)
                 if (m < 0 || sw.mode_count >= 8) { lc_error("bench: --modes %s: unknown mode '%s'", v, t); return 2; }
                 sw.modes[sw.mode_count++] = (uint32_t)m;
             }
+        } else if (!strcmp(a, "--geometry") || !strcmp(a, "--occlusion")) {
+            bool geo = !strcmp(a, "--geometry");
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            uint32_t *count = geo ? &sw.geometry_count : &sw.occlusion_count;
+            *count = 0;
+            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                int g = geo ? lc_name_index(t, lc_geometry_names, LC_GEOMETRY_COUNT) : !strcmp(t, "on") ? 1 : !strcmp(t, "off") ? 0 : -1;
+                if (g < 0 || *count >= (geo ? 3u : 2u)) {
+                    lc_error("bench: %s %s: expected %s", a, v, geo ? "direct, mdi or mesh, comma-separated" : "on, off or on,off");
+                    return 2;
+                }
+                if (geo && g == LC_GEOMETRY_MESH) {
+                    lc_error("bench: --geometry mesh: the mesh-shader path is not built yet");
+                    return 2;
+                }
+                if (geo) sw.geometry[(*count)++] = g;
+                else sw.occlusion[(*count)++] = g == 1;
+            }
+        } else if (!strcmp(a, "--grid")) {
+            uint32_t n = 0, c;
+            if (!parse_list(v, &n, &c, 1, 1, 64)) { lc_error("bench: --grid %s: expected 1..64", v); return 2; }
+            base.grid = n;
         } else if (!strcmp(a, "--device")) {
             base.device = atoi(v);
             base.device_set = true;
@@ -329,13 +364,22 @@ int lc_bench_main(int argc, char **argv)
                 for (uint32_t mi = 0; mi < sw.mode_count && !exit_code; mi++) {
                     /* Brute force is the oracle, not a contender: past 4096 lights it only burns time. */
                     if (sw.modes[mi] == LC_MODE_BRUTE && sw.lights[li] > 4096) {
-                        done += sw.scalarize_count;
+                        done += sw.scalarize_count * sw.geometry_count * sw.occlusion_count;
                         continue;
                     }
-                    for (uint32_t k = 0; k < sw.scalarize_count && !exit_code; k++) {
+                    for (uint32_t gk = 0; gk < sw.scalarize_count * sw.geometry_count * sw.occlusion_count && !exit_code; gk++) {
+                        uint32_t k = gk % sw.scalarize_count, gi = gk / sw.scalarize_count % sw.geometry_count,
+                                 oi = gk / sw.scalarize_count / sw.geometry_count;
                         app->opt.mode = (int)sw.modes[mi];
                         app->opt.scalarize = sw.scalarize[k];
                         lc_frame_settings fs = lc_app_settings(app);
+                        if (sw.geometry[gi] >= 0) fs.geometry = (uint32_t)sw.geometry[gi];
+                        fs.occlusion = sw.occlusion[oi];
+                        /* direct has no occlusion culling: one row for it. */
+                        if (fs.geometry == LC_GEOMETRY_DIRECT && fs.occlusion && sw.occlusion_count > 1) {
+                            done++;
+                            continue;
+                        }
                         app->timing_count = 0;
                         uint32_t n = sw.warmup + sw.frames;
                         for (uint32_t f = 0; f < n && s == LC_OK; f++) {
@@ -358,6 +402,7 @@ int lc_bench_main(int argc, char **argv)
                         r->visible = app->renderer.light_count;
                         r->mode = sw.modes[mi];
                         r->scalarize = sw.scalarize[k] && app->ctx.subgroup_fragment;
+                        r->geo = app->renderer.geometry;
                         uint32_t cnt = LC_MIN(app->timing_count, sw.frames);
                         for (int t = 0; t <= LC_TIMER_COUNT; t++) {
                             memcpy(samples[t], app->ms[t] + (app->timing_count - cnt), cnt * sizeof(double));
@@ -378,9 +423,11 @@ int lc_bench_main(int argc, char **argv)
                             if (lc_app_count_pairs(app, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
                         }
                         done++;
-                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s scalarize %-3s  cull %8.4f ms  shade %8.4f ms  frame %8.4f ms\n",
+                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s scalarize %-3s %-6s occl %-3s  depth %8.4f ms  cull %8.4f ms  "
+                               "shade %8.4f ms  frame %8.4f ms\n",
                                done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
-                               lc_mode_names[r->mode], sw.scalarize[k] ? "on" : "off", r->t[LC_TIMER_CULL].median,
+                               lc_mode_names[r->mode], sw.scalarize[k] ? "on" : "off", lc_geometry_names[r->geo.path],
+                               r->geo.occlusion ? "on" : "off", r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median,
                                r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median);
                         fflush(stdout);
                     }

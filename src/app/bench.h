@@ -1,5 +1,6 @@
 /* lightcull bench: headless sweeps over scenes x sizes x light counts x modes x
- * scalarization, GPU timestamps per pass, medians and spread, CSV/JSON and plots. */
+ * scalarization x geometry path x occlusion, GPU timestamps per pass, medians and spread,
+ * CSV/JSON and plots. */
 #ifndef LC_BENCH_H
 #define LC_BENCH_H
 
@@ -16,6 +17,10 @@ typedef struct lc_bench_sweep {
     uint32_t mode_count;
     bool scalarize[2];
     uint32_t scalarize_count;
+    int geometry[3];          /* LC_GEOMETRY_*; -1: the device's default path */
+    uint32_t geometry_count;
+    bool occlusion[2];
+    uint32_t occlusion_count;
     uint32_t warmup, frames;
     bool pairs;
 } lc_bench_sweep;
