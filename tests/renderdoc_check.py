@@ -3,7 +3,9 @@ reads like the code: every pass of the mode is a debug-label region named as in 
 in frame order, holding its own work (draws, dispatches, fills, copies) with the pipeline of
 the same name bound; every resource lightcull created carries a name.
 
-usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis]
+usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis] [--mdi] [--mdi-occlusion]
+(--mdi: the GPU-culled geometry path without occlusion; --mdi-occlusion: with two-phase
+occlusion culling, lightcull's default where indirect-count draws exist.)
 Prints one line per problem and exits 1, or prints a summary and exits 0.
 """
 import sys
@@ -25,6 +27,13 @@ CULL = {
     "zbin": TILE_PASSES + ["light cull / zbin per bin"],
     "zbin:lights": TILE_PASSES + ["light cull / zbin clear", "light cull / zbin"],
 }
+# The geometry passes before the light culling: direct (one draw per object), mdi, mdi with occlusion.
+GEOMETRY = {
+    "direct": ["depth prepass"],
+    "mdi": ["geometry clear", "geometry cull", "depth prepass"],
+    "mdi-occlusion": ["geometry clear", "geometry cull / phase 1", "depth prepass / phase 1", "hiz",
+                      "geometry cull / phase 2", "depth prepass / phase 2"],
+}
 # Resource kinds RenderDoc names itself: the instance and physical device cannot carry names,
 # and RenderDoc replaces command buffers with its own baked copies.
 UNNAMED_OK = ("Instance ", "Physical Device ", "Command Buffer ", "Baked Command Buffer ")
@@ -44,7 +53,8 @@ def main():
         print(__doc__)
         return 1
     path, mode = args
-    expected = ["depth prepass"] + CULL[mode]
+    geometry = "mdi-occlusion" if "--mdi-occlusion" in flags else "mdi" if "--mdi" in flags else "direct"
+    expected = GEOMETRY[geometry] + CULL[mode]
     if "--analysis" in flags:
         expected.append("analysis clear")
     expected += ["forward shade", "tonemap"]
@@ -64,7 +74,7 @@ def main():
         return 1
     problems = []
     try:
-        check(ctl, mode, expected, problems)
+        check(ctl, mode, geometry, expected, problems)
     finally:
         ctl.Shutdown()
         cap.Shutdown()
@@ -77,10 +87,13 @@ def main():
     return 0
 
 
-def check(ctl, mode, expected, problems):
+def check(ctl, mode, geometry, expected, problems):
     sf = ctl.GetStructuredFile()
     names = {r.resourceId: r.name for r in ctl.GetResources()}
-    regions = [a for a in walk(ctl.GetRootActions(), []) if a.flags & rd.ActionFlags.PushMarker]
+    # RenderDoc shows secondaries (vkCmdExecuteCommands) and indirect-count draws as nodes
+    # too; the regions are lightcull's debug labels.
+    regions = [a for a in walk(ctl.GetRootActions(), [])
+               if a.flags & rd.ActionFlags.PushMarker and not a.GetName(sf).startswith("vkCmd")]
     got = [a.GetName(sf) for a in regions]
     if got != expected:
         problems.append(f"regions in the capture: {got}; expected, in this order: {expected}")
@@ -103,14 +116,36 @@ def check(ctl, mode, expected, problems):
             problems.append(f"region '{name}' has {len(actions)} {what}, expected {n}")
 
     D, I = rd.ActionFlags.Drawcall, rd.ActionFlags.Indexed
-    depth_draws = [a for a in work("depth prepass", D) if a.flags & I]
-    shade_draws = [a for a in work("forward shade", D) if a.flags & I]
-    need("depth prepass", "indexed draws", depth_draws)
+    # The forward pass draws exactly what the depth pre-pass drew (mdi: both phases replayed).
+    depth_regions = [n for n in GEOMETRY[geometry] if n.startswith("depth prepass")]
+    def draws(name):
+        a = by_name.get(name)
+        if not a:
+            return []
+        if geometry == "direct":
+            return [c for c in walk(a.children, []) if c.flags & D and c.flags & I]
+        # One indirect-count draw per material bucket and phase (with zero draws it has no children).
+        return [c for c in walk(a.children, []) if c.GetName(sf).startswith("vkCmdDrawIndexedIndirectCount")]
+
+    depth_draws = []
+    for name in depth_regions:
+        d = draws(name)
+        need(name, "indexed draws", d)
+        depth_draws += d
+    shade_draws = draws("forward shade")
     need("forward shade", "indexed draws", shade_draws, len(depth_draws) or None)
     tonemap = work("tonemap", D)
     need("tonemap", "draws", tonemap, 1)
     if tonemap and tonemap[0].numIndices != 3:
         problems.append(f"tonemap draws {tonemap[0].numIndices} vertices, expected a 3-vertex fullscreen triangle")
+    for name in GEOMETRY[geometry]:
+        if name.endswith("clear"):
+            need(name, "buffer fills", work(name, rd.ActionFlags.Clear))
+        elif not name.startswith("depth prepass"):
+            dispatches = work(name, rd.ActionFlags.Dispatch)
+            need(name, "dispatches", dispatches, 1)
+            if dispatches and pipeline(dispatches[0], True) != name:
+                problems.append(f"region '{name}' dispatches pipeline '{pipeline(dispatches[0], True)}'")
     if depth_draws and pipeline(depth_draws[0], False) != "depth prepass":
         problems.append(f"depth prepass draws with pipeline '{pipeline(depth_draws[0], False)}'")
     if shade_draws and not pipeline(shade_draws[0], False).startswith(f"forward shade / {mode.split(':')[0]}"):
