@@ -208,10 +208,7 @@ static void destroy_sized(lc_renderer *r)
     lc_context *ctx = r->ctx;
     lc_image_destroy(ctx, &r->depth);
     lc_image_destroy(ctx, &r->hdr);
-    for (uint32_t i = 0; i < LC_HIZ_MAX_LEVELS; i++)
-        if (r->hiz_views[i]) vkDestroyImageView(ctx->device, r->hiz_views[i], NULL);
-    memset(r->hiz_views, 0, sizeof r->hiz_views);
-    lc_image_destroy(ctx, &r->hiz);
+    lc_hiz_destroy(ctx, &r->hiz, r->hiz_views);
     lc_buffer_destroy(ctx, &r->tile_bits);
     lc_buffer_destroy(ctx, &r->tile_lists);
     lc_buffer_destroy(ctx, &r->zbins);
@@ -339,19 +336,7 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     lc_status s;
     if ((s = lc_image_create(ctx, &dd, &r->depth)) != LC_OK) return s;
     if ((s = lc_image_create(ctx, &hd, &r->hdr)) != LC_OK) return s;
-    /* HiZ: the depth's size, every level down to 1x1 (sizes round down, edges fold). */
-    lc_image_desc zd = {.width = r->width, .height = r->height, .mip_levels = LC_MIN(lc_mip_count(r->width, r->height), LC_HIZ_MAX_LEVELS),
-                        .format = VK_FORMAT_R32_SFLOAT,
-                        .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                        .name = "hiz"};
-    if ((s = lc_image_create(ctx, &zd, &r->hiz)) != LC_OK) return s;
-    for (uint32_t m = 0; m < r->hiz.mip_levels; m++) {
-        VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = r->hiz.image,
-                                    .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = VK_FORMAT_R32_SFLOAT,
-                                    .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, m, 1, 0, 1}};
-        VK_CHECK(vkCreateImageView(ctx->device, &vi, NULL, &r->hiz_views[m]));
-        LC_NAMEF(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, r->hiz_views[m], "hiz level %u", m);
-    }
+    if ((s = lc_hiz_create(ctx, r->width, r->height, &r->hiz, r->hiz_views)) != LC_OK) return s;
     r->hiz_groups_x = LC_DIV_UP(r->width, LC_HIZ_TILE);
     r->hiz_groups_y = LC_DIV_UP(r->height, LC_HIZ_TILE);
     if ((s = storage(r, &r->tile_bits, tiles * r->buckets * 4, "tile bits")) != LC_OK) return s;
@@ -374,12 +359,7 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     r->res_image[LC_RES_DEPTH] = &r->depth;
     r->res_image[LC_RES_HDR] = &r->hdr;
     r->res_image[LC_RES_HIZ] = &r->hiz;
-    /* The HiZ stays in GENERAL (storage writes, sampled reads); every cull pipeline binds it. */
-    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
-    lc_barrier_image(cmd, &r->hiz, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_NONE, 0,
-                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
-    lc_vk_end_once(ctx, cmd);
-    r->res[LC_RES_HIZ].layout = VK_IMAGE_LAYOUT_GENERAL;
+    r->res[LC_RES_HIZ].layout = VK_IMAGE_LAYOUT_GENERAL; /* lc_hiz_create leaves it there */
     write_frame_sets(r);
     return LC_OK;
 }

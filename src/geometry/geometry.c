@@ -209,6 +209,37 @@ void lc_geometry_destroy(lc_context *ctx, lc_geometry *g)
     memset(g, 0, sizeof *g);
 }
 
+lc_status lc_hiz_create(lc_context *ctx, uint32_t width, uint32_t height, lc_image *hiz, VkImageView views[LC_HIZ_MAX_LEVELS])
+{
+    /* Sizes round down level by level, as Vulkan's; the shader folds the truncated edges in. */
+    lc_image_desc d = {.width = width, .height = height, .mip_levels = LC_MIN(lc_mip_count(width, height), LC_HIZ_MAX_LEVELS),
+                       .format = VK_FORMAT_R32_SFLOAT,
+                       .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                       .name = "hiz"};
+    lc_status s = lc_image_create(ctx, &d, hiz);
+    if (s != LC_OK) return s;
+    for (uint32_t m = 0; m < hiz->mip_levels; m++) {
+        VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = hiz->image,
+                                    .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = VK_FORMAT_R32_SFLOAT,
+                                    .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, m, 1, 0, 1}};
+        VK_CHECK(vkCreateImageView(ctx->device, &vi, NULL, &views[m]));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, views[m], "hiz level %u", m);
+    }
+    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
+    lc_barrier_image(cmd, hiz, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_NONE, 0,
+                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    lc_vk_end_once(ctx, cmd);
+    return LC_OK;
+}
+
+void lc_hiz_destroy(lc_context *ctx, lc_image *hiz, VkImageView views[LC_HIZ_MAX_LEVELS])
+{
+    for (uint32_t i = 0; i < LC_HIZ_MAX_LEVELS; i++)
+        if (views[i]) vkDestroyImageView(ctx->device, views[i], NULL);
+    memset(views, 0, LC_HIZ_MAX_LEVELS * sizeof *views);
+    lc_image_destroy(ctx, hiz);
+}
+
 static lc_status read_buffer(lc_context *ctx, const lc_buffer *src, void *dst, VkDeviceSize size)
 {
     if (!size) return LC_OK;

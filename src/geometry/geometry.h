@@ -42,6 +42,12 @@ void lc_geometry_destroy(lc_context *ctx, lc_geometry *g);
  * object's winding. */
 uint32_t lc_geometry_raster(const lc_scene *scene, const lc_object *o);
 
+/* The HiZ pyramid of a width x height depth: R32 float, every level down to 1x1 (at most
+ * LC_HIZ_MAX_LEVELS), a storage view per level, left in GENERAL (storage writes and sampled
+ * reads; every cull pipeline binds it). */
+lc_status lc_hiz_create(lc_context *ctx, uint32_t width, uint32_t height, lc_image *hiz, VkImageView views[LC_HIZ_MAX_LEVELS]);
+void lc_hiz_destroy(lc_context *ctx, lc_image *hiz, VkImageView views[LC_HIZ_MAX_LEVELS]);
+
 /* Reads the runtime mesh back (tests): vertices[ms.enc.vertex_count], indices[3 * triangles]. */
 lc_status lc_geometry_read_mesh(lc_context *ctx, const lc_geometry *g, lc_vertex *vertices, uint32_t *indices);
 
