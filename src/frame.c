@@ -253,7 +253,6 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_GEO_COMMANDS] = {r->geo.commands.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_COUNTS] = {r->geo.counts.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_BUCKETS] = {r->geo.buckets.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_STATS] = {r->geo.stats[i].buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_VERTEX_MESHLET] = {r->geo.vertex_meshlet.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
@@ -723,6 +722,7 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
             passes[n++] = lc_pass_geometry_cull(LC_CULL_PHASE_2); // late cull: the rest against the HiZ; visibility bits
             passes[n++] = lc_pass_depth_indirect(LC_CULL_PHASE_2); // depth of what became visible
         }
+        passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else {
         passes[n++] = lc_pass_depth_prepass();                // depth prepass: tile depth bounds, shade each pixel once
     }

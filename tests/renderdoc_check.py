@@ -30,9 +30,9 @@ CULL = {
 # The geometry passes before the light culling: direct (one draw per object), mdi, mdi with occlusion.
 GEOMETRY = {
     "direct": ["depth prepass"],
-    "mdi": ["geometry clear", "geometry cull", "depth prepass"],
+    "mdi": ["geometry clear", "geometry cull", "depth prepass", "geometry stats"],
     "mdi-occlusion": ["geometry clear", "geometry cull / phase 1", "depth prepass / phase 1", "hiz",
-                      "geometry cull / phase 2", "depth prepass / phase 2"],
+                      "geometry cull / phase 2", "depth prepass / phase 2", "geometry stats"],
 }
 # Resource kinds RenderDoc names itself: the instance and physical device cannot carry names,
 # and RenderDoc replaces command buffers with its own baked copies.
@@ -141,6 +141,8 @@ def check(ctl, mode, geometry, expected, problems):
     for name in GEOMETRY[geometry]:
         if name.endswith("clear"):
             need(name, "buffer fills", work(name, rd.ActionFlags.Clear))
+        elif name == "geometry stats":
+            need(name, "copies", work(name, rd.ActionFlags.Copy), 1)
         elif not name.startswith("depth prepass"):
             dispatches = work(name, rd.ActionFlags.Dispatch)
             need(name, "dispatches", dispatches, 1)

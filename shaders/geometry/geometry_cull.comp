@@ -19,7 +19,6 @@ layout(std430, set = 0, binding = LC_BIND_GEO_VISIBILITY) buffer VisibilityBlock
 layout(std430, set = 0, binding = LC_BIND_GEO_COMMANDS) writeonly buffer CommandBlock { uint commands[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_COUNTS) buffer CountBlock { uint counts[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_BUCKETS) readonly buffer BucketBlock { uint bucket_first[]; };
-layout(std430, set = 0, binding = LC_BIND_GEO_STATS) buffer StatsBlock { lc_gpu_geometry_stats stats; };
 layout(set = 0, binding = LC_BIND_HIZ) uniform sampler2D hiz;
 layout(push_constant) uniform PushBlock { lc_cull_push push; };
 
@@ -98,14 +97,17 @@ void count(uint frustum, uint backface, uint occlusion, uint drawn, uint triangl
     uvec4 m = subgroupAdd(uvec4(drawn, frustum, backface, occlusion));
     uint t = subgroupAdd(triangles);
     if (subgroupElect()) {
-        if (m.x != 0u) atomicAdd(stats.meshlets.x, m.x);
-        if (m.y != 0u) atomicAdd(stats.meshlets.y, m.y);
-        if (m.z != 0u) atomicAdd(stats.meshlets.z, m.z);
-        if (m.w != 0u) atomicAdd(stats.meshlets.w, m.w);
+        // lc_gpu_geometry_stats at LC_GEO_COUNTS_STATS: meshlets (drawn, frustum, back-face,
+        // occlusion), triangles (drawn, phase 1, phase 2).
+        const uint S = LC_GEO_COUNTS_STATS;
+        if (m.x != 0u) atomicAdd(counts[S + 0u], m.x);
+        if (m.y != 0u) atomicAdd(counts[S + 1u], m.y);
+        if (m.z != 0u) atomicAdd(counts[S + 2u], m.z);
+        if (m.w != 0u) atomicAdd(counts[S + 3u], m.w);
         if (t != 0u) {
-            atomicAdd(stats.triangles.x, t);
-            if (PHASE == LC_CULL_PHASE_1) atomicAdd(stats.triangles.y, t);
-            if (PHASE == LC_CULL_PHASE_2) atomicAdd(stats.triangles.z, t);
+            atomicAdd(counts[S + 4u], t);
+            if (PHASE == LC_CULL_PHASE_1) atomicAdd(counts[S + 5u], t);
+            if (PHASE == LC_CULL_PHASE_2) atomicAdd(counts[S + 6u], t);
         }
     }
 }

@@ -33,7 +33,11 @@
 #define LC_HIZ_MAX_LEVELS 15u /* 16384 pixels: 15 levels */
 #define LC_HIZ_TILE 64u     /* level-0 pixels per workgroup side; levels 1..6 inside the workgroup */
 #define LC_HIZ_TILE_LEVELS 6u
-#define LC_GEO_COUNTS_HEADER 4u /* counts[0]: HiZ workgroup counter, [1..3] unused */
+/* The counts buffer: [0] the HiZ workgroup counter, [4..12) the frame's lc_gpu_geometry_stats
+ * (copied to a host-visible buffer per frame slot), then the draw counts per bucket of phase 1
+ * (or all) and of phase 2. Device-local, cleared once a frame. */
+#define LC_GEO_COUNTS_STATS 4u
+#define LC_GEO_COUNTS_HEADER 12u
 
 struct lc_gpu_meshlet {
     LC_F4 sphere;    /* mesh-local center, radius */

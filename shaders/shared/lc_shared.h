@@ -75,13 +75,12 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_GEO_TASKS 16      /* uvec2[]: (object, meshlet) per culled unit */
 #define LC_BIND_GEO_VISIBILITY 17 /* uint[]: one bit per task, visible last frame (persistent) */
 #define LC_BIND_GEO_COMMANDS 18   /* VkDrawIndexedIndirectCommand[2 * capacity]: phase 1, then phase 2 */
-#define LC_BIND_GEO_COUNTS 19     /* uint[]: HiZ counter, then per-bucket draw counts of phase 1 and 2 */
+#define LC_BIND_GEO_COUNTS 19     /* uint[]: HiZ counter, the frame's lc_gpu_geometry_stats, per-bucket draw counts */
 #define LC_BIND_GEO_BUCKETS 20    /* uint[]: first command of each bucket (material x winding) */
-#define LC_BIND_GEO_STATS 21      /* lc_gpu_geometry_stats (host-visible, per frame slot) */
-#define LC_BIND_HIZ 22            /* sampled HiZ pyramid (max depth) */
-#define LC_BIND_HIZ_MIPS 23       /* storage image per HiZ level, LC_HIZ_MAX_LEVELS of them */
-#define LC_BIND_GEO_VERTEX_MESHLET 24 /* uint per runtime vertex: its meshlet (the meshlets view) */
-#define LC_BIND_COUNT 25
+#define LC_BIND_HIZ 21            /* sampled HiZ pyramid (max depth) */
+#define LC_BIND_HIZ_MIPS 22       /* storage image per HiZ level, LC_HIZ_MAX_LEVELS of them */
+#define LC_BIND_GEO_VERTEX_MESHLET 23 /* uint per runtime vertex: its meshlet (the meshlets view) */
+#define LC_BIND_COUNT 24
 
 /* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
  * pass tests only the lights its coarse tile kept. */

@@ -24,7 +24,7 @@ typedef struct lc_backend_item {
 static const char *const kind_names[LC_PKG_KIND_COUNT] = {
     "?", "marker push", "marker pop", "barrier", "begin rendering", "end rendering", "viewport", "bind pipeline",
     "bind set", "push constants", "bind vertex buffer", "bind index buffer", "draw", "draw indexed", "dispatch",
-    "fill buffer", "copy image to buffer", "draw indirect count",
+    "fill buffer", "copy image to buffer", "draw indirect count", "copy buffer",
 };
 
 static _Noreturn void misuse(const char *what, const lc_command *c)
@@ -248,6 +248,11 @@ static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
     case LC_PKG_DISPATCH: {
         const lc_pkg_dispatch *d = p;
         vkCmdDispatch(cb, d->x, d->y, d->z);
+        break;
+    }
+    case LC_PKG_COPY_BUFFER: {
+        const lc_pkg_copy_buffer *cp = p;
+        vkCmdCopyBuffer(cb, cp->src, cp->dst, 1, &cp->region);
         break;
     }
     case LC_PKG_FILL_BUFFER: {

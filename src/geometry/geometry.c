@@ -186,8 +186,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
                    "draw buckets");
     for (int i = 0; i < 2 && s == LC_OK; i++) {
         lc_buffer_desc d = {.size = sizeof(lc_gpu_geometry_stats),
-                            .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                            .host_visible = true, .name = "geometry stats"};
+                            .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "geometry stats"};
         s = lc_buffer_create(ctx, &d, &g->stats[i]);
         if (s == LC_OK) memset(g->stats[i].mapped, 0, sizeof(lc_gpu_geometry_stats));
     }

@@ -12,14 +12,28 @@ static void record_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
     lc_rc_fill_buffer(rc, key, r->geo.counts.buffer, 0, VK_WHOLE_SIZE, 0);
-    lc_rc_fill_buffer(rc, key, r->geo.stats[r->frame_index % LC_FRAMES_IN_FLIGHT].buffer, 0, VK_WHOLE_SIZE, 0);
 }
 
 // geometry clear: draw counts, the HiZ workgroup counter and this frame's statistics start at zero.
 lc_pass lc_pass_geometry_clear(void)
 {
-    return (lc_pass){.name = "geometry clear", .timer = LC_TIMER_DEPTH, .record = record_clear, .use_count = 2,
-                     .uses = {{LC_RES_GEO_COMMANDS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0},
+    return (lc_pass){.name = "geometry clear", .timer = LC_TIMER_DEPTH, .record = record_clear, .use_count = 1,
+                     .uses = {{LC_RES_GEO_COMMANDS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
+}
+
+static void record_stats(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    VkBufferCopy region = {.srcOffset = LC_GEO_COUNTS_STATS * 4, .size = sizeof(lc_gpu_geometry_stats)};
+    lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->geo.counts.buffer,
+                      r->geo.stats[r->frame_index % LC_FRAMES_IN_FLIGHT].buffer, &region);
+}
+
+// geometry stats: this frame's counters into the slot's host-visible buffer (read when the
+// frame completes); the culling's atomics stay in device memory.
+lc_pass lc_pass_geometry_stats(void)
+{
+    return (lc_pass){.name = "geometry stats", .timer = LC_TIMER_DEPTH, .record = record_stats, .use_count = 2,
+                     .uses = {{LC_RES_GEO_COMMANDS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_READ_BIT, 0},
                               {LC_RES_GEO_STATS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
 }
 
@@ -46,7 +60,6 @@ lc_pass lc_pass_geometry_cull(uint32_t phase)
                  .record = phase == LC_CULL_PHASE_2 ? record_cull_2 : phase == LC_CULL_PHASE_1 ? record_cull_1 : record_cull_all};
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_COMPUTE, phase == LC_CULL_PHASE_1 ? LC_READ : LC_RW, 0};
-    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_STATS, LC_STAGE_COMPUTE, LC_RW, 0};
     /* Only phase 2 samples the HiZ, but every phase's pipeline binds it. */
     p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
     return p;

@@ -24,6 +24,7 @@ lc_pass lc_pass_geometry_clear(void);
 lc_pass lc_pass_geometry_cull(uint32_t phase);
 lc_pass lc_pass_depth_indirect(uint32_t phase);
 lc_pass lc_pass_hiz(void);
+lc_pass lc_pass_geometry_stats(void);
 /* One indirect-count draw per non-empty bucket, of phase 0 (phase 1 or all) or 1 (phase 2)
  * commands, keyed for shader_pass (depth: no material; material: binds the bucket's). */
 void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
