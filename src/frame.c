@@ -15,7 +15,7 @@ const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "cl
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets"};
 
-#define MAX_PASSES 16
+#define MAX_PASSES 24 /* mdi + occlusion (7) + light cull (5) + analysis, shade, tonemap, HUD, readback */
 #define ANALYSIS_DUMMY_BYTES 16
 #define DRAW_CHUNK 512u /* scene draws per recording job (the culling seed's work_size) */
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
