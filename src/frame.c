@@ -14,11 +14,11 @@ const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "t
 const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cull", "record", "sort", "submit"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
-const char *const lc_view_names[3] = {"shaded", "heatmap", "tightness"};
+const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES 16
+#define MAX_PASSES 24 /* mdi + occlusion (7) + light cull (5) + analysis, shade, tonemap, HUD, readback */
 #define ANALYSIS_DUMMY_BYTES 16
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -33,9 +33,10 @@ static void create_layouts(lc_renderer *r)
     for (uint32_t i = 0; i < LC_BIND_COUNT; i++) {
         VkDescriptorType t = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         if (i == LC_BIND_FRAME) t = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-        if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY) t = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-        if (i == LC_BIND_HDR_STORAGE) t = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-        b[i] = (VkDescriptorSetLayoutBinding){i, t, 1, VK_SHADER_STAGE_ALL, NULL};
+        if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ)
+            t = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_HIZ_MIPS) t = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        b[i] = (VkDescriptorSetLayoutBinding){i, t, i == LC_BIND_HIZ_MIPS ? LC_HIZ_MAX_LEVELS : 1, VK_SHADER_STAGE_ALL, NULL};
     }
     VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                           .bindingCount = LC_BIND_COUNT, .pBindings = b};
@@ -58,7 +59,7 @@ static void create_layouts(lc_renderer *r)
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LC_FRAMES_IN_FLIGHT},
         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
         {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 3 + materials},
-        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LC_FRAMES_IN_FLIGHT},
+        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LC_FRAMES_IN_FLIGHT * (LC_HIZ_MAX_LEVELS + 1)},
     };
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 4, .pPoolSizes = sizes};
@@ -111,17 +112,10 @@ static lc_status upload_scene(lc_renderer *r)
 {
     lc_context *ctx = r->ctx;
     const lc_scene *s = r->scene;
-    lc_buffer_desc vd = {.size = (VkDeviceSize)s->vertex_count * sizeof(lc_vertex),
-                         .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                         .name = "scene vertices"};
-    lc_buffer_desc id = {.size = (VkDeviceSize)s->index_count * 4,
-                         .usage = VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                         .name = "scene indices"};
     lc_status st;
-    if ((st = lc_buffer_create(ctx, &vd, &r->vertices)) != LC_OK) return st;
-    if ((st = lc_buffer_create(ctx, &id, &r->indices)) != LC_OK) return st;
-    if ((st = lc_buffer_upload(ctx, &r->vertices, s->vertices, vd.size)) != LC_OK) return st;
-    if ((st = lc_buffer_upload(ctx, &r->indices, s->indices, id.size)) != LC_OK) return st;
+    /* Every path draws the runtime mesh: the codec's quantized mesh in meshlet order. */
+    lc_geometry_desc gd = {.codec_off = r->desc.meshlet_codec_off};
+    if ((st = lc_geometry_create(ctx, s, &gd, &r->geo)) != LC_OK) return st;
     if ((st = upload_objects(r)) != LC_OK) return st;
 
     const VkImageUsageFlags tex_usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
@@ -156,7 +150,8 @@ static lc_status upload_scene(lc_renderer *r)
     }
     /* The visibility shade's view of the same scene (where the device can run it). */
     if (ctx->visibility_missing) return LC_OK;
-    lc_visibility_scene_desc vsd = {.scene = s, .vertices = &r->vertices, .indices = &r->indices, .textures = r->textures,
+    lc_visibility_scene_desc vsd = {.scene = s, .ranges = r->geo.ms.ranges, .vertices = &r->geo.vertices, .indices = &r->geo.indices,
+                                    .textures = r->textures,
                                     .white = &r->white, .sampler = r->linear_sampler, .frame_layout = r->frame_layout};
     return lc_visibility_scene_create(ctx, &vsd, &r->vis_scene);
 }
@@ -168,7 +163,7 @@ static lc_status create_pipelines(lc_renderer *r)
     lc_context *ctx = r->ctx;
     lc_graphics_desc dd = {.vertex = "scene.vert", .layout = r->layout, .depth_format = VK_FORMAT_D32_SFLOAT,
                            .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
-                           .name = "depth prepass"};
+                           .dynamic_cull = true, .name = "depth prepass"};
     r->depth_pipeline = lc_pipeline_graphics(ctx, &dd);
     lc_graphics_desc td = {.vertex = "fullscreen.vert", .fragment = "tonemap.frag", .layout = r->layout,
                            .color_format = r->target->format, .name = "tonemap"};
@@ -192,6 +187,14 @@ static lc_status create_pipelines(lc_renderer *r)
         r->bin_lights[t] = lc_pipeline_compute(ctx, r->layout, "bin_lights.comp", &spec, bin_names[t]);
         if (!r->bin_lights[t]) return LC_ERR_RUNTIME;
     }
+    static const char *const cull_names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
+    for (uint32_t p = 0; p < 3; p++) {
+        lc_spec cs = {.values = {p}, .count = 1};
+        r->geo_cull[p] = lc_pipeline_compute(ctx, r->layout, "geometry_cull.comp", &cs, cull_names[p]);
+        if (!r->geo_cull[p]) return LC_ERR_RUNTIME;
+    }
+    r->hiz_pipeline = lc_pipeline_compute(ctx, r->layout, "hiz.comp", NULL, "hiz");
+    if (!r->hiz_pipeline) return LC_ERR_RUNTIME;
     if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->cull_coarse ||
         !r->cull_tiles || !r->cull_lists ||
         !r->cull_clusters || !r->zbin || !r->zbin_bins || !r->light_setup)
@@ -209,7 +212,7 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, bool scalar
                               /* LESS_OR_EQUAL: among fragments at the nearest depth the last drawn
                                * wins, as in the forward pass's EQUAL test after the pre-pass. */
                               .depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL, .depth_write = true,
-                              .scene_vertices = true, .name = "visibility"};
+                              .scene_vertices = true, .dynamic_cull = true, .name = "visibility"};
         if (!(r->visibility_pipeline = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
     }
     if (r->shade_visibility[mode][scalarize][analysis]) return LC_OK;
@@ -234,7 +237,7 @@ static lc_status shade_pipeline(lc_renderer *r, uint32_t mode, bool scalarize, u
     lc_spec spec = {.values = {mode, scalarize, analysis}, .count = 3};
     lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
-                          .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = true, .name = name};
+                          .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = true, .dynamic_cull = true, .name = name};
     r->shade[mode][scalarize][analysis] = lc_pipeline_graphics(r->ctx, &d);
     return r->shade[mode][scalarize][analysis] ? LC_OK : LC_ERR_RUNTIME;
 }
@@ -247,6 +250,7 @@ static void destroy_sized(lc_renderer *r)
     lc_image_destroy(ctx, &r->depth);
     lc_image_destroy(ctx, &r->hdr);
     lc_image_destroy(ctx, &r->visibility);
+    lc_hiz_destroy(ctx, &r->hiz, r->hiz_views);
     lc_buffer_destroy(ctx, &r->tile_bits);
     lc_buffer_destroy(ctx, &r->tile_lists);
     lc_buffer_destroy(ctx, &r->zbins);
@@ -286,11 +290,24 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_TILE_MASK] = {r->tile_mask.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_OBJECTS] = {r->objects.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_FOOTPRINTS] = {r->footprints.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLETS] = {r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_OBJECTS] = {r->geo.cull_objects.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_TASKS] = {r->geo.tasks.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VISIBILITY] = {r->geo.visibility.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_COMMANDS] = {r->geo.commands.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_COUNTS] = {r->geo.counts.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_BUCKETS] = {r->geo.buckets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VERTEX_MESHLET] = {r->geo.vertex_meshlet.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo vis = {r->point_sampler, r->visibility.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr_storage = {VK_NULL_HANDLE, r->hdr.view, VK_IMAGE_LAYOUT_GENERAL};
+        VkDescriptorImageInfo hiz = {r->point_sampler, r->hiz.view, VK_IMAGE_LAYOUT_GENERAL};
+        /* Every element is valid: levels past the pyramid's repeat its last one. */
+        VkDescriptorImageInfo mips[LC_HIZ_MAX_LEVELS];
+        for (uint32_t m = 0; m < LC_HIZ_MAX_LEVELS; m++)
+            mips[m] = (VkDescriptorImageInfo){VK_NULL_HANDLE, r->hiz_views[LC_MIN(m, r->hiz.mip_levels - 1)], VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w[LC_BIND_COUNT];
         for (uint32_t b = 0; b < LC_BIND_COUNT; b++) {
             w[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = s->set, .dstBinding = b,
@@ -307,6 +324,13 @@ static void write_frame_sets(lc_renderer *r)
         w[LC_BIND_VISIBILITY].pBufferInfo = w[LC_BIND_HDR_STORAGE].pBufferInfo = NULL;
         w[LC_BIND_VISIBILITY].pImageInfo = &vis;
         w[LC_BIND_HDR_STORAGE].pImageInfo = &hdr_storage;
+        w[LC_BIND_HIZ].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_HIZ].pBufferInfo = NULL;
+        w[LC_BIND_HIZ].pImageInfo = &hiz;
+        w[LC_BIND_HIZ_MIPS].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        w[LC_BIND_HIZ_MIPS].pBufferInfo = NULL;
+        w[LC_BIND_HIZ_MIPS].pImageInfo = mips;
+        w[LC_BIND_HIZ_MIPS].descriptorCount = LC_HIZ_MAX_LEVELS;
         vkUpdateDescriptorSets(r->ctx->device, LC_BIND_COUNT, w, 0, NULL);
     }
 }
@@ -368,6 +392,9 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     if ((s = lc_image_create(ctx, &dd, &r->depth)) != LC_OK) return s;
     if ((s = lc_image_create(ctx, &hd, &r->hdr)) != LC_OK) return s;
     if ((s = lc_image_create(ctx, &vd, &r->visibility)) != LC_OK) return s;
+    if ((s = lc_hiz_create(ctx, r->width, r->height, &r->hiz, r->hiz_views)) != LC_OK) return s;
+    r->hiz_groups_x = LC_DIV_UP(r->width, LC_HIZ_TILE);
+    r->hiz_groups_y = LC_DIV_UP(r->height, LC_HIZ_TILE);
     if ((s = storage(r, &r->tile_bits, tiles * r->buckets * 4, "tile bits")) != LC_OK) return s;
     if ((s = storage(r, &r->tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
     if ((s = storage(r, &r->coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
@@ -390,6 +417,8 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     r->res_image[LC_RES_DEPTH] = &r->depth;
     r->res_image[LC_RES_HDR] = &r->hdr;
     r->res_image[LC_RES_VISIBILITY] = &r->visibility;
+    r->res_image[LC_RES_HIZ] = &r->hiz;
+    r->res[LC_RES_HIZ].layout = VK_IMAGE_LAYOUT_GENERAL; /* lc_hiz_create leaves it there */
     write_frame_sets(r);
     return LC_OK;
 }
@@ -527,7 +556,7 @@ void lc_renderer_destroy(lc_renderer *r)
     VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->tile_depth_pipeline,
                          &r->cull_coarse, &r->cull_tiles,
                          &r->cull_lists, &r->cull_clusters, &r->zbin, &r->zbin_bins, &r->light_setup,
-                         &r->bin_lights[0], &r->bin_lights[1], &r->bin_lights[2]};
+                         &r->bin_lights[0], &r->bin_lights[1], &r->bin_lights[2], &r->geo_cull[0], &r->geo_cull[1], &r->geo_cull[2], &r->hiz_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     for (int m = 0; m < LC_MODE_COUNT; m++)
@@ -544,8 +573,7 @@ void lc_renderer_destroy(lc_renderer *r)
     free(r->textures);
     free(r->material_sets);
     lc_image_destroy(ctx, &r->white);
-    lc_buffer_destroy(ctx, &r->vertices);
-    lc_buffer_destroy(ctx, &r->indices);
+    lc_geometry_destroy(ctx, &r->geo);
     lc_buffer_destroy(ctx, &r->objects);
     if (r->pool) vkDestroyDescriptorPool(dev, r->pool, NULL);
     if (r->linear_sampler) vkDestroySampler(dev, r->linear_sampler, NULL);
@@ -568,6 +596,16 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
     if (lc_fault_device_lost()) waited = VK_ERROR_DEVICE_LOST;
     if (waited < 0) lc_vk_fatal("vkWaitForFences", waited, __FILE__, __LINE__);
     slot->submitted = false;
+    lc_geometry_counts gc = slot->geometry;
+    if (gc.path == LC_GEOMETRY_MDI) {
+        const lc_gpu_geometry_stats *st = r->geo.stats[slot - r->slots].mapped;
+        gc.meshlets_drawn = st->meshlets.x;
+        gc.culled_frustum = st->meshlets.y;
+        gc.culled_backface = st->meshlets.z;
+        gc.culled_occlusion = st->meshlets.w;
+        gc.triangles_drawn = st->triangles.x;
+    }
+    r->geometry = gc;
     uint64_t ts[LC_BACKEND_MARKERS * 2];
     uint32_t n = slot->marker_count * 2;
     if (n && vkGetQueryPoolResults(r->ctx->device, slot->queries, 0, n, sizeof ts, ts, sizeof ts[0],
@@ -607,7 +645,8 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
 
 void lc_renderer_finish(lc_renderer *r)
 {
-    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) collect_slot(r, &r->slots[i]);
+    /* Oldest frame first, so the last frame's timings and counts are the ones kept. */
+    for (uint32_t i = 0; i < LC_FRAMES_IN_FLIGHT; i++) collect_slot(r, &r->slots[(r->frame_index + i) % LC_FRAMES_IN_FLIGHT]);
 }
 
 void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_count)
@@ -656,12 +695,25 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
 {
     const lc_frame_settings *s = &r->settings;
     uint32_t n = 0;
-    bool vis = s->shading == LC_SHADING_VISIBILITY;
-    if (vis) passes[n++] = lc_pass_visibility();              // visibility: depth and triangle ids in one raster pass
-    else passes[n++] = lc_pass_depth_prepass();               // depth prepass: tile depth bounds, shade each pixel once
+    if (s->geometry == LC_GEOMETRY_MDI) {
+        passes[n++] = lc_pass_geometry_clear();               // geometry clear: draw counts and counters start at zero
+        uint32_t first = s->occlusion ? LC_CULL_PHASE_1 : LC_CULL_PHASE_ALL;
+        passes[n++] = lc_pass_geometry_cull(first);           // early cull: frustum, cone (and what was visible last frame)
+        passes[n++] = lc_pass_depth_indirect(first);          // depth prepass of the survivors (indirect, per bucket)
+        if (s->occlusion) {
+            passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
+            passes[n++] = lc_pass_geometry_cull(LC_CULL_PHASE_2); // late cull: the rest against the HiZ; visibility bits
+            passes[n++] = lc_pass_depth_indirect(LC_CULL_PHASE_2); // depth of what became visible
+        }
+        passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
+    } else if (s->shading == LC_SHADING_VISIBILITY) {
+        passes[n++] = lc_pass_visibility();                   // visibility: depth and triangle ids in one raster pass
+    } else {
+        passes[n++] = lc_pass_depth_prepass();                // depth prepass: tile depth bounds, shade each pixel once
+    }
     n += lc_passes_light_cull(r, s->mode, passes + n);         // light cull: the mode's structure
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
-    if (vis) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
+    if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
     else passes[n++] = lc_pass_shade(r);                      // forward shade: walk the structure
     passes[n++] = lc_pass_tonemap();                          // tonemap, or heatmap / tightness view
     if (s->hud && r->hud_vertex_count) passes[n++] = lc_pass_hud();
@@ -692,7 +744,12 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         lc_status st = rebuild_sized(r, r->analysis_allocated);
         if (st != LC_OK) return st;
     }
-    if (s->view != LC_VIEW_SHADED && s->analysis == LC_ANALYSIS_OFF) s->analysis = LC_ANALYSIS_COUNT;
+    /* The mesh path is refused before a renderer exists; mdi needs indirect-count draws. The
+     * visibility pass draws the direct path's object draws (its ids are (object, primitive)). */
+    if (s->geometry != LC_GEOMETRY_MDI || !ctx->indirect || s->shading == LC_SHADING_VISIBILITY) s->geometry = LC_GEOMETRY_DIRECT;
+    if (s->geometry == LC_GEOMETRY_DIRECT) s->occlusion = false;
+    if ((s->view == LC_VIEW_HEATMAP || s->view == LC_VIEW_TIGHTNESS) && s->analysis == LC_ANALYSIS_OFF)
+        s->analysis = LC_ANALYSIS_COUNT;
     if (s->scalarize && !ctx->subgroup_fragment && !r->subgroup_fallback_warned) {
         lc_warn("this device has no subgroup arithmetic in fragment shaders: using the unscalarized loop");
         r->subgroup_fallback_warned = 1;
@@ -816,6 +873,18 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     r->cpu_ms[LC_CPU_SUBMIT] = (t_done - t_submit) * 1e3;
     slot->submitted = true;
     slot->readback_pending = s->capture_output;
+    /* The direct path draws every meshlet of the objects the CPU cull kept (the rest count as
+     * frustum-culled); mdi's counts arrive with the frame. */
+    slot->geometry = (lc_geometry_counts){.path = s->geometry, .occlusion = s->occlusion,
+                                          .meshlets_total = r->geo.meshlets_total, .triangles_total = r->geo.triangles_total};
+    if (s->geometry == LC_GEOMETRY_DIRECT) {
+        for (uint32_t i = 0; i < r->draw_count; i++) {
+            const lc_meshlet_range *m = &r->geo.ms.ranges[r->scene->objects[r->draw_list[i]].mesh];
+            slot->geometry.meshlets_drawn += m->meshlet_count;
+            slot->geometry.triangles_drawn += m->triangle_count;
+        }
+        slot->geometry.culled_frustum = r->geo.meshlets_total - slot->geometry.meshlets_drawn;
+    }
     r->output_width = r->width;
     r->output_height = r->height;
     lc_target_present(ctx, r->target, &tf);
@@ -834,6 +903,11 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     VkDeviceSize size = 0;
     switch (res) {
     case LC_RES_DEPTH: size = (VkDeviceSize)r->width * r->height * 4; break;
+    case LC_RES_HIZ:
+        for (uint32_t m = 0; m < r->hiz.mip_levels; m++)
+            size += (VkDeviceSize)LC_MAX(r->width >> m, 1u) * LC_MAX(r->height >> m, 1u) * 4;
+        break;
+    case LC_RES_GEO_VISIBILITY: src = &r->geo.visibility; break;
     case LC_RES_TILE_BITS: src = &r->tile_bits; break;
     case LC_RES_TILE_LISTS: src = &r->tile_lists; break;
     case LC_RES_ZBINS: src = &r->zbins; break;
@@ -852,13 +926,24 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     if (lc_buffer_create(ctx, &hd, &host) != LC_OK) return NULL;
     VkCommandBuffer cmd = lc_vk_begin_once(ctx);
     lc_use u = {res, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
-                res == LC_RES_DEPTH ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_UNDEFINED};
+                res == LC_RES_DEPTH ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
+                : res == LC_RES_HIZ ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_UNDEFINED};
     lc_barrier_list barrier = {0};
     lc_frame_transition(r, &u, &barrier);
     lc_barrier_list_record(cmd, &barrier);
     if (src) {
         VkBufferCopy region = {.size = size};
         vkCmdCopyBuffer(cmd, src->buffer, host.buffer, 1, &region);
+    } else if (res == LC_RES_HIZ) {
+        /* Every level, one after another. */
+        VkDeviceSize offset = 0;
+        for (uint32_t m = 0; m < r->hiz.mip_levels; m++) {
+            uint32_t w = LC_MAX(r->width >> m, 1u), h = LC_MAX(r->height >> m, 1u);
+            VkBufferImageCopy region = {.bufferOffset = offset, .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, m, 0, 1},
+                                        .imageExtent = {w, h, 1}};
+            vkCmdCopyImageToBuffer(cmd, r->hiz.image, VK_IMAGE_LAYOUT_GENERAL, host.buffer, 1, &region);
+            offset += (VkDeviceSize)w * h * 4;
+        }
     } else {
         VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
                                     .imageExtent = {r->width, r->height, 1}};

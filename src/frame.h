@@ -9,6 +9,7 @@
 #include "scene/camera.h"
 #include "vk/gpu_resources.h"
 #include "cpu/object_cull.h"
+#include "geometry/geometry.h"
 #include "lights/lights.h"
 #include "scene/scene.h"
 #include "vk/vk_target.h"
@@ -30,6 +31,10 @@ typedef enum lc_res {
     LC_RES_TILE_MASK,
     LC_RES_VISIBILITY,
     LC_RES_FOOTPRINTS,
+    LC_RES_HIZ,            /* the HiZ pyramid (storage writes, sampled reads; GENERAL) */
+    LC_RES_GEO_COMMANDS,   /* indirect draws and their counts (and the HiZ counter) */
+    LC_RES_GEO_VISIBILITY, /* one bit per task, persistent across frames */
+    LC_RES_GEO_STATS,      /* the frame's culling counters (host-visible) */
     LC_RES_COUNT
 } lc_res;
 
@@ -49,7 +54,7 @@ typedef enum lc_cpu_timer {
 } lc_cpu_timer;
 extern const char *const lc_cpu_timer_names[LC_CPU_COUNT];
 extern const char *const lc_mode_names[LC_MODE_COUNT];
-extern const char *const lc_view_names[3];
+extern const char *const lc_view_names[LC_VIEW_COUNT];
 /* How pixels are shaded: forward (the raster pass runs the light loop; the reference) or
  * visibility (the raster pass stores triangle ids, a compute pass rebuilds the surface and
  * runs the same light loop). */
@@ -71,6 +76,7 @@ typedef struct lc_renderer_desc {
     uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins */
     uint32_t threads;        /* CPU threads recording contexts and secondaries; 0: OpenMP's default
                                 (omp_get_max_threads(), OMP_NUM_THREADS) */
+    bool meshlet_codec_off;  /* runtime mesh uploaded plain instead of decoded on the GPU (geometry.h) */
 } lc_renderer_desc;
 
 /* The Z-bins come from one of two kernels with the same output: per light (zbin.comp: each
@@ -105,7 +111,17 @@ typedef struct lc_frame_settings {
     bool capture_output;     /* read back the final image (lc_renderer.output_pixels) */
     bool hud;                /* draw the HUD vertices set with lc_renderer_set_hud */
     bool object_cull_off;    /* draw every object (default: only those the CPU cull keeps) */
+    uint32_t geometry;       /* LC_GEOMETRY_*: direct (CPU-recorded draws) or mdi (GPU culling) */
+    bool occlusion;          /* mdi: two-phase HiZ occlusion culling */
 } lc_frame_settings;
+
+/* What the geometry path drew in a frame (--stats geometry, the HUD). */
+typedef struct lc_geometry_counts {
+    uint32_t path;           /* LC_GEOMETRY_* */
+    bool occlusion;
+    uint64_t meshlets_total, meshlets_drawn, triangles_total, triangles_drawn;
+    uint64_t culled_frustum, culled_backface, culled_occlusion;
+} lc_geometry_counts;
 
 typedef struct lc_frame_timings {
     bool valid;
@@ -139,6 +155,7 @@ typedef struct lc_frame_slot {
     uint32_t marker_count;
     bool readback_pending;
     lc_buffer readback;
+    lc_geometry_counts geometry; /* this slot's frame; GPU counts are added when it completes */
 } lc_frame_slot;
 
 struct lc_renderer {
@@ -153,8 +170,8 @@ struct lc_renderer {
     VkDescriptorPool pool;
     VkSampler linear_sampler, point_sampler;
 
-    /* Scene on the GPU. */
-    lc_buffer vertices, indices;
+    /* Scene on the GPU: the runtime mesh, culling data (geometry.h). */
+    lc_geometry geo;
     lc_buffer objects; /* lc_gpu_object per scene object (LC_BIND_OBJECTS) */
     lc_image *textures;
     lc_image white;
@@ -168,6 +185,9 @@ struct lc_renderer {
     lc_image visibility;      /* R32G32_UINT ids; 1x1 until a frame uses --shading visibility */
     bool visibility_allocated;
     lc_visibility_scene vis_scene;
+    lc_image hiz; /* max-depth pyramid of phase 1 (occlusion) */
+    VkImageView hiz_views[LC_HIZ_MAX_LEVELS];
+    uint32_t hiz_groups_x, hiz_groups_y;
     lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
     lc_buffer footprints; /* light binning: lc_gpu_footprint per light */
     bool analysis_allocated;
@@ -178,6 +198,7 @@ struct lc_renderer {
     VkPipeline light_setup, bin_lights[LC_BIN_COUNT];
     VkPipeline shade[LC_MODE_COUNT][2][3];
     VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][2][3];
+    VkPipeline geo_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_CULL_PHASE_*, hiz.comp */
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
     /* Render contexts: one per pass and one per chunk of scene draws, filled by OpenMP jobs,
@@ -210,6 +231,7 @@ struct lc_renderer {
     const float *hud_vertices;
 
     lc_frame_timings timings; /* of the last completed frame */
+    lc_geometry_counts geometry; /* of the last completed frame */
     uint64_t timings_serial;  /* bumped each time a frame's timings arrive */
     lc_light_builder builder;
     lc_gpu_light *packed;     /* the last frame's packed lights (host copy, for the inspector) */

@@ -115,7 +115,8 @@ uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
                     r->target->headless ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR};
     lc_frame_transition(r, &final, &barriers[n]);
 
-    uint32_t draws = r->draw_count, jobs = n + 1 + LC_DIV_UP(draws, DRAW_CHUNK);
+    /* The direct path records the CPU cull's draw list; mdi's draws come from the GPU cull. */
+    uint32_t draws = r->settings.geometry == LC_GEOMETRY_DIRECT ? r->draw_count : 0, jobs = n + 1 + LC_DIV_UP(draws, DRAW_CHUNK);
     ensure_contexts(r, jobs);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(r->threads)
     for (uint32_t j = 0; j < jobs; j++) {

@@ -4,11 +4,13 @@ in frame order, holding its own work (draws, dispatches, fills, copies, recorded
 command buffers that the region's vkCmdExecuteCommands runs) with the pipeline of the same
 name bound; every resource lightcull created carries a name.
 
-usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis] [--visibility]
+usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis] [--visibility] [--mdi] [--mdi-occlusion]
 MODE: a culling mode; zbin:lights is zbin with --zbin-kernel lights; MODE+BINNING a mode with
 --binning BINNING (lights, lights-nodepth).
 --visibility: a --shading visibility frame (the visibility pass instead of the depth
 pre-pass, the compute "visibility shade" instead of the forward shade).
+--mdi: the GPU-culled geometry path without occlusion; --mdi-occlusion: with two-phase
+occlusion culling, lightcull's default where indirect-count draws exist.
 Prints one line per problem and exits 1, or prints a summary and exits 0.
 """
 import sys
@@ -38,6 +40,13 @@ CULL = {
     "zbin+lights": LIGHT_PASSES + ["light cull / zbin per bin"],
     "zbin+lights-nodepth": NODEPTH_PASSES + ["light cull / zbin per bin"],
 }
+# The geometry passes before the light culling: direct (one draw per object), mdi, mdi with occlusion.
+GEOMETRY = {
+    "direct": ["depth prepass"],
+    "mdi": ["geometry clear", "geometry cull", "depth prepass", "geometry stats"],
+    "mdi-occlusion": ["geometry clear", "geometry cull / phase 1", "depth prepass / phase 1", "hiz",
+                      "geometry cull / phase 2", "depth prepass / phase 2", "geometry stats"],
+}
 # Resource kinds RenderDoc names itself: the instance and physical device cannot carry names,
 # and RenderDoc replaces command buffers with its own baked copies.
 UNNAMED_OK = ("Instance ", "Physical Device ", "Command Buffer ", "Baked Command Buffer ")
@@ -58,7 +67,8 @@ def main():
         return 1
     path, mode = args
     vis = "--visibility" in flags
-    expected = ["visibility" if vis else "depth prepass"] + CULL[mode]
+    geometry = "mdi-occlusion" if "--mdi-occlusion" in flags else "mdi" if "--mdi" in flags else "direct"
+    expected = (["visibility"] if vis else GEOMETRY[geometry]) + CULL[mode]
     if "--analysis" in flags:
         expected.append("analysis clear")
     expected += ["visibility shade" if vis else "forward shade", "tonemap"]
@@ -78,7 +88,7 @@ def main():
         return 1
     problems = []
     try:
-        check(ctl, mode, expected, problems)
+        check(ctl, mode, geometry, expected, problems)
     finally:
         ctl.Shutdown()
         cap.Shutdown()
@@ -91,13 +101,15 @@ def main():
     return 0
 
 
-def check(ctl, mode, expected, problems):
+def check(ctl, mode, geometry, expected, problems):
     sf = ctl.GetStructuredFile()
     names = {r.resourceId: r.name for r in ctl.GetResources()}
     # Debug-label regions; RenderDoc also shows each vkCmdExecuteCommands as a region (flagged
-    # CmdList) holding the secondaries' work: part of its pass's region, not a region of its own.
+    # CmdList) holding the secondaries' work, and indirect-count draws as nodes: part of their
+    # pass's region, not regions of their own.
     regions = [a for a in walk(ctl.GetRootActions(), [])
-               if a.flags & rd.ActionFlags.PushMarker and not a.flags & rd.ActionFlags.CmdList]
+               if a.flags & rd.ActionFlags.PushMarker and not a.flags & rd.ActionFlags.CmdList
+               and not a.GetName(sf).startswith("vkCmd")]
     got = [a.GetName(sf) for a in regions]
     if got != expected:
         problems.append(f"regions in the capture: {got}; expected, in this order: {expected}")
@@ -120,9 +132,23 @@ def check(ctl, mode, expected, problems):
             problems.append(f"region '{name}' has {len(actions)} {what}, expected {n}")
 
     D, I = rd.ActionFlags.Drawcall, rd.ActionFlags.Indexed
-    depth_draws = [a for a in work("depth prepass", D) if a.flags & I]
-    shade_draws = [a for a in work("forward shade", D) if a.flags & I]
-    need("depth prepass", "indexed draws", depth_draws)
+    # The forward pass draws exactly what the depth pre-pass drew (mdi: both phases replayed).
+    depth_regions = [n for n in GEOMETRY[geometry] if n.startswith("depth prepass")]
+    def draws(name):
+        a = by_name.get(name)
+        if not a:
+            return []
+        if geometry == "direct":
+            return [c for c in walk(a.children, []) if c.flags & D and c.flags & I]
+        # One indirect-count draw per material bucket and phase (with zero draws it has no children).
+        return [c for c in walk(a.children, []) if c.GetName(sf).startswith("vkCmdDrawIndexedIndirectCount")]
+
+    depth_draws = []
+    for name in depth_regions:
+        d = draws(name)
+        need(name, "indexed draws", d)
+        depth_draws += d
+    shade_draws = draws("forward shade")
     vis_draws = [a for a in work("visibility", D) if a.flags & I]
     need("visibility", "indexed draws", vis_draws)
     if vis_draws and pipeline(vis_draws[0], False) != "visibility":
@@ -137,6 +163,16 @@ def check(ctl, mode, expected, problems):
     need("tonemap", "draws", tonemap, 1)
     if tonemap and tonemap[0].numIndices != 3:
         problems.append(f"tonemap draws {tonemap[0].numIndices} vertices, expected a 3-vertex fullscreen triangle")
+    for name in GEOMETRY[geometry]:
+        if name.endswith("clear"):
+            need(name, "buffer fills", work(name, rd.ActionFlags.Clear))
+        elif name == "geometry stats":
+            need(name, "copies", work(name, rd.ActionFlags.Copy), 1)
+        elif not name.startswith("depth prepass"):
+            dispatches = work(name, rd.ActionFlags.Dispatch)
+            need(name, "dispatches", dispatches, 1)
+            if dispatches and pipeline(dispatches[0], True) != name:
+                problems.append(f"region '{name}' dispatches pipeline '{pipeline(dispatches[0], True)}'")
     if depth_draws and pipeline(depth_draws[0], False) != "depth prepass":
         problems.append(f"depth prepass draws with pipeline '{pipeline(depth_draws[0], False)}'")
     base = mode.split(':')[0].split('+')[0]

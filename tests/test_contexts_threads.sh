@@ -8,7 +8,8 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-COMMON=(--headless --size 192x108 --lights 64 --frames 2)
+# The direct path: one object draw package per pass (mdi draws come from the GPU cull).
+COMMON=(--headless --size 192x108 --lights 64 --frames 2 --geometry direct)
 
 # run TAG THREADS CHUNK ARGS...: one headless run with its image, stats and stream dump.
 run()

@@ -1,6 +1,6 @@
 /* The GPU meshlet decoder (meshlet_decode.comp, and meshlet_decode_u32.comp without 64-bit
  * integers) against the CPU reference decoder, bit for bit, with validation on: the default
- * scene's geometry (one mesh per draw) and generated meshes with awkward sizes (fewer than 32
+ * scene's geometry (one range per mesh) and generated meshes with awkward sizes (fewer than 32
  * triangles, exactly 256, counts that divide nothing, a sphere, degenerate triangles). Prints
  * the default scene's figures (docs/BENCHMARKS.md, "Meshlets"). */
 #include "geometry/meshlet_gpu.h"

@@ -3,7 +3,7 @@
  * comes out exactly once (winding kept); the format's limits hold (32/32 sublets, 8 per
  * meshlet, no 13..15-bit three-component streams); bounds contain their triangles; back-face
  * cones are conservative; appending meshes decodes as the meshes one after another; bad
- * input is refused with LC_ERR_INPUT; the default hall as a meshlet scene keeps every draw's
+ * input is refused with LC_ERR_INPUT; the default hall as a meshlet scene keeps every mesh's
  * triangles, material and bounds. */
 #include "geometry/meshlet_build.h"
 #include "geometry/meshlet_scene.h"
@@ -392,7 +392,8 @@ static void test_scene(void)
         tri *want = lc_calloc(dr->index_count / 3 + 1, sizeof *want), *got = lc_calloc(r->triangle_count + 1, sizeof *got);
         uint32_t nw = 0;
         for (uint32_t t = 0; t < dr->index_count / 3; t++) {
-            const uint32_t *ix = &scene.indices[dr->first_index + t * 3];
+            const uint32_t *loc = &scene.indices[dr->first_index + t * 3];
+            uint32_t ix[3] = {dr->first_vertex + loc[0], dr->first_vertex + loc[1], dr->first_vertex + loc[2]};
             lc_meshlet_qvertex q[3];
             for (int k = 0; k < 3; k++) lc_meshlet_quantize(&r->quant, &scene.vertices[base + ix[k]], &q[k]);
             lc_vertex qv[3];
@@ -408,14 +409,14 @@ static void test_scene(void)
             const uint32_t *ix = &di[(r->first_triangle + t) * 3];
             bool inside = true;
             for (int k = 0; k < 3; k++) inside &= ix[k] >= r->first_vertex && ix[k] < r->first_vertex + r->vertex_count;
-            CHECK_MSG(inside, "draw %u: triangle %u uses a vertex outside its range", d, t);
+            CHECK_MSG(inside, "mesh %u: triangle %u uses a vertex outside its range", d, t);
             got[t] = canonical(ms.vertex_remap[ix[0] % e->vertex_count], ms.vertex_remap[ix[1] % e->vertex_count],
                                ms.vertex_remap[ix[2] % e->vertex_count]);
         }
         qsort(want, nw, sizeof *want, tri_cmp);
         qsort(got, r->triangle_count, sizeof *got, tri_cmp);
         CHECK_MSG(nw == r->triangle_count && memcmp(want, got, nw * sizeof *want) == 0,
-                  "draw %u: %u triangles decoded, %u wanted, or not the same ones", d, r->triangle_count, nw);
+                  "mesh %u: %u triangles decoded, %u wanted, or not the same ones", d, r->triangle_count, nw);
         free(want);
         free(got);
     }
@@ -450,7 +451,7 @@ static void test_scene(void)
         }
         check_sphere("default scene (256)", &ms.bounds_256[m], dv, di, h->primitive_offset, t0);
     }
-    printf("  default scene: %u draws, %u meshlets, %u triangles, %u dropped\n", ms.range_count, e->meshlet_count,
+    printf("  default scene: %u meshes, %u meshlets, %u triangles, %u dropped\n", ms.range_count, e->meshlet_count,
            e->triangle_count, dropped);
     free(dv);
     free(di);

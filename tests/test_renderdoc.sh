@@ -1,5 +1,5 @@
 #!/bin/bash
-# RenderDoc: a headless --capture of every culling mode, and the viewer's F11 capture (the
+# RenderDoc: a headless --capture of every culling mode (and geometry path), and the viewer's F11 capture (the
 # script's 'capture' action, under Xvfb, with the HUD), replay in RenderDoc's python module
 # with every pass in a debug-label region named as in the code, holding its own work, and
 # every resource named (tests/renderdoc_check.py); light binning (--binning lights,
@@ -24,8 +24,14 @@ for mode in brute lists tiles clusters zbin zbin:lights tiles+lights clusters+li
   args=(--headless --validate --quiet --size 320x180 --lights 64 --frames 2 --mode "$m" --zbin-kernel "$kernel"
         --binning "$binning" --capture "$T/$mode.rdc")
   flags=()
-  # zbin also shows the analysis clear (heatmap view) and the readback (--out) passes.
+  # zbin also shows the analysis clear (heatmap view) and the readback (--out) passes; the
+  # geometry paths: brute and lists direct, tiles mdi, the rest the default (mdi + occlusion).
   [[ $mode == zbin ]] && args+=(--view heatmap --out "$T/zbin.png") && flags=(--analysis --readback)
+  case $mode in
+    brute|lists) args+=(--geometry direct) ;;
+    tiles) args+=(--geometry mdi --occlusion off); flags+=(--mdi) ;;
+    *) flags+=(--mdi-occlusion) ;;
+  esac
   code=0; timeout 300 "$LC_BIN" "${args[@]}" >"$T/$mode.log" 2>&1 || code=$?
   [[ $code == 0 ]] || fail "lightcull ${args[*]} exited $code: $(tail -3 "$T/$mode.log")"
   [[ -s $T/$mode.rdc ]] || fail "$mode: no capture at $T/$mode.rdc"
@@ -47,5 +53,5 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" "$LC_BIN" --validate --size 3
   --script "$T/script.txt" >"$T/viewer.log" 2>&1 || code=$?
 [[ $code == 0 ]] || fail "viewer with a capture exited $code: $(tail -3 "$T/viewer.log")"
 [[ -s $T/viewer.rdc ]] || fail "viewer: the 'capture' action (F11) wrote no $T/viewer.rdc: $(tail -3 "$T/viewer.log")"
-$PY "$CHECK" "$T/viewer.rdc" zbin --hud || fail "viewer: the F11 capture does not read like the code (above)"
-echo "test_renderdoc: ok (5 headless modes, both Z-bin kernels, light binning, visibility shading, and the viewer's F11 capture)"
+$PY "$CHECK" "$T/viewer.rdc" zbin --hud --mdi-occlusion || fail "viewer: the F11 capture does not read like the code (above)"
+echo "test_renderdoc: ok (5 headless modes, both Z-bin kernels, light binning, visibility shading, mdi, and the viewer's F11 capture)"

@@ -14,6 +14,10 @@ layout(location = 1) out vec3 out_normal;
 layout(location = 2) out vec2 out_uv;
 layout(location = 3) out float out_depth;
 layout(location = 4) flat out uint out_draw; // firstInstance: the object index (visibility ids)
+layout(location = 5) flat out uint out_meshlet; // --view meshlets
+
+// The runtime mesh's vertices are in meshlet order; every draw has vertexOffset 0.
+layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VertexMeshletBlock { uint vertex_meshlet[]; };
 
 // Vertices are mesh-local; the object's transform comes from the object buffer, indexed by
 // the draw's firstInstance (one instance per draw).
@@ -25,6 +29,7 @@ void main()
     out_normal = mat3(obj.normal) * in_normal;
     out_uv = in_uv;
     out_depth = lc_view_depth(world);
+    out_meshlet = frame.options.y == LC_VIEW_MESHLETS ? vertex_meshlet[gl_VertexIndex] * 2654435761u + gl_InstanceIndex * 40503u : 0u;
     gl_Position = frame.view_proj * vec4(world, 1.0);
     out_draw = uint(gl_InstanceIndex);
 }

@@ -16,6 +16,7 @@ layout(location = 0) in vec3 in_world;
 layout(location = 1) in vec3 in_normal;
 layout(location = 2) in vec2 in_uv;
 layout(location = 3) in float in_depth;
+layout(location = 5) flat in uint in_meshlet; // hashed meshlet and object (--view meshlets)
 layout(location = 0) out vec4 out_color;
 
 layout(set = 1, binding = LC_BIND_BASE_COLOR) uniform sampler2D base_color_tex;
@@ -35,4 +36,10 @@ void main()
     lc_light_loop_write_analysis();
     vec3 ambient = surf.albedo * 0.02;
     out_color = vec4(ambient + color, 1.0);
+    if (frame.options.y == LC_VIEW_MESHLETS) {
+        // A colour per meshlet (of each object), lit by a head light so the shape stays readable.
+        uint h = in_meshlet ^ (in_meshlet >> 15u);
+        vec3 c = vec3(float(h & 255u), float((h >> 8u) & 255u), float((h >> 16u) & 255u)) / 255.0 * 0.8 + 0.2;
+        out_color = vec4(c * (0.35 + 0.65 * max(dot(surf.normal, surf.view_dir), 0.0)), 1.0);
+    }
 }

@@ -31,7 +31,7 @@ void main()
     vec3 hdr = texelFetch(hdr_tex, px, 0).rgb;
     vec3 shaded = aces(hdr * 1.2);
     uint view = frame.options.y;
-    if (view == LC_VIEW_SHADED) {
+    if (view == LC_VIEW_SHADED || view == LC_VIEW_MESHLETS) {
         out_color = vec4(shaded, 1.0);
         return;
     }

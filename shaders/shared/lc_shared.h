@@ -39,6 +39,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_SHADED 0
 #define LC_VIEW_HEATMAP 1   /* lights evaluated per pixel */
 #define LC_VIEW_TIGHTNESS 2 /* evaluated-and-contributing (green) vs evaluated-for-nothing (red) */
+#define LC_VIEW_MESHLETS 3  /* a colour per meshlet (shade pass) */
+#define LC_VIEW_COUNT 4
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
@@ -70,7 +72,18 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_VISIBILITY 14  /* sampled R32G32_UINT visibility ids (object, primitive); ~0u: background */
 #define LC_BIND_HDR_STORAGE 15 /* the HDR image as a storage image: the visibility shade writes it */
 #define LC_BIND_FOOTPRINTS 16  /* lc_gpu_footprint[lights]: light binning's per-light screen footprint */
-#define LC_BIND_COUNT 17
+/* The geometry paths (shared/lc_geometry.h): GPU culling, indirect draws, HiZ. */
+#define LC_BIND_GEO_MESHLETS 17   /* lc_gpu_meshlet[]: world-independent meshlet bounds and index ranges */
+#define LC_BIND_GEO_OBJECTS 18    /* lc_gpu_cull_object[]: world sphere, draw bucket, cone flags */
+#define LC_BIND_GEO_TASKS 19      /* uvec2[]: (object, meshlet) per culled unit */
+#define LC_BIND_GEO_VISIBILITY 20 /* uint[]: one bit per task, visible last frame (persistent) */
+#define LC_BIND_GEO_COMMANDS 21   /* VkDrawIndexedIndirectCommand[2 * capacity]: phase 1, then phase 2 */
+#define LC_BIND_GEO_COUNTS 22     /* uint[]: HiZ counter, the frame's lc_gpu_geometry_stats, per-bucket draw counts */
+#define LC_BIND_GEO_BUCKETS 23    /* uint[]: first command of each bucket (material x winding) */
+#define LC_BIND_HIZ 24            /* sampled HiZ pyramid (max depth) */
+#define LC_BIND_HIZ_MIPS 25       /* storage image per HiZ level, LC_HIZ_MAX_LEVELS of them */
+#define LC_BIND_GEO_VERTEX_MESHLET 26 /* uint per runtime vertex: its meshlet (the meshlets view) */
+#define LC_BIND_COUNT 27
 
 /* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
  * pass tests only the lights its coarse tile kept. */

@@ -72,6 +72,18 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     lc_status s = lc_context_create(&cd, &app->ctx);
     if (s != LC_OK) return s;
     lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
+    /* The geometry path: the best the device has unless asked for. */
+    if (app->opt.geometry == LC_GEOMETRY_MESH) {
+        lc_error("--geometry mesh: the mesh-shader path is not built yet (%s %s VK_EXT_mesh_shader); use mdi or direct",
+                 app->ctx.props.deviceName, app->ctx.mesh_shader ? "has" : "lacks");
+        return LC_ERR_USAGE;
+    }
+    if (app->opt.geometry == LC_GEOMETRY_MDI && !app->ctx.indirect) {
+        lc_error("--geometry mdi: %s lacks multiDrawIndirect, drawIndirectFirstInstance or drawIndirectCount",
+                 app->ctx.props.deviceName);
+        return LC_ERR_RUNTIME;
+    }
+    if (app->opt.geometry < 0) app->opt.geometry = app->ctx.indirect ? LC_GEOMETRY_MDI : LC_GEOMETRY_DIRECT;
     if (app->window)
         s = lc_target_create_window(&app->ctx, app->window, opt->vsync, &app->target);
     else
@@ -85,6 +97,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .cluster_slices = opt->cluster_slices,
         .list_max = opt->list_max,
         .zbin_kernel = opt->zbin_kernel,
+        .meshlet_codec_off = !opt->meshlet_codec,
     };
     return lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
 }
@@ -112,6 +125,8 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .binning = app->opt.binning,
         .camera = app->camera,
         .object_cull_off = !app->opt.object_cull,
+        .geometry = app->opt.geometry < 0 ? LC_GEOMETRY_DIRECT : (uint32_t)app->opt.geometry,
+        .occlusion = app->opt.occlusion,
     };
 }
 
@@ -262,6 +277,21 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(objects, "visible", r->draw_count);
     cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? r->cull.culled_sphere : 0);
     cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? r->cull.culled_oobb : 0);
+    /* The last completed frame's geometry: GPU counters for mdi, object-level counts for direct. */
+    const lc_geometry_counts *gc = &r->geometry;
+    cJSON *geo = cJSON_AddObjectToObject(root, "geometry");
+    cJSON_AddStringToObject(geo, "path", lc_geometry_names[gc->path]);
+    cJSON_AddBoolToObject(geo, "occlusion", gc->occlusion);
+    cJSON_AddStringToObject(geo, "meshlet_codec", app->opt.meshlet_codec ? "on" : "off");
+    cJSON_AddNumberToObject(geo, "meshlets_total", (double)gc->meshlets_total);
+    cJSON_AddNumberToObject(geo, "meshlets_drawn", (double)gc->meshlets_drawn);
+    cJSON_AddNumberToObject(geo, "triangles_total", (double)gc->triangles_total);
+    cJSON_AddNumberToObject(geo, "triangles_drawn", (double)gc->triangles_drawn);
+    cJSON *culled = cJSON_AddObjectToObject(geo, "culled");
+    cJSON_AddNumberToObject(culled, "frustum", (double)gc->culled_frustum);
+    cJSON_AddNumberToObject(culled, "backface", (double)gc->culled_backface);
+    cJSON_AddNumberToObject(culled, "occlusion", (double)gc->culled_occlusion);
+    cJSON_AddNumberToObject(geo, "decode_ms", r->geo.decode_ms);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     bool bins = app->opt.mode == LC_MODE_TILES || app->opt.mode == LC_MODE_CLUSTERS || app->opt.mode == LC_MODE_ZBIN;
     uint64_t footprint_bytes = bins && app->opt.binning != LC_BINNING_TILES ? (uint64_t)r->light_count * sizeof(lc_gpu_footprint) : 0;

@@ -21,6 +21,8 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->threads[0] = 0, s->thread_count = 1;
     s->shadings[0] = LC_SHADING_FORWARD, s->shading_count = 1;
     s->binnings[0] = LC_BINNING_TILES, s->binning_count = 1;
+    s->geometry[0] = -1, s->geometry_count = 1;
+    s->occlusion[0] = true, s->occlusion_count = 1;
     if (quick) {
         s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
         s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
@@ -40,7 +42,8 @@ uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
 {
     uint32_t runs = 0;
     for (uint32_t m = 0; m < s->mode_count; m++) runs += lc_bench_mode_bins(s->modes[m]) ? s->binning_count : 1;
-    return s->scene_count * s->size_count * s->light_count * runs * s->shading_count * s->scalarize_count * s->thread_count;
+    return s->scene_count * s->size_count * s->light_count * runs * s->shading_count * s->scalarize_count * s->thread_count *
+           s->geometry_count * s->occlusion_count;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -76,13 +79,15 @@ static void usage(void)
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--shading forward,visibility]\n"
           "                       [--binning tiles,lights,lights-nodepth] [--pairs] [--device N] [--threads N,N,...]\n"
+          "                       [--geometry direct,mdi] [--occlusion on,off] [--grid N]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
           "Sweeps modes x binning (tiles, clusters, zbin; default tiles) x shading (default forward) x scalarize\n"
-          "on/off x light counts x sizes x scenes (default scene plus --scene) x CPU thread counts (default: all\n"
-          "cores), headless; GPU timestamps per pass, host light-build times, medians and 10th-90th percentile\n"
-          "spread. --cpu times object culling (SIMD and scalar) and light builds alone per thread count and work\n"
-          "size, no GPU (bench-cpu.csv).\n"
+          "on/off x geometry paths x occlusion (default: the device's best path, occlusion on) x light counts x\n"
+          "sizes x scenes (default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU\n"
+          "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. --cpu times\n"
+          "object culling (SIMD and scalar) and light builds alone per thread count and work size, no GPU\n"
+          "(bench-cpu.csv).\n"
           "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n"
           "lightcull bench --meshlets SCENE: the compressed meshlet format's figures instead (--meshlets --help).\n",
           stdout);
@@ -109,6 +114,7 @@ typedef struct row {
     uint32_t threads;
     double light_build_ms; /* host, median */
     int binning; /* LC_BINNING_*, -1: the mode does not bin */
+    lc_geometry_counts geo;
     lc_bench_stat t[LC_TIMER_COUNT + 1];
     double cull_shade_median;
     uint64_t cull_bytes;
@@ -126,17 +132,22 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
         return;
     }
     fprintf(f, "device,scene,width,height,lights,visible,mode,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
-               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow,threads,"
+               "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow,"
+               "geometry,occlusion,depth_p10,depth_p90,meshlets_drawn,meshlets_total,triangles_drawn,triangles_total,threads,"
                "cpu_light_build_ms,shading,binning\n");
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
-        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,%u,%.5f,%s,%s\n", device,
+        fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,"
+                   "%s,%s,%.5f,%.5f,%llu,%llu,%llu,%llu,%u,%.5f,%s,%s\n", device,
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "on" : "off",
                 r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
                 r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
                 r->t[LC_TIMER_TONEMAP].median, r->t[LC_TIMER_COUNT].median, r->cull_shade_median,
-                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, r->threads, r->light_build_ms,
-                lc_shading_names[r->shading], r->binning < 0 ? "none" : lc_binning_names[r->binning]);
+                (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, lc_geometry_names[r->geo.path],
+                r->geo.occlusion ? "on" : "off", r->t[LC_TIMER_DEPTH].p10, r->t[LC_TIMER_DEPTH].p90,
+                (unsigned long long)r->geo.meshlets_drawn, (unsigned long long)r->geo.meshlets_total,
+                (unsigned long long)r->geo.triangles_drawn, (unsigned long long)r->geo.triangles_total, r->threads,
+                r->light_build_ms, lc_shading_names[r->shading], r->binning < 0 ? "none" : lc_binning_names[r->binning]);
     }
     fclose(f);
 
@@ -151,9 +162,11 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
         fprintf(f, "    {\"scene\": \"%s\", \"width\": %u, \"height\": %u, \"lights\": %u, \"visible\": %u, \"mode\": \"%s\", "
-                   "\"shading\": \"%s\", \"scalarize\": %s, \"binning\": \"%s\", \"gpu_ms\": {",
+                   "\"shading\": \"%s\", \"scalarize\": %s, \"binning\": \"%s\", \"geometry\": \"%s\", \"occlusion\": %s, "
+                   "\"triangles_drawn\": %llu, \"gpu_ms\": {",
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], lc_shading_names[r->shading],
-                r->scalarize ? "true" : "false", r->binning < 0 ? "none" : lc_binning_names[r->binning]);
+                r->scalarize ? "true" : "false", r->binning < 0 ? "none" : lc_binning_names[r->binning],
+                lc_geometry_names[r->geo.path], r->geo.occlusion ? "true" : "false", (unsigned long long)r->geo.triangles_drawn);
         for (int t = 0; t <= LC_TIMER_COUNT; t++)
             fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
                     t == LC_TIMER_COUNT ? "frame" : lc_timer_names[t], r->t[t].median, r->t[t].p10, r->t[t].p90);
@@ -357,6 +370,29 @@ int lc_bench_main(int argc, char **argv)
                 sw.binnings[sw.binning_count++] = (uint32_t)b;
             }
             if (!sw.binning_count) { lc_error("bench: --binning %s: expected a list of tiles, lights, lights-nodepth", v); return 2; }
+        } else if (!strcmp(a, "--geometry") || !strcmp(a, "--occlusion")) {
+            bool geo = !strcmp(a, "--geometry");
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            uint32_t *count = geo ? &sw.geometry_count : &sw.occlusion_count;
+            *count = 0;
+            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                int g = geo ? lc_name_index(t, lc_geometry_names, LC_GEOMETRY_COUNT) : !strcmp(t, "on") ? 1 : !strcmp(t, "off") ? 0 : -1;
+                if (g < 0 || *count >= (geo ? 3u : 2u)) {
+                    lc_error("bench: %s %s: expected %s", a, v, geo ? "direct, mdi or mesh, comma-separated" : "on, off or on,off");
+                    return 2;
+                }
+                if (geo && g == LC_GEOMETRY_MESH) {
+                    lc_error("bench: --geometry mesh: the mesh-shader path is not built yet");
+                    return 2;
+                }
+                if (geo) sw.geometry[(*count)++] = g;
+                else sw.occlusion[(*count)++] = g == 1;
+            }
+        } else if (!strcmp(a, "--grid")) {
+            uint32_t n = 0, c;
+            if (!lc_bench_parse_list(v, &n, &c, 1, 1, 64)) { lc_error("bench: --grid %s: expected 1..64", v); return 2; }
+            base.grid = n;
         } else if (!strcmp(a, "--device")) {
             base.device = atoi(v);
             base.device_set = true;
@@ -410,22 +446,39 @@ int lc_bench_main(int argc, char **argv)
                 for (uint32_t mi = 0; mi < sw.mode_count && !exit_code; mi++) {
                     /* Brute force is the oracle, not a contender: past 4096 lights it only burns time. */
                     if (sw.modes[mi] == LC_MODE_BRUTE && sw.lights[li] > 4096) {
-                        done += sw.scalarize_count * sw.shading_count * sw.thread_count;
+                        done += sw.scalarize_count * sw.shading_count * sw.thread_count * sw.geometry_count * sw.occlusion_count;
                         continue;
                     }
                     bool bins = lc_bench_mode_bins(sw.modes[mi]);
                     uint32_t nb = bins ? sw.binning_count : 1;
-                    uint32_t variants = sw.scalarize_count * sw.shading_count * nb * sw.thread_count;
+                    uint32_t variants = sw.scalarize_count * sw.shading_count * nb * sw.geometry_count * sw.occlusion_count *
+                                        sw.thread_count;
                     for (uint32_t k = 0; k < variants && !exit_code; k++) {
-                        bool scalarize = sw.scalarize[k % sw.scalarize_count];
-                        uint32_t shading = sw.shadings[(k / sw.scalarize_count) % sw.shading_count];
-                        uint32_t bi = (k / (sw.scalarize_count * sw.shading_count)) % nb;
-                        lc_jobs_init(sw.threads[k / (sw.scalarize_count * sw.shading_count * nb)]);
+                        /* k in mixed radix: scalarize, shading, binning, geometry, occlusion, threads. */
+                        uint32_t q = k;
+                        bool scalarize = sw.scalarize[q % sw.scalarize_count];
+                        q /= sw.scalarize_count;
+                        uint32_t shading = sw.shadings[q % sw.shading_count];
+                        q /= sw.shading_count;
+                        uint32_t bi = q % nb;
+                        q /= nb;
+                        uint32_t gi = q % sw.geometry_count;
+                        q /= sw.geometry_count;
+                        uint32_t oi = q % sw.occlusion_count;
+                        q /= sw.occlusion_count;
+                        lc_jobs_init(sw.threads[q]);
                         app->opt.mode = (int)sw.modes[mi];
                         app->opt.shading = shading;
                         app->opt.scalarize = scalarize;
                         app->opt.binning = sw.binnings[bi];
                         lc_frame_settings fs = lc_app_settings(app);
+                        if (sw.geometry[gi] >= 0) fs.geometry = (uint32_t)sw.geometry[gi];
+                        fs.occlusion = sw.occlusion[oi];
+                        /* direct has no occlusion culling: one row for it. */
+                        if (fs.geometry == LC_GEOMETRY_DIRECT && fs.occlusion && sw.occlusion_count > 1) {
+                            done++;
+                            continue;
+                        }
                         app->timing_count = 0;
                         app->cpu_count = 0;
                         uint32_t n = sw.warmup + sw.frames;
@@ -452,6 +505,7 @@ int lc_bench_main(int argc, char **argv)
                         r->shading = shading;
                         r->scalarize = scalarize && (shading == LC_SHADING_VISIBILITY || app->ctx.subgroup_fragment);
                         r->binning = bins ? (int)sw.binnings[bi] : -1;
+                        r->geo = app->renderer.geometry;
                         uint32_t cnt = LC_MIN(app->timing_count, sw.frames);
                         for (int t = 0; t <= LC_TIMER_COUNT; t++) {
                             memcpy(samples[t], app->ms[t] + (app->timing_count - cnt), cnt * sizeof(double));
@@ -474,11 +528,12 @@ int lc_bench_main(int argc, char **argv)
                             if (lc_app_count_pairs(app, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
                         }
                         done++;
-                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-3s  cull %8.4f ms  shade %8.4f ms"
-                               "  frame %8.4f ms  threads %u  light build %.3f ms\n",
+                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-3s %-6s occl %-3s  depth %8.4f ms  "
+                               "cull %8.4f ms  shade %8.4f ms  frame %8.4f ms  threads %u  light build %.3f ms\n",
                                done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
                                lc_mode_names[r->mode], r->binning < 0 ? "" : lc_binning_names[r->binning], lc_shading_names[shading],
-                               scalarize ? "on" : "off", r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_SHADE].median,
+                               scalarize ? "on" : "off", lc_geometry_names[r->geo.path], r->geo.occlusion ? "on" : "off",
+                               r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_SHADE].median,
                                r->t[LC_TIMER_COUNT].median, r->threads, r->light_build_ms);
                         fflush(stdout);
                     }

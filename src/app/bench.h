@@ -1,7 +1,7 @@
-/* lightcull bench: headless sweeps over scenes x sizes x light counts x modes x shading x
- * scalarization x CPU thread counts, GPU timestamps per pass, host light-build times,
- * medians and spread, CSV/JSON and plots. lightcull bench --cpu: object culling and light
- * builds alone per thread count (bench_cpu.c). */
+/* lightcull bench: headless sweeps over scenes x sizes x light counts x modes x binning x
+ * shading x scalarization x geometry path x occlusion x CPU thread counts, GPU timestamps per
+ * pass, host light-build times, medians and spread, CSV/JSON and plots. lightcull bench --cpu:
+ * object culling and light builds alone per thread count (bench_cpu.c). */
 #ifndef LC_BENCH_H
 #define LC_BENCH_H
 
@@ -24,6 +24,10 @@ typedef struct lc_bench_sweep {
     uint32_t thread_count;
     uint32_t binnings[3];     /* LC_BINNING_* for tiles, clusters and zbin; default tiles only */
     uint32_t binning_count;
+    int geometry[3];          /* LC_GEOMETRY_*; -1: the device's default path */
+    uint32_t geometry_count;
+    bool occlusion[2];
+    uint32_t occlusion_count;
     uint32_t warmup, frames;
     bool pairs;
 } lc_bench_sweep;

@@ -13,7 +13,7 @@
 static void usage(void)
 {
     fputs("usage: lightcull bench --meshlets SCENE [--repeat N] [--device N] [--validate]\n"
-          "SCENE is 'default' or a glTF/OBJ path. Builds and encodes meshlets (one mesh per draw), decodes them\n"
+          "SCENE is 'default' or a glTF/OBJ path. Builds and encodes meshlets (one range per scene mesh), decodes them\n"
           "on the GPU N times (default 10) with each decoder, checks them against the CPU decode and prints the\n"
           "figures: meshlets, bits per stream, compressed vs plain bytes, decode time (best of N) and triangles/s.\n",
           stdout);
@@ -103,7 +103,7 @@ int lc_bench_meshlets_main(int argc, char **argv)
     }
 
     double tris = (double)st.triangles, verts = (double)st.vertices;
-    printf("scene                %s (%u draws)\n", scene_name, st.meshes);
+    printf("scene                %s (%u meshes)\n", scene_name, st.meshes);
     printf("device               %s\n", ctx.device ? ctx.props.deviceName : "(none)");
     printf("triangles            %llu (%llu degenerate dropped)\n", (unsigned long long)st.triangles,
            (unsigned long long)st.degenerate);

@@ -40,7 +40,7 @@ void lc_options_usage(FILE *f)
         "  --scalarize on|off       subgroup-uniform light loops (default on)\n"
         "  --object-cull on|off     CPU object culling, sphere then OOBB (default on; off draws every object)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
-        "  --view NAME              shaded, heatmap, tightness (default shaded)\n"
+        "  --view NAME              shaded, heatmap, tightness, meshlets (default shaded)\n"
         "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default 8 for tiles/zbin, 16 for lists)\n"
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
         "  --zbin-kernel K          auto, bins (one thread per bin) or lights (one per light);\n"
@@ -51,6 +51,12 @@ void lc_options_usage(FILE *f)
         "  --cluster-size N         cluster tile: 16..256 pixels (default 64)\n"
         "  --cluster-slices N       cluster depth slices, 1..256 (default 32)\n"
         "  --list-max N             lights per tile list, power of two 32..4096 (default 512)\n"
+        "geometry:\n"
+        "  --geometry PATH          direct (a draw per object), mdi (GPU-culled meshlets, indirect draws)\n"
+        "                           or mesh (mesh shaders; not built yet); default mdi where supported\n"
+        "  --occlusion on|off       mdi: two-phase HiZ occlusion culling (default on)\n"
+        "  --meshlet-codec on|off   decode the compressed meshlets on the GPU at load, or upload\n"
+        "                           the same decoded mesh from the CPU (default on)\n"
         "viewer and tools:\n"
         "  --no-vsync               present without vsync (for measuring)\n"
         "  --capture FILE.rdc       capture one frame with RenderDoc (if its library is present)\n"
@@ -114,6 +120,9 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->scalarize = true;
     o->object_cull = true;
     o->vsync = true;
+    o->geometry = -1;
+    o->occlusion = true;
+    o->meshlet_codec = true;
     bool frames_set = false;
 
     for (int i = first; i < argc; i++) {
@@ -130,7 +139,8 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--binning", "--cluster-size",
-            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads"};
+            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion",
+            "--meshlet-codec"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
         if (!known) return bad(a, NULL, "unknown option (see --help)");
@@ -191,6 +201,14 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             int found = lc_name_index(v, lc_shading_names, LC_SHADING_COUNT);
             if (found < 0) return bad(a, v, "expected forward or visibility");
             o->shading = (uint32_t)found;
+        } else if (!strcmp(a, "--geometry")) {
+            o->geometry = lc_name_index(v, lc_geometry_names, LC_GEOMETRY_COUNT);
+            if (o->geometry < 0) return bad(a, v, "expected direct, mdi or mesh");
+        } else if (!strcmp(a, "--occlusion") || !strcmp(a, "--meshlet-codec")) {
+            bool *flag = !strcmp(a, "--occlusion") ? &o->occlusion : &o->meshlet_codec;
+            if (!strcmp(v, "on")) *flag = true;
+            else if (!strcmp(v, "off")) *flag = false;
+            else return bad(a, v, "expected on or off");
         } else if (!strcmp(a, "--scalarize")) {
             if (!strcmp(v, "on")) o->scalarize = true;
             else if (!strcmp(v, "off")) o->scalarize = false;
@@ -200,8 +218,8 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             else if (!strcmp(v, "off")) o->object_cull = false;
             else return bad(a, v, "expected on or off");
         } else if (!strcmp(a, "--view")) {
-            int found = lc_name_index(v, lc_view_names, 3);
-            if (found < 0) return bad(a, v, "expected shaded, heatmap or tightness");
+            int found = lc_name_index(v, lc_view_names, LC_VIEW_COUNT);
+            if (found < 0) return bad(a, v, "expected shaded, heatmap, tightness or meshlets");
             o->view = (uint32_t)found;
         } else if (!strcmp(a, "--tile-size")) {
             s = parse_uint_range(a, v, 8, 64, &o->tile_size);

@@ -38,6 +38,9 @@ typedef struct lc_options {
     const char *script;       /* viewer input script */
     uint64_t memory_limit;    /* bytes; 0: none */
     uint32_t threads;         /* CPU job threads, 1..256; 0 (default): all cores */
+    int geometry;             /* LC_GEOMETRY_*; -1 (default): the best the device has */
+    bool occlusion;           /* two-phase HiZ occlusion culling; default on */
+    bool meshlet_codec;       /* runtime mesh decoded on the GPU from the compressed stream; default on */
     bool quiet;
     bool help, version;
 } lc_options;

@@ -156,13 +156,26 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         fs->scalarize = !fs->scalarize;
         set_message(v, "scalarization %s", fs->scalarize ? "on" : "off");
     } else if (!strcmp(action, "view")) {
-        int found = lc_name_index(arg, lc_view_names, 3);
+        int found = lc_name_index(arg, lc_view_names, LC_VIEW_COUNT);
         if (found < 0 && *arg) {
-            lc_error("script: unknown view '%s' (shaded, heatmap, tightness; none: next)", arg);
+            lc_error("script: unknown view '%s' (shaded, heatmap, tightness, meshlets; none: next)", arg);
             return LC_ERR_INPUT;
         }
-        fs->view = found >= 0 ? (uint32_t)found : (fs->view + 1) % 3;
+        fs->view = found >= 0 ? (uint32_t)found : (fs->view + 1) % LC_VIEW_COUNT;
         set_message(v, "view: %s", lc_view_names[fs->view]);
+    } else if (!strcmp(action, "geometry")) {
+        /* Cycles the paths this device runs (mesh is not built yet). */
+        int g = lc_name_index(arg, lc_geometry_names, LC_GEOMETRY_COUNT);
+        if ((g < 0 && *arg) || g == LC_GEOMETRY_MESH || (g == LC_GEOMETRY_MDI && !v->app.ctx.indirect)) {
+            lc_error("script: geometry '%s' is not available here (direct%s)", arg, v->app.ctx.indirect ? ", mdi" : "");
+            return LC_ERR_INPUT;
+        }
+        if (g < 0) g = fs->geometry == LC_GEOMETRY_DIRECT && v->app.ctx.indirect ? LC_GEOMETRY_MDI : LC_GEOMETRY_DIRECT;
+        fs->geometry = (uint32_t)g;
+        set_message(v, "geometry: %s", lc_geometry_names[g]);
+    } else if (!strcmp(action, "occlusion")) {
+        fs->occlusion = !fs->occlusion;
+        set_message(v, "occlusion culling %s", fs->occlusion ? "on" : "off");
     } else if (!strcmp(action, "lights-double")) {
         s = set_light_count(v, v->app.light_count * 2);
         reinspect = true;
@@ -253,6 +266,8 @@ static void key_cb(GLFWwindow *w, int key, int scancode, int action, int mods)
     case GLFW_KEY_B: act(v, "shading", "", 0, 0); break;
     case GLFW_KEY_L: act(v, "binning", "", 0, 0); break;
     case GLFW_KEY_V: act(v, "view", "", 0, 0); break;
+    case GLFW_KEY_G: act(v, "geometry", "", 0, 0); break;
+    case GLFW_KEY_O: act(v, "occlusion", "", 0, 0); break;
     case GLFW_KEY_EQUAL: case GLFW_KEY_KP_ADD: act(v, "lights-double", "", 0, 0); break;
     case GLFW_KEY_MINUS: case GLFW_KEY_KP_SUBTRACT: act(v, "lights-halve", "", 0, 0); break;
     case GLFW_KEY_P: act(v, "pause", "", 0, 0); break;
@@ -336,7 +351,7 @@ static void move_camera(viewer *v, float dt)
 static const char *const k_actions[] = {
     "mode", "shading", "binning", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
     "screenshot-hud", "capture", "help", "hud", "reset-camera", "resize", "minimize", "zero-size", "restore", "inspect",
-    "inspect-close", "camera", "quit",
+    "inspect-close", "camera", "quit", "geometry", "occlusion",
 };
 
 static lc_status load_script(viewer *v, const char *path)
@@ -406,7 +421,9 @@ static const char *const k_keys[][2] = {
     {"L", "binning: tiles, lights, lights-nodepth"},
     {"C", "scalarization on / off"},
     {"B", "shading: forward / visibility buffer"},
-    {"V", "view: shaded, heatmap, tightness"},
+    {"V", "view: shaded, heatmap, tightness, meshlets"},
+    {"G", "geometry path: direct / mdi"},
+    {"O", "occlusion culling on / off (mdi)"},
     {"+ / -", "double / halve the light count"},
     {"[ / ]", "light radii x0.8 / x1.25"},
     {"P", "pause / resume the light animation"},
@@ -515,6 +532,7 @@ static uint32_t build_hud(viewer *v)
              "mode %s   shading %s   binning %s   scalarization %s%s   view %s\n"
              "lights %u visible / %u total   radius x%.2f%s\n"
              "objects %u (%u meshes)   triangles %.2f M\n"
+             "geometry %s%s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
              "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
              "CPU ms: lights %.3f  objects %.3f  record %.3f  sort %.3f  submit %.3f   threads %u\n"
@@ -525,6 +543,11 @@ static uint32_t build_hud(viewer *v)
              v->fs.scalarize && v->fs.shading == LC_SHADING_FORWARD && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
              lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,
+             lc_geometry_names[r->geometry.path], r->geometry.occlusion ? " + occlusion" : "",
+             (unsigned long long)r->geometry.meshlets_drawn, (unsigned long long)r->geometry.meshlets_total,
+             (double)r->geometry.triangles_drawn * 1e-6, (double)r->geometry.triangles_total * 1e-6,
+             (unsigned long long)r->geometry.culled_frustum, (unsigned long long)r->geometry.culled_backface,
+             (unsigned long long)r->geometry.culled_occlusion,
              v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],
              g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], v->smooth_cpu[LC_CPU_LIGHT_BUILD],
              v->smooth_cpu[LC_CPU_OBJECT_CULL], v->smooth_cpu[LC_CPU_RECORD],

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cpu/sort_key.h"
+#include "lc_geometry.h"
 
 /* A step of the primary: one command it records itself, or a chunk of commands recorded
  * into a secondary. */
@@ -23,7 +24,7 @@ typedef struct lc_backend_item {
 static const char *const kind_names[LC_PKG_KIND_COUNT] = {
     "?", "marker push", "marker pop", "barrier", "begin rendering", "end rendering", "viewport", "bind pipeline",
     "bind set", "push constants", "bind vertex buffer", "bind index buffer", "draw", "draw indexed", "dispatch",
-    "fill buffer", "copy image to buffer",
+    "fill buffer", "copy image to buffer", "draw indirect count", "copy buffer",
 };
 
 static _Noreturn void misuse(const char *what, const lc_command *c)
@@ -162,7 +163,28 @@ static void split(lc_render_backend *b, const lc_command *commands, uint32_t cou
 typedef struct cb_state {
     uint32_t material;
     VkPipelineLayout layout;
+    uint32_t raster; /* LC_RASTER_* set last; 0: unknown (a new buffer or pipeline) */
 } cb_state;
+
+static void set_raster(VkCommandBuffer cb, cb_state *st, uint32_t raster)
+{
+    if (!raster || raster == st->raster) return;
+    st->raster = raster;
+    vkCmdSetCullMode(cb, raster == LC_RASTER_NONE ? VK_CULL_MODE_NONE : VK_CULL_MODE_BACK_BIT);
+    vkCmdSetFrontFace(cb, raster == LC_RASTER_BACK_CW ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE);
+}
+
+static void bind_material(VkCommandBuffer cb, cb_state *st, const lc_command *c, uint32_t material, VkPipelineLayout layout,
+                          uint32_t set_index, VkDescriptorSet set, const float constants[4])
+{
+    /* Multi-pass: the key's shader pass says whether this command draws with the material. */
+    if (lc_sort_key_shader_pass(c->sort_key) != LC_SHADER_PASS_MATERIAL || (st->material == material && st->layout == layout))
+        return;
+    st->material = material;
+    st->layout = layout;
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, set_index, 1, &set, 0, NULL);
+    vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_ALL, 0, 4 * sizeof(float), constants);
+}
 
 static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
 {
@@ -179,6 +201,7 @@ static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
     case LC_PKG_BIND_PIPELINE: {
         const lc_pkg_bind_pipeline *b = p;
         vkCmdBindPipeline(cb, b->point, b->pipeline);
+        st->raster = 0;
         break;
     }
     case LC_PKG_BIND_SET: {
@@ -210,21 +233,26 @@ static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
     }
     case LC_PKG_DRAW_INDEXED: {
         const lc_pkg_draw_indexed *d = p;
-        /* Multi-pass: the key's shader pass says whether this command draws with the material. */
-        if (lc_sort_key_shader_pass(c->sort_key) == LC_SHADER_PASS_MATERIAL &&
-            (st->material != d->material || st->layout != d->layout)) {
-            st->material = d->material;
-            st->layout = d->layout;
-            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, d->layout, d->material_set_index, 1,
-                                    &d->material_set, 0, NULL);
-            vkCmdPushConstants(cb, d->layout, VK_SHADER_STAGE_ALL, 0, sizeof d->material_constants, d->material_constants);
-        }
+        bind_material(cb, st, c, d->material, d->layout, d->material_set_index, d->material_set, d->material_constants);
+        set_raster(cb, st, d->raster);
         vkCmdDrawIndexed(cb, d->index_count, d->instance_count, d->first_index, d->vertex_offset, d->first_instance);
+        break;
+    }
+    case LC_PKG_DRAW_INDIRECT_COUNT: {
+        const lc_pkg_draw_indirect_count *d = p;
+        bind_material(cb, st, c, d->material, d->layout, d->material_set_index, d->material_set, d->material_constants);
+        set_raster(cb, st, d->raster);
+        vkCmdDrawIndexedIndirectCount(cb, d->buffer, d->offset, d->count_buffer, d->count_offset, d->max_draws, d->stride);
         break;
     }
     case LC_PKG_DISPATCH: {
         const lc_pkg_dispatch *d = p;
         vkCmdDispatch(cb, d->x, d->y, d->z);
+        break;
+    }
+    case LC_PKG_COPY_BUFFER: {
+        const lc_pkg_copy_buffer *cp = p;
+        vkCmdCopyBuffer(cb, cp->src, cp->dst, 1, &cp->region);
         break;
     }
     case LC_PKG_FILL_BUFFER: {
@@ -408,6 +436,11 @@ void lc_command_describe(const lc_command *c, char *out, size_t size)
     case LC_PKG_DISPATCH: {
         const lc_pkg_dispatch *d = c->package;
         snprintf(at, left, " %ux%ux%u", d->x, d->y, d->z);
+        break;
+    }
+    case LC_PKG_DRAW_INDIRECT_COUNT: {
+        const lc_pkg_draw_indirect_count *d = c->package;
+        snprintf(at, left, " up to %u draws material %u raster %u", d->max_draws, d->material, d->raster);
         break;
     }
     case LC_PKG_FILL_BUFFER: {

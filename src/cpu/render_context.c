@@ -238,6 +238,11 @@ void lc_rc_fill_buffer(lc_render_context *rc, uint64_t key, VkBuffer buffer, VkD
     COPY_PACKAGE(rc, key, LC_PKG_FILL_BUFFER, lc_pkg_fill_buffer, ((lc_pkg_fill_buffer){buffer, offset, size, value}));
 }
 
+void lc_rc_copy_buffer(lc_render_context *rc, uint64_t key, VkBuffer src, VkBuffer dst, const VkBufferCopy *region)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_COPY_BUFFER, lc_pkg_copy_buffer, ((lc_pkg_copy_buffer){src, dst, *region}));
+}
+
 void lc_rc_copy_image_to_buffer(lc_render_context *rc, uint64_t key, VkImage image, VkImageLayout layout, VkBuffer buffer,
                                 const VkBufferImageCopy *region)
 {

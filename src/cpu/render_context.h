@@ -46,6 +46,8 @@ typedef enum lc_package_kind {
     LC_PKG_DISPATCH,        /* lc_pkg_dispatch */
     LC_PKG_FILL_BUFFER,     /* lc_pkg_fill_buffer */
     LC_PKG_COPY_IMAGE_TO_BUFFER, /* lc_pkg_copy_image_to_buffer */
+    LC_PKG_DRAW_INDIRECT_COUNT,  /* lc_pkg_draw_indirect_count (multi-pass like LC_PKG_DRAW_INDEXED) */
+    LC_PKG_COPY_BUFFER,          /* lc_pkg_copy_buffer */
     LC_PKG_KIND_COUNT
 } lc_package_kind;
 #define LC_PKG_KIND_MASK 0xffu
@@ -108,9 +110,24 @@ typedef struct lc_pkg_draw_indexed {
     VkPipelineLayout layout;
     VkDescriptorSet material_set;
     float material_constants[4];
+    uint32_t raster; /* LC_RASTER_* (shared/lc_geometry.h): cull mode and front face; 0: not set */
 } lc_pkg_draw_indexed;
+/* vkCmdDrawIndexedIndirectCount: the GPU culling's draws of one bucket (one material and
+ * winding); material and raster fields as in lc_pkg_draw_indexed. */
+typedef struct lc_pkg_draw_indirect_count {
+    VkBuffer buffer, count_buffer;
+    VkDeviceSize offset, count_offset;
+    uint32_t max_draws, stride;
+    uint32_t material;
+    uint32_t material_set_index;
+    VkPipelineLayout layout;
+    VkDescriptorSet material_set;
+    float material_constants[4];
+    uint32_t raster;
+} lc_pkg_draw_indirect_count;
 typedef struct lc_pkg_dispatch { uint32_t x, y, z; } lc_pkg_dispatch;
 typedef struct lc_pkg_fill_buffer { VkBuffer buffer; VkDeviceSize offset, size; uint32_t value; } lc_pkg_fill_buffer;
+typedef struct lc_pkg_copy_buffer { VkBuffer src, dst; VkBufferCopy region; } lc_pkg_copy_buffer;
 typedef struct lc_pkg_copy_image_to_buffer {
     VkImage image;
     VkImageLayout layout;
@@ -158,6 +175,7 @@ void lc_rc_draw(lc_render_context *rc, uint64_t key, uint32_t vertex_count, uint
 void lc_rc_dispatch(lc_render_context *rc, uint64_t key, uint32_t x, uint32_t y, uint32_t z);
 void lc_rc_fill_buffer(lc_render_context *rc, uint64_t key, VkBuffer buffer, VkDeviceSize offset, VkDeviceSize size,
                        uint32_t value);
+void lc_rc_copy_buffer(lc_render_context *rc, uint64_t key, VkBuffer src, VkBuffer dst, const VkBufferCopy *region);
 void lc_rc_copy_image_to_buffer(lc_render_context *rc, uint64_t key, VkImage image, VkImageLayout layout, VkBuffer buffer,
                                 const VkBufferImageCopy *region);
 

@@ -33,7 +33,7 @@ lc_status lc_meshlet_scene_build(const lc_scene *scene, lc_meshlet_scene *out)
     memset(out, 0, sizeof *out);
     lc_meshlet_stats *st = &out->stats;
     const char *name = scene->name[0] ? scene->name : "scene";
-    /* One position exponent for every mesh: their local extents' maximum. */
+    /* Meshes are mesh-local: the exponent covers every mesh's local extent. */
     float extent = 0.0f;
     for (uint32_t m = 0; m < scene->mesh_count; m++)
         for (int c = 0; c < 3; c++)
@@ -47,6 +47,7 @@ lc_status lc_meshlet_scene_build(const lc_scene *scene, lc_meshlet_scene *out)
             s = LC_ERR_INPUT;
             break;
         }
+        /* Indices are mesh-local already (0..vertex_count-1): the builder checks the range. */
         char mesh_name[96];
         snprintf(mesh_name, sizeof mesh_name, "%s mesh %u", name, d);
         lc_meshlet_desc desc = {.vertices = scene->vertices + me->first_vertex, .vertex_count = me->vertex_count,

@@ -1,6 +1,6 @@
 /* A whole scene's meshlets: every mesh built (meshlet_build.h) and appended into one encoded
  * stream (one upload, one decode), with the bounds of every sublet and meshlet, the range of
- * each lc_mesh and the figures of `lightcull bench --meshlets`. */
+ * each scene mesh (lc_mesh, mesh-local indices) and the figures of `lightcull bench --meshlets`. */
 #ifndef LC_MESHLET_SCENE_H
 #define LC_MESHLET_SCENE_H
 
@@ -28,8 +28,8 @@ typedef struct lc_meshlet_scene {
     /* Sublet k of meshlet m: bounds[enc.headers[m].stream_offset / LC_MESHLET_STREAM_COUNT + k]. */
     lc_meshlet_bounds *bounds;     /* [enc.sublet_count] */
     lc_meshlet_bounds *bounds_256; /* [enc.meshlet_count] */
-    uint32_t *vertex_remap;        /* [enc.vertex_count]: decoded vertex -> scene vertex */
-    lc_meshlet_range *ranges;      /* [range_count], one per lc_mesh, in mesh order */
+    uint32_t *vertex_remap;        /* [enc.vertex_count]: decoded vertex -> scene vertex (mesh first_vertex + local) */
+    lc_meshlet_range *ranges;      /* [range_count], one per scene mesh, in mesh order */
     uint32_t range_count;
     lc_meshlet_stats stats;
 } lc_meshlet_scene;

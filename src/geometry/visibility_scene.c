@@ -51,11 +51,12 @@ lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_
     VK_CHECK(vkAllocateDescriptorSets(dev, &ai, &vs->set));
     LC_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, vs->set, "visibility scene set");
 
-    /* One entry per object: its mesh's index range and first vertex, its material. */
+    /* One entry per object: its mesh's index range in the runtime mesh (global vertex numbers:
+     * first vertex 0), its material. */
     lc_gpu_draw *draws = lc_calloc(LC_MAX(s->object_count, 1u), sizeof *draws);
     for (uint32_t i = 0; i < s->object_count; i++) {
-        const lc_mesh *m = &s->meshes[s->objects[i].mesh];
-        draws[i].info = (lc_u4){m->first_index, m->index_count, s->objects[i].material, m->first_vertex};
+        const lc_meshlet_range *m = &desc->ranges[s->objects[i].mesh];
+        draws[i].info = (lc_u4){m->first_triangle * 3, m->triangle_count * 3, s->objects[i].material, 0};
     }
     lc_gpu_material *mats = lc_calloc(vs->material_count, sizeof *mats);
     for (uint32_t i = 0; i < s->material_count; i++)

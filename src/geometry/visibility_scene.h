@@ -6,6 +6,7 @@
 #ifndef LC_VISIBILITY_SCENE_H
 #define LC_VISIBILITY_SCENE_H
 
+#include "geometry/meshlet_scene.h"
 #include "scene/scene.h"
 #include "lc_shared.h"
 #include "vk/gpu_resources.h"
@@ -21,7 +22,8 @@ typedef struct lc_visibility_scene {
 
 typedef struct lc_visibility_scene_desc {
     const lc_scene *scene;
-    const lc_buffer *vertices, *indices;   /* created with VK_BUFFER_USAGE_STORAGE_BUFFER_BIT */
+    const lc_meshlet_range *ranges;        /* per mesh: its triangles in the runtime mesh */
+    const lc_buffer *vertices, *indices;   /* the runtime mesh (lc_geometry), storage buffers */
     const lc_image *textures;              /* scene->image_count images */
     const lc_image *white;                 /* for materials without a texture */
     VkSampler sampler;

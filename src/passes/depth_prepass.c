@@ -24,18 +24,19 @@ void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pa
     lc_rc_viewport(rc, lc_sort_key(pass, LC_SEQ_STATE), r->width, r->height);
 }
 
-/* One object as a package: its mesh's index range at its vertex offset, the object index as
- * firstInstance (scene.vert reads objects[gl_InstanceIndex]; an indirect path writes the same
- * field). */
+/* One object as a package: its mesh's meshlet range in the runtime mesh (contiguous per mesh,
+ * global vertex numbers, 32-bit indices), the object index as firstInstance (scene.vert reads
+ * objects[gl_InstanceIndex]; the mdi cull writes the same field). */
 static void scene_draw(const lc_renderer *r, uint32_t object, lc_pkg_draw_indexed *p)
 {
     const lc_object *o = &r->scene->objects[object];
-    const lc_mesh *m = &r->scene->meshes[o->mesh];
-    p->index_count = m->index_count;
+    const lc_meshlet_range *m = &r->geo.ms.ranges[o->mesh];
+    p->index_count = m->triangle_count * 3;
     p->instance_count = 1;
-    p->first_index = m->first_index;
-    p->vertex_offset = (int32_t)m->first_vertex;
+    p->first_index = m->first_triangle * 3;
+    p->vertex_offset = 0;
     p->first_instance = object;
+    p->raster = r->geo.object_raster[object];
     p->material = o->material;
     p->material_set_index = 1;
     p->layout = r->layout;
@@ -79,8 +80,8 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
     lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->depth_pipeline);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
-    lc_rc_bind_vertex_buffer(rc, state, r->vertices.buffer, 0);
-    lc_rc_bind_index_buffer(rc, state, r->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
+    lc_rc_bind_index_buffer(rc, state, r->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
     /* The draws come from lc_scene_draws_record jobs. */
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }

@@ -18,6 +18,17 @@
 enum { LC_PIPELINE_ID_DEPTH = 1, LC_PIPELINE_ID_SHADE = 16 };
 
 lc_pass lc_pass_depth_prepass(void);
+/* The mdi path (geometry_passes.c): counters cleared, the GPU cull of a phase
+ * (LC_CULL_PHASE_*), the depth pre-pass of its indirect draws, the HiZ between phases. */
+lc_pass lc_pass_geometry_clear(void);
+lc_pass lc_pass_geometry_cull(uint32_t phase);
+lc_pass lc_pass_depth_indirect(uint32_t phase);
+lc_pass lc_pass_hiz(void);
+lc_pass lc_pass_geometry_stats(void);
+/* One indirect-count draw per non-empty bucket, of phase 0 (phase 1 or all) or 1 (phase 2)
+ * commands, keyed for shader_pass (depth: no material; material: binds the bucket's). */
+void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
+                              uint32_t pipeline_id, uint32_t phase);
 /* Light culling for a mode and r->settings.binning: appends its passes (up to 5), returns how many. */
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out);
 lc_pass lc_pass_analysis_clear(void);

@@ -29,9 +29,15 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
     lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->shade[s->mode][scalarize][s->analysis]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
-    lc_rc_bind_vertex_buffer(rc, state, r->vertices.buffer, 0);
-    lc_rc_bind_index_buffer(rc, state, r->indices.buffer, 0, VK_INDEX_TYPE_UINT32);
-    /* The draws (with their materials) come from lc_scene_draws_record jobs. */
+    lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
+    lc_rc_bind_index_buffer(rc, state, r->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    /* direct: the draws (with their materials) come from lc_scene_draws_record jobs. mdi:
+     * replay the surviving draws of both phases, exactly the depth pre-pass's set. */
+    if (s->geometry == LC_GEOMETRY_MDI) {
+        uint32_t shade_id = LC_PIPELINE_ID_SHADE + (s->mode * 2 + (scalarize ? 1 : 0)) * 3 + s->analysis;
+        lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, 0);
+        if (s->occlusion) lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, 1);
+    }
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
@@ -62,6 +68,9 @@ lc_pass lc_pass_shade(const lc_renderer *r)
     p.uses[p.use_count++] = (lc_use){LC_RES_HDR, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
     lc_pass_read_cull(&p, r->settings.mode, LC_STAGE_FRAG);
+    if (r->settings.geometry == LC_GEOMETRY_MDI)
+        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                                         VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};
     /* Every variant references the counters statically, so the use is always declared. */
     p.uses[p.use_count++] = (lc_use){LC_RES_ANALYSIS, LC_STAGE_FRAG, LC_WRITE, 0};
     return p;

@@ -43,6 +43,7 @@ typedef struct lc_image_data {
 typedef struct lc_material {
     float base_color[4]; /* linear factor, multiplied with the texture */
     int32_t image;       /* index into lc_scene.images, or -1 for none */
+    uint32_t two_sided;  /* 1: drawn without back-face culling (glTF doubleSided, foliage, curtains) */
 } lc_material;
 
 /* How the first view was chosen (lc_scene.start). */

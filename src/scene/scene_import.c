@@ -425,10 +425,16 @@ static void load_materials(const struct aiScene *ai, const char *path, lc_scene 
     uint32_t job_count = 0, job_cap = 0;
     for (uint32_t i = 0; i < out->material_count; i++) {
         lc_material *m = &out->materials[i];
-        *m = (lc_material){{1.0f, 1.0f, 1.0f, 1.0f}, -1};
+        *m = (lc_material){{1.0f, 1.0f, 1.0f, 1.0f}, -1, 1};
         mat_job[i] = -1;
         if (i >= ai->mNumMaterials) continue;
         const struct aiMaterial *am = ai->mMaterials[i];
+        /* glTF says whether a material is double-sided (assimp always sets the key); OBJ and
+         * others say nothing, so they stay two-sided (no back-face culling). */
+        int two_sided = 1;
+        unsigned int one = 1;
+        if (aiGetMaterialIntegerArray(am, AI_MATKEY_TWOSIDED, &two_sided, &one) != aiReturn_SUCCESS) two_sided = 1;
+        m->two_sided = two_sided != 0;
         struct aiColor4D c;
         if (aiGetMaterialColor(am, AI_MATKEY_BASE_COLOR, &c) == aiReturn_SUCCESS ||
             aiGetMaterialColor(am, AI_MATKEY_COLOR_DIFFUSE, &c) == aiReturn_SUCCESS) {

@@ -155,9 +155,12 @@ VkPipeline lc_pipeline_graphics(lc_context *ctx, const lc_graphics_desc *d)
     bool has_color = d->color_format != VK_FORMAT_UNDEFINED;
     VkPipelineColorBlendStateCreateInfo cb = {.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
                                               .attachmentCount = has_color ? 1 : 0, .pAttachments = &att};
-    VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+    /* Scene draws set cull mode and front face per draw (single- or two-sided material,
+     * mirrored object): one pipeline for every object and indirect bucket. */
+    VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR, VK_DYNAMIC_STATE_CULL_MODE,
+                            VK_DYNAMIC_STATE_FRONT_FACE};
     VkPipelineDynamicStateCreateInfo dy = {.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
-                                           .dynamicStateCount = 2, .pDynamicStates = dyn};
+                                           .dynamicStateCount = d->dynamic_cull ? 4 : 2, .pDynamicStates = dyn};
     VkPipelineRenderingCreateInfo ri = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
         .colorAttachmentCount = has_color ? 1 : 0,

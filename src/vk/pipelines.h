@@ -28,6 +28,7 @@ typedef struct lc_graphics_desc {
     bool blend;                       /* alpha blending (HUD) */
     bool scene_vertices;              /* lc_vertex input at binding 0; else no vertex input */
     bool hud_vertices;                /* vec2 position + vec4 colour at binding 0 */
+    bool dynamic_cull;                /* cull mode and front face are dynamic state (scene draws) */
     const char *name;
 } lc_graphics_desc;
 

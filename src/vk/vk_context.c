@@ -294,12 +294,22 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         return LC_ERR_RUNTIME;
     }
 
-    const char *dev_exts[4];
+    const char *dev_exts[8];
     uint32_t dev_ext_count = 0;
     if (!api13) {
         dev_exts[dev_ext_count++] = VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME;
         dev_exts[dev_ext_count++] = VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME;
+        /* Scene draws set cull mode and front face dynamically (core in 1.3). */
+        if (!has_device_ext(ctx->physical, VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME)) {
+            lc_error("device '%s' supports Vulkan 1.2 without VK_EXT_extended_dynamic_state", ctx->props.deviceName);
+            lc_context_destroy(ctx);
+            return LC_ERR_RUNTIME;
+        }
+        dev_exts[dev_ext_count++] = VK_EXT_EXTENDED_DYNAMIC_STATE_EXTENSION_NAME;
     }
+    /* The mdi path: one indirect-count draw per material bucket, firstInstance = object. */
+    ctx->indirect = f2.features.multiDrawIndirect && f2.features.drawIndirectFirstInstance && f12.drawIndirectCount;
+    ctx->mesh_shader = has_device_ext(ctx->physical, VK_EXT_MESH_SHADER_EXTENSION_NAME);
     if (desc->swapchain) {
         if (!has_device_ext(ctx->physical, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
             lc_error("device '%s' cannot present to a window (no VK_KHR_swapchain); use --headless", ctx->props.deviceName);
@@ -318,10 +328,17 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         .pNext = &en_s2,
         .dynamicRendering = VK_TRUE,
     };
+    VkPhysicalDeviceVulkan12Features en12 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+        .pNext = &en_dr,
+        .drawIndirectCount = ctx->indirect,
+    };
     VkPhysicalDeviceFeatures2 en = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-        .pNext = &en_dr,
+        .pNext = &en12,
         .features = {
+            .multiDrawIndirect = ctx->indirect,
+            .drawIndirectFirstInstance = ctx->indirect,
             .fragmentStoresAndAtomics = VK_TRUE,
             .samplerAnisotropy = f2.features.samplerAnisotropy,
             .shaderInt64 = f2.features.shaderInt64,
@@ -359,6 +376,8 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         vkCmdPipelineBarrier2 = vkCmdPipelineBarrier2KHR;
         vkCmdWriteTimestamp2 = vkCmdWriteTimestamp2KHR;
         vkQueueSubmit2 = vkQueueSubmit2KHR;
+        vkCmdSetCullMode = vkCmdSetCullModeEXT;
+        vkCmdSetFrontFace = vkCmdSetFrontFaceEXT;
     }
     ctx->shader_int64 = f2.features.shaderInt64;
     vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);

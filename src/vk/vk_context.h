@@ -46,6 +46,8 @@ typedef struct lc_context {
     /* shaderSampledImageArrayDynamicIndexing (lavapipe lacks it): the visibility shade then
      * selects its material texture with constant indices (LC_VIS_MAX_MATERIALS at most). */
     bool sampled_array_dynamic_indexing;
+    bool indirect;            /* multiDrawIndirect, drawIndirectFirstInstance, drawIndirectCount: the mdi path */
+    bool mesh_shader;         /* VK_EXT_mesh_shader with its meshShader feature */
     bool debug_utils;
     bool validation;
     float timestamp_period;   /* ns per tick */

@@ -1,0 +1,79 @@
+/* The geometry paths (direct, mdi, mesh), written once for C (src/geometry/geometry.c,
+ * src/passes/geometry_passes.c) and GLSL (shaders/geometry/geometry_cull.comp, hiz.comp).
+ *
+ * Culling works on tasks: one (object, meshlet) pair per 256-meshlet of each object's mesh.
+ * The cull pass writes one VkDrawIndexedIndirectCommand per surviving task into the range of
+ * its bucket (material x winding: each bucket is one vkCmdDrawIndexedIndirectCount with its
+ * material set bound, so no descriptor indexing is needed). Two-phase occlusion keeps one
+ * visibility bit per task. */
+#ifndef LC_GEOMETRY_SHARED_H
+#define LC_GEOMETRY_SHARED_H
+
+#include "lc_shared.h"
+
+#define LC_GEOMETRY_DIRECT 0
+#define LC_GEOMETRY_MDI 1
+#define LC_GEOMETRY_MESH 2
+#define LC_GEOMETRY_COUNT 3
+
+/* Raster state of a draw (dynamic cull mode and front face); 0: leave as is. */
+#define LC_RASTER_BACK_CCW 1u /* single-sided material, object keeps winding */
+#define LC_RASTER_BACK_CW 2u  /* single-sided material, mirrored object */
+#define LC_RASTER_NONE 3u     /* two-sided material */
+
+/* lc_gpu_cull_object.info.y flags. */
+#define LC_CULL_CONE 1u /* the transform is a similarity: the back-face cone test holds in world space */
+
+/* Cull pass phases (specialization constant 0). */
+#define LC_CULL_PHASE_ALL 0u /* occlusion off: every task that passes frustum and cone */
+#define LC_CULL_PHASE_1 1u   /* tasks visible last frame */
+#define LC_CULL_PHASE_2 2u   /* the rest, against the HiZ of phase 1; updates the bits */
+
+#define LC_CULL_GROUP 64u   /* cull workgroup size */
+#define LC_HIZ_MAX_LEVELS 15u /* 16384 pixels: 15 levels */
+#define LC_HIZ_TILE 64u     /* level-0 pixels per workgroup side; levels 1..6 inside the workgroup */
+#define LC_HIZ_TILE_LEVELS 6u
+/* The counts buffer: [0] the HiZ workgroup counter, [4..12) the frame's lc_gpu_geometry_stats
+ * (copied to a host-visible buffer per frame slot), then the draw counts per bucket of phase 1
+ * (or all) and of phase 2. Device-local, cleared once a frame. */
+#define LC_GEO_COUNTS_STATS 4u
+#define LC_GEO_COUNTS_HEADER 12u
+
+struct lc_gpu_meshlet {
+    LC_F4 sphere;    /* mesh-local center, radius */
+    LC_F4 cone_apex; /* mesh-local apex, w: cutoff */
+    LC_F4 cone_axis; /* mesh-local unit axis, w: 0 */
+    LC_U4 info;      /* x: first index, y: index count, z: first runtime vertex, w: triangle count */
+};
+
+struct lc_gpu_cull_object {
+    LC_F4 sphere; /* world center, radius */
+    LC_U4 info;   /* x: bucket, y: LC_CULL_* flags, z: largest axis scale (float bits), w: raster (LC_RASTER_*) */
+};
+
+/* Counters of one frame, read back for --stats and the HUD. */
+struct lc_gpu_geometry_stats {
+    LC_U4 meshlets;  /* x: drawn, y: culled by frustum, z: by back-face cone, w: by occlusion */
+    LC_U4 triangles; /* x: drawn, y: drawn in phase 1, z: drawn in phase 2, w: 0 */
+};
+
+/* Push constants of geometry_cull.comp. */
+struct lc_cull_push {
+    LC_U4 counts;   /* x: tasks, y: command capacity per phase, z: buckets, w: HiZ levels */
+    LC_U4 hiz_size; /* x, y: HiZ level 0 size (the depth size), z, w: 0 */
+};
+
+/* Push constants of hiz.comp. */
+struct lc_hiz_push {
+    LC_U4 size; /* x, y: depth size; z: levels; w: workgroups */
+};
+
+#ifndef LC_GLSL
+typedef struct lc_gpu_meshlet lc_gpu_meshlet;
+typedef struct lc_gpu_cull_object lc_gpu_cull_object;
+typedef struct lc_gpu_geometry_stats lc_gpu_geometry_stats;
+typedef struct lc_cull_push lc_cull_push;
+typedef struct lc_hiz_push lc_hiz_push;
+#endif
+
+#endif

@@ -1,0 +1,270 @@
+#include "geometry/geometry.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geometry/meshlet_gpu.h"
+
+_Static_assert(sizeof(lc_gpu_meshlet) == 64 && offsetof(lc_gpu_meshlet, info) == 48, "lc_gpu_meshlet: std430 layout");
+_Static_assert(sizeof(lc_gpu_cull_object) == 32 && offsetof(lc_gpu_cull_object, info) == 16, "lc_gpu_cull_object: std430 layout");
+_Static_assert(sizeof(lc_gpu_geometry_stats) == 32, "lc_gpu_geometry_stats: two uvec4");
+_Static_assert(sizeof(lc_cull_push) == 32 && sizeof(lc_hiz_push) == 16, "push constants fit the frame layout's 64 bytes");
+_Static_assert(sizeof(VkDrawIndexedIndirectCommand) == 20, "the cull shader writes 5 uints per command");
+
+const char *const lc_geometry_names[LC_GEOMETRY_COUNT] = {"direct", "mdi", "mesh"};
+
+uint32_t lc_geometry_raster(const lc_scene *scene, const lc_object *o)
+{
+    if (o->material < scene->material_count && scene->materials[o->material].two_sided) return LC_RASTER_NONE;
+    return (o->flags & LC_OBJECT_MIRRORED) ? LC_RASTER_BACK_CW : LC_RASTER_BACK_CCW;
+}
+
+static lc_status buffer(lc_context *ctx, lc_buffer *b, const void *data, VkDeviceSize size, VkBufferUsageFlags usage,
+                        const char *name)
+{
+    lc_buffer_desc d = {.size = size ? size : 16,
+                        .usage = usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, .name = name};
+    lc_status s = lc_buffer_create(ctx, &d, b);
+    if (s == LC_OK && data && size) s = lc_buffer_upload(ctx, b, data, size);
+    return s;
+}
+
+/* Largest axis scale and whether the upper 3x3 is a similarity (uniform scale times a
+ * rotation, possibly mirrored): then angles, and so the back-face cones, survive it. */
+static float axis_scale(const lc_m4 *w, bool *similarity)
+{
+    float len[3], dot[3];
+    for (int c = 0; c < 3; c++) len[c] = sqrtf(w->m[c * 4] * w->m[c * 4] + w->m[c * 4 + 1] * w->m[c * 4 + 1] + w->m[c * 4 + 2] * w->m[c * 4 + 2]);
+    for (int c = 0; c < 3; c++) {
+        int d = (c + 1) % 3;
+        dot[c] = w->m[c * 4] * w->m[d * 4] + w->m[c * 4 + 1] * w->m[d * 4 + 1] + w->m[c * 4 + 2] * w->m[d * 4 + 2];
+    }
+    float hi = fmaxf(len[0], fmaxf(len[1], len[2])), lo = fminf(len[0], fminf(len[1], len[2]));
+    *similarity = hi > 0.0f && (hi - lo) <= 1e-4f * hi && fabsf(dot[0]) + fabsf(dot[1]) + fabsf(dot[2]) <= 1e-4f * hi * hi;
+    return hi;
+}
+
+/* The runtime mesh into g->vertices / g->indices: decoded on the GPU from the compressed
+ * stream, or decoded on the CPU and uploaded plain. */
+static lc_status upload_mesh(lc_context *ctx, lc_geometry *g, bool codec_off)
+{
+    const lc_meshlet_encoded *e = &g->ms.enc;
+    VkBufferUsageFlags vu = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    VkBufferUsageFlags iu = VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    if (codec_off || !e->meshlet_count) {
+        lc_vertex *v = lc_calloc((size_t)e->vertex_count + 1, sizeof *v);
+        uint32_t *ix = lc_calloc((size_t)e->triangle_count * 3 + 1, sizeof *ix);
+        lc_meshlet_decode_cpu(e, v, ix, NULL);
+        lc_status s = buffer(ctx, &g->vertices, v, (VkDeviceSize)e->vertex_count * sizeof *v, vu, "runtime vertices");
+        if (s == LC_OK) s = buffer(ctx, &g->indices, ix, (VkDeviceSize)e->triangle_count * 12, iu, "runtime indices");
+        free(v);
+        free(ix);
+        return s;
+    }
+    lc_meshlet_gpu mg;
+    lc_status s = lc_meshlet_gpu_create(ctx, NULL, &mg);
+    if (s == LC_OK) s = lc_meshlet_gpu_decode(ctx, &mg, e, 1, &g->decode_ms);
+    if (s == LC_OK) {
+        /* Keep the decoder's outputs as the runtime buffers. */
+        g->vertices = mg.vertices;
+        g->indices = mg.indices;
+        memset(&mg.vertices, 0, sizeof mg.vertices);
+        memset(&mg.indices, 0, sizeof mg.indices);
+    }
+    lc_meshlet_gpu_destroy(ctx, &mg);
+    return s;
+}
+
+lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_geometry_desc *desc, lc_geometry *g)
+{
+    memset(g, 0, sizeof *g);
+    lc_status s = lc_meshlet_scene_build(scene, &g->ms);
+    if (s != LC_OK) return s;
+    const lc_meshlet_encoded *e = &g->ms.enc;
+    if (s == LC_OK) s = upload_mesh(ctx, g, desc && desc->codec_off);
+    if (s != LC_OK) return s;
+
+    /* Meshlets: mesh-local bounds and their index ranges in the runtime mesh. */
+    lc_gpu_meshlet *meshlets = lc_calloc((size_t)e->meshlet_count + 1, sizeof *meshlets);
+    uint32_t *vertex_meshlet = lc_calloc((size_t)e->vertex_count + 1, sizeof *vertex_meshlet);
+    for (uint32_t m = 0; m < e->meshlet_count; m++) {
+        const lc_meshlet_header *h = &e->headers[m];
+        uint32_t tris = 0, verts = 0;
+        for (uint32_t k = 0; k < h->sublet_count; k++) {
+            tris += e->streams[h->stream_offset + k * LC_MESHLET_STREAM_COUNT].base_value[0];
+            verts += e->streams[h->stream_offset + k * LC_MESHLET_STREAM_COUNT].base_value[1];
+        }
+        const lc_meshlet_bounds *b = &g->ms.bounds_256[m];
+        meshlets[m] = (lc_gpu_meshlet){b->sphere, b->cone_apex, b->cone_axis, {h->primitive_offset * 3, tris * 3, h->vertex_offset, tris}};
+        for (uint32_t v = 0; v < verts && h->vertex_offset + v < e->vertex_count; v++) vertex_meshlet[h->vertex_offset + v] = m;
+    }
+    s = buffer(ctx, &g->meshlets, meshlets, (VkDeviceSize)e->meshlet_count * sizeof *meshlets,
+               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "geometry meshlets");
+    if (s == LC_OK)
+        s = buffer(ctx, &g->vertex_meshlet, vertex_meshlet, (VkDeviceSize)e->vertex_count * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                   "vertex meshlet");
+    free(meshlets);
+    free(vertex_meshlet);
+    if (s != LC_OK) return s;
+
+    /* Buckets: material x winding (mirrored objects wind the other way), so each bucket is
+     * one indirect draw with one material set and one raster state. */
+    uint32_t materials = LC_MAX(scene->material_count, 1u);
+    g->bucket_count = materials * 2;
+    g->bucket_first = lc_calloc(g->bucket_count, sizeof *g->bucket_first);
+    g->bucket_tasks = lc_calloc(g->bucket_count, sizeof *g->bucket_tasks);
+    g->bucket_raster = lc_calloc(g->bucket_count, sizeof *g->bucket_raster);
+    g->object_raster = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *g->object_raster);
+    lc_gpu_cull_object *objs = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *objs);
+    uint64_t tasks = 0;
+    for (uint32_t i = 0; i < scene->object_count; i++) {
+        const lc_object *o = &scene->objects[i];
+        const lc_meshlet_range *r = &g->ms.ranges[o->mesh];
+        uint32_t material = LC_MIN(o->material, materials - 1);
+        uint32_t bucket = material * 2 + ((o->flags & LC_OBJECT_MIRRORED) ? 1u : 0u);
+        g->object_raster[i] = lc_geometry_raster(scene, o);
+        g->bucket_raster[bucket] = g->object_raster[i];
+        g->bucket_tasks[bucket] += r->meshlet_count;
+        tasks += r->meshlet_count;
+        g->meshlets_total += r->meshlet_count;
+        g->triangles_total += r->triangle_count;
+        bool similarity;
+        float scale = axis_scale(&o->world, &similarity);
+        objs[i].sphere = (lc_f4){o->sphere[0], o->sphere[1], o->sphere[2], o->sphere[3]};
+        uint32_t scale_bits;
+        memcpy(&scale_bits, &scale, 4);
+        objs[i].info = (lc_u4){bucket, similarity ? LC_CULL_CONE : 0u, scale_bits, g->object_raster[i]};
+    }
+    /* Commands of a phase: 20 bytes each; lavapipe's storage buffers stop at 128 MiB. */
+    if (tasks > (100u << 20) / 20 / 2) {
+        lc_error("%s: %llu meshlet draws are more than the culling buffers hold", scene->name,
+                 (unsigned long long)tasks);
+        free(objs);
+        return LC_ERR_USAGE;
+    }
+    g->task_count = (uint32_t)tasks;
+    uint32_t first = 0;
+    for (uint32_t b = 0; b < g->bucket_count; b++) {
+        g->bucket_first[b] = first;
+        first += g->bucket_tasks[b];
+    }
+    g->command_capacity = first;
+    /* Tasks in bucket order, so a bucket's draws read neighbouring tasks. */
+    uint32_t *task_data = lc_calloc((size_t)g->task_count * 2 + 2, sizeof *task_data);
+    uint32_t *fill = lc_calloc(g->bucket_count, sizeof *fill);
+    for (uint32_t i = 0; i < scene->object_count; i++) {
+        const lc_meshlet_range *r = &g->ms.ranges[scene->objects[i].mesh];
+        uint32_t b = objs[i].info.x;
+        for (uint32_t m = 0; m < r->meshlet_count; m++) {
+            uint32_t t = g->bucket_first[b] + fill[b]++;
+            task_data[t * 2] = i;
+            task_data[t * 2 + 1] = r->first_meshlet + m;
+        }
+    }
+    free(fill);
+    s = buffer(ctx, &g->cull_objects, objs, (VkDeviceSize)scene->object_count * sizeof *objs, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+               "cull objects");
+    if (s == LC_OK)
+        s = buffer(ctx, &g->tasks, task_data, (VkDeviceSize)g->task_count * 8, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "cull tasks");
+    free(objs);
+    free(task_data);
+    if (s != LC_OK) return s;
+    /* Visibility starts all zero: the first frame's phase 1 draws nothing, phase 2 the rest. */
+    uint32_t words = LC_DIV_UP(g->task_count, 32u) + 1;
+    uint32_t *zeros = lc_calloc(words, 4);
+    s = buffer(ctx, &g->visibility, zeros, (VkDeviceSize)words * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "visibility bits");
+    free(zeros);
+    if (s == LC_OK)
+        s = buffer(ctx, &g->commands, NULL, (VkDeviceSize)g->command_capacity * 2 * sizeof(VkDrawIndexedIndirectCommand),
+                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "indirect draws");
+    if (s == LC_OK)
+        s = buffer(ctx, &g->counts, NULL, (VkDeviceSize)(LC_GEO_COUNTS_HEADER + 2 * g->bucket_count) * 4,
+                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "indirect draw counts");
+    if (s == LC_OK)
+        s = buffer(ctx, &g->buckets, g->bucket_first, (VkDeviceSize)g->bucket_count * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                   "draw buckets");
+    for (int i = 0; i < 2 && s == LC_OK; i++) {
+        lc_buffer_desc d = {.size = sizeof(lc_gpu_geometry_stats),
+                            .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "geometry stats"};
+        s = lc_buffer_create(ctx, &d, &g->stats[i]);
+        if (s == LC_OK) memset(g->stats[i].mapped, 0, sizeof(lc_gpu_geometry_stats));
+    }
+    /* Only ranges and bounds are needed from here on. */
+    lc_meshlet_encoded_destroy(&g->ms.enc);
+    return s;
+}
+
+void lc_geometry_destroy(lc_context *ctx, lc_geometry *g)
+{
+    lc_buffer *all[] = {&g->vertices, &g->indices, &g->meshlets, &g->cull_objects, &g->tasks, &g->visibility, &g->commands,
+                        &g->counts, &g->buckets, &g->vertex_meshlet, &g->stats[0], &g->stats[1]};
+    for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++) lc_buffer_destroy(ctx, all[i]);
+    lc_meshlet_scene_destroy(&g->ms);
+    free(g->bucket_first);
+    free(g->bucket_tasks);
+    free(g->bucket_raster);
+    free(g->object_raster);
+    memset(g, 0, sizeof *g);
+}
+
+lc_status lc_hiz_create(lc_context *ctx, uint32_t width, uint32_t height, lc_image *hiz, VkImageView views[LC_HIZ_MAX_LEVELS])
+{
+    /* Sizes round down level by level, as Vulkan's; the shader folds the truncated edges in. */
+    lc_image_desc d = {.width = width, .height = height, .mip_levels = LC_MIN(lc_mip_count(width, height), LC_HIZ_MAX_LEVELS),
+                       .format = VK_FORMAT_R32_SFLOAT,
+                       .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                       .name = "hiz"};
+    lc_status s = lc_image_create(ctx, &d, hiz);
+    if (s != LC_OK) return s;
+    for (uint32_t m = 0; m < hiz->mip_levels; m++) {
+        VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = hiz->image,
+                                    .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = VK_FORMAT_R32_SFLOAT,
+                                    .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, m, 1, 0, 1}};
+        VK_CHECK(vkCreateImageView(ctx->device, &vi, NULL, &views[m]));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, views[m], "hiz level %u", m);
+    }
+    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
+    lc_barrier_image(cmd, hiz, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_NONE, 0,
+                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    lc_vk_end_once(ctx, cmd);
+    return LC_OK;
+}
+
+void lc_hiz_destroy(lc_context *ctx, lc_image *hiz, VkImageView views[LC_HIZ_MAX_LEVELS])
+{
+    for (uint32_t i = 0; i < LC_HIZ_MAX_LEVELS; i++)
+        if (views[i]) vkDestroyImageView(ctx->device, views[i], NULL);
+    memset(views, 0, LC_HIZ_MAX_LEVELS * sizeof *views);
+    lc_image_destroy(ctx, hiz);
+}
+
+static lc_status read_buffer(lc_context *ctx, const lc_buffer *src, void *dst, VkDeviceSize size)
+{
+    if (!size) return LC_OK;
+    lc_buffer staging;
+    lc_buffer_desc d = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "geometry read-back"};
+    lc_status s = lc_buffer_create(ctx, &d, &staging);
+    if (s != LC_OK) return s;
+    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
+    VkBufferCopy region = {.size = size};
+    vkCmdCopyBuffer(cmd, src->buffer, staging.buffer, 1, &region);
+    lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                      VK_ACCESS_2_HOST_READ_BIT);
+    lc_vk_end_once(ctx, cmd);
+    memcpy(dst, staging.mapped, size);
+    lc_buffer_destroy(ctx, &staging);
+    return LC_OK;
+}
+
+lc_status lc_geometry_read_mesh(lc_context *ctx, const lc_geometry *g, lc_vertex *vertices, uint32_t *indices)
+{
+    uint32_t nv = 0, nt = 0;
+    for (uint32_t i = 0; i < g->ms.range_count; i++) {
+        nv = LC_MAX(nv, g->ms.ranges[i].first_vertex + g->ms.ranges[i].vertex_count);
+        nt = LC_MAX(nt, g->ms.ranges[i].first_triangle + g->ms.ranges[i].triangle_count);
+    }
+    lc_status s = read_buffer(ctx, &g->vertices, vertices, (VkDeviceSize)nv * sizeof(lc_vertex));
+    if (s == LC_OK) s = read_buffer(ctx, &g->indices, indices, (VkDeviceSize)nt * 12);
+    return s;
+}

@@ -1,0 +1,144 @@
+/* The mdi path's passes: counters cleared, GPU cull per phase, the depth pre-pass of the
+ * survivors as indirect-count draws (one per material bucket), and the HiZ between the
+ * phases. The forward pass replays the same draws (shade.c). */
+#include "passes/passes.h"
+
+#include <string.h>
+
+#define DEPTH_STAGES (VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT)
+#define DEPTH_RW (VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT)
+
+static void record_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
+    lc_rc_fill_buffer(rc, key, r->geo.counts.buffer, 0, VK_WHOLE_SIZE, 0);
+}
+
+// geometry clear: draw counts, the HiZ workgroup counter and this frame's statistics start at zero.
+lc_pass lc_pass_geometry_clear(void)
+{
+    return (lc_pass){.name = "geometry clear", .timer = LC_TIMER_DEPTH, .record = record_clear, .use_count = 1,
+                     .uses = {{LC_RES_GEO_COMMANDS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
+}
+
+static void record_stats(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    VkBufferCopy region = {.srcOffset = LC_GEO_COUNTS_STATS * 4, .size = sizeof(lc_gpu_geometry_stats)};
+    lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->geo.counts.buffer,
+                      r->geo.stats[r->frame_index % LC_FRAMES_IN_FLIGHT].buffer, &region);
+}
+
+// geometry stats: this frame's counters into the slot's host-visible buffer (read when the
+// frame completes); the culling's atomics stay in device memory.
+lc_pass lc_pass_geometry_stats(void)
+{
+    return (lc_pass){.name = "geometry stats", .timer = LC_TIMER_DEPTH, .record = record_stats, .use_count = 2,
+                     .uses = {{LC_RES_GEO_COMMANDS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_READ_BIT, 0},
+                              {LC_RES_GEO_STATS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
+}
+
+static void record_cull(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
+{
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->geo_cull[phase]);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
+    lc_cull_push push = {.counts = {r->geo.task_count, r->geo.command_capacity, r->geo.bucket_count, r->hiz.mip_levels},
+                         .hiz_size = {r->width, r->height, 0, 0}};
+    lc_rc_push_constants(rc, state, r->layout, 0, sizeof push, &push);
+    if (r->geo.task_count) lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), LC_DIV_UP(r->geo.task_count, LC_CULL_GROUP), 1, 1);
+}
+static void record_cull_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_CULL_PHASE_ALL); }
+static void record_cull_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_CULL_PHASE_1); }
+static void record_cull_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_CULL_PHASE_2); }
+
+// geometry cull: per object and per meshlet (frustum, back-face cone; phase 2 also the HiZ),
+// writing one indirect draw per surviving meshlet into its material bucket.
+lc_pass lc_pass_geometry_cull(uint32_t phase)
+{
+    static const char *const names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
+    lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
+                 .record = phase == LC_CULL_PHASE_2 ? record_cull_2 : phase == LC_CULL_PHASE_1 ? record_cull_1 : record_cull_all};
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_COMPUTE, phase == LC_CULL_PHASE_1 ? LC_READ : LC_RW, 0};
+    /* Only phase 2 samples the HiZ, but every phase's pipeline binds it. */
+    p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
+    return p;
+}
+
+void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
+                              uint32_t pipeline_id, uint32_t phase)
+{
+    const lc_geometry *g = &r->geo;
+    for (uint32_t b = 0; b < g->bucket_count; b++) {
+        if (!g->bucket_tasks[b]) continue;
+        lc_pkg_draw_indirect_count *d = lc_rc_alloc(rc, sizeof *d);
+        uint32_t material = b / 2;
+        d->buffer = g->commands.buffer;
+        d->offset = ((VkDeviceSize)phase * g->command_capacity + g->bucket_first[b]) * sizeof(VkDrawIndexedIndirectCommand);
+        d->count_buffer = g->counts.buffer;
+        d->count_offset = (VkDeviceSize)(LC_GEO_COUNTS_HEADER + phase * g->bucket_count + b) * 4;
+        d->max_draws = g->bucket_tasks[b];
+        d->stride = sizeof(VkDrawIndexedIndirectCommand);
+        d->material = material;
+        d->material_set_index = 1;
+        d->layout = r->layout;
+        d->raster = g->bucket_raster[b];
+        if (material < r->scene->material_count) {
+            d->material_set = r->material_sets[material];
+            memcpy(d->material_constants, r->scene->materials[material].base_color, sizeof d->material_constants);
+        }
+        lc_rc_command(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, shader_pass, pipeline_id, material, b * 2 + phase), d,
+                      LC_PKG_DRAW_INDIRECT_COUNT);
+    }
+}
+
+static void record_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
+{
+    lc_rendering rd = {.depth = &r->depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                       .depth_load = phase == LC_CULL_PHASE_2 ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
+                       .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
+    lc_begin_rendering(r, rc, pass, &rd);
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->depth_pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
+    lc_rc_bind_index_buffer(rc, state, r->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase == LC_CULL_PHASE_2 ? 1 : 0);
+    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
+}
+static void record_depth_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth(r, rc, pass, LC_CULL_PHASE_1); }
+static void record_depth_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth(r, rc, pass, LC_CULL_PHASE_2); }
+
+// depth prepass (indirect): the cull's draws; phase 2 adds to phase 1's depth.
+lc_pass lc_pass_depth_indirect(uint32_t phase)
+{
+    static const char *const names[3] = {"depth prepass", "depth prepass / phase 1", "depth prepass / phase 2"};
+    lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH, .record = phase == LC_CULL_PHASE_2 ? record_depth_2 : record_depth_1};
+    p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, DEPTH_STAGES, DEPTH_RW, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};
+    return p;
+}
+
+static void record_hiz(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->hiz_pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
+    lc_hiz_push push = {.size = {r->width, r->height, r->hiz.mip_levels, r->hiz_groups_x * r->hiz_groups_y}};
+    lc_rc_push_constants(rc, state, r->layout, 0, sizeof push, &push);
+    lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), r->hiz_groups_x, r->hiz_groups_y, 1);
+}
+
+// hiz: every level of phase 1's max depth in one dispatch (the last workgroup finishes the top).
+lc_pass lc_pass_hiz(void)
+{
+    return (lc_pass){
+        .name = "hiz",
+        .timer = LC_TIMER_DEPTH,
+        .record = record_hiz,
+        .use_count = 3,
+        .uses = {{LC_RES_DEPTH, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL},
+                 {LC_RES_HIZ, LC_STAGE_COMPUTE, LC_RW, VK_IMAGE_LAYOUT_GENERAL},
+                 {LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0}},
+    };
+}

@@ -1,0 +1,84 @@
+#!/bin/bash
+# The geometry paths render one image: every path x occlusion x meshlet codec equals
+# `--geometry direct --occlusion off` (max 1/255) on the default hall (zbin and brute), a grid of
+# the procedural mesh and Sponza (with LC_SPONZA); culling draws fewer triangles than the
+# scene has; a camera walk in the viewer (cuts, turns, objects appearing) gives the same image
+# every stop with occlusion on and off; --geometry mesh is refused in one line with no output;
+# bad values exit 2. Validation on throughout.
+. "$(dirname "$0")/script_util.sh"
+
+common=(--headless --validate --size 160x96 --frames 3 --lights 64 --seed 6)
+same()
+{ # same WHAT REF IMAGE
+    local d
+    d=$(img diff "$2" "$3") || { fail "$1: cannot compare"; return; }
+    [[ $d -le 1 ]] || fail "$1: differs from direct --occlusion off by $d/255"
+}
+
+for scene in default "mesh --grid 2" ${LC_SPONZA:+"$LC_SPONZA"}; do
+    tag=$(basename "${scene%% *}" .gltf)
+    # shellcheck disable=SC2086 # the scene string carries its own arguments
+    set -- --scene $scene
+    modes=(zbin)
+    [[ $tag == default ]] && modes=(zbin brute)
+    for mode in "${modes[@]}"; do
+        ref=$TMP/$tag-$mode-ref.png
+        lc_ok "$tag $mode direct" "$@" "${common[@]}" --mode "$mode" --geometry direct --occlusion off --out "$ref" || continue
+        combos=("mdi on on" "mdi off off" "direct off off")
+        [[ $tag == default && $mode == zbin ]] && combos+=("mdi on off" "mdi off on")
+        for c in "${combos[@]}"; do
+            read -r g occ codec <<<"$c"
+            out=$TMP/$tag-$mode-$g-$occ-$codec.png
+            lc_ok "$tag $mode $c" "$@" "${common[@]}" --mode "$mode" --geometry "$g" --occlusion "$occ" \
+                --meshlet-codec "$codec" --out "$out" --stats "$out.json" || continue
+            same "$tag $mode --geometry $g --occlusion $occ --meshlet-codec $codec" "$ref" "$out"
+        done
+        json=$TMP/$tag-$mode-mdi-on-on.png.json
+        [[ -f $json ]] || continue
+        [[ $(img json "$json" geometry.path) == mdi ]] || fail "$tag: stats geometry.path is not mdi"
+        td=$(img json "$json" geometry.triangles_drawn) tt=$(img json "$json" geometry.triangles_total)
+        fcmp "$td" "<" "$tt" || fail "$tag: mdi with culling draws $td of $tt triangles"
+        for k in meshlets_total meshlets_drawn culled.frustum culled.backface culled.occlusion; do
+            img json "$json" "geometry.$k" >/dev/null 2>&1 || fail "$tag: stats lack geometry.$k"
+        done
+    done
+done
+
+# A walk through the hall in the viewer: cuts, turns, objects appearing from behind columns.
+if command -v xvfb-run >/dev/null; then
+    printf '0 pause\n' >"$TMP/walk.script"
+    i=1
+    for cam in "0,1.7,14,0,0" "3,1.7,4,-60,0" "-3,1.7,-6,120,0" "0,6,-18,180,-30" "0,1.7,14,0,0"; do
+        printf '%d camera %s\n%d screenshot %s/walk-OCC-%d.png\n' $i "$cam" $((i + 1)) "$TMP" $i >>"$TMP/walk.script"
+        i=$((i + 3))
+    done
+    printf '%d quit\n' $i >>"$TMP/walk.script"
+    for occ in on off; do
+        sed "s/OCC/$occ/" "$TMP/walk.script" >"$TMP/walk-$occ.script"
+        rc=0
+        timeout 300 xvfb-run -a -s "-screen 0 640x480x24" "$LC_BIN" --validate --size 160x96 --lights 64 --geometry mdi \
+            --occlusion $occ --script "$TMP/walk-$occ.script" >"$TMP/walk-$occ.log" 2>&1 || rc=$?
+        [[ $rc == 0 ]] || fail "camera walk, occlusion $occ: exit $rc: $(tail -3 "$TMP/walk-$occ.log")"
+    done
+    for ((k = 1; k < i; k += 3)); do
+        [[ -f $TMP/walk-on-$k.png && -f $TMP/walk-off-$k.png ]] || { fail "camera walk stop $k: no screenshot"; continue; }
+        d=$(img diff "$TMP/walk-off-$k.png" "$TMP/walk-on-$k.png")
+        [[ $d -le 1 ]] || fail "camera walk stop $k: occlusion on differs from off by $d/255"
+    done
+else
+    fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
+fi
+
+# The mesh-shader path is refused in one line (plus the device line), and writes nothing.
+rc=0
+lc --headless --frames 1 --size 64x64 --geometry mesh --out "$TMP/mesh.png" || rc=$?
+[[ $rc == 2 ]] || fail "--geometry mesh: exit $rc, expected 2"
+[[ $(grep -c "error\|not built" "$LC_STDERR") == 1 ]] || fail "--geometry mesh: expected one error line: $(cat "$LC_STDERR")"
+[[ -e $TMP/mesh.png ]] && fail "--geometry mesh left an output file"
+for bad in "--geometry fast" "--occlusion maybe" "--meshlet-codec 2" "--view meshlet"; do
+    rc=0
+    # shellcheck disable=SC2086
+    lc --headless --size 64x64 $bad || rc=$?
+    [[ $rc == 2 && $(wc -l <"$LC_STDERR") == 1 ]] || fail "$bad: exit $rc, $(wc -l <"$LC_STDERR") lines (expected 2, one line)"
+done
+finish

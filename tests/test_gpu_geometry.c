@@ -1,0 +1,167 @@
+/* The geometry paths on the device (lavapipe), validation on:
+ * - the runtime mesh is the same with --meshlet-codec on (GPU decode of the compressed
+ *   stream) and off (CPU decode uploaded plain), bit for bit, and equals the CPU decode;
+ * - the HiZ pyramid equals a CPU reduction of the depth with the seed's non-power-of-two
+ *   folding (edge texels cover the truncated pixels), on odd sizes, when phase 2 drew nothing
+ *   (a still camera: the depth is phase 1's);
+ * - mdi culls: meshlets and triangles drawn < total, the counters add up, and the visibility
+ *   bits hold exactly the drawn meshlets;
+ * - the direct path counts every meshlet as drawn. */
+#include "app/app.h"
+#include "test_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static lc_app *start(int argc, char **argv)
+{
+    lc_options opt;
+    if (lc_options_parse(argc, argv, 0, &opt) != LC_OK) return NULL;
+    lc_app *app = lc_calloc(1, sizeof *app);
+    if (lc_app_load(app, &opt) != LC_OK || lc_app_start_gpu(app, NULL, 0) != LC_OK) {
+        lc_app_destroy(app);
+        free(app);
+        return NULL;
+    }
+    return app;
+}
+
+static void stop(lc_app *app)
+{
+    lc_app_destroy(app);
+    free(app);
+}
+
+static void test_codec(void)
+{
+    char *on[] = {"--headless", "--quiet", "--validate", "--size", "64x64", "--meshlet-codec", "on"};
+    char *off[] = {"--headless", "--quiet", "--validate", "--size", "64x64", "--meshlet-codec", "off"};
+    lc_app *a = start((int)LC_ARRAY_COUNT(on), on);
+    CHECK(a != NULL);
+    if (!a) return;
+    const lc_geometry *g = &a->renderer.geo;
+    uint32_t nv = 0, nt = 0;
+    for (uint32_t i = 0; i < g->ms.range_count; i++) {
+        nv = LC_MAX(nv, g->ms.ranges[i].first_vertex + g->ms.ranges[i].vertex_count);
+        nt = LC_MAX(nt, g->ms.ranges[i].first_triangle + g->ms.ranges[i].triangle_count);
+    }
+    CHECK(nv > 0 && nt > 0 && g->decode_ms > 0.0);
+    lc_vertex *va = lc_calloc(nv, sizeof *va), *vb = lc_calloc(nv, sizeof *vb);
+    uint32_t *ia = lc_calloc((size_t)nt * 3, 4), *ib = lc_calloc((size_t)nt * 3, 4);
+    CHECK(lc_geometry_read_mesh(&a->ctx, g, va, ia) == LC_OK);
+    stop(a);
+    lc_app *b = start((int)LC_ARRAY_COUNT(off), off);
+    CHECK(b != NULL);
+    if (!b) return;
+    CHECK(b->renderer.geo.decode_ms == 0.0);
+    CHECK(lc_geometry_read_mesh(&b->ctx, &b->renderer.geo, vb, ib) == LC_OK);
+    /* The CPU decode of the same scene: what both must hold. */
+    lc_meshlet_scene ms;
+    CHECK(lc_meshlet_scene_build(&b->scene, &ms) == LC_OK);
+    lc_vertex *vc = lc_calloc(nv, sizeof *vc);
+    uint32_t *ic = lc_calloc((size_t)nt * 3, 4);
+    CHECK(ms.enc.vertex_count == nv && ms.enc.triangle_count == nt);
+    lc_meshlet_decode_cpu(&ms.enc, vc, ic, NULL);
+    CHECK_MSG(memcmp(va, vb, nv * sizeof *va) == 0, "codec on and off give different vertex buffers");
+    CHECK_MSG(memcmp(ia, ib, (size_t)nt * 12) == 0, "codec on and off give different index buffers");
+    CHECK_MSG(memcmp(va, vc, nv * sizeof *va) == 0 && memcmp(ia, ic, (size_t)nt * 12) == 0,
+              "the runtime mesh is not the CPU decode of the scene's meshlets");
+    printf("  runtime mesh: %u vertices, %u triangles, identical with the codec on and off\n", nv, nt);
+    lc_meshlet_scene_destroy(&ms);
+    stop(b);
+    free(va), free(vb), free(vc), free(ia), free(ib), free(ic);
+}
+
+/* The folded pyramid on the CPU: texel x of level L covers pixels [x 2^L, (x + 1) 2^L), the
+ * last one of a row or column up to the edge. */
+static float fold(const float *depth, uint32_t w, uint32_t h, uint32_t level, uint32_t x, uint32_t y)
+{
+    uint32_t lw = LC_MAX(w >> level, 1u), lh = LC_MAX(h >> level, 1u);
+    uint32_t x0 = x << level, y0 = y << level;
+    uint32_t x1 = x == lw - 1 ? w : LC_MIN((x + 1) << level, w), y1 = y == lh - 1 ? h : LC_MIN((y + 1) << level, h);
+    float z = 0.0f;
+    for (uint32_t j = y0; j < y1; j++)
+        for (uint32_t i = x0; i < x1; i++) z = depth[j * w + i] > z ? depth[j * w + i] : z;
+    return z;
+}
+
+static void test_hiz(const char *size, const char *scene)
+{
+    char *argv[] = {"--headless", "--quiet", "--validate", "--size", (char *)size, "--scene", (char *)scene, "--lights", "64",
+                    "--geometry", "mdi", "--occlusion", "on"};
+    lc_app *a = start((int)LC_ARRAY_COUNT(argv), argv);
+    CHECK(a != NULL);
+    if (!a) return;
+    lc_frame_settings fs = lc_app_settings(a);
+    /* Frame 1 draws everything in phase 2, frame 2 in phase 1; frame 3 finds nothing new. */
+    for (int f = 0; f < 3; f++) CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
+    lc_renderer_finish(&a->renderer);
+    lc_renderer *r = &a->renderer;
+    const lc_gpu_geometry_stats *st = r->geo.stats[(r->frame_index - 1) % LC_FRAMES_IN_FLIGHT].mapped;
+    CHECK_MSG(st->triangles.z == 0, "a still camera drew %u triangles in phase 2", st->triangles.z);
+    size_t bytes = 0;
+    float *depth = lc_renderer_read(r, LC_RES_DEPTH, NULL);
+    float *hiz = lc_renderer_read(r, LC_RES_HIZ, &bytes);
+    CHECK(depth && hiz);
+    uint32_t w = r->width, h = r->height, bad = 0, texels = 0;
+    size_t at = 0;
+    for (uint32_t m = 0; m < r->hiz.mip_levels && depth && hiz; m++) {
+        uint32_t lw = LC_MAX(w >> m, 1u), lh = LC_MAX(h >> m, 1u);
+        for (uint32_t y = 0; y < lh; y++)
+            for (uint32_t x = 0; x < lw; x++) {
+                float want = fold(depth, w, h, m, x, y);
+                if (hiz[at + (size_t)y * lw + x] != want) {
+                    if (!bad)
+                        fprintf(stderr, "  %s: hiz level %u texel %u,%u: %g, want %g\n", size, m, x, y, hiz[at + (size_t)y * lw + x],
+                                want);
+                    bad++;
+                }
+                texels++;
+            }
+        at += (size_t)lw * lh;
+    }
+    CHECK(at * 4 == bytes);
+    CHECK_MSG(bad == 0, "%s: %u of %u HiZ texels differ from the folded CPU pyramid", size, bad, texels);
+    printf("  hiz %s (%u levels): %u texels equal the folded CPU pyramid\n", size, r->hiz.mip_levels, texels);
+    free(depth);
+    free(hiz);
+
+    /* Counters add up; the visibility bits are exactly the drawn meshlets. */
+    const lc_geometry_counts *gc = &r->geometry;
+    CHECK(gc->path == LC_GEOMETRY_MDI && gc->occlusion);
+    CHECK(gc->meshlets_total == r->geo.task_count);
+    CHECK_MSG(gc->meshlets_drawn + gc->culled_frustum + gc->culled_backface + gc->culled_occlusion == gc->meshlets_total,
+              "%llu drawn + %llu + %llu + %llu culled != %llu", (unsigned long long)gc->meshlets_drawn,
+              (unsigned long long)gc->culled_frustum, (unsigned long long)gc->culled_backface,
+              (unsigned long long)gc->culled_occlusion, (unsigned long long)gc->meshlets_total);
+    CHECK(gc->triangles_drawn < gc->triangles_total && gc->meshlets_drawn < gc->meshlets_total);
+    uint32_t *bits = lc_renderer_read(r, LC_RES_GEO_VISIBILITY, NULL);
+    uint64_t set = 0;
+    for (uint32_t t = 0; bits && t < r->geo.task_count; t++) set += (bits[t >> 5] >> (t & 31)) & 1u;
+    CHECK_MSG(set == gc->meshlets_drawn, "%llu visibility bits set, %llu meshlets drawn", (unsigned long long)set,
+              (unsigned long long)gc->meshlets_drawn);
+    free(bits);
+    printf("  mdi %s: %llu of %llu meshlets drawn (frustum %llu, back-face %llu, occlusion %llu), %llu of %llu triangles\n",
+           scene, (unsigned long long)gc->meshlets_drawn, (unsigned long long)gc->meshlets_total,
+           (unsigned long long)gc->culled_frustum, (unsigned long long)gc->culled_backface,
+           (unsigned long long)gc->culled_occlusion, (unsigned long long)gc->triangles_drawn,
+           (unsigned long long)gc->triangles_total);
+
+    /* The direct path: every meshlet of every object. */
+    fs.geometry = LC_GEOMETRY_DIRECT;
+    CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
+    lc_renderer_finish(r);
+    CHECK(r->geometry.path == LC_GEOMETRY_DIRECT && r->geometry.meshlets_drawn == r->geometry.meshlets_total &&
+          r->geometry.triangles_drawn == r->geometry.triangles_total);
+    stop(a);
+}
+
+int main(void)
+{
+    test_codec();
+    test_hiz("250x130", "default");
+    test_hiz("97x61", "mesh");
+    uint32_t msgs = lc_validation_message_count();
+    CHECK_MSG(msgs == 0, "%u validation message(s)", msgs);
+    return lc_test_finish("test_gpu_geometry");
+}
