@@ -746,7 +746,8 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     }
     /* The mesh path is refused before a renderer exists; mdi needs indirect-count draws. The
      * visibility pass draws the direct path's object draws (its ids are (object, primitive)). */
-    if (s->geometry != LC_GEOMETRY_MDI || !ctx->indirect || s->shading == LC_SHADING_VISIBILITY) s->geometry = LC_GEOMETRY_DIRECT;
+    if (s->geometry != LC_GEOMETRY_MDI || !ctx->indirect || s->shading == LC_SHADING_VISIBILITY || r->geo.cull_unavailable)
+        s->geometry = LC_GEOMETRY_DIRECT;
     if (s->geometry == LC_GEOMETRY_DIRECT) s->occlusion = false;
     if ((s->view == LC_VIEW_HEATMAP || s->view == LC_VIEW_TIGHTNESS) && s->analysis == LC_ANALYSIS_OFF)
         s->analysis = LC_ANALYSIS_COUNT;

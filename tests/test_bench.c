@@ -52,8 +52,14 @@ static void test_sweep(void)
     CHECK(quick.frames > 0 && quick.frames < full.frames && quick.size_count == 1 && quick.sizes[0][0] < 640);
     /* --binning adds rows for the modes that bin only: brute force and lists run once. */
     CHECK(full.binning_count == 1 && full.binnings[0] == LC_BINNING_TILES);
+    full.shading_count = 1;
     full.binnings[1] = LC_BINNING_LIGHTS, full.binning_count = 2;
     CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * (LC_MODE_COUNT + 3) * 2);
+    /* The geometry axes multiply every row. */
+    full.binning_count = 1;
+    CHECK(full.geometry_count == 1 && full.geometry[0] == -1 && full.occlusion_count == 1 && full.occlusion[0]);
+    full.geometry[1] = LC_GEOMETRY_MDI, full.geometry_count = 2, full.occlusion[1] = false, full.occlusion_count = 2;
+    CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * LC_MODE_COUNT * 2 * 2 * 2);
     CHECK(lc_bench_mode_bins(LC_MODE_ZBIN) && lc_bench_mode_bins(LC_MODE_TILES) && lc_bench_mode_bins(LC_MODE_CLUSTERS));
     CHECK(!lc_bench_mode_bins(LC_MODE_BRUTE) && !lc_bench_mode_bins(LC_MODE_LISTS));
 }

@@ -30,11 +30,13 @@ if command -v gnuplot >/dev/null; then ls "$out"/cull-default-*.png >/dev/null |
   { cat "$out/log2"; echo "bench --quick --binning failed"; exit 1; }
 csv=$out/binning/bench.csv
 head -1 "$csv" | grep -q ",binning$" || { echo "CSV header lacks the binning column"; exit 1; }
-# Fields counted from the end: the device name may hold commas. mode $(NF-18), cull_ms $(NF-15).
-for b in tiles lights lights-nodepth; do
-  n=$(awk -F, -v b="$b" 'NR > 1 && $(NF-18) == "zbin" && $NF == b && $(NF-15) > 0' "$csv" | wc -l)
-  [[ $n == 4 ]] || { echo "expected 4 zbin rows with binning $b and a cull time, got $n"; cat "$csv"; exit 1; }
+# Fields by header name, counted from the end: the device name may hold commas.
+field() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) off = NF - i; exit } END { print off }' "$csv"; }
+m=$(field mode); c=$(field cull_ms); b=$(field binning)
+for bn in tiles lights lights-nodepth; do
+  n=$(awk -F, -v bn="$bn" -v m="$m" -v c="$c" -v b="$b" 'NR > 1 && $(NF-m) == "zbin" && $(NF-b) == bn && $(NF-c) > 0' "$csv" | wc -l)
+  [[ $n == 4 ]] || { echo "expected 4 zbin rows with binning $bn and a cull time, got $n"; cat "$csv"; exit 1; }
 done
-n=$(awk -F, 'NR > 1 && $(NF-18) == "lists" && $NF == "none"' "$csv" | wc -l)
+n=$(awk -F, -v m="$m" -v b="$b" 'NR > 1 && $(NF-m) == "lists" && $(NF-b) == "none"' "$csv" | wc -l)
 [[ $n == 4 ]] || { echo "expected 4 lists rows with binning none, got $n"; cat "$csv"; exit 1; }
 echo "bench --quick: $rows rows"

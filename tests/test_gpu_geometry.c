@@ -147,12 +147,19 @@ static void test_hiz(const char *size, const char *scene)
            (unsigned long long)gc->culled_occlusion, (unsigned long long)gc->triangles_drawn,
            (unsigned long long)gc->triangles_total);
 
-    /* The direct path: every meshlet of every object. */
+    /* The direct path: every meshlet of the objects the CPU cull keeps (all of them with the
+     * object cull off); the rest count as frustum-culled. */
     fs.geometry = LC_GEOMETRY_DIRECT;
+    fs.object_cull_off = true;
     CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
     lc_renderer_finish(r);
     CHECK(r->geometry.path == LC_GEOMETRY_DIRECT && r->geometry.meshlets_drawn == r->geometry.meshlets_total &&
-          r->geometry.triangles_drawn == r->geometry.triangles_total);
+          r->geometry.triangles_drawn == r->geometry.triangles_total && r->geometry.culled_frustum == 0);
+    fs.object_cull_off = false;
+    CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
+    lc_renderer_finish(r);
+    CHECK(r->geometry.meshlets_drawn + r->geometry.culled_frustum == r->geometry.meshlets_total &&
+          r->geometry.meshlets_drawn > 0 && r->geometry.triangles_drawn <= r->geometry.triangles_total);
     stop(a);
 }
 

@@ -15,7 +15,7 @@ args=(--headless --quiet --size 64x64 --lights 8)
 
 # --- 1 ------------------------------------------------------------------------------------
 expect 1 "--memory-limit 1" "${args[@]}" --memory-limit 1 --out "$TMP/a.png" &&
-    says "out of GPU memory for 'scene (vertices|indices|objects)': [0-9.]+ MiB more would pass the 1.0 MiB limit" "--memory-limit 1"
+    says "out of GPU memory for '(scene objects|decoded meshlet (vertices|indices)|runtime (vertices|indices)|meshlet stream)': [0-9.]+ MiB more would pass the 1.0 MiB limit" "--memory-limit 1"
 no_output "--memory-limit 1" "$TMP/a.png"
 
 # --- 2 ------------------------------------------------------------------------------------

@@ -393,7 +393,7 @@ static void test_scene(void)
         uint32_t nw = 0;
         for (uint32_t t = 0; t < dr->index_count / 3; t++) {
             const uint32_t *loc = &scene.indices[dr->first_index + t * 3];
-            uint32_t ix[3] = {dr->first_vertex + loc[0], dr->first_vertex + loc[1], dr->first_vertex + loc[2]};
+            uint32_t ix[3] = {loc[0], loc[1], loc[2]};
             lc_meshlet_qvertex q[3];
             for (int k = 0; k < 3; k++) lc_meshlet_quantize(&r->quant, &scene.vertices[base + ix[k]], &q[k]);
             lc_vertex qv[3];

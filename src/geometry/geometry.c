@@ -137,11 +137,14 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         objs[i].info = (lc_u4){bucket, similarity ? LC_CULL_CONE : 0u, scale_bits, g->object_raster[i]};
     }
     /* Commands of a phase: 20 bytes each; lavapipe's storage buffers stop at 128 MiB. */
-    if (tasks > (100u << 20) / 20 / 2) {
-        lc_error("%s: %llu meshlet draws are more than the culling buffers hold", scene->name,
-                 (unsigned long long)tasks);
-        free(objs);
-        return LC_ERR_USAGE;
+    const uint64_t task_max = (100u << 20) / 20 / 2;
+    if (tasks > task_max) {
+        /* The direct path still draws every object; the GPU-culled paths have no buffers. */
+        lc_warn("%s: %llu meshlet draws are more than the GPU culling buffers hold (%llu): --geometry mdi falls back "
+                "to direct", scene->name, (unsigned long long)tasks, (unsigned long long)task_max);
+        g->cull_unavailable = true;
+        tasks = 0;
+        memset(g->bucket_tasks, 0, g->bucket_count * sizeof *g->bucket_tasks);
     }
     g->task_count = (uint32_t)tasks;
     uint32_t first = 0;
@@ -156,7 +159,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     for (uint32_t i = 0; i < scene->object_count; i++) {
         const lc_meshlet_range *r = &g->ms.ranges[scene->objects[i].mesh];
         uint32_t b = objs[i].info.x;
-        for (uint32_t m = 0; m < r->meshlet_count; m++) {
+        for (uint32_t m = 0; m < r->meshlet_count && !g->cull_unavailable; m++) {
             uint32_t t = g->bucket_first[b] + fill[b]++;
             task_data[t * 2] = i;
             task_data[t * 2 + 1] = r->first_meshlet + m;

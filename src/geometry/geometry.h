@@ -28,6 +28,7 @@ typedef struct lc_geometry {
     lc_buffer meshlets, cull_objects, tasks, visibility, commands, counts, buckets, vertex_meshlet;
     lc_buffer stats[2];           /* per frame slot, host-visible */
     uint32_t task_count, bucket_count, command_capacity;
+    bool cull_unavailable;        /* too many meshlet draws for the culling buffers: direct only */
     uint32_t *bucket_first, *bucket_tasks; /* [bucket_count]: first command, tasks (capacity) */
     uint32_t *bucket_raster;      /* [bucket_count]: LC_RASTER_* */
     uint32_t *object_raster;      /* [object_count]: LC_RASTER_* of the object's direct draw */

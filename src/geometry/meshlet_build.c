@@ -26,6 +26,18 @@ bool lc_meshlet_degenerate(const lc_meshlet_qvertex *a, const lc_meshlet_qvertex
            e1[0] * e2[1] - e1[1] * e2[0] == 0;
 }
 
+/* Zero area in the input's float positions (cross product exactly zero, in double). */
+static bool source_degenerate(const lc_vertex *a, const lc_vertex *b, const lc_vertex *c)
+{
+    double e1[3], e2[3];
+    for (int k = 0; k < 3; k++) {
+        e1[k] = (double)b->position[k] - a->position[k];
+        e2[k] = (double)c->position[k] - a->position[k];
+    }
+    return e1[1] * e2[2] - e1[2] * e2[1] == 0.0 && e1[2] * e2[0] - e1[0] * e2[2] == 0.0 &&
+           e1[0] * e2[1] - e1[1] * e2[0] == 0.0;
+}
+
 /* meshopt's sphere is computed in float and may miss a vertex by a rounding error far from
  * the origin; the radius is made to cover every vertex in double precision, rounded up. */
 static lc_meshlet_bounds to_bounds(struct meshopt_Bounds b, const uint32_t *vertices, uint32_t count, const float *pos)
@@ -86,13 +98,16 @@ lc_status lc_meshlet_build(const lc_meshlet_desc *desc, lc_meshlet_mesh *out)
         const uint32_t *tri = &desc->indices[t];
         if (lc_meshlet_degenerate(&qv[tri[0]], &qv[tri[1]], &qv[tri[2]])) {
             out->degenerate_count++;
+            if (source_degenerate(&v[tri[0]], &v[tri[1]], &v[tri[2]])) out->source_degenerate_count++;
             continue;
         }
         memcpy(&kept[nk], tri, 3 * sizeof *tri);
         nk += 3;
     }
-    if (out->degenerate_count && !desc->quiet)
-        lc_warn("%s: dropped %u degenerate triangles (zero area once quantized)", name, out->degenerate_count);
+    /* Triangles of zero area in the input are bad data (a warning); the ones that only collapse
+     * once quantized are too small for the position grid and are counted, not warned about. */
+    if (out->source_degenerate_count && !desc->quiet)
+        lc_warn("%s: dropped %u degenerate triangles (zero area)", name, out->source_degenerate_count);
 
     size_t max_sublets = nk ? meshopt_buildMeshletsBound(nk, LC_MESHLET_SUBLET_SIZE, LC_MESHLET_SUBLET_SIZE) : 0;
     lc_meshlet_sublet *sublets = lc_alloc((max_sublets ? max_sublets : 1) * sizeof *sublets);

@@ -24,7 +24,8 @@ typedef struct lc_meshlet_mesh {
     lc_meshlet_bounds *bounds;     /* [enc.sublet_count] */
     lc_meshlet_bounds *bounds_256; /* [enc.meshlet_count] */
     uint32_t *vertex_remap;        /* [enc.vertex_count]: decoded vertex -> input vertex */
-    uint32_t degenerate_count;     /* triangles dropped */
+    uint32_t degenerate_count;     /* triangles dropped: zero area once quantized */
+    uint32_t source_degenerate_count; /* of those, zero area in the input already (warned about) */
 } lc_meshlet_mesh;
 
 /* LC_ERR_INPUT (one lc_error line) for NaN/infinite attributes, indices out of range or a

@@ -59,6 +59,7 @@ lc_status lc_meshlet_scene_build(const lc_scene *scene, lc_meshlet_scene *out)
         append(out, &m, me->first_vertex, me->material);
         st->input_triangles += me->index_count / 3;
         st->degenerate += m.degenerate_count;
+        st->source_degenerate += m.source_degenerate_count;
         lc_meshlet_mesh_destroy(&m);
     }
     if (s != LC_OK) {
@@ -73,9 +74,8 @@ lc_status lc_meshlet_scene_build(const lc_scene *scene, lc_meshlet_scene *out)
     st->plain_bytes = (uint64_t)scene->vertex_count * sizeof(lc_vertex) + (uint64_t)scene->index_count * 4;
     st->compressed_bytes = lc_meshlet_encoded_bytes(&out->enc);
     memcpy(st->stream_bits, out->enc.stream_bits, sizeof st->stream_bits);
-    if (st->degenerate)
-        lc_warn("%s: dropped %llu degenerate triangles (zero area once quantized)", name,
-                (unsigned long long)st->degenerate);
+    if (st->source_degenerate)
+        lc_warn("%s: dropped %llu degenerate triangles (zero area)", name, (unsigned long long)st->source_degenerate);
     return LC_OK;
 }
 

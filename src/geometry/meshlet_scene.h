@@ -8,7 +8,7 @@
 
 typedef struct lc_meshlet_stats {
     uint32_t meshes, meshlets, sublets;
-    uint64_t input_triangles, triangles, degenerate, vertices; /* vertices: decoded (per sublet) */
+    uint64_t input_triangles, triangles, degenerate, source_degenerate, vertices; /* vertices: decoded (per sublet) */
     uint64_t plain_bytes;      /* the input as drawn today: lc_vertex array + 32-bit indices */
     uint64_t compressed_bytes; /* headers + streams + payload */
     uint64_t stream_bits[LC_MESHLET_STREAM_COUNT];

@@ -177,6 +177,12 @@ static void tri(builder *b, uint32_t i0, uint32_t i1, uint32_t i2)
 {
     uint32_t t = target(b); /* before b->slots is read: it may grow the array */
     slot *s = &b->slots[t];
+    /* A repeated profile point (a hard edge) makes zero-area bands: they would draw nothing and
+     * count as bad input downstream. */
+    const float *p0 = s->verts[i0].position, *p1 = s->verts[i1].position, *p2 = s->verts[i2].position;
+    v3 n = cross(sub(v3_make(p1[0], p1[1], p1[2]), v3_make(p0[0], p0[1], p0[2])),
+                 sub(v3_make(p2[0], p2[1], p2[2]), v3_make(p0[0], p0[1], p0[2])));
+    if (n.x == 0.0f && n.y == 0.0f && n.z == 0.0f) return;
     if (s->idx_count + 3 > s->idx_cap) {
         s->idx_cap = s->idx_cap ? s->idx_cap * 2 : 3072;
         s->idx = lc_realloc(s->idx, (size_t)s->idx_cap * sizeof *s->idx);
