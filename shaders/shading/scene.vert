@@ -14,10 +14,7 @@ layout(location = 1) out vec3 out_normal;
 layout(location = 2) out vec2 out_uv;
 layout(location = 3) out float out_depth;
 layout(location = 4) flat out uint out_draw; // firstInstance: the object index (visibility ids)
-layout(location = 5) flat out uint out_meshlet; // --view meshlets
-
-// The runtime mesh's vertices are in meshlet order; every draw has vertexOffset 0.
-layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VertexMeshletBlock { uint vertex_meshlet[]; };
+layout(location = 5) flat out uint out_vertex; // the provoking vertex: its meshlet for --view meshlets
 
 // Vertices are mesh-local; the object's transform comes from the object buffer, indexed by
 // the draw's firstInstance (one instance per draw).
@@ -29,7 +26,10 @@ void main()
     out_normal = mat3(obj.normal) * in_normal;
     out_uv = in_uv;
     out_depth = lc_view_depth(world);
-    out_meshlet = frame.options.y == LC_VIEW_MESHLETS ? vertex_meshlet[gl_VertexIndex] * 2654435761u + gl_InstanceIndex * 40503u : 0u;
+    // The runtime mesh's vertices are in meshlet order and every draw has vertexOffset 0, so
+    // the vertex number finds the meshlet; the fragment shader looks it up (lavapipe leaks
+    // memory on every draw whose vertex shader reads a storage buffer).
+    out_vertex = uint(gl_VertexIndex);
     gl_Position = frame.view_proj * vec4(world, 1.0);
     out_draw = uint(gl_InstanceIndex);
 }

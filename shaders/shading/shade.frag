@@ -16,7 +16,11 @@ layout(location = 0) in vec3 in_world;
 layout(location = 1) in vec3 in_normal;
 layout(location = 2) in vec2 in_uv;
 layout(location = 3) in float in_depth;
-layout(location = 5) flat in uint in_meshlet; // hashed meshlet and object (--view meshlets)
+layout(location = 4) flat in uint in_object; // scene.vert: the object (firstInstance)
+layout(location = 5) flat in uint in_vertex; // scene.vert: the provoking vertex (--view meshlets)
+
+// The runtime mesh's vertices are in meshlet order: vertex -> meshlet.
+layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VertexMeshletBlock { uint vertex_meshlet[]; };
 layout(location = 0) out vec4 out_color;
 
 layout(set = 1, binding = LC_BIND_BASE_COLOR) uniform sampler2D base_color_tex;
@@ -38,7 +42,8 @@ void main()
     out_color = vec4(ambient + color, 1.0);
     if (frame.options.y == LC_VIEW_MESHLETS) {
         // A colour per meshlet (of each object), lit by a head light so the shape stays readable.
-        uint h = in_meshlet ^ (in_meshlet >> 15u);
+        uint meshlet = vertex_meshlet[in_vertex] * 2654435761u + in_object * 40503u; // meshlet and object
+        uint h = meshlet ^ (meshlet >> 15u);
         vec3 c = vec3(float(h & 255u), float((h >> 8u) & 255u), float((h >> 16u) & 255u)) / 255.0 * 0.8 + 0.2;
         out_color = vec4(c * (0.35 + 0.65 * max(dot(surf.normal, surf.view_dir), 0.0)), 1.0);
     }
