@@ -199,6 +199,9 @@ struct lc_renderer {
     VkPipeline shade[LC_MODE_COUNT][2][3];
     VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][2][3];
     VkPipeline geo_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_CULL_PHASE_*, hiz.comp */
+    /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
+     * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
+    VkPipeline mesh_depth_pipeline, shade_mesh[LC_MODE_COUNT][2][3];
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
     /* Render contexts: one per pass and one per chunk of scene draws, filled by OpenMP jobs,
