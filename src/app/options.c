@@ -55,7 +55,7 @@ void lc_options_usage(FILE *f)
         "  --geometry PATH          direct (a draw per object), mdi (GPU-culled meshlets, indirect draws)\n"
         "                           or mesh (GPU-culled meshlets, task + mesh shaders; VK_EXT_mesh_shader);\n"
         "                           default mdi where supported\n"
-        "  --occlusion on|off       mdi: two-phase HiZ occlusion culling (default on)\n"
+        "  --occlusion on|off       mdi, mesh: two-phase HiZ occlusion culling (default on)\n"
         "  --meshlet-codec on|off   decode the compressed meshlets on the GPU at load, or upload\n"
         "                           the same decoded mesh from the CPU (default on)\n"
         "viewer and tools:\n"
