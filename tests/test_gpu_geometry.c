@@ -147,8 +147,45 @@ static void test_hiz(const char *size, const char *scene)
            (unsigned long long)gc->culled_occlusion, (unsigned long long)gc->triangles_drawn,
            (unsigned long long)gc->triangles_total);
 
-    /* The direct path: every meshlet of every object. */
+    /* The mesh path (devices with mesh shaders): the task shader runs the same cull, so a
+     * still camera gives the same counts and visibility bits, and the mesh shader the same
+     * depth (but for silhouette pixels, should the stages round positions differently). */
+    if (a->ctx.mesh_shader) {
+        lc_geometry_counts mdi = *gc;
+        float *mdi_depth = lc_renderer_read(r, LC_RES_DEPTH, NULL);
+        fs.geometry = LC_GEOMETRY_MESH;
+        for (int f = 0; f < 3; f++) CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
+        lc_renderer_finish(r);
+        CHECK(gc->path == LC_GEOMETRY_MESH && gc->occlusion);
+        CHECK_MSG(gc->meshlets_drawn == mdi.meshlets_drawn && gc->triangles_drawn == mdi.triangles_drawn &&
+                      gc->culled_frustum == mdi.culled_frustum && gc->culled_backface == mdi.culled_backface &&
+                      gc->culled_occlusion == mdi.culled_occlusion,
+                  "mesh: %llu meshlets drawn (%llu, %llu, %llu culled), mdi %llu (%llu, %llu, %llu)",
+                  (unsigned long long)gc->meshlets_drawn, (unsigned long long)gc->culled_frustum,
+                  (unsigned long long)gc->culled_backface, (unsigned long long)gc->culled_occlusion,
+                  (unsigned long long)mdi.meshlets_drawn, (unsigned long long)mdi.culled_frustum,
+                  (unsigned long long)mdi.culled_backface, (unsigned long long)mdi.culled_occlusion);
+        bits = lc_renderer_read(r, LC_RES_GEO_VISIBILITY, NULL);
+        set = 0;
+        for (uint32_t t = 0; bits && t < r->geo.task_count; t++) set += (bits[t >> 5] >> (t & 31)) & 1u;
+        CHECK_MSG(set == gc->meshlets_drawn, "mesh: %llu visibility bits set, %llu meshlets drawn", (unsigned long long)set,
+                  (unsigned long long)gc->meshlets_drawn);
+        free(bits);
+        float *mesh_depth = lc_renderer_read(r, LC_RES_DEPTH, NULL);
+        uint32_t differ = 0;
+        for (uint32_t i = 0; mdi_depth && mesh_depth && i < w * h; i++) differ += mdi_depth[i] != mesh_depth[i];
+        CHECK(mdi_depth && mesh_depth);
+        CHECK_MSG(differ <= w * h / 1000, "mesh: %u of %u depth pixels differ from mdi", differ, w * h);
+        printf("  mesh %s: the same counts and bits as mdi, %u of %u depth pixels differ\n", scene, differ, w * h);
+        free(mdi_depth);
+        free(mesh_depth);
+    } else {
+        printf("  mesh: skipped (device '%s' lacks %s)\n", a->ctx.props.deviceName, a->ctx.mesh_missing);
+    }
+
+    /* The direct path without the CPU object cull: every meshlet of every object. */
     fs.geometry = LC_GEOMETRY_DIRECT;
+    fs.object_cull_off = true;
     CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
     lc_renderer_finish(r);
     CHECK(r->geometry.path == LC_GEOMETRY_DIRECT && r->geometry.meshlets_drawn == r->geometry.meshlets_total &&
