@@ -278,7 +278,7 @@ typedef struct lc_use {
 struct lc_pass {
     const char *name; /* debug label and timestamp name, as in the source */
     lc_timer timer;
-    lc_use uses[8];
+    lc_use uses[10]; /* the forward pass of the mesh path with zbin needs 9 */
     uint32_t use_count;
     uint32_t scene_draws; /* 1 + LC_SHADER_PASS_*: the scene's object draws land in this pass; 0: none */
     /* Records the pass's commands into rc under sort keys of pass (its index in the list);
@@ -289,7 +289,7 @@ struct lc_pass {
 /* The frame as render contexts (frame_contexts.c), called by lc_renderer_render in order. */
 /* The barriers of one pass, derived from its uses. */
 typedef struct lc_barrier_list {
-    VkMemoryBarrier2 memory[8];
+    VkMemoryBarrier2 memory[12];
     VkImageMemoryBarrier2 images[8];
     uint32_t memory_count, image_count;
 } lc_barrier_list;

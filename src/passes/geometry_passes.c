@@ -177,9 +177,10 @@ lc_pass lc_pass_depth_mesh(uint32_t phase)
                  .record = phase == LC_CULL_PHASE_2 ? record_depth_mesh_2 : phase == LC_CULL_PHASE_1 ? record_depth_mesh_1
                                                                                                     : record_depth_mesh_all};
     p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, DEPTH_STAGES, DEPTH_RW, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
-    /* Counters, drawn flags (in the commands buffer) and visibility bits: task shader atomics. */
+    /* Counters, drawn flags (in the commands buffer) and visibility bits: task shader atomics.
+     * The phase is a push constant, so every phase's task shader writes the bits statically. */
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_TASK, LC_RW, 0};
-    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, phase == LC_CULL_PHASE_1 ? LC_READ : LC_RW, 0};
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, LC_RW, 0};
     /* Only phase 2 samples the HiZ, but every phase's pipeline binds it. */
     p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_TASK, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
     return p;
