@@ -114,7 +114,7 @@ static lc_status upload_scene(lc_renderer *r)
     const lc_scene *s = r->scene;
     lc_status st;
     /* Every path draws the runtime mesh: the codec's quantized mesh in meshlet order. */
-    lc_geometry_desc gd = {.codec_off = r->desc.meshlet_codec_off};
+    lc_geometry_desc gd = {.codec_off = r->desc.meshlet_codec_off, .keep_encoded = ctx->mesh_shader};
     if ((st = lc_geometry_create(ctx, s, &gd, &r->geo)) != LC_OK) return st;
     if ((st = upload_objects(r)) != LC_OK) return st;
 
@@ -314,6 +314,10 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_GEO_VERTEX_MESHLET] = {r->geo.vertex_meshlet.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_VERTICES] = {r->geo.vertices.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_INDICES] = {r->geo.indices.buffer, 0, VK_WHOLE_SIZE},
+            /* Without the compressed meshlets (no mesh shaders, codec off) any valid buffer. */
+            [LC_BIND_GEO_MESHLET_HEADERS] = {r->geo.enc_headers.buffer ? r->geo.enc_headers.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLET_STREAMS] = {r->geo.enc_streams.buffer ? r->geo.enc_streams.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLET_PAYLOAD] = {r->geo.enc_payload.buffer ? r->geo.enc_payload.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};

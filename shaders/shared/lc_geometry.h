@@ -72,6 +72,7 @@ struct lc_cull_push {
 #define LC_MESH_MAX_TRIANGLES 256u
 /* lc_mesh_push.tasks.w flags. */
 #define LC_MESH_REPLAY 1u /* forward pass: draw what the depth pass's phase drew (its drawn flags), cull nothing */
+#define LC_MESH_INLINE_DECODE 2u /* the mesh shader decodes its meshlet from the compressed stream (--meshlet-codec on) */
 /* Push constants of the mesh path's draws (one per bucket), at LC_MESH_PUSH_OFFSET: after the
  * material's base colour (16 bytes at 0, shade.frag). The depth passes cull and write a drawn
  * flag per task and phase (uint [phase index * total tasks + task] in the commands buffer,

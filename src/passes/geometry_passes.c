@@ -131,7 +131,8 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
         lc_pkg_draw_mesh_tasks *d = lc_rc_alloc(rc, sizeof *d);
         uint32_t material = b / 2;
         /* Tasks are stored in bucket order (lc_geometry_create): the bucket's range. */
-        lc_mesh_push push = {.tasks = {g->bucket_first[b], g->bucket_tasks[b], phase, replay ? LC_MESH_REPLAY : 0u},
+        uint32_t flags = (replay ? LC_MESH_REPLAY : 0u) | (g->enc_payload.buffer ? LC_MESH_INLINE_DECODE : 0u);
+        lc_mesh_push push = {.tasks = {g->bucket_first[b], g->bucket_tasks[b], phase, flags},
                              .hiz = {r->width, r->height, r->hiz.mip_levels, g->task_count}};
         _Static_assert(sizeof push <= sizeof d->push, "lc_mesh_push fits the package");
         memcpy(d->push, &push, sizeof push);
