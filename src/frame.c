@@ -114,7 +114,7 @@ static lc_status upload_scene(lc_renderer *r)
     const lc_scene *s = r->scene;
     lc_status st;
     /* Every path draws the runtime mesh: the codec's quantized mesh in meshlet order. */
-    lc_geometry_desc gd = {.codec_off = r->desc.meshlet_codec_off};
+    lc_geometry_desc gd = {.codec_off = r->desc.meshlet_codec_off, .keep_encoded = ctx->mesh_shader};
     if ((st = lc_geometry_create(ctx, s, &gd, &r->geo)) != LC_OK) return st;
     if ((st = upload_objects(r)) != LC_OK) return st;
 
@@ -195,6 +195,13 @@ static lc_status create_pipelines(lc_renderer *r)
     }
     r->hiz_pipeline = lc_pipeline_compute(ctx, r->layout, "hiz.comp", NULL, "hiz");
     if (!r->hiz_pipeline) return LC_ERR_RUNTIME;
+    /* The mesh path's depth pre-pass, only where the device has mesh shaders. */
+    if (ctx->mesh_shader) {
+        lc_graphics_desc md = {.task = "geometry.task", .mesh = "geometry.mesh", .layout = r->layout,
+                               .depth_format = VK_FORMAT_D32_SFLOAT, .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true,
+                               .dynamic_cull = true, .name = "depth prepass (mesh)"};
+        if (!(r->mesh_depth_pipeline = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;
+    }
     if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->cull_coarse ||
         !r->cull_tiles || !r->cull_lists ||
         !r->cull_clusters || !r->zbin || !r->zbin_bins || !r->light_setup)
@@ -230,16 +237,23 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, bool scalar
 static lc_status shade_pipeline(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis)
 {
     if (r->settings.shading == LC_SHADING_VISIBILITY) return visibility_pipelines(r, mode, scalarize, analysis);
-    if (r->shade[mode][scalarize][analysis]) return LC_OK;
+    /* The mesh path: the same fragment shader behind the task and mesh shaders. */
+    bool mesh = r->settings.geometry == LC_GEOMETRY_MESH;
+    VkPipeline *p = mesh ? &r->shade_mesh[mode][scalarize][analysis] : &r->shade[mode][scalarize][analysis];
+    if (*p) return LC_OK;
     char name[96];
-    snprintf(name, sizeof name, "forward shade / %s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
-             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "");
+    snprintf(name, sizeof name, "forward shade / %s%s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
+             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", mesh ? " / mesh" : "");
     lc_spec spec = {.values = {mode, scalarize, analysis}, .count = 3};
     lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
-                          .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = true, .dynamic_cull = true, .name = name};
-    r->shade[mode][scalarize][analysis] = lc_pipeline_graphics(r->ctx, &d);
-    return r->shade[mode][scalarize][analysis] ? LC_OK : LC_ERR_RUNTIME;
+                          .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = !mesh, .dynamic_cull = true, .name = name};
+    if (mesh) {
+        d.task = "geometry.task";
+        d.mesh = "geometry.mesh";
+    }
+    *p = lc_pipeline_graphics(r->ctx, &d);
+    return *p ? LC_OK : LC_ERR_RUNTIME;
 }
 
 /* ---- size-dependent resources ---- */
@@ -298,6 +312,12 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_GEO_COUNTS] = {r->geo.counts.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_BUCKETS] = {r->geo.buckets.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_VERTEX_MESHLET] = {r->geo.vertex_meshlet.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VERTICES] = {r->geo.vertices.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_INDICES] = {r->geo.indices.buffer, 0, VK_WHOLE_SIZE},
+            /* Without the compressed meshlets (no mesh shaders, codec off) any valid buffer. */
+            [LC_BIND_GEO_MESHLET_HEADERS] = {r->geo.enc_headers.buffer ? r->geo.enc_headers.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLET_STREAMS] = {r->geo.enc_streams.buffer ? r->geo.enc_streams.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLET_PAYLOAD] = {r->geo.enc_payload.buffer ? r->geo.enc_payload.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
         };
         VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -556,14 +576,15 @@ void lc_renderer_destroy(lc_renderer *r)
     VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->tile_depth_pipeline,
                          &r->cull_coarse, &r->cull_tiles,
                          &r->cull_lists, &r->cull_clusters, &r->zbin, &r->zbin_bins, &r->light_setup,
-                         &r->bin_lights[0], &r->bin_lights[1], &r->bin_lights[2], &r->geo_cull[0], &r->geo_cull[1], &r->geo_cull[2], &r->hiz_pipeline};
+                         &r->bin_lights[0], &r->bin_lights[1], &r->bin_lights[2], &r->geo_cull[0], &r->geo_cull[1], &r->geo_cull[2], &r->hiz_pipeline,
+                         &r->mesh_depth_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     for (int m = 0; m < LC_MODE_COUNT; m++)
         for (int s = 0; s < 2; s++)
             for (int a = 0; a < 3; a++)
-                for (int v = 0; v < 2; v++) {
-                    VkPipeline p = v ? r->shade_visibility[m][s][a] : r->shade[m][s][a];
+                for (int v = 0; v < 3; v++) {
+                    VkPipeline p = v == 2 ? r->shade_mesh[m][s][a] : v ? r->shade_visibility[m][s][a] : r->shade[m][s][a];
                     if (p) vkDestroyPipeline(dev, p, NULL);
                 }
     if (r->visibility_pipeline) vkDestroyPipeline(dev, r->visibility_pipeline, NULL);
@@ -597,7 +618,7 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
     if (waited < 0) lc_vk_fatal("vkWaitForFences", waited, __FILE__, __LINE__);
     slot->submitted = false;
     lc_geometry_counts gc = slot->geometry;
-    if (gc.path == LC_GEOMETRY_MDI) {
+    if (gc.path != LC_GEOMETRY_DIRECT) {
         const lc_gpu_geometry_stats *st = r->geo.stats[slot - r->slots].mapped;
         gc.meshlets_drawn = st->meshlets.x;
         gc.culled_frustum = st->meshlets.y;
@@ -695,7 +716,18 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
 {
     const lc_frame_settings *s = &r->settings;
     uint32_t n = 0;
-    if (s->geometry == LC_GEOMETRY_MDI) {
+    if (s->geometry == LC_GEOMETRY_MESH) {
+        /* The mdi path's passes with each cull and its depth draws in one pass: the task
+         * shader culls, the mesh shader draws the survivors. */
+        passes[n++] = lc_pass_geometry_clear();               // geometry clear: counters start at zero
+        uint32_t first = s->occlusion ? LC_CULL_PHASE_1 : LC_CULL_PHASE_ALL;
+        passes[n++] = lc_pass_depth_mesh(first);              // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
+        if (s->occlusion) {
+            passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
+            passes[n++] = lc_pass_depth_mesh(LC_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
+        }
+        passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
+    } else if (s->geometry == LC_GEOMETRY_MDI) {
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: draw counts and counters start at zero
         uint32_t first = s->occlusion ? LC_CULL_PHASE_1 : LC_CULL_PHASE_ALL;
         passes[n++] = lc_pass_geometry_cull(first);           // early cull: frustum, cone (and what was visible last frame)
@@ -744,9 +776,12 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         lc_status st = rebuild_sized(r, r->analysis_allocated);
         if (st != LC_OK) return st;
     }
-    /* The mesh path is refused before a renderer exists; mdi needs indirect-count draws. The
-     * visibility pass draws the direct path's object draws (its ids are (object, primitive)). */
-    if (s->geometry != LC_GEOMETRY_MDI || !ctx->indirect || s->shading == LC_SHADING_VISIBILITY || r->geo.cull_unavailable)
+    /* mdi needs indirect-count draws, mesh mesh shaders (the app refuses both up front where
+     * the device lacks them). The visibility pass draws the direct path's object draws (its
+     * ids are (object, primitive)). */
+    if ((s->geometry == LC_GEOMETRY_MDI && !ctx->indirect) || (s->geometry == LC_GEOMETRY_MESH && !ctx->mesh_shader) ||
+        s->geometry >= LC_GEOMETRY_COUNT || s->shading == LC_SHADING_VISIBILITY ||
+        (s->geometry != LC_GEOMETRY_DIRECT && r->geo.cull_unavailable))
         s->geometry = LC_GEOMETRY_DIRECT;
     if (s->geometry == LC_GEOMETRY_DIRECT) s->occlusion = false;
     if ((s->view == LC_VIEW_HEATMAP || s->view == LC_VIEW_TIGHTNESS) && s->analysis == LC_ANALYSIS_OFF)

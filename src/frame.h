@@ -199,6 +199,9 @@ struct lc_renderer {
     VkPipeline shade[LC_MODE_COUNT][2][3];
     VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][2][3];
     VkPipeline geo_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_CULL_PHASE_*, hiz.comp */
+    /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
+     * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
+    VkPipeline mesh_depth_pipeline, shade_mesh[LC_MODE_COUNT][2][3];
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
     /* Render contexts: one per pass and one per chunk of scene draws, filled by OpenMP jobs,
@@ -275,7 +278,7 @@ typedef struct lc_use {
 struct lc_pass {
     const char *name; /* debug label and timestamp name, as in the source */
     lc_timer timer;
-    lc_use uses[8];
+    lc_use uses[10]; /* the forward pass of the mesh path with zbin needs 9 */
     uint32_t use_count;
     uint32_t scene_draws; /* 1 + LC_SHADER_PASS_*: the scene's object draws land in this pass; 0: none */
     /* Records the pass's commands into rc under sort keys of pass (its index in the list);
@@ -286,7 +289,7 @@ struct lc_pass {
 /* The frame as render contexts (frame_contexts.c), called by lc_renderer_render in order. */
 /* The barriers of one pass, derived from its uses. */
 typedef struct lc_barrier_list {
-    VkMemoryBarrier2 memory[8];
+    VkMemoryBarrier2 memory[12];
     VkImageMemoryBarrier2 images[8];
     uint32_t memory_count, image_count;
 } lc_barrier_list;

@@ -63,6 +63,26 @@ struct lc_cull_push {
     LC_U4 hiz_size; /* x, y: HiZ level 0 size (the depth size), z, w: 0 */
 };
 
+/* The mesh path (geometry.task, geometry.mesh): 32 tasks per task workgroup, survivors
+ * compacted into the payload; one mesh workgroup of 128 invocations per surviving meshlet
+ * (at most 256 vertices and 256 triangles). */
+#define LC_MESH_TASK_GROUP 32u
+#define LC_MESH_GROUP 128u
+#define LC_MESH_MAX_VERTICES 256u
+#define LC_MESH_MAX_TRIANGLES 256u
+/* lc_mesh_push.tasks.w flags. */
+#define LC_MESH_REPLAY 1u /* forward pass: draw what the depth pass's phase drew (its drawn flags), cull nothing */
+#define LC_MESH_INLINE_DECODE 2u /* the mesh shader decodes its meshlet from the compressed stream (--meshlet-codec on) */
+/* Push constants of the mesh path's draws (one per bucket), at LC_MESH_PUSH_OFFSET: after the
+ * material's base colour (16 bytes at 0, shade.frag). The depth passes cull and write a drawn
+ * flag per task and phase (uint [phase index * total tasks + task] in the commands buffer,
+ * which the mesh path does not use otherwise); the forward pass replays those flags. */
+#define LC_MESH_PUSH_OFFSET 16u
+struct lc_mesh_push {
+    LC_U4 tasks; /* x: the bucket's first task, y: its task count, z: phase (LC_CULL_PHASE_*), w: LC_MESH_* flags */
+    LC_U4 hiz;   /* x, y: HiZ level 0 size (the depth size); z: HiZ levels; w: total tasks */
+};
+
 /* Push constants of hiz.comp. */
 struct lc_hiz_push {
     LC_U4 size; /* x, y: depth size; z: levels; w: workgroups */
@@ -74,6 +94,7 @@ typedef struct lc_gpu_cull_object lc_gpu_cull_object;
 typedef struct lc_gpu_geometry_stats lc_gpu_geometry_stats;
 typedef struct lc_cull_push lc_cull_push;
 typedef struct lc_hiz_push lc_hiz_push;
+typedef struct lc_mesh_push lc_mesh_push;
 #endif
 
 #endif

@@ -83,7 +83,12 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_HIZ 24            /* sampled HiZ pyramid (max depth) */
 #define LC_BIND_HIZ_MIPS 25       /* storage image per HiZ level, LC_HIZ_MAX_LEVELS of them */
 #define LC_BIND_GEO_VERTEX_MESHLET 26 /* uint per runtime vertex: its meshlet (the meshlets view) */
-#define LC_BIND_COUNT 27
+#define LC_BIND_GEO_VERTICES 27    /* float[vertices * LC_VERTEX_FLOATS]: the runtime mesh's lc_vertex (mesh path) */
+#define LC_BIND_GEO_INDICES 28     /* uint[]: the runtime mesh's indices, global vertex numbers (mesh path) */
+#define LC_BIND_GEO_MESHLET_HEADERS 29 /* lc_meshlet_header[]: the compressed meshlets (mesh path, inline decode) */
+#define LC_BIND_GEO_MESHLET_STREAMS 30 /* lc_meshlet_stream[] */
+#define LC_BIND_GEO_MESHLET_PAYLOAD 31 /* uint[]: the compressed payload */
+#define LC_BIND_COUNT 32
 
 /* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
  * pass tests only the lights its coarse tile kept. */

@@ -73,9 +73,8 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     if (s != LC_OK) return s;
     lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
     /* The geometry path: the best the device has unless asked for. */
-    if (app->opt.geometry == LC_GEOMETRY_MESH) {
-        lc_error("--geometry mesh: the mesh-shader path is not built yet (%s %s VK_EXT_mesh_shader); use mdi or direct",
-                 app->ctx.props.deviceName, app->ctx.mesh_shader ? "has" : "lacks");
+    if (app->opt.geometry == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
+        lc_error("--geometry mesh: device '%s' lacks %s; use mdi or direct", app->ctx.props.deviceName, app->ctx.mesh_missing);
         return LC_ERR_USAGE;
     }
     if (app->opt.geometry == LC_GEOMETRY_MDI && !app->ctx.indirect) {

@@ -79,7 +79,7 @@ static void usage(void)
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--shading forward,visibility]\n"
           "                       [--binning tiles,lights,lights-nodepth] [--pairs] [--device N] [--threads N,N,...]\n"
-          "                       [--geometry direct,mdi] [--occlusion on,off] [--grid N]\n"
+          "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--grid N]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
           "Sweeps modes x binning (tiles, clusters, zbin; default tiles) x shading (default forward) x scalarize\n"
@@ -382,10 +382,6 @@ int lc_bench_main(int argc, char **argv)
                     lc_error("bench: %s %s: expected %s", a, v, geo ? "direct, mdi or mesh, comma-separated" : "on, off or on,off");
                     return 2;
                 }
-                if (geo && g == LC_GEOMETRY_MESH) {
-                    lc_error("bench: --geometry mesh: the mesh-shader path is not built yet");
-                    return 2;
-                }
                 if (geo) sw.geometry[(*count)++] = g;
                 else sw.occlusion[(*count)++] = g == 1;
             }
@@ -437,6 +433,17 @@ int lc_bench_main(int argc, char **argv)
             }
             snprintf(device, sizeof device, "%s", app->ctx.props.deviceName);
             snprintf(driver, sizeof driver, "%s", app->ctx.driver_info);
+            for (uint32_t gi = 0; gi < sw.geometry_count; gi++) {
+                if (sw.geometry[gi] == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
+                    lc_error("bench: --geometry mesh: device '%s' lacks %s", device, app->ctx.mesh_missing);
+                    exit_code = 2;
+                }
+            }
+            if (exit_code) {
+                lc_app_destroy(app);
+                free(app);
+                break;
+            }
             for (uint32_t si = 0; si < sw.size_count && !exit_code; si++) {
                 if (si > 0 || app->target.width != sw.sizes[si][0] || app->target.height != sw.sizes[si][1]) {
                     s = lc_target_resize(&app->ctx, &app->target, sw.sizes[si][0], sw.sizes[si][1]);

@@ -164,13 +164,19 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         fs->view = found >= 0 ? (uint32_t)found : (fs->view + 1) % LC_VIEW_COUNT;
         set_message(v, "view: %s", lc_view_names[fs->view]);
     } else if (!strcmp(action, "geometry")) {
-        /* Cycles the paths this device runs (mesh is not built yet). */
+        /* Cycles the paths this device runs: direct -> mdi -> mesh -> direct. */
+        const lc_context *ctx = &v->app.ctx;
         int g = lc_name_index(arg, lc_geometry_names, LC_GEOMETRY_COUNT);
-        if ((g < 0 && *arg) || g == LC_GEOMETRY_MESH || (g == LC_GEOMETRY_MDI && !v->app.ctx.indirect)) {
-            lc_error("script: geometry '%s' is not available here (direct%s)", arg, v->app.ctx.indirect ? ", mdi" : "");
+        if ((g < 0 && *arg) || (g == LC_GEOMETRY_MESH && !ctx->mesh_shader) || (g == LC_GEOMETRY_MDI && !ctx->indirect)) {
+            lc_error("script: geometry '%s' is not available here (direct%s%s)", arg, ctx->indirect ? ", mdi" : "",
+                     ctx->mesh_shader ? ", mesh" : "");
             return LC_ERR_INPUT;
         }
-        if (g < 0) g = fs->geometry == LC_GEOMETRY_DIRECT && v->app.ctx.indirect ? LC_GEOMETRY_MDI : LC_GEOMETRY_DIRECT;
+        if (g < 0) {
+            g = fs->geometry;
+            do g = (g + 1) % LC_GEOMETRY_COUNT;
+            while ((g == LC_GEOMETRY_MDI && !ctx->indirect) || (g == LC_GEOMETRY_MESH && !ctx->mesh_shader));
+        }
         fs->geometry = (uint32_t)g;
         set_message(v, "geometry: %s", lc_geometry_names[g]);
     } else if (!strcmp(action, "occlusion")) {
@@ -422,7 +428,7 @@ static const char *const k_keys[][2] = {
     {"C", "scalarization on / off"},
     {"B", "shading: forward / visibility buffer"},
     {"V", "view: shaded, heatmap, tightness, meshlets"},
-    {"G", "geometry path: direct / mdi"},
+    {"G", "geometry path: direct / mdi / mesh (where the device runs them)"},
     {"O", "occlusion culling on / off (mdi)"},
     {"+ / -", "double / halve the light count"},
     {"[ / ]", "light radii x0.8 / x1.25"},

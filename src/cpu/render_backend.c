@@ -24,7 +24,7 @@ typedef struct lc_backend_item {
 static const char *const kind_names[LC_PKG_KIND_COUNT] = {
     "?", "marker push", "marker pop", "barrier", "begin rendering", "end rendering", "viewport", "bind pipeline",
     "bind set", "push constants", "bind vertex buffer", "bind index buffer", "draw", "draw indexed", "dispatch",
-    "fill buffer", "copy image to buffer", "draw indirect count", "copy buffer",
+    "fill buffer", "copy image to buffer", "draw indirect count", "copy buffer", "draw mesh tasks",
 };
 
 static _Noreturn void misuse(const char *what, const lc_command *c)
@@ -245,6 +245,14 @@ static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
         vkCmdDrawIndexedIndirectCount(cb, d->buffer, d->offset, d->count_buffer, d->count_offset, d->max_draws, d->stride);
         break;
     }
+    case LC_PKG_DRAW_MESH_TASKS: {
+        const lc_pkg_draw_mesh_tasks *d = p;
+        bind_material(cb, st, c, d->material, d->layout, d->material_set_index, d->material_set, d->material_constants);
+        set_raster(cb, st, d->raster);
+        vkCmdPushConstants(cb, d->layout, VK_SHADER_STAGE_ALL, d->push_offset, d->push_size, d->push);
+        vkCmdDrawMeshTasksEXT(cb, d->group_count, 1, 1);
+        break;
+    }
     case LC_PKG_DISPATCH: {
         const lc_pkg_dispatch *d = p;
         vkCmdDispatch(cb, d->x, d->y, d->z);
@@ -441,6 +449,11 @@ void lc_command_describe(const lc_command *c, char *out, size_t size)
     case LC_PKG_DRAW_INDIRECT_COUNT: {
         const lc_pkg_draw_indirect_count *d = c->package;
         snprintf(at, left, " up to %u draws material %u raster %u", d->max_draws, d->material, d->raster);
+        break;
+    }
+    case LC_PKG_DRAW_MESH_TASKS: {
+        const lc_pkg_draw_mesh_tasks *d = c->package;
+        snprintf(at, left, " %u task groups material %u raster %u", d->group_count, d->material, d->raster);
         break;
     }
     case LC_PKG_FILL_BUFFER: {

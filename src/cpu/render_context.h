@@ -48,6 +48,7 @@ typedef enum lc_package_kind {
     LC_PKG_COPY_IMAGE_TO_BUFFER, /* lc_pkg_copy_image_to_buffer */
     LC_PKG_DRAW_INDIRECT_COUNT,  /* lc_pkg_draw_indirect_count (multi-pass like LC_PKG_DRAW_INDEXED) */
     LC_PKG_COPY_BUFFER,          /* lc_pkg_copy_buffer */
+    LC_PKG_DRAW_MESH_TASKS,      /* lc_pkg_draw_mesh_tasks (multi-pass like LC_PKG_DRAW_INDEXED) */
     LC_PKG_KIND_COUNT
 } lc_package_kind;
 #define LC_PKG_KIND_MASK 0xffu
@@ -125,6 +126,20 @@ typedef struct lc_pkg_draw_indirect_count {
     float material_constants[4];
     uint32_t raster;
 } lc_pkg_draw_indirect_count;
+/* vkCmdDrawMeshTasksEXT (the mesh path): the task workgroups of one bucket, after pushing
+ * push (push_size bytes at push_offset: the task shader's bucket range and phase); material
+ * and raster fields as in lc_pkg_draw_indexed (the material's constants go first). */
+typedef struct lc_pkg_draw_mesh_tasks {
+    uint32_t group_count;
+    uint32_t push_offset, push_size;
+    uint8_t push[32];
+    uint32_t material;
+    uint32_t material_set_index;
+    VkPipelineLayout layout;
+    VkDescriptorSet material_set;
+    float material_constants[4];
+    uint32_t raster;
+} lc_pkg_draw_mesh_tasks;
 typedef struct lc_pkg_dispatch { uint32_t x, y, z; } lc_pkg_dispatch;
 typedef struct lc_pkg_fill_buffer { VkBuffer buffer; VkDeviceSize offset, size; uint32_t value; } lc_pkg_fill_buffer;
 typedef struct lc_pkg_copy_buffer { VkBuffer src, dst; VkBufferCopy region; } lc_pkg_copy_buffer;

@@ -193,6 +193,17 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         s = lc_buffer_create(ctx, &d, &g->stats[i]);
         if (s == LC_OK) memset(g->stats[i].mapped, 0, sizeof(lc_gpu_geometry_stats));
     }
+    /* The mesh path's inline decode reads the compressed stream itself. */
+    if (s == LC_OK && desc && desc->keep_encoded && !desc->codec_off && e->meshlet_count) {
+        s = buffer(ctx, &g->enc_headers, e->headers, (VkDeviceSize)e->meshlet_count * sizeof *e->headers,
+                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "meshlet headers (inline decode)");
+        if (s == LC_OK)
+            s = buffer(ctx, &g->enc_streams, e->streams, (VkDeviceSize)e->sublet_count * LC_MESHLET_STREAM_COUNT * sizeof *e->streams,
+                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "meshlet streams (inline decode)");
+        if (s == LC_OK)
+            s = buffer(ctx, &g->enc_payload, e->payload, (VkDeviceSize)e->payload_words * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                       "meshlet payload (inline decode)");
+    }
     /* Only ranges and bounds are needed from here on. */
     lc_meshlet_encoded_destroy(&g->ms.enc);
     return s;
@@ -201,7 +212,8 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
 void lc_geometry_destroy(lc_context *ctx, lc_geometry *g)
 {
     lc_buffer *all[] = {&g->vertices, &g->indices, &g->meshlets, &g->cull_objects, &g->tasks, &g->visibility, &g->commands,
-                        &g->counts, &g->buckets, &g->vertex_meshlet, &g->stats[0], &g->stats[1]};
+                        &g->counts, &g->buckets, &g->vertex_meshlet, &g->stats[0], &g->stats[1], &g->enc_headers,
+                        &g->enc_streams, &g->enc_payload};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++) lc_buffer_destroy(ctx, all[i]);
     lc_meshlet_scene_destroy(&g->ms);
     free(g->bucket_first);

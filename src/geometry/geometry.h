@@ -20,6 +20,7 @@ extern const char *const lc_geometry_names[LC_GEOMETRY_COUNT];
 
 typedef struct lc_geometry_desc {
     bool codec_off; /* upload the decoded arrays from the CPU instead of decoding on the GPU; default false */
+    bool keep_encoded; /* keep the compressed meshlets on the GPU (the mesh path's inline decode; not with codec_off) */
 } lc_geometry_desc;
 
 typedef struct lc_geometry {
@@ -27,6 +28,9 @@ typedef struct lc_geometry {
     lc_buffer vertices, indices;  /* the runtime mesh: lc_vertex and 32-bit indices (global vertex numbers) */
     lc_buffer meshlets, cull_objects, tasks, visibility, commands, counts, buckets, vertex_meshlet;
     lc_buffer stats[2];           /* per frame slot, host-visible */
+    /* The compressed meshlets (headers, streams, payload) for the mesh shader's inline decode;
+     * no buffers (VK_NULL_HANDLE) unless desc.keep_encoded. */
+    lc_buffer enc_headers, enc_streams, enc_payload;
     uint32_t task_count, bucket_count, command_capacity;
     bool cull_unavailable;        /* too many meshlet draws for the culling buffers: direct only */
     uint32_t *bucket_first, *bucket_tasks; /* [bucket_count]: first command, tasks (capacity) */

@@ -1,6 +1,9 @@
 /* The mdi path's passes: counters cleared, GPU cull per phase, the depth pre-pass of the
  * survivors as indirect-count draws (one per material bucket), and the HiZ between the
- * phases. The forward pass replays the same draws (shade.c). */
+ * phases. The forward pass replays the same draws (shade.c). The mesh path shares the
+ * clear, the HiZ and the stats; its depth passes cull in the task shader and draw in the
+ * mesh shader (one mesh-tasks draw per bucket), and the forward pass replays the flags of
+ * what they drew. */
 #include "passes/passes.h"
 
 #include <string.h>
@@ -116,6 +119,71 @@ lc_pass lc_pass_depth_indirect(uint32_t phase)
     lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH, .record = phase == LC_CULL_PHASE_2 ? record_depth_2 : record_depth_1};
     p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, DEPTH_STAGES, DEPTH_RW, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};
+    return p;
+}
+
+void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
+                                   uint32_t pipeline_id, uint32_t phase, bool replay)
+{
+    const lc_geometry *g = &r->geo;
+    for (uint32_t b = 0; b < g->bucket_count; b++) {
+        if (!g->bucket_tasks[b]) continue;
+        lc_pkg_draw_mesh_tasks *d = lc_rc_alloc(rc, sizeof *d);
+        uint32_t material = b / 2;
+        /* Tasks are stored in bucket order (lc_geometry_create): the bucket's range. */
+        uint32_t flags = (replay ? LC_MESH_REPLAY : 0u) | (g->enc_payload.buffer ? LC_MESH_INLINE_DECODE : 0u);
+        lc_mesh_push push = {.tasks = {g->bucket_first[b], g->bucket_tasks[b], phase, flags},
+                             .hiz = {r->width, r->height, r->hiz.mip_levels, g->task_count}};
+        _Static_assert(sizeof push <= sizeof d->push, "lc_mesh_push fits the package");
+        memcpy(d->push, &push, sizeof push);
+        d->push_offset = LC_MESH_PUSH_OFFSET;
+        d->push_size = sizeof push;
+        d->group_count = LC_DIV_UP(g->bucket_tasks[b], LC_MESH_TASK_GROUP);
+        d->material = material;
+        d->material_set_index = 1;
+        d->layout = r->layout;
+        d->raster = g->bucket_raster[b];
+        if (material < r->scene->material_count) {
+            d->material_set = r->material_sets[material];
+            memcpy(d->material_constants, r->scene->materials[material].base_color, sizeof d->material_constants);
+        }
+        uint32_t index = phase == LC_CULL_PHASE_2 ? 1 : 0;
+        lc_rc_command(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, shader_pass, pipeline_id, material, b * 2 + index), d,
+                      LC_PKG_DRAW_MESH_TASKS);
+    }
+}
+
+static void record_depth_mesh(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
+{
+    lc_rendering rd = {.depth = &r->depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                       .depth_load = phase == LC_CULL_PHASE_2 ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
+                       .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
+    lc_begin_rendering(r, rc, pass, &rd);
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->mesh_depth_pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase, false);
+    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
+}
+static void record_depth_mesh_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth_mesh(r, rc, pass, LC_CULL_PHASE_ALL); }
+static void record_depth_mesh_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth_mesh(r, rc, pass, LC_CULL_PHASE_1); }
+static void record_depth_mesh_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth_mesh(r, rc, pass, LC_CULL_PHASE_2); }
+
+// depth prepass (mesh): the task shader culls each bucket's tasks (the mdi cull's tests and
+// phases) and the mesh shader draws the survivors' depth; phase 2 adds to phase 1's depth.
+lc_pass lc_pass_depth_mesh(uint32_t phase)
+{
+    static const char *const names[3] = {"depth prepass", "depth prepass / phase 1", "depth prepass / phase 2"};
+    lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
+                 .record = phase == LC_CULL_PHASE_2 ? record_depth_mesh_2 : phase == LC_CULL_PHASE_1 ? record_depth_mesh_1
+                                                                                                    : record_depth_mesh_all};
+    p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, DEPTH_STAGES, DEPTH_RW, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
+    /* Counters, drawn flags (in the commands buffer) and visibility bits: task shader atomics.
+     * The phase is a push constant, so every phase's task shader writes the bits statically. */
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_TASK, LC_RW, 0};
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, LC_RW, 0};
+    /* Only phase 2 samples the HiZ, but every phase's pipeline binds it. */
+    p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_TASK, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
     return p;
 }
 

@@ -10,6 +10,7 @@
 #define LC_STAGE_FRAG VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT
 #define LC_STAGE_COMPUTE VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT
 #define LC_STAGE_TRANSFER VK_PIPELINE_STAGE_2_TRANSFER_BIT
+#define LC_STAGE_TASK VK_PIPELINE_STAGE_2_TASK_SHADER_BIT_EXT
 #define LC_READ VK_ACCESS_2_SHADER_STORAGE_READ_BIT
 #define LC_WRITE VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT
 #define LC_RW (VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT)
@@ -29,6 +30,12 @@ lc_pass lc_pass_geometry_stats(void);
  * commands, keyed for shader_pass (depth: no material; material: binds the bucket's). */
 void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
                               uint32_t pipeline_id, uint32_t phase);
+/* The mesh path: one vkCmdDrawMeshTasksEXT per non-empty bucket (the task shader culls its
+ * tasks for phase, LC_CULL_PHASE_*), or with replay the tasks the depth pass's phase drew. */
+void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
+                                   uint32_t pipeline_id, uint32_t phase, bool replay);
+/* depth prepass (mesh): cull and draw depth in one pass per phase (task + mesh shaders). */
+lc_pass lc_pass_depth_mesh(uint32_t phase);
 /* Light culling for a mode and r->settings.binning: appends its passes (up to 5), returns how many. */
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out);
 lc_pass lc_pass_analysis_clear(void);

@@ -27,6 +27,18 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     lc_begin_rendering(r, rc, pass, &rd);
     bool scalarize = s->scalarize && r->ctx->subgroup_fragment;
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    uint32_t shade_id = LC_PIPELINE_ID_SHADE + (s->mode * 2 + (scalarize ? 1 : 0)) * 3 + s->analysis;
+    if (s->geometry == LC_GEOMETRY_MESH) {
+        /* mesh: replay both phases' drawn flags (the depth passes' set) through the task and
+         * mesh shaders; nothing is culled again. */
+        lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->shade_mesh[s->mode][scalarize][s->analysis]);
+        lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+        lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id,
+                                      s->occlusion ? LC_CULL_PHASE_1 : LC_CULL_PHASE_ALL, true);
+        if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, LC_CULL_PHASE_2, true);
+        lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
+        return;
+    }
     lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->shade[s->mode][scalarize][s->analysis]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
     lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
@@ -34,7 +46,6 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     /* direct: the draws (with their materials) come from lc_scene_draws_record jobs. mdi:
      * replay the surviving draws of both phases, exactly the depth pre-pass's set. */
     if (s->geometry == LC_GEOMETRY_MDI) {
-        uint32_t shade_id = LC_PIPELINE_ID_SHADE + (s->mode * 2 + (scalarize ? 1 : 0)) * 3 + s->analysis;
         lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, 0);
         if (s->occlusion) lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, 1);
     }
@@ -71,6 +82,13 @@ lc_pass lc_pass_shade(const lc_renderer *r)
     if (r->settings.geometry == LC_GEOMETRY_MDI)
         p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
                                          VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};
+    if (r->settings.geometry == LC_GEOMETRY_MESH) {
+        /* The task shader replays the drawn flags, but its culling code (counters, visibility
+         * bits, HiZ) is there statically, as the depth passes declare it. */
+        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_TASK, LC_RW, 0};
+        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, LC_RW, 0};
+        p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_TASK, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
+    }
     /* Every variant references the counters statically, so the use is always declared. */
     p.uses[p.use_count++] = (lc_use){LC_RES_ANALYSIS, LC_STAGE_FRAG, LC_WRITE, 0};
     return p;

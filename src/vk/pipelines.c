@@ -87,21 +87,36 @@ VkPipeline lc_pipeline_compute(lc_context *ctx, VkPipelineLayout layout, const c
 
 VkPipeline lc_pipeline_graphics(lc_context *ctx, const lc_graphics_desc *d)
 {
-    VkShaderModule vs = lc_shader_load(ctx, d->vertex);
-    VkShaderModule fs = d->fragment ? lc_shader_load(ctx, d->fragment) : VK_NULL_HANDLE;
-    if (!vs || (d->fragment && !fs)) {
-        if (vs) vkDestroyShaderModule(ctx->device, vs, NULL);
-        return VK_NULL_HANDLE;
+    /* The stages: vertex, or task + mesh; then the fragment shader when there is one. */
+    typedef struct stage_want { const char *name; VkShaderStageFlagBits stage; } stage_want;
+    stage_want want[3];
+    uint32_t want_count = 0;
+    if (d->mesh) {
+        if (!ctx->mesh_shader) {
+            lc_error("pipeline %s: device '%s' has no mesh shaders", d->name, ctx->props.deviceName);
+            return VK_NULL_HANDLE;
+        }
+        if (d->task) want[want_count++] = (stage_want){d->task, VK_SHADER_STAGE_TASK_BIT_EXT};
+        want[want_count++] = (stage_want){d->mesh, VK_SHADER_STAGE_MESH_BIT_EXT};
+    } else {
+        want[want_count++] = (stage_want){d->vertex, VK_SHADER_STAGE_VERTEX_BIT};
     }
+    if (d->fragment) want[want_count++] = (stage_want){d->fragment, VK_SHADER_STAGE_FRAGMENT_BIT};
     VkSpecializationMapEntry entries[8];
     VkSpecializationInfo si;
     fill_spec(d->spec, entries, &si);
-    VkPipelineShaderStageCreateInfo stages[2] = {
-        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = vs,
-         .pName = "main", .pSpecializationInfo = si.mapEntryCount ? &si : NULL},
-        {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = fs,
-         .pName = "main", .pSpecializationInfo = si.mapEntryCount ? &si : NULL},
-    };
+    VkPipelineShaderStageCreateInfo stages[3];
+    VkShaderModule modules[3] = {VK_NULL_HANDLE, VK_NULL_HANDLE, VK_NULL_HANDLE};
+    for (uint32_t i = 0; i < want_count; i++) {
+        modules[i] = lc_shader_load(ctx, want[i].name);
+        if (!modules[i]) {
+            for (uint32_t k = 0; k < i; k++) vkDestroyShaderModule(ctx->device, modules[k], NULL);
+            return VK_NULL_HANDLE;
+        }
+        stages[i] = (VkPipelineShaderStageCreateInfo){.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                                                      .stage = want[i].stage, .module = modules[i], .pName = "main",
+                                                      .pSpecializationInfo = si.mapEntryCount ? &si : NULL};
+    }
     VkVertexInputBindingDescription binding = {0};
     VkVertexInputAttributeDescription attrs[3];
     uint32_t attr_count = 0;
@@ -170,10 +185,10 @@ VkPipeline lc_pipeline_graphics(lc_context *ctx, const lc_graphics_desc *d)
     VkGraphicsPipelineCreateInfo ci = {
         .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
         .pNext = &ri,
-        .stageCount = fs ? 2 : 1,
+        .stageCount = want_count,
         .pStages = stages,
-        .pVertexInputState = &vi,
-        .pInputAssemblyState = &ia,
+        .pVertexInputState = d->mesh ? NULL : &vi,
+        .pInputAssemblyState = d->mesh ? NULL : &ia,
         .pViewportState = &vp,
         .pRasterizationState = &rs,
         .pMultisampleState = &ms,
@@ -184,8 +199,7 @@ VkPipeline lc_pipeline_graphics(lc_context *ctx, const lc_graphics_desc *d)
     };
     VkPipeline p;
     VK_CHECK(vkCreateGraphicsPipelines(ctx->device, VK_NULL_HANDLE, 1, &ci, NULL, &p));
-    vkDestroyShaderModule(ctx->device, vs, NULL);
-    if (fs) vkDestroyShaderModule(ctx->device, fs, NULL);
+    for (uint32_t i = 0; i < want_count; i++) vkDestroyShaderModule(ctx->device, modules[i], NULL);
     LC_NAME(ctx, VK_OBJECT_TYPE_PIPELINE, p, d->name);
     return p;
 }

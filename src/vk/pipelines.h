@@ -19,7 +19,10 @@ VkPipeline lc_pipeline_compute(lc_context *ctx, VkPipelineLayout layout, const c
 
 typedef struct lc_graphics_desc {
     const char *vertex, *fragment;    /* fragment may be NULL (depth only) */
-    const lc_spec *spec;              /* applied to both stages */
+    /* Mesh shading (VK_EXT_mesh_shader, only on devices with ctx->mesh_shader): task and
+     * mesh replace vertex; no vertex input. */
+    const char *task, *mesh;
+    const lc_spec *spec;              /* applied to every stage */
     VkPipelineLayout layout;
     VkFormat color_format;            /* VK_FORMAT_UNDEFINED: no colour attachment */
     VkFormat depth_format;            /* VK_FORMAT_UNDEFINED: no depth */

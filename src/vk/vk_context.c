@@ -1,5 +1,7 @@
 #include "vk/vk_context.h"
 
+#include "lc_geometry.h"
+
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -309,7 +311,29 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
     }
     /* The mdi path: one indirect-count draw per material bucket, firstInstance = object. */
     ctx->indirect = f2.features.multiDrawIndirect && f2.features.drawIndirectFirstInstance && f12.drawIndirectCount;
-    ctx->mesh_shader = has_device_ext(ctx->physical, VK_EXT_MESH_SHADER_EXTENSION_NAME);
+    /* The mesh path: the extension, both shader stages, subgroup operations in task shaders
+     * (the cull's counters and the survivors' compaction) and room for one 256-meshlet. */
+    VkPhysicalDeviceMeshShaderFeaturesEXT fmesh = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT};
+    VkPhysicalDeviceMeshShaderPropertiesEXT pmesh = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_PROPERTIES_EXT};
+    ctx->mesh_missing = NULL;
+    if (!has_device_ext(ctx->physical, VK_EXT_MESH_SHADER_EXTENSION_NAME) || !vkGetPhysicalDeviceFeatures2) {
+        ctx->mesh_missing = "the extension VK_EXT_mesh_shader";
+    } else {
+        VkPhysicalDeviceFeatures2 fm2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &fmesh};
+        vkGetPhysicalDeviceFeatures2(ctx->physical, &fm2);
+        VkPhysicalDeviceProperties2 pm2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &pmesh};
+        vkGetPhysicalDeviceProperties2(ctx->physical, &pm2);
+        if (!fmesh.taskShader) ctx->mesh_missing = "the VK_EXT_mesh_shader feature taskShader";
+        else if (!fmesh.meshShader) ctx->mesh_missing = "the VK_EXT_mesh_shader feature meshShader";
+        else if (!ops || !(sg.supportedStages & VK_SHADER_STAGE_TASK_BIT_EXT))
+            ctx->mesh_missing = "subgroup arithmetic/ballot in task shaders";
+        else if (pmesh.maxMeshOutputVertices < LC_MESH_MAX_VERTICES || pmesh.maxMeshOutputPrimitives < LC_MESH_MAX_TRIANGLES)
+            ctx->mesh_missing = "maxMeshOutputVertices and maxMeshOutputPrimitives of 256";
+        else if (pmesh.maxMeshWorkGroupInvocations < LC_MESH_GROUP || pmesh.maxTaskWorkGroupInvocations < LC_MESH_TASK_GROUP)
+            ctx->mesh_missing = "128 mesh / 32 task workgroup invocations";
+    }
+    ctx->mesh_shader = ctx->mesh_missing == NULL;
+    if (ctx->mesh_shader) dev_exts[dev_ext_count++] = VK_EXT_MESH_SHADER_EXTENSION_NAME;
     if (desc->swapchain) {
         if (!has_device_ext(ctx->physical, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
             lc_error("device '%s' cannot present to a window (no VK_KHR_swapchain); use --headless", ctx->props.deviceName);
@@ -319,8 +343,14 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         dev_exts[dev_ext_count++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
     }
 
+    VkPhysicalDeviceMeshShaderFeaturesEXT en_mesh = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT,
+        .taskShader = VK_TRUE,
+        .meshShader = VK_TRUE,
+    };
     VkPhysicalDeviceSynchronization2Features en_s2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
+        .pNext = ctx->mesh_shader ? &en_mesh : NULL,
         .synchronization2 = VK_TRUE,
     };
     VkPhysicalDeviceDynamicRenderingFeatures en_dr = {

@@ -47,7 +47,12 @@ typedef struct lc_context {
      * selects its material texture with constant indices (LC_VIS_MAX_MATERIALS at most). */
     bool sampled_array_dynamic_indexing;
     bool indirect;            /* multiDrawIndirect, drawIndirectFirstInstance, drawIndirectCount: the mdi path */
-    bool mesh_shader;         /* VK_EXT_mesh_shader with its meshShader feature */
+    /* The mesh path (--geometry mesh): VK_EXT_mesh_shader enabled with taskShader and
+     * meshShader, subgroup ballot/arithmetic in task shaders and the limits of one meshlet
+     * per mesh workgroup (256 vertices, 256 triangles, 128 invocations). mesh_missing: NULL
+     * when the device has it all, else what it lacks (one error line names it). */
+    bool mesh_shader;
+    const char *mesh_missing;
     bool debug_utils;
     bool validation;
     float timestamp_period;   /* ns per tick */
