@@ -21,7 +21,9 @@ layout(location = 5) flat out uint out_vertex; // the provoking vertex: its mesh
 void main()
 {
     lc_gpu_object obj = objects[gl_InstanceIndex];
-    vec3 world = (obj.world * vec4(in_position, 1.0)).xyz;
+    // precise: no stage-dependent fused multiply-adds, so geometry.mesh computes the same
+    // positions bit for bit.
+    precise vec3 world = (obj.world * vec4(in_position, 1.0)).xyz;
     out_world = world;
     out_normal = mat3(obj.normal) * in_normal;
     out_uv = in_uv;
@@ -30,6 +32,7 @@ void main()
     // the vertex number finds the meshlet; the fragment shader looks it up (lavapipe leaks
     // memory on every draw whose vertex shader reads a storage buffer).
     out_vertex = uint(gl_VertexIndex);
-    gl_Position = frame.view_proj * vec4(world, 1.0);
+    precise vec4 clip = frame.view_proj * vec4(world, 1.0);
+    gl_Position = clip;
     out_draw = uint(gl_InstanceIndex);
 }

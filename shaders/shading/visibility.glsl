@@ -36,11 +36,12 @@ lc_vis_triangle lc_vis_triangle_fetch(uint draw, uint primitive)
 {
     lc_gpu_draw d = vis_draws[draw];
     lc_gpu_object obj = objects[draw];
-    uint first = d.info.x + 3u * primitive; // mesh-local indices at the mesh's first vertex
+    uint first = d.info.x + 3u * primitive; // the runtime mesh: global vertex numbers (d.info.w = 0)
     lc_vis_triangle t;
     for (uint i = 0u; i < 3u; i++) {
         lc_vis_vertex v = lc_vis_vertex_fetch(d.info.w + vis_indices[first + i]);
-        v.position = (obj.world * vec4(v.position, 1.0)).xyz;
+        precise vec3 world = (obj.world * vec4(v.position, 1.0)).xyz; // as scene.vert, bit for bit
+        v.position = world;
         v.normal = mat3(obj.normal) * v.normal;
         t.v[i] = v;
     }
