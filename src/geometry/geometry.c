@@ -254,24 +254,6 @@ void lc_hiz_destroy(lc_context *ctx, lc_image *hiz, VkImageView views[LC_HIZ_MAX
     lc_image_destroy(ctx, hiz);
 }
 
-static lc_status read_buffer(lc_context *ctx, const lc_buffer *src, void *dst, VkDeviceSize size)
-{
-    if (!size) return LC_OK;
-    lc_buffer staging;
-    lc_buffer_desc d = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "geometry read-back"};
-    lc_status s = lc_buffer_create(ctx, &d, &staging);
-    if (s != LC_OK) return s;
-    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
-    VkBufferCopy region = {.size = size};
-    vkCmdCopyBuffer(cmd, src->buffer, staging.buffer, 1, &region);
-    lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
-                      VK_ACCESS_2_HOST_READ_BIT);
-    lc_vk_end_once(ctx, cmd);
-    memcpy(dst, staging.mapped, size);
-    lc_buffer_destroy(ctx, &staging);
-    return LC_OK;
-}
-
 lc_status lc_geometry_read_mesh(lc_context *ctx, const lc_geometry *g, lc_vertex *vertices, uint32_t *indices)
 {
     uint32_t nv = 0, nt = 0;
@@ -279,7 +261,7 @@ lc_status lc_geometry_read_mesh(lc_context *ctx, const lc_geometry *g, lc_vertex
         nv = LC_MAX(nv, g->ms.ranges[i].first_vertex + g->ms.ranges[i].vertex_count);
         nt = LC_MAX(nt, g->ms.ranges[i].first_triangle + g->ms.ranges[i].triangle_count);
     }
-    lc_status s = read_buffer(ctx, &g->vertices, vertices, (VkDeviceSize)nv * sizeof(lc_vertex));
-    if (s == LC_OK) s = read_buffer(ctx, &g->indices, indices, (VkDeviceSize)nt * 12);
+    lc_status s = lc_buffer_read(ctx, &g->vertices, vertices, (VkDeviceSize)nv * sizeof(lc_vertex));
+    if (s == LC_OK) s = lc_buffer_read(ctx, &g->indices, indices, (VkDeviceSize)nt * 12);
     return s;
 }

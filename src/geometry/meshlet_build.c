@@ -14,16 +14,22 @@ static bool finite_vertex(const lc_vertex *v)
     return isfinite(v->uv[0]) && isfinite(v->uv[1]);
 }
 
+/* Whether the cross product of two edges is zero; exact for the integer grid (edges below
+ * 2^17, products below 2^34, all exact in double) and for float inputs up to rounding. */
+static bool zero_cross(const double e1[3], const double e2[3])
+{
+    return e1[1] * e2[2] - e1[2] * e2[1] == 0.0 && e1[2] * e2[0] - e1[0] * e2[2] == 0.0 &&
+           e1[0] * e2[1] - e1[1] * e2[0] == 0.0;
+}
+
 bool lc_meshlet_degenerate(const lc_meshlet_qvertex *a, const lc_meshlet_qvertex *b, const lc_meshlet_qvertex *c)
 {
-    /* Exact in 64-bit integers: edges are below 2^17, products below 2^34. */
-    int64_t e1[3], e2[3];
+    double e1[3], e2[3];
     for (int k = 0; k < 3; k++) {
-        e1[k] = (int64_t)b->position[k] - a->position[k];
-        e2[k] = (int64_t)c->position[k] - a->position[k];
+        e1[k] = (double)b->position[k] - a->position[k];
+        e2[k] = (double)c->position[k] - a->position[k];
     }
-    return e1[1] * e2[2] - e1[2] * e2[1] == 0 && e1[2] * e2[0] - e1[0] * e2[2] == 0 &&
-           e1[0] * e2[1] - e1[1] * e2[0] == 0;
+    return zero_cross(e1, e2);
 }
 
 /* Zero area in the input's float positions (cross product exactly zero, in double). */
@@ -34,8 +40,7 @@ static bool source_degenerate(const lc_vertex *a, const lc_vertex *b, const lc_v
         e1[k] = (double)b->position[k] - a->position[k];
         e2[k] = (double)c->position[k] - a->position[k];
     }
-    return e1[1] * e2[2] - e1[2] * e2[1] == 0.0 && e1[2] * e2[0] - e1[0] * e2[2] == 0.0 &&
-           e1[0] * e2[1] - e1[1] * e2[0] == 0.0;
+    return zero_cross(e1, e2);
 }
 
 /* meshopt's sphere is computed in float and may miss a vertex by a rounding error far from

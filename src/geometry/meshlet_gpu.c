@@ -166,29 +166,11 @@ lc_status lc_meshlet_gpu_decode(lc_context *ctx, lc_meshlet_gpu *g, const lc_mes
     return LC_OK;
 }
 
-static lc_status read_buffer(lc_context *ctx, const lc_buffer *src, void *dst, VkDeviceSize size)
-{
-    if (!size) return LC_OK;
-    lc_buffer staging;
-    lc_buffer_desc d = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "meshlet read-back"};
-    lc_status s = lc_buffer_create(ctx, &d, &staging);
-    if (s != LC_OK) return s;
-    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
-    VkBufferCopy region = {.size = size};
-    vkCmdCopyBuffer(cmd, src->buffer, staging.buffer, 1, &region);
-    lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
-                      VK_ACCESS_2_HOST_READ_BIT);
-    lc_vk_end_once(ctx, cmd);
-    memcpy(dst, staging.mapped, size);
-    lc_buffer_destroy(ctx, &staging);
-    return LC_OK;
-}
-
 lc_status lc_meshlet_gpu_read(lc_context *ctx, lc_meshlet_gpu *g, lc_vertex *vertices, uint32_t *indices,
                               uint8_t *indices8)
 {
-    lc_status s = read_buffer(ctx, &g->vertices, vertices, (VkDeviceSize)g->vertex_count * sizeof(lc_vertex));
-    if (s == LC_OK) s = read_buffer(ctx, &g->indices, indices, (VkDeviceSize)g->triangle_count * 12);
-    if (s == LC_OK && indices8) s = read_buffer(ctx, &g->indices8, indices8, (VkDeviceSize)g->triangle_count * 3);
+    lc_status s = lc_buffer_read(ctx, &g->vertices, vertices, (VkDeviceSize)g->vertex_count * sizeof(lc_vertex));
+    if (s == LC_OK) s = lc_buffer_read(ctx, &g->indices, indices, (VkDeviceSize)g->triangle_count * 12);
+    if (s == LC_OK && indices8) s = lc_buffer_read(ctx, &g->indices8, indices8, (VkDeviceSize)g->triangle_count * 3);
     return s;
 }

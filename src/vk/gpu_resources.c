@@ -279,3 +279,21 @@ void lc_barrier_memory(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkA
     VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &b};
     vkCmdPipelineBarrier2(cmd, &di);
 }
+
+lc_status lc_buffer_read(lc_context *ctx, const lc_buffer *src, void *dst, VkDeviceSize size)
+{
+    if (!size) return LC_OK;
+    lc_buffer staging;
+    lc_buffer_desc d = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "read-back"};
+    lc_status s = lc_buffer_create(ctx, &d, &staging);
+    if (s != LC_OK) return s;
+    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
+    VkBufferCopy region = {.size = size};
+    vkCmdCopyBuffer(cmd, src->buffer, staging.buffer, 1, &region);
+    lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                      VK_ACCESS_2_HOST_READ_BIT);
+    lc_vk_end_once(ctx, cmd);
+    memcpy(dst, staging.mapped, size);
+    lc_buffer_destroy(ctx, &staging);
+    return LC_OK;
+}

@@ -47,6 +47,9 @@ void lc_image_destroy(lc_context *ctx, lc_image *img);
 
 /* Copies data into a device-local buffer through a staging buffer (waits). */
 lc_status lc_buffer_upload(lc_context *ctx, lc_buffer *dst, const void *data, VkDeviceSize size);
+/* Copies size bytes of src (created with TRANSFER_SRC) to dst through a staging buffer and
+ * waits (tests and load-time read-backs, not frames). */
+lc_status lc_buffer_read(lc_context *ctx, const lc_buffer *src, void *dst, VkDeviceSize size);
 /* Uploads RGBA8 level 0 and generates the mip chain with blits; leaves SHADER_READ_ONLY. */
 lc_status lc_image_upload_mipmapped(lc_context *ctx, lc_image *img, const void *rgba);
 
