@@ -100,6 +100,16 @@ else
     fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
 fi
 
+# Without --geometry: direct below 4 M triangles, mdi from there (the device draws indirect counts).
+for c in "default direct" "mesh_--grid_6 mdi"; do
+    set -- $c
+    scene=${1//_/ }
+    # shellcheck disable=SC2086
+    lc --headless --size 64x64 --lights 16 --frames 1 --scene $scene --stats "$TMP/auto.json" ||
+        fail "--scene $scene without --geometry failed: $(tail -1 "$LC_STDERR")"
+    [[ $(img json "$TMP/auto.json" geometry.path) == "$2" ]] || fail "--scene $scene: the default path is $(img json "$TMP/auto.json" geometry.path), not $2"
+done
+
 for bad in "--geometry fast" "--occlusion maybe" "--meshlet-codec 2" "--view meshlet"; do
     rc=0
     # shellcheck disable=SC2086

@@ -72,7 +72,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     lc_status s = lc_context_create(&cd, &app->ctx);
     if (s != LC_OK) return s;
     lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
-    /* The geometry path: the best the device has unless asked for. */
+    /* The geometry path asked for must exist here; without --geometry, lc_app_geometry picks. */
     if (app->opt.geometry == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
         lc_error("--geometry mesh: device '%s' lacks %s; use mdi or direct", app->ctx.props.deviceName, app->ctx.mesh_missing);
         return LC_ERR_USAGE;
@@ -82,7 +82,6 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
                  app->ctx.props.deviceName);
         return LC_ERR_RUNTIME;
     }
-    if (app->opt.geometry < 0) app->opt.geometry = app->ctx.indirect ? LC_GEOMETRY_MDI : LC_GEOMETRY_DIRECT;
     if (app->window)
         s = lc_target_create_window(&app->ctx, app->window, opt->vsync, &app->target);
     else
@@ -124,9 +123,15 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .binning = app->opt.binning,
         .camera = app->camera,
         .object_cull_off = !app->opt.object_cull,
-        .geometry = app->opt.geometry < 0 ? LC_GEOMETRY_DIRECT : (uint32_t)app->opt.geometry,
+        .geometry = app->opt.geometry < 0 ? lc_app_geometry(app) : (uint32_t)app->opt.geometry,
         .occlusion = app->opt.occlusion,
     };
+}
+
+uint32_t lc_app_geometry(const lc_app *app)
+{
+    return app->ctx.indirect && lc_scene_triangles(&app->scene) >= LC_GEOMETRY_AUTO_TRIANGLES ? LC_GEOMETRY_MDI
+                                                                                             : LC_GEOMETRY_DIRECT;
 }
 
 lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float time)
