@@ -24,238 +24,6 @@ _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set pe
 
 int lc_mode_from_name(const char *name) { return lc_name_index(name, lc_mode_names, LC_MODE_COUNT); }
 
-/* ---- descriptor layouts, samplers ---- */
-
-static void create_layouts(lc_renderer *r)
-{
-    VkDevice dev = r->ctx->device;
-    VkDescriptorSetLayoutBinding b[LC_BIND_COUNT];
-    for (uint32_t i = 0; i < LC_BIND_COUNT; i++) {
-        VkDescriptorType t = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        if (i == LC_BIND_FRAME) t = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-        if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ)
-            t = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-        if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_HIZ_MIPS) t = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-        b[i] = (VkDescriptorSetLayoutBinding){i, t, i == LC_BIND_HIZ_MIPS ? LC_HIZ_MAX_LEVELS : 1, VK_SHADER_STAGE_ALL, NULL};
-    }
-    VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                          .bindingCount = LC_BIND_COUNT, .pBindings = b};
-    VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->frame_layout));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->frame_layout, "frame set layout");
-    VkDescriptorSetLayoutBinding mb = {LC_BIND_BASE_COLOR, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
-    ci.bindingCount = 1;
-    ci.pBindings = &mb;
-    VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->material_layout));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->material_layout, "material set layout");
-    VkDescriptorSetLayout sets[2] = {r->frame_layout, r->material_layout};
-    VkPushConstantRange pc = {VK_SHADER_STAGE_ALL, 0, 64};
-    VkPipelineLayoutCreateInfo li = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 2,
-                                     .pSetLayouts = sets, .pushConstantRangeCount = 1, .pPushConstantRanges = &pc};
-    VK_CHECK(vkCreatePipelineLayout(dev, &li, NULL, &r->layout));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, r->layout, "pipeline layout (frame set, material set)");
-
-    uint32_t materials = LC_MAX(r->scene->material_count, 1u);
-    VkDescriptorPoolSize sizes[] = {
-        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LC_FRAMES_IN_FLIGHT},
-        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
-        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 3 + materials},
-        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LC_FRAMES_IN_FLIGHT * (LC_HIZ_MAX_LEVELS + 1)},
-    };
-    VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 4, .pPoolSizes = sizes};
-    VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &r->pool));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, r->pool, "descriptor pool");
-
-    VkSamplerCreateInfo si = {
-        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-        .magFilter = VK_FILTER_LINEAR, .minFilter = VK_FILTER_LINEAR,
-        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
-        .addressModeU = VK_SAMPLER_ADDRESS_MODE_REPEAT, .addressModeV = VK_SAMPLER_ADDRESS_MODE_REPEAT,
-        .addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT,
-        .maxLod = VK_LOD_CLAMP_NONE,
-        .anisotropyEnable = VK_FALSE,
-    };
-    VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->linear_sampler));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->linear_sampler, "material sampler");
-    si.magFilter = si.minFilter = VK_FILTER_NEAREST;
-    si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-    si.addressModeU = si.addressModeV = si.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-    si.maxLod = 0.0f;
-    VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->point_sampler));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->point_sampler, "point sampler");
-}
-
-/* ---- scene upload ---- */
-
-/* The object buffer: world and normal matrices per object, in draw order. */
-static lc_status upload_objects(lc_renderer *r)
-{
-    const lc_scene *s = r->scene;
-    uint32_t n = LC_MAX(s->object_count, 1u);
-    lc_gpu_object *objs = lc_calloc(n, sizeof *objs);
-    for (uint32_t i = 0; i < s->object_count; i++) {
-        const lc_object *o = &s->objects[i];
-        lc_gpu_object *g = &objs[i];
-        g->world = o->world;
-        lc_object_normal_matrix(&o->world, &g->normal);
-        g->info = (lc_u4){o->mesh, o->material, o->flags, 0};
-    }
-    lc_buffer_desc od = {.size = (VkDeviceSize)n * sizeof *objs,
-                         .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene objects"};
-    lc_status st = lc_buffer_create(r->ctx, &od, &r->objects);
-    if (st == LC_OK) st = lc_buffer_upload(r->ctx, &r->objects, objs, od.size);
-    free(objs);
-    return st;
-}
-
-static lc_status upload_scene(lc_renderer *r)
-{
-    lc_context *ctx = r->ctx;
-    const lc_scene *s = r->scene;
-    lc_status st;
-    /* Every path draws the runtime mesh: the codec's quantized mesh in meshlet order. */
-    lc_geometry_desc gd = {.codec_off = r->desc.meshlet_codec_off, .keep_encoded = ctx->mesh_shader};
-    if ((st = lc_geometry_create(ctx, s, &gd, &r->geo)) != LC_OK) return st;
-    if ((st = upload_objects(r)) != LC_OK) return st;
-
-    const VkImageUsageFlags tex_usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
-    lc_image_desc wd = {.width = 1, .height = 1, .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = "white"};
-    if ((st = lc_image_create(ctx, &wd, &r->white)) != LC_OK) return st;
-    const uint8_t white[4] = {255, 255, 255, 255};
-    if ((st = lc_image_upload_mipmapped(ctx, &r->white, white)) != LC_OK) return st;
-
-    r->textures = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *r->textures);
-    for (uint32_t i = 0; i < s->image_count; i++) {
-        const lc_image_data *img = &s->images[i];
-        lc_image_desc td = {.width = img->width, .height = img->height, .mip_levels = lc_mip_count(img->width, img->height),
-                            .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = img->name[0] ? img->name : "texture"};
-        if ((st = lc_image_create(ctx, &td, &r->textures[i])) != LC_OK) return st;
-        if ((st = lc_image_upload_mipmapped(ctx, &r->textures[i], img->rgba)) != LC_OK) return st;
-    }
-
-    uint32_t n = s->material_count;
-    r->material_sets = lc_calloc(LC_MAX(n, 1u), sizeof *r->material_sets);
-    for (uint32_t i = 0; i < n; i++) {
-        VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
-                                          .descriptorSetCount = 1, .pSetLayouts = &r->material_layout};
-        VK_CHECK(vkAllocateDescriptorSets(ctx->device, &ai, &r->material_sets[i]));
-        LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, r->material_sets[i], "material %u set", i);
-        int32_t img = s->materials[i].image;
-        const lc_image *tex = (img >= 0 && (uint32_t)img < s->image_count) ? &r->textures[img] : &r->white;
-        VkDescriptorImageInfo ii = {r->linear_sampler, tex->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-        VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->material_sets[i],
-                                  .dstBinding = LC_BIND_BASE_COLOR, .descriptorCount = 1,
-                                  .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &ii};
-        vkUpdateDescriptorSets(ctx->device, 1, &w, 0, NULL);
-    }
-    /* The visibility shade's view of the same scene (where the device can run it). */
-    if (ctx->visibility_missing) return LC_OK;
-    lc_visibility_scene_desc vsd = {.scene = s, .ranges = r->geo.ms.ranges, .vertices = &r->geo.vertices, .indices = &r->geo.indices,
-                                    .textures = r->textures,
-                                    .white = &r->white, .sampler = r->linear_sampler, .frame_layout = r->frame_layout};
-    return lc_visibility_scene_create(ctx, &vsd, &r->vis_scene);
-}
-
-/* ---- pipelines ---- */
-
-static lc_status create_pipelines(lc_renderer *r)
-{
-    lc_context *ctx = r->ctx;
-    lc_graphics_desc dd = {.vertex = "scene.vert", .layout = r->layout, .depth_format = VK_FORMAT_D32_SFLOAT,
-                           .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
-                           .dynamic_cull = true, .name = "depth prepass"};
-    r->depth_pipeline = lc_pipeline_graphics(ctx, &dd);
-    lc_graphics_desc td = {.vertex = "fullscreen.vert", .fragment = "tonemap.frag", .layout = r->layout,
-                           .color_format = r->target->format, .name = "tonemap"};
-    r->tonemap_pipeline = lc_pipeline_graphics(ctx, &td);
-    lc_graphics_desc hd = {.vertex = "hud.vert", .fragment = "hud.frag", .layout = r->layout, .color_format = r->target->format,
-                           .blend = true, .hud_vertices = true, .name = "HUD"};
-    r->hud_pipeline = lc_pipeline_graphics(ctx, &hd);
-    r->tile_depth_pipeline = lc_pipeline_compute(ctx, r->layout, "tile_depth.comp", NULL, "light cull / tile depth");
-    r->cull_coarse = lc_pipeline_compute(ctx, r->layout, "cull_coarse.comp", NULL, "light cull / coarse");
-    r->cull_tiles = lc_pipeline_compute(ctx, r->layout, "cull_tiles.comp", NULL, "light cull / tiles");
-    lc_spec list_spec = {.values = {r->desc.list_max}, .count = 1};
-    r->cull_lists = lc_pipeline_compute(ctx, r->layout, "cull_lists.comp", &list_spec, "light cull / lists");
-    r->cull_clusters = lc_pipeline_compute(ctx, r->layout, "cull_clusters.comp", NULL, "light cull / clusters");
-    r->zbin = lc_pipeline_compute(ctx, r->layout, "zbin.comp", NULL, "light cull / zbin");
-    r->zbin_bins = lc_pipeline_compute(ctx, r->layout, "zbin_bins.comp", NULL, "light cull / zbin per bin");
-    r->light_setup = lc_pipeline_compute(ctx, r->layout, "light_setup.comp", NULL, "light cull / light setup");
-    static const char *const bin_names[LC_BIN_COUNT] = {"light cull / bin lights", "light cull / bin lights / depth bounds",
-                                                        "light cull / bin lights / clusters"};
-    for (uint32_t t = 0; t < LC_BIN_COUNT; t++) {
-        lc_spec spec = {.values = {t}, .count = 1};
-        r->bin_lights[t] = lc_pipeline_compute(ctx, r->layout, "bin_lights.comp", &spec, bin_names[t]);
-        if (!r->bin_lights[t]) return LC_ERR_RUNTIME;
-    }
-    static const char *const cull_names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
-    for (uint32_t p = 0; p < 3; p++) {
-        lc_spec cs = {.values = {p}, .count = 1};
-        r->geo_cull[p] = lc_pipeline_compute(ctx, r->layout, "geometry_cull.comp", &cs, cull_names[p]);
-        if (!r->geo_cull[p]) return LC_ERR_RUNTIME;
-    }
-    r->hiz_pipeline = lc_pipeline_compute(ctx, r->layout, "hiz.comp", NULL, "hiz");
-    if (!r->hiz_pipeline) return LC_ERR_RUNTIME;
-    /* The mesh path's depth pre-pass, only where the device has mesh shaders. */
-    if (ctx->mesh_shader) {
-        lc_graphics_desc md = {.task = "geometry.task", .mesh = "geometry.mesh", .layout = r->layout,
-                               .depth_format = VK_FORMAT_D32_SFLOAT, .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true,
-                               .dynamic_cull = true, .name = "depth prepass (mesh)"};
-        if (!(r->mesh_depth_pipeline = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;
-    }
-    if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->cull_coarse ||
-        !r->cull_tiles || !r->cull_lists ||
-        !r->cull_clusters || !r->zbin || !r->zbin_bins || !r->light_setup)
-        return LC_ERR_RUNTIME;
-    return LC_OK;
-}
-
-/* The visibility path's pipelines: its raster pass, and the compute shade variant (the
- * forward pass's specialisation plus the material count). */
-static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis)
-{
-    if (!r->visibility_pipeline) {
-        lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "visibility.frag", .layout = r->layout,
-                              .color_format = VK_FORMAT_R32G32_UINT, .depth_format = VK_FORMAT_D32_SFLOAT,
-                              /* LESS_OR_EQUAL: among fragments at the nearest depth the last drawn
-                               * wins, as in the forward pass's EQUAL test after the pre-pass. */
-                              .depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL, .depth_write = true,
-                              .scene_vertices = true, .dynamic_cull = true, .name = "visibility"};
-        if (!(r->visibility_pipeline = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
-    }
-    if (r->shade_visibility[mode][scalarize][analysis]) return LC_OK;
-    char name[96];
-    snprintf(name, sizeof name, "visibility shade / %s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
-             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "");
-    lc_spec spec = {.values = {mode, scalarize, analysis, r->vis_scene.material_count, r->ctx->sampled_array_dynamic_indexing},
-                    .count = 5};
-    r->shade_visibility[mode][scalarize][analysis] =
-        lc_pipeline_compute(r->ctx, r->vis_scene.layout, "shade_visibility.comp", &spec, name);
-    return r->shade_visibility[mode][scalarize][analysis] ? LC_OK : LC_ERR_RUNTIME;
-}
-
-/* Shade variants are made on first use: 5 modes x 2 x 3 is too many to build up front. */
-static lc_status shade_pipeline(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis)
-{
-    if (r->settings.shading == LC_SHADING_VISIBILITY) return visibility_pipelines(r, mode, scalarize, analysis);
-    /* The mesh path: the same fragment shader behind the task and mesh shaders. */
-    bool mesh = r->settings.geometry == LC_GEOMETRY_MESH;
-    VkPipeline *p = mesh ? &r->shade_mesh[mode][scalarize][analysis] : &r->shade[mode][scalarize][analysis];
-    if (*p) return LC_OK;
-    char name[96];
-    snprintf(name, sizeof name, "forward shade / %s%s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
-             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", mesh ? " / mesh" : "");
-    lc_spec spec = {.values = {mode, scalarize, analysis}, .count = 3};
-    lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->layout,
-                          .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
-                          .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = !mesh, .dynamic_cull = true, .name = name};
-    if (mesh) {
-        d.task = "geometry.task";
-        d.mesh = "geometry.mesh";
-    }
-    *p = lc_pipeline_graphics(r->ctx, &d);
-    return *p ? LC_OK : LC_ERR_RUNTIME;
-}
-
 /* ---- size-dependent resources ---- */
 
 static void destroy_sized(lc_renderer *r)
@@ -496,7 +264,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     if (!d->cluster_slices) d->cluster_slices = 32;
     if (!d->list_max) d->list_max = 512;
 
-    create_layouts(r);
+    lc_frame_create_layouts(r);
     r->threads = d->threads ? d->threads : lc_jobs_threads();
     r->threads = LC_CLAMP(r->threads, 1u, 256u);
     r->block_pool = lc_block_pool_create();
@@ -505,7 +273,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     /* Pools for every core, so that a later lc_jobs_init (bench --threads) may use them all. */
     lc_render_backend_desc bd = {.threads = LC_MAX(r->threads, (uint32_t)omp_get_num_procs()), .chunk = chunk ? (uint32_t)strtoul(chunk, NULL, 10) : 0};
     lc_render_backend_create(ctx, &bd, &r->backend);
-    lc_status s = upload_scene(r);
+    lc_status s = lc_frame_upload_scene(r);
     if (s != LC_OK) return s;
     r->all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->all_objects);
     lc_cull_set_reserve(&r->cull_set, scene->object_count);
@@ -544,7 +312,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
         LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, slot->set, "frame %d set", i);
     }
     if ((s = create_light_buffers(r)) != LC_OK) return s;
-    if ((s = create_pipelines(r)) != LC_OK) return s;
+    if ((s = lc_frame_create_pipelines(r)) != LC_OK) return s;
     return create_sized(r, false);
 }
 
@@ -804,7 +572,7 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     }
     /* Compute always has subgroup arithmetic (lc_context_create checks); fragments may not. */
     bool scalarize = s->scalarize && (s->shading == LC_SHADING_VISIBILITY || ctx->subgroup_fragment);
-    lc_status st = shade_pipeline(r, s->mode, scalarize, s->analysis);
+    lc_status st = lc_frame_shade_pipeline(r, s->mode, scalarize, s->analysis);
     if (st != LC_OK) return st;
 
     lc_target_frame tf;

@@ -286,6 +286,14 @@ struct lc_pass {
     void (*record)(lc_renderer *r, lc_render_context *rc, uint32_t pass);
 };
 
+/* frame_setup.c: layouts and samplers, the scene's GPU data, pipelines (the shade variant of
+ * a mode x scalarization x analysis on first use; visibility shading: its raster and compute
+ * pipelines). */
+void lc_frame_create_layouts(lc_renderer *r);
+lc_status lc_frame_upload_scene(lc_renderer *r);
+lc_status lc_frame_create_pipelines(lc_renderer *r);
+lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis);
+
 /* The frame as render contexts (frame_contexts.c), called by lc_renderer_render in order. */
 /* The barriers of one pass, derived from its uses. */
 typedef struct lc_barrier_list {
