@@ -51,11 +51,11 @@ static void record_draws(lc_render_context *rc, uint32_t first, uint32_t count, 
         p->instance_count = 1;
         p->first_index = i * 36;
         p->first_instance = i;
-        p->material = i % 61;
-        p->material_set_index = 1;
+        p->mat.material = i % 61;
+        p->mat.set_index = 1;
         uint32_t depth = lc_sort_depth(distance[i], 0.05f, 500.0f);
         lc_rc_command(rc, lc_sort_key_draw(0, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, 1, 0, depth), p, LC_PKG_DRAW_INDEXED);
-        lc_rc_command(rc, lc_sort_key_draw(5, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, 16, p->material, depth), p,
+        lc_rc_command(rc, lc_sort_key_draw(5, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, 16, p->mat.material, depth), p,
                       LC_PKG_DRAW_INDEXED);
     }
 }

@@ -174,16 +174,17 @@ static void set_raster(VkCommandBuffer cb, cb_state *st, uint32_t raster)
     vkCmdSetFrontFace(cb, raster == LC_RASTER_BACK_CW ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE);
 }
 
-static void bind_material(VkCommandBuffer cb, cb_state *st, const lc_command *c, uint32_t material, VkPipelineLayout layout,
-                          uint32_t set_index, VkDescriptorSet set, const float constants[4])
+/* The draw's material (multi-pass: only commands keyed for the material shader pass bind it)
+ * and raster state. */
+static void bind_material(VkCommandBuffer cb, cb_state *st, const lc_command *c, const lc_draw_material *m)
 {
-    /* Multi-pass: the key's shader pass says whether this command draws with the material. */
-    if (lc_sort_key_shader_pass(c->sort_key) != LC_SHADER_PASS_MATERIAL || (st->material == material && st->layout == layout))
+    set_raster(cb, st, m->raster);
+    if (lc_sort_key_shader_pass(c->sort_key) != LC_SHADER_PASS_MATERIAL || (st->material == m->material && st->layout == m->layout))
         return;
-    st->material = material;
-    st->layout = layout;
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, set_index, 1, &set, 0, NULL);
-    vkCmdPushConstants(cb, layout, VK_SHADER_STAGE_ALL, 0, 4 * sizeof(float), constants);
+    st->material = m->material;
+    st->layout = m->layout;
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, m->layout, m->set_index, 1, &m->set, 0, NULL);
+    vkCmdPushConstants(cb, m->layout, VK_SHADER_STAGE_ALL, 0, sizeof m->constants, m->constants);
 }
 
 static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
@@ -233,23 +234,20 @@ static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
     }
     case LC_PKG_DRAW_INDEXED: {
         const lc_pkg_draw_indexed *d = p;
-        bind_material(cb, st, c, d->material, d->layout, d->material_set_index, d->material_set, d->material_constants);
-        set_raster(cb, st, d->raster);
+        bind_material(cb, st, c, &d->mat);
         vkCmdDrawIndexed(cb, d->index_count, d->instance_count, d->first_index, d->vertex_offset, d->first_instance);
         break;
     }
     case LC_PKG_DRAW_INDIRECT_COUNT: {
         const lc_pkg_draw_indirect_count *d = p;
-        bind_material(cb, st, c, d->material, d->layout, d->material_set_index, d->material_set, d->material_constants);
-        set_raster(cb, st, d->raster);
+        bind_material(cb, st, c, &d->mat);
         vkCmdDrawIndexedIndirectCount(cb, d->buffer, d->offset, d->count_buffer, d->count_offset, d->max_draws, d->stride);
         break;
     }
     case LC_PKG_DRAW_MESH_TASKS: {
         const lc_pkg_draw_mesh_tasks *d = p;
-        bind_material(cb, st, c, d->material, d->layout, d->material_set_index, d->material_set, d->material_constants);
-        set_raster(cb, st, d->raster);
-        vkCmdPushConstants(cb, d->layout, VK_SHADER_STAGE_ALL, d->push_offset, d->push_size, d->push);
+        bind_material(cb, st, c, &d->mat);
+        vkCmdPushConstants(cb, d->mat.layout, VK_SHADER_STAGE_ALL, d->push_offset, d->push_size, d->push);
         vkCmdDrawMeshTasksEXT(cb, d->group_count, 1, 1);
         break;
     }
@@ -438,7 +436,7 @@ void lc_command_describe(const lc_command *c, char *out, size_t size)
     case LC_PKG_DRAW_INDEXED: {
         const lc_pkg_draw_indexed *d = c->package;
         snprintf(at, left, " %u indices from %u vertex offset %d instance %u material %u", d->index_count, d->first_index,
-                 d->vertex_offset, d->first_instance, d->material);
+                 d->vertex_offset, d->first_instance, d->mat.material);
         break;
     }
     case LC_PKG_DISPATCH: {
@@ -448,12 +446,12 @@ void lc_command_describe(const lc_command *c, char *out, size_t size)
     }
     case LC_PKG_DRAW_INDIRECT_COUNT: {
         const lc_pkg_draw_indirect_count *d = c->package;
-        snprintf(at, left, " up to %u draws material %u raster %u", d->max_draws, d->material, d->raster);
+        snprintf(at, left, " up to %u draws material %u raster %u", d->max_draws, d->mat.material, d->mat.raster);
         break;
     }
     case LC_PKG_DRAW_MESH_TASKS: {
         const lc_pkg_draw_mesh_tasks *d = c->package;
-        snprintf(at, left, " %u task groups material %u raster %u", d->group_count, d->material, d->raster);
+        snprintf(at, left, " %u task groups material %u raster %u", d->group_count, d->mat.material, d->mat.raster);
         break;
     }
     case LC_PKG_FILL_BUFFER: {

@@ -99,46 +99,40 @@ typedef struct lc_pkg_push_constants {
 } lc_pkg_push_constants;
 typedef struct lc_pkg_bind_buffer { VkBuffer buffer; VkDeviceSize offset; VkIndexType index_type; } lc_pkg_bind_buffer;
 typedef struct lc_pkg_draw { uint32_t vertex_count, instance_count, first_vertex, first_instance; } lc_pkg_draw;
-/* One indexed draw. With LC_SHADER_PASS_MATERIAL in the command's key the backend binds
- * material_set at set index material_set_index and pushes material_constants (16 bytes at
- * offset 0) first, unless the same material is bound already. */
+/* How a scene draw binds its material and sets its raster state. With LC_SHADER_PASS_MATERIAL
+ * in the command's key the backend binds set at set index set_index and pushes constants (16
+ * bytes at offset 0) first, unless the same material is bound already. */
+typedef struct lc_draw_material {
+    uint32_t material;
+    uint32_t set_index;
+    VkPipelineLayout layout;
+    VkDescriptorSet set;
+    float constants[4];
+    uint32_t raster; /* LC_RASTER_* (shared/lc_geometry.h): cull mode and front face; 0: not set */
+} lc_draw_material;
+/* One indexed draw. */
 typedef struct lc_pkg_draw_indexed {
     uint32_t index_count, instance_count, first_index;
     int32_t vertex_offset;
     uint32_t first_instance;
-    uint32_t material;
-    uint32_t material_set_index;
-    VkPipelineLayout layout;
-    VkDescriptorSet material_set;
-    float material_constants[4];
-    uint32_t raster; /* LC_RASTER_* (shared/lc_geometry.h): cull mode and front face; 0: not set */
+    lc_draw_material mat;
 } lc_pkg_draw_indexed;
 /* vkCmdDrawIndexedIndirectCount: the GPU culling's draws of one bucket (one material and
- * winding); material and raster fields as in lc_pkg_draw_indexed. */
+ * winding). */
 typedef struct lc_pkg_draw_indirect_count {
     VkBuffer buffer, count_buffer;
     VkDeviceSize offset, count_offset;
     uint32_t max_draws, stride;
-    uint32_t material;
-    uint32_t material_set_index;
-    VkPipelineLayout layout;
-    VkDescriptorSet material_set;
-    float material_constants[4];
-    uint32_t raster;
+    lc_draw_material mat;
 } lc_pkg_draw_indirect_count;
 /* vkCmdDrawMeshTasksEXT (the mesh path): the task workgroups of one bucket, after pushing
- * push (push_size bytes at push_offset: the task shader's bucket range and phase); material
- * and raster fields as in lc_pkg_draw_indexed (the material's constants go first). */
+ * push (push_size bytes at push_offset: the task shader's bucket range and phase; the
+ * material's constants go first). */
 typedef struct lc_pkg_draw_mesh_tasks {
     uint32_t group_count;
     uint32_t push_offset, push_size;
     uint8_t push[32];
-    uint32_t material;
-    uint32_t material_set_index;
-    VkPipelineLayout layout;
-    VkDescriptorSet material_set;
-    float material_constants[4];
-    uint32_t raster;
+    lc_draw_material mat;
 } lc_pkg_draw_mesh_tasks;
 typedef struct lc_pkg_dispatch { uint32_t x, y, z; } lc_pkg_dispatch;
 typedef struct lc_pkg_fill_buffer { VkBuffer buffer; VkDeviceSize offset, size; uint32_t value; } lc_pkg_fill_buffer;

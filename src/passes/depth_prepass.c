@@ -24,6 +24,15 @@ void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pa
     lc_rc_viewport(rc, lc_sort_key(pass, LC_SEQ_STATE), r->width, r->height);
 }
 
+void lc_draw_material_of(const lc_renderer *r, uint32_t material, uint32_t raster, lc_draw_material *out)
+{
+    bool known = material < r->scene->material_count;
+    *out = (lc_draw_material){.material = material, .set_index = 1, .layout = r->layout,
+                              .set = known ? r->material_sets[material] : VK_NULL_HANDLE, .constants = {1.0f, 1.0f, 1.0f, 1.0f},
+                              .raster = raster};
+    if (known) memcpy(out->constants, r->scene->materials[material].base_color, sizeof out->constants);
+}
+
 /* One object as a package: its mesh's meshlet range in the runtime mesh (contiguous per mesh,
  * global vertex numbers, 32-bit indices), the object index as firstInstance (scene.vert reads
  * objects[gl_InstanceIndex]; the mdi cull writes the same field). */
@@ -36,12 +45,7 @@ static void scene_draw(const lc_renderer *r, uint32_t object, lc_pkg_draw_indexe
     p->first_index = m->first_triangle * 3;
     p->vertex_offset = 0;
     p->first_instance = object;
-    p->raster = r->geo.object_raster[object];
-    p->material = o->material;
-    p->material_set_index = 1;
-    p->layout = r->layout;
-    p->material_set = r->material_sets[o->material];
-    memcpy(p->material_constants, r->scene->materials[o->material].base_color, sizeof p->material_constants);
+    lc_draw_material_of(r, o->material, r->geo.object_raster[object], &p->mat);
 }
 
 void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
@@ -64,10 +68,10 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
         /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend
          * whether to bind the material. */
         if (depth_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, vis ? p->material : 0, depth),
+            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, vis ? p->mat.material : 0, depth),
                           p, LC_PKG_DRAW_INDEXED);
         if (shade_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, p->material, depth),
+            lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, p->mat.material, depth),
                           p, LC_PKG_DRAW_INDEXED);
     }
 }

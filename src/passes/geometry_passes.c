@@ -82,14 +82,7 @@ void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint3
         d->count_offset = (VkDeviceSize)(LC_GEO_COUNTS_HEADER + phase * g->bucket_count + b) * 4;
         d->max_draws = g->bucket_tasks[b];
         d->stride = sizeof(VkDrawIndexedIndirectCommand);
-        d->material = material;
-        d->material_set_index = 1;
-        d->layout = r->layout;
-        d->raster = g->bucket_raster[b];
-        if (material < r->scene->material_count) {
-            d->material_set = r->material_sets[material];
-            memcpy(d->material_constants, r->scene->materials[material].base_color, sizeof d->material_constants);
-        }
+        lc_draw_material_of(r, material, g->bucket_raster[b], &d->mat);
         lc_rc_command(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, shader_pass, pipeline_id, material, b * 2 + phase), d,
                       LC_PKG_DRAW_INDIRECT_COUNT);
     }
@@ -139,14 +132,7 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
         d->push_offset = LC_MESH_PUSH_OFFSET;
         d->push_size = sizeof push;
         d->group_count = LC_DIV_UP(g->bucket_tasks[b], LC_MESH_TASK_GROUP);
-        d->material = material;
-        d->material_set_index = 1;
-        d->layout = r->layout;
-        d->raster = g->bucket_raster[b];
-        if (material < r->scene->material_count) {
-            d->material_set = r->material_sets[material];
-            memcpy(d->material_constants, r->scene->materials[material].base_color, sizeof d->material_constants);
-        }
+        lc_draw_material_of(r, material, g->bucket_raster[b], &d->mat);
         uint32_t index = phase == LC_CULL_PHASE_2 ? 1 : 0;
         lc_rc_command(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, shader_pass, pipeline_id, material, b * 2 + index), d,
                       LC_PKG_DRAW_MESH_TASKS);

@@ -48,11 +48,15 @@ lc_pass lc_pass_tonemap(void);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
 
-/* The frame's draw list [first, first + count) (the objects the CPU cull kept, r->draw_list):
- * one package per object draw, referenced by two commands, one keyed for the depth pre-pass (front to back) and one for forward shading (by material,
- * then front to back). A job records one chunk into its own context. */
 /* A scene pass the frame does not have (lc_scene_draws_record skips its commands). */
 #define LC_NO_PASS UINT32_MAX
+/* How every scene draw package (direct, mdi bucket, mesh bucket) binds a material of the
+ * scene (its set, its base colour) and sets its raster state (LC_RASTER_*). */
+void lc_draw_material_of(const lc_renderer *r, uint32_t material, uint32_t raster, lc_draw_material *out);
+/* The frame's draw list [first, first + count) (the objects the CPU cull kept, r->draw_list):
+ * one package per object draw, referenced by two commands, one keyed for the depth pre-pass
+ * (front to back) and one for forward shading (by material, then front to back). A job
+ * records one chunk into its own context. */
 void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
                            uint32_t depth_pass, uint32_t shade_pass);
 
