@@ -2,8 +2,9 @@
  * src/passes/geometry_passes.c) and GLSL (shaders/geometry/geometry_cull.comp, hiz.comp).
  *
  * Culling works on tasks: one (object, meshlet) pair per 256-meshlet of each object's mesh.
- * The cull pass writes one VkDrawIndexedIndirectCommand per surviving task into the range of
- * its bucket (material x winding: each bucket is one vkCmdDrawIndexedIndirectCount with its
+ * The cull pass writes every task's VkDrawIndexedIndirectCommand at the task's place in its
+ * bucket's range, instanceCount 1 when it survives and 0 when not, so draws keep task order on
+ * any GPU (material x winding: each bucket is one vkCmdDrawIndexedIndirectCount with its
  * material set bound, so no descriptor indexing is needed). Two-phase occlusion keeps one
  * visibility bit per task. */
 #ifndef LC_GEOMETRY_SHARED_H

@@ -11,7 +11,9 @@
  *   bits 31..28  spare
  *   bits 27..16  material      material id: fewer material binds within a pipeline
  *   bits 15..0   depth         16-bit view depth; front to back for opaque draws
- *                              (lc_sort_depth), back to front is its complement
+ *                              (lc_sort_depth), back to front is its complement; zero
+ *                              where draws must keep their recorded order (the forward
+ *                              shade: equal keys keep it, see lc_scene_draws_record)
  *
  * Depth fills the two low bytes and material ids below 256 the third, so the radix sort,
  * which skips the bytes every key shares, makes few passes. Commands with equal keys keep

@@ -54,9 +54,12 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
     const lc_camera *cam = &r->settings.camera;
     const lc_frame_settings *s = &r->settings;
     uint32_t shade_id = LC_PIPELINE_ID_SHADE + (s->mode * 2 + (s->scalarize ? 1 : 0)) * 3 + s->analysis;
-    /* The visibility pass keeps the last of equal depths (LESS_OR_EQUAL), as the forward shade
-     * pass does: its draws take the shade pass's (material, depth) order, so coplanar surfaces
-     * resolve to the same winner. The depth pre-pass alone sorts front to back. */
+    /* The depth pre-pass sorts front to back. Where surfaces tie in depth the last draw wins
+     * (the forward shade's EQUAL test, the visibility pass's LESS_OR_EQUAL), so those two take
+     * one order that every path shares: by material, then by object (the depth bits stay zero
+     * and the sort is stable over the ascending draw list), as the mdi and mesh paths draw
+     * each material's bucket in task order. Coplanar surfaces then tie the same way on every
+     * path, every thread count and every GPU. */
     bool vis = s->shading == LC_SHADING_VISIBILITY;
     for (uint32_t i = first; i < first + count; i++) {
         uint32_t object = r->draw_list[i];
@@ -68,10 +71,11 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
         /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend
          * whether to bind the material. */
         if (depth_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, vis ? p->mat.material : 0, depth),
+            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, vis ? p->mat.material : 0,
+                                                  vis ? 0u : depth),
                           p, LC_PKG_DRAW_INDEXED);
         if (shade_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, p->mat.material, depth),
+            lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, p->mat.material, 0u),
                           p, LC_PKG_DRAW_INDEXED);
     }
 }
