@@ -53,25 +53,6 @@ static uint32_t missing(const uint32_t *a, const uint32_t *b, size_t words)
     return n;
 }
 
-static lc_app *start(int argc, char **argv)
-{
-    lc_options opt;
-    if (lc_options_parse(argc, argv, 0, &opt) != LC_OK) return NULL;
-    lc_app *app = lc_calloc(1, sizeof *app);
-    if (lc_app_load(app, &opt) != LC_OK || lc_app_start_gpu(app, NULL, 0) != LC_OK) {
-        lc_app_destroy(app);
-        free(app);
-        return NULL;
-    }
-    return app;
-}
-
-static void stop(lc_app *app)
-{
-    lc_app_destroy(app);
-    free(app);
-}
-
 /* Renders one frame of mode for camera cc with app->opt.binning; returns the depth buffer
  * read back. */
 static float *render(lc_app *app, uint32_t mode, const cam_case *cc)
@@ -489,7 +470,7 @@ static void test_light_binning(lc_app *app, const cam_case *cc)
 static void run_app(const char *label, int argc, char **argv)
 {
     printf("%s\n", label);
-    lc_app *app = start(argc, argv);
+    lc_app *app = lc_test_app_start(argc, argv);
     CHECK_MSG(app != NULL, "%s: cannot start", label);
     if (!app) return;
     CHECK_MSG(app->ctx.validation, "%s: validation layer not enabled", label);
@@ -505,7 +486,7 @@ static void run_app(const char *label, int argc, char **argv)
     /* The shade pass walking each structure misses no pair (one camera: the counts add a
      * brute-force loop per pixel). */
     check_pairs(app, &cams[1]);
-    stop(app);
+    lc_test_app_stop(app);
 }
 
 int main(void)

@@ -13,30 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static lc_app *start(int argc, char **argv)
-{
-    lc_options opt;
-    if (lc_options_parse(argc, argv, 0, &opt) != LC_OK) return NULL;
-    lc_app *app = lc_calloc(1, sizeof *app);
-    if (lc_app_load(app, &opt) != LC_OK || lc_app_start_gpu(app, NULL, 0) != LC_OK) {
-        lc_app_destroy(app);
-        free(app);
-        return NULL;
-    }
-    return app;
-}
-
-static void stop(lc_app *app)
-{
-    lc_app_destroy(app);
-    free(app);
-}
-
 static void test_codec(void)
 {
     char *on[] = {"--headless", "--quiet", "--validate", "--size", "64x64", "--meshlet-codec", "on"};
     char *off[] = {"--headless", "--quiet", "--validate", "--size", "64x64", "--meshlet-codec", "off"};
-    lc_app *a = start((int)LC_ARRAY_COUNT(on), on);
+    lc_app *a = lc_test_app_start((int)LC_ARRAY_COUNT(on), on);
     CHECK(a != NULL);
     if (!a) return;
     const lc_geometry *g = &a->renderer.geo;
@@ -49,8 +30,8 @@ static void test_codec(void)
     lc_vertex *va = lc_calloc(nv, sizeof *va), *vb = lc_calloc(nv, sizeof *vb);
     uint32_t *ia = lc_calloc((size_t)nt * 3, 4), *ib = lc_calloc((size_t)nt * 3, 4);
     CHECK(lc_geometry_read_mesh(&a->ctx, g, va, ia) == LC_OK);
-    stop(a);
-    lc_app *b = start((int)LC_ARRAY_COUNT(off), off);
+    lc_test_app_stop(a);
+    lc_app *b = lc_test_app_start((int)LC_ARRAY_COUNT(off), off);
     CHECK(b != NULL);
     if (!b) return;
     CHECK(b->renderer.geo.decode_ms == 0.0);
@@ -68,7 +49,7 @@ static void test_codec(void)
               "the runtime mesh is not the CPU decode of the scene's meshlets");
     printf("  runtime mesh: %u vertices, %u triangles, identical with the codec on and off\n", nv, nt);
     lc_meshlet_scene_destroy(&ms);
-    stop(b);
+    lc_test_app_stop(b);
     free(va), free(vb), free(vc), free(ia), free(ib), free(ic);
 }
 
@@ -89,7 +70,7 @@ static void test_hiz(const char *size, const char *scene)
 {
     char *argv[] = {"--headless", "--quiet", "--validate", "--size", (char *)size, "--scene", (char *)scene, "--lights", "64",
                     "--geometry", "mdi", "--occlusion", "on"};
-    lc_app *a = start((int)LC_ARRAY_COUNT(argv), argv);
+    lc_app *a = lc_test_app_start((int)LC_ARRAY_COUNT(argv), argv);
     CHECK(a != NULL);
     if (!a) return;
     lc_frame_settings fs = lc_app_settings(a);
@@ -198,7 +179,7 @@ static void test_hiz(const char *size, const char *scene)
     lc_renderer_finish(r);
     CHECK(r->geometry.meshlets_drawn + r->geometry.culled_frustum == r->geometry.meshlets_total &&
           r->geometry.meshlets_drawn > 0 && r->geometry.triangles_drawn <= r->geometry.triangles_total);
-    stop(a);
+    lc_test_app_stop(a);
 }
 
 int main(void)

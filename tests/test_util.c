@@ -1,5 +1,9 @@
 #include "test_util.h"
 
+#include <stdlib.h>
+
+#include "app/app.h"
+
 int lc_test_failures;
 
 int lc_test_finish(const char *name)
@@ -25,3 +29,22 @@ uint64_t lc_test_rnd64(void)
 }
 
 float lc_test_rnd(float lo, float hi) { return lo + (hi - lo) * (float)((double)(lc_test_rnd64() >> 11) / 9007199254740992.0); }
+
+lc_app *lc_test_app_start(int argc, char **argv)
+{
+    lc_options opt;
+    if (lc_options_parse(argc, argv, 0, &opt) != LC_OK) return NULL;
+    lc_app *app = lc_calloc(1, sizeof *app);
+    if (lc_app_load(app, &opt) != LC_OK || lc_app_start_gpu(app, NULL, 0) != LC_OK) {
+        lc_app_destroy(app);
+        free(app);
+        return NULL;
+    }
+    return app;
+}
+
+void lc_test_app_stop(lc_app *app)
+{
+    lc_app_destroy(app);
+    free(app);
+}

@@ -32,6 +32,12 @@ void lc_test_seed(uint64_t seed);
 uint64_t lc_test_rnd64(void);
 float lc_test_rnd(float lo, float hi);
 
+/* A headless lightcull as the command line argv[0..argc) would start it (scene, lights,
+ * device, renderer), or NULL; lc_test_app_stop destroys it. */
+struct lc_app;
+struct lc_app *lc_test_app_start(int argc, char **argv);
+void lc_test_app_stop(struct lc_app *app);
+
 /* Returns the process exit code and prints a summary line. */
 int lc_test_finish(const char *name);
 

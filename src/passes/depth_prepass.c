@@ -33,6 +33,24 @@ void lc_draw_material_of(const lc_renderer *r, uint32_t material, uint32_t raste
     if (known) memcpy(out->constants, r->scene->materials[material].base_color, sizeof out->constants);
 }
 
+void lc_begin_depth_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, bool load)
+{
+    lc_rendering rd = {.depth = &r->depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                       .depth_load = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
+                       .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
+    lc_begin_rendering(r, rc, pass, &rd);
+}
+
+void lc_bind_scene(const lc_renderer *r, lc_render_context *rc, uint32_t pass, VkPipeline pipeline, bool runtime_mesh)
+{
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    if (!runtime_mesh) return;
+    lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
+    lc_rc_bind_index_buffer(rc, state, r->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+}
+
 /* One object as a package: its mesh's meshlet range in the runtime mesh (contiguous per mesh,
  * global vertex numbers, 32-bit indices), the object index as firstInstance (scene.vert reads
  * objects[gl_InstanceIndex]; the mdi cull writes the same field). */
@@ -53,7 +71,7 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
 {
     const lc_camera *cam = &r->settings.camera;
     const lc_frame_settings *s = &r->settings;
-    uint32_t shade_id = LC_PIPELINE_ID_SHADE + (s->mode * 2 + (s->scalarize ? 1 : 0)) * 3 + s->analysis;
+    uint32_t shade_id = lc_shade_pipeline_id(r);
     /* The depth pre-pass sorts front to back. Where surfaces tie in depth the last draw wins
      * (the forward shade's EQUAL test, the visibility pass's LESS_OR_EQUAL), so those two take
      * one order that every path shares: by material, then by object (the depth bits stay zero
@@ -82,14 +100,8 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
 
 static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_rendering rd = {.depth = &r->depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                       .depth_load = VK_ATTACHMENT_LOAD_OP_CLEAR, .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
-    lc_begin_rendering(r, rc, pass, &rd);
-    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->depth_pipeline);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
-    lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
-    lc_rc_bind_index_buffer(rc, state, r->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    lc_begin_depth_rendering(r, rc, pass, false);
+    lc_bind_scene(r, rc, pass, r->depth_pipeline, true);
     /* The draws come from lc_scene_draws_record jobs. */
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }

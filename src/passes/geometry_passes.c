@@ -90,15 +90,8 @@ void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint3
 
 static void record_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
-    lc_rendering rd = {.depth = &r->depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                       .depth_load = phase == LC_CULL_PHASE_2 ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
-                       .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
-    lc_begin_rendering(r, rc, pass, &rd);
-    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->depth_pipeline);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
-    lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
-    lc_rc_bind_index_buffer(rc, state, r->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    lc_begin_depth_rendering(r, rc, pass, phase == LC_CULL_PHASE_2);
+    lc_bind_scene(r, rc, pass, r->depth_pipeline, true);
     lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase == LC_CULL_PHASE_2 ? 1 : 0);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
@@ -141,13 +134,8 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
 
 static void record_depth_mesh(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
-    lc_rendering rd = {.depth = &r->depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                       .depth_load = phase == LC_CULL_PHASE_2 ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
-                       .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
-    lc_begin_rendering(r, rc, pass, &rd);
-    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->mesh_depth_pipeline);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    lc_begin_depth_rendering(r, rc, pass, phase == LC_CULL_PHASE_2);
+    lc_bind_scene(r, rc, pass, r->mesh_depth_pipeline, false);
     lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase, false);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }

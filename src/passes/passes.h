@@ -72,6 +72,14 @@ typedef struct lc_rendering {
     VkAttachmentStoreOp depth_store;
 } lc_rendering;
 void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, const lc_rendering *desc);
+/* A depth-only pass over the frame's depth: cleared, or loaded (occlusion's phase 2). */
+void lc_begin_depth_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, bool load);
+/* The state every scene draw of a pass starts from: the graphics pipeline, the frame set
+ * and, for vertex-pipeline draws (not the mesh path), the runtime mesh's vertex and index
+ * buffers. */
+void lc_bind_scene(const lc_renderer *r, lc_render_context *rc, uint32_t pass, VkPipeline pipeline, bool runtime_mesh);
+/* The forward shade's pipeline id in sort keys (mode x effective scalarization x analysis). */
+uint32_t lc_shade_pipeline_id(const lc_renderer *r);
 /* The frame slot being recorded. */
 const lc_frame_slot *lc_current_slot(const lc_renderer *r);
 

@@ -12,6 +12,13 @@ lc_pass lc_pass_analysis_clear(void)
                      .uses = {{LC_RES_ANALYSIS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
 }
 
+uint32_t lc_shade_pipeline_id(const lc_renderer *r)
+{
+    const lc_frame_settings *s = &r->settings;
+    bool scalarize = s->scalarize && r->ctx->subgroup_fragment;
+    return LC_PIPELINE_ID_SHADE + (s->mode * 2 + (scalarize ? 1 : 0)) * 3 + s->analysis;
+}
+
 static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     const lc_frame_settings *s = &r->settings;
@@ -26,23 +33,18 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     };
     lc_begin_rendering(r, rc, pass, &rd);
     bool scalarize = s->scalarize && r->ctx->subgroup_fragment;
-    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    uint32_t shade_id = LC_PIPELINE_ID_SHADE + (s->mode * 2 + (scalarize ? 1 : 0)) * 3 + s->analysis;
+    uint32_t shade_id = lc_shade_pipeline_id(r);
     if (s->geometry == LC_GEOMETRY_MESH) {
         /* mesh: replay both phases' drawn flags (the depth passes' set) through the task and
          * mesh shaders; nothing is culled again. */
-        lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->shade_mesh[s->mode][scalarize][s->analysis]);
-        lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+        lc_bind_scene(r, rc, pass, r->shade_mesh[s->mode][scalarize][s->analysis], false);
         lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id,
                                       s->occlusion ? LC_CULL_PHASE_1 : LC_CULL_PHASE_ALL, true);
         if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, LC_CULL_PHASE_2, true);
         lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
         return;
     }
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->shade[s->mode][scalarize][s->analysis]);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
-    lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
-    lc_rc_bind_index_buffer(rc, state, r->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    lc_bind_scene(r, rc, pass, r->shade[s->mode][scalarize][s->analysis], true);
     /* direct: the draws (with their materials) come from lc_scene_draws_record jobs. mdi:
      * replay the surviving draws of both phases, exactly the depth pre-pass's set. */
     if (s->geometry == LC_GEOMETRY_MDI) {

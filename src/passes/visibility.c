@@ -12,11 +12,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
         .depth_store = VK_ATTACHMENT_STORE_OP_STORE,
     };
     lc_begin_rendering(r, rc, pass, &rd);
-    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->visibility_pipeline);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
-    lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
-    lc_rc_bind_index_buffer(rc, state, r->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    lc_bind_scene(r, rc, pass, r->visibility_pipeline, true);
     /* The object draws come from lc_scene_draws_record jobs, keyed as the depth pre-pass's. */
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
