@@ -257,6 +257,21 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
     }
 }
 
+/* A comma-separated list of names[0..name_count) into their indices, at most name_count of
+ * them; false on an unknown name, too many or none. */
+static bool parse_names(const char *v, const char *const *names, uint32_t name_count, uint32_t *out, uint32_t *count)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", v);
+    *count = 0;
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+        int k = lc_name_index(t, names, name_count);
+        if (k < 0 || *count >= name_count) return false;
+        out[(*count)++] = (uint32_t)k;
+    }
+    return *count > 0;
+}
+
 int lc_bench_main(int argc, char **argv)
 {
     for (int i = 2; i < argc; i++)
@@ -349,42 +364,30 @@ int lc_bench_main(int argc, char **argv)
                 return 2;
             }
         } else if (!strcmp(a, "--shading")) {
-            char buf[256];
-            snprintf(buf, sizeof buf, "%s", v);
-            sw.shading_count = 0;
-            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-                int m = lc_name_index(t, lc_shading_names, LC_SHADING_COUNT);
-                if (m < 0 || sw.shading_count >= 2) { lc_error("bench: --shading %s: expected forward and/or visibility", v); return 2; }
-                sw.shadings[sw.shading_count++] = (uint32_t)m;
+            if (!parse_names(v, lc_shading_names, LC_SHADING_COUNT, sw.shadings, &sw.shading_count)) {
+                lc_error("bench: --shading %s: expected forward and/or visibility", v);
+                return 2;
             }
         } else if (!strcmp(a, "--binning")) {
-            char buf[64];
-            snprintf(buf, sizeof buf, "%s", v);
-            sw.binning_count = 0;
-            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-                int b = lc_name_index(t, lc_binning_names, LC_BINNING_COUNT);
-                if (b < 0 || sw.binning_count >= LC_BINNING_COUNT) {
-                    lc_error("bench: --binning %s: expected a list of tiles, lights, lights-nodepth", v);
-                    return 2;
-                }
-                sw.binnings[sw.binning_count++] = (uint32_t)b;
+            if (!parse_names(v, lc_binning_names, LC_BINNING_COUNT, sw.binnings, &sw.binning_count)) {
+                lc_error("bench: --binning %s: expected a list of tiles, lights, lights-nodepth", v);
+                return 2;
             }
-            if (!sw.binning_count) { lc_error("bench: --binning %s: expected a list of tiles, lights, lights-nodepth", v); return 2; }
-        } else if (!strcmp(a, "--geometry") || !strcmp(a, "--occlusion")) {
-            bool geo = !strcmp(a, "--geometry");
-            char buf[256];
-            snprintf(buf, sizeof buf, "%s", v);
-            uint32_t *count = geo ? &sw.geometry_count : &sw.occlusion_count;
-            *count = 0;
-            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-                int g = geo ? lc_name_index(t, lc_geometry_names, LC_GEOMETRY_COUNT) : !strcmp(t, "on") ? 1 : !strcmp(t, "off") ? 0 : -1;
-                if (g < 0 || *count >= (geo ? 3u : 2u)) {
-                    lc_error("bench: %s %s: expected %s", a, v, geo ? "direct, mdi or mesh, comma-separated" : "on, off or on,off");
-                    return 2;
-                }
-                if (geo) sw.geometry[(*count)++] = g;
-                else sw.occlusion[(*count)++] = g == 1;
+        } else if (!strcmp(a, "--geometry")) {
+            uint32_t paths[LC_GEOMETRY_COUNT];
+            if (!parse_names(v, lc_geometry_names, LC_GEOMETRY_COUNT, paths, &sw.geometry_count)) {
+                lc_error("bench: --geometry %s: expected direct, mdi or mesh, comma-separated", v);
+                return 2;
             }
+            for (uint32_t k = 0; k < sw.geometry_count; k++) sw.geometry[k] = (int)paths[k];
+        } else if (!strcmp(a, "--occlusion")) {
+            static const char *const off_on[2] = {"off", "on"};
+            uint32_t flags[2];
+            if (!parse_names(v, off_on, 2, flags, &sw.occlusion_count)) {
+                lc_error("bench: --occlusion %s: expected on, off or on,off", v);
+                return 2;
+            }
+            for (uint32_t k = 0; k < sw.occlusion_count; k++) sw.occlusion[k] = flags[k] == 1;
         } else if (!strcmp(a, "--grid")) {
             uint32_t n = 0, c;
             if (!lc_bench_parse_list(v, &n, &c, 1, 1, 64)) { lc_error("bench: --grid %s: expected 1..64", v); return 2; }
