@@ -12,13 +12,6 @@ lc_pass lc_pass_analysis_clear(void)
                      .uses = {{LC_RES_ANALYSIS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
 }
 
-uint32_t lc_shade_pipeline_id(const lc_renderer *r)
-{
-    const lc_frame_settings *s = &r->settings;
-    bool scalarize = s->scalarize && r->ctx->subgroup_fragment;
-    return LC_PIPELINE_ID_SHADE + (s->mode * 2 + (scalarize ? 1 : 0)) * 3 + s->analysis;
-}
-
 static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     const lc_frame_settings *s = &r->settings;
