@@ -82,6 +82,7 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_GEO_VERTEX_MESHLET] = {r->geo.vertex_meshlet.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_VERTICES] = {r->geo.vertices.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_INDICES] = {r->geo.indices.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_SUBLET_BOUNDS] = {r->geo.sublet_bounds.buffer ? r->geo.sublet_bounds.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
             /* Without the compressed meshlets (no mesh shaders, codec off) any valid buffer. */
             [LC_BIND_GEO_MESHLET_HEADERS] = {r->geo.enc_headers.buffer ? r->geo.enc_headers.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_MESHLET_STREAMS] = {r->geo.enc_streams.buffer ? r->geo.enc_streams.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
@@ -393,6 +394,7 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
         gc.culled_backface = st->meshlets.z;
         gc.culled_occlusion = st->meshlets.w;
         gc.triangles_drawn = st->triangles.x;
+        gc.culled_sublets = st->triangles.w;
     }
     r->geometry = gc;
     uint64_t ts[LC_BACKEND_MARKERS * 2];

@@ -121,6 +121,7 @@ typedef struct lc_geometry_counts {
     bool occlusion;
     uint64_t meshlets_total, meshlets_drawn, triangles_total, triangles_drawn;
     uint64_t culled_frustum, culled_backface, culled_occlusion;
+    uint64_t culled_sublets; /* mesh path: sublets of drawn meshlets its task shader culled (frustum, cone, HiZ) */
 } lc_geometry_counts;
 
 typedef struct lc_frame_timings {

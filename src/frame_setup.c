@@ -183,7 +183,7 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
     if (!r->hiz_pipeline) return LC_ERR_RUNTIME;
     /* The mesh path's depth pre-pass, only where the device has mesh shaders. */
     if (ctx->mesh_shader) {
-        lc_graphics_desc md = {.task = "geometry.task", .mesh = "geometry.mesh", .layout = r->layout,
+        lc_graphics_desc md = {.task = "geometry.task", .mesh = "geometry_depth.mesh", .layout = r->layout,
                                .depth_format = VK_FORMAT_D32_SFLOAT, .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true,
                                .dynamic_cull = true, .name = "depth prepass (mesh)"};
         if (!(r->mesh_depth_pipeline = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;

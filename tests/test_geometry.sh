@@ -64,13 +64,17 @@ for scene in default "mesh --grid 2" ${LC_SPONZA:+"$LC_SPONZA"}; do
             done
         done
         # The mesh path culls the same meshlets as mdi (one cull function): without occlusion
-        # (whose HiZ could differ in a silhouette pixel between the two) the same counts.
+        # (whose HiZ could differ in a silhouette pixel between the two) the same counts. Its
+        # task shader then culls sublets of those meshlets: no more triangles than mdi draws.
         mj=$TMP/$tag-$mode-mesh-off-off.png.json dj=$TMP/$tag-$mode-mdi-off-off.png.json
         if [[ -f $mj && -f $dj ]]; then
-            for k in meshlets_drawn triangles_drawn culled.frustum culled.backface; do
+            for k in meshlets_drawn culled.frustum culled.backface; do
                 [[ $(img json "$mj" "geometry.$k") == $(img json "$dj" "geometry.$k") ]] ||
                     fail "$tag: geometry.$k: mesh $(img json "$mj" "geometry.$k"), mdi $(img json "$dj" "geometry.$k")"
             done
+            tm=$(img json "$mj" geometry.triangles_drawn) td=$(img json "$dj" geometry.triangles_drawn)
+            fcmp "$tm" "<=" "$td" || fail "$tag: the mesh path draws $tm triangles, mdi $td"
+            [[ $(img json "$dj" geometry.culled.sublets) == 0 ]] || fail "$tag: mdi reports culled sublets"
         fi
     done
 done

@@ -1,6 +1,8 @@
 // The meshlet culling of the mdi path's compute cull (geometry_cull.comp) and the mesh path's
-// task shader (geometry.task): one function decides per task, so both paths draw the same
-// meshlets. The includer declares PHASE (LC_CULL_PHASE_*), the buffers below come from here.
+// task shader (geometry.task): the same tests (lc_cull_bounds, hiz_visible), so both paths
+// keep the same meshlets; mdi's phases and visibility bits are lc_cull_task's, the mesh
+// path's work per sublet. The includer declares PHASE (LC_CULL_PHASE_*), the buffers below
+// come from here.
 // Frustum (object sphere, then meshlet sphere), back-face cone, and in phase 2 the HiZ of
 // phase 1's depth (the seed's projected-sphere bounds, findMSB LOD, 2x2 fetch).
 #ifndef LC_GEOMETRY_CULL_GLSL
@@ -87,6 +89,23 @@ bool hiz_visible(vec3 center, float radius, uvec2 hiz_size, uint levels)
     return closest <= z * 1.000001 + 1e-7;
 }
 
+// The frustum and back-face cone tests of one meshlet (or sublet) of an object whose own
+// sphere passed: 0 when it may be visible, 1 outside the frustum, 2 facing away (the rasterizer
+// would cull every triangle). center and radius: its world bounding sphere, for the HiZ.
+uint lc_cull_bounds(lc_gpu_cull_object co, mat4 world, vec4 sphere, vec4 cone_apex, vec4 cone_axis, out vec3 center,
+                    out float radius)
+{
+    center = (world * vec4(sphere.xyz, 1.0)).xyz;
+    radius = sphere.w * uintBitsToFloat(co.info.z);
+    if (!sphere_in_frustum(center, radius)) return 1u;
+    if ((co.info.y & LC_CULL_CONE) != 0u && co.info.w != LC_RASTER_NONE && cone_apex.w < 1.0) {
+        vec3 apex = (world * vec4(cone_apex.xyz, 1.0)).xyz;
+        vec3 axis = normalize(mat3(world) * cone_axis.xyz);
+        if (dot(normalize(apex - frame.camera_pos.xyz), axis) >= cone_apex.w) return 2u;
+    }
+    return 0u;
+}
+
 // The decision for one task of this PHASE: whether it is drawn, and which test culled it
 // (f: frustum, b: back-face cone, o: occlusion; phase 1 counts none, phase 2 counts them).
 // Phases ALL and 2 update the task's visibility bit.
@@ -101,24 +120,15 @@ lc_cull_decision lc_cull_task(uint task, uvec2 hiz_size, uint hiz_levels)
     uvec2 t = tasks[task];
     lc_gpu_cull_object co = cull_objects[t.x];
     lc_gpu_meshlet m = meshlets[t.y];
-    mat4 world = objects[t.x].world;
-    float scale = uintBitsToFloat(co.info.z);
-    vec3 center = (world * vec4(m.sphere.xyz, 1.0)).xyz;
-    float radius = m.sphere.w * scale;
+    vec3 center = vec3(0.0);
+    float radius = 0.0;
+    uint why = sphere_in_frustum(co.sphere.xyz, co.sphere.w)
+                   ? lc_cull_bounds(co, objects[t.x].world, m.sphere, m.cone_apex, m.cone_axis, center, radius)
+                   : 1u;
     bool was_visible = (visibility[task >> 5u] & (1u << (task & 31u))) != 0u;
-    bool visible = true;
-    if (!sphere_in_frustum(co.sphere.xyz, co.sphere.w) || !sphere_in_frustum(center, radius)) {
-        visible = false;
-        r.f = 1u;
-    } else if ((co.info.y & LC_CULL_CONE) != 0u && co.info.w != LC_RASTER_NONE && m.cone_apex.w < 1.0) {
-        // Every triangle faces away: the rasterizer would cull them all.
-        vec3 apex = (world * vec4(m.cone_apex.xyz, 1.0)).xyz;
-        vec3 axis = normalize(mat3(world) * m.cone_axis.xyz);
-        if (dot(normalize(apex - frame.camera_pos.xyz), axis) >= m.cone_apex.w) {
-            visible = false;
-            r.b = 1u;
-        }
-    }
+    bool visible = why == 0u;
+    r.f = why == 1u ? 1u : 0u;
+    r.b = why == 2u ? 1u : 0u;
     r.draw = visible;
     if (PHASE == LC_CULL_PHASE_1) {
         r.draw = visible && was_visible;

@@ -45,6 +45,7 @@ struct lc_gpu_meshlet {
     LC_F4 cone_apex; /* mesh-local apex, w: cutoff */
     LC_F4 cone_axis; /* mesh-local unit axis, w: 0 */
     LC_U4 info;      /* x: first index, y: index count, z: first runtime vertex, w: triangle count */
+    LC_U4 sublets;   /* sublet k: triangles | vertices << 8 in bits 16 * (k % 2) of component k / 2; 0 past the last */
 };
 
 struct lc_gpu_cull_object {
@@ -55,7 +56,7 @@ struct lc_gpu_cull_object {
 /* Counters of one frame, read back for --stats and the HUD. */
 struct lc_gpu_geometry_stats {
     LC_U4 meshlets;  /* x: drawn, y: culled by frustum, z: by back-face cone, w: by occlusion */
-    LC_U4 triangles; /* x: drawn, y: drawn in phase 1, z: drawn in phase 2, w: 0 */
+    LC_U4 triangles; /* x: drawn, y: drawn in phase 1, z: drawn in phase 2, w: sublets culled (the mesh path's task shader) */
 };
 
 /* Push constants of geometry_cull.comp. */
@@ -64,13 +65,15 @@ struct lc_cull_push {
     LC_U4 hiz_size; /* x, y: HiZ level 0 size (the depth size), z, w: 0 */
 };
 
-/* The mesh path (geometry.task, geometry.mesh): 32 tasks per task workgroup, survivors
- * compacted into the payload; one mesh workgroup of 128 invocations per surviving meshlet
- * (at most 256 vertices and 256 triangles). */
+/* The mesh path (geometry.task, geometry.mesh): 32 tasks per task workgroup; the sublets of
+ * surviving meshlets that pass their own frustum, cone (and phase-2 HiZ) tests are compacted
+ * into the payload, one mesh workgroup of 32 invocations each (the seed's 8 x 32 unit: at most
+ * 32 vertices and 32 triangles, one of each per invocation). */
 #define LC_MESH_TASK_GROUP 32u
-#define LC_MESH_GROUP 128u
-#define LC_MESH_MAX_VERTICES 256u
-#define LC_MESH_MAX_TRIANGLES 256u
+#define LC_MESH_GROUP 32u
+#define LC_MESH_MAX_VERTICES 32u
+#define LC_MESH_MAX_TRIANGLES 32u
+#define LC_MESH_SUBLET_SHIFT 3u /* a payload entry: task << 3 | sublet */
 /* lc_mesh_push.tasks.w flags. */
 #define LC_MESH_REPLAY 1u /* forward pass: draw what the depth pass's phase drew (its drawn flags), cull nothing */
 #define LC_MESH_INLINE_DECODE 2u /* the mesh shader decodes its meshlet from the compressed stream (--meshlet-codec on) */

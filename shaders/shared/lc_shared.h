@@ -76,7 +76,7 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_GEO_MESHLETS 17   /* lc_gpu_meshlet[]: world-independent meshlet bounds and index ranges */
 #define LC_BIND_GEO_OBJECTS 18    /* lc_gpu_cull_object[]: world sphere, draw bucket, cone flags */
 #define LC_BIND_GEO_TASKS 19      /* uvec2[]: (object, meshlet) per culled unit */
-#define LC_BIND_GEO_VISIBILITY 20 /* uint[]: one bit per task, visible last frame (persistent) */
+#define LC_BIND_GEO_VISIBILITY 20 /* uint[]: visible last frame (persistent): a bit per task (mdi), a bit per sublet (mesh) */
 #define LC_BIND_GEO_COMMANDS 21   /* VkDrawIndexedIndirectCommand[2 * capacity]: phase 1, then phase 2 */
 #define LC_BIND_GEO_COUNTS 22     /* uint[]: HiZ counter, the frame's lc_gpu_geometry_stats, per-bucket draw counts */
 #define LC_BIND_GEO_BUCKETS 23    /* uint[]: first command of each bucket (material x winding) */
@@ -88,7 +88,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_GEO_MESHLET_HEADERS 29 /* lc_meshlet_header[]: the compressed meshlets (mesh path, inline decode) */
 #define LC_BIND_GEO_MESHLET_STREAMS 30 /* lc_meshlet_stream[] */
 #define LC_BIND_GEO_MESHLET_PAYLOAD 31 /* uint[]: the compressed payload */
-#define LC_BIND_COUNT 32
+#define LC_BIND_GEO_SUBLET_BOUNDS 32   /* lc_meshlet_bounds[meshlets * 8]: sublet k of meshlet m at m * 8 + k (mesh path) */
+#define LC_BIND_COUNT 33
 
 /* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
  * pass tests only the lights its coarse tile kept. */

@@ -295,6 +295,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(culled, "frustum", (double)gc->culled_frustum);
     cJSON_AddNumberToObject(culled, "backface", (double)gc->culled_backface);
     cJSON_AddNumberToObject(culled, "occlusion", (double)gc->culled_occlusion);
+    cJSON_AddNumberToObject(culled, "sublets", (double)gc->culled_sublets);
     cJSON_AddNumberToObject(geo, "decode_ms", r->geo.decode_ms);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     bool bins = app->opt.mode == LC_MODE_TILES || app->opt.mode == LC_MODE_CLUSTERS || app->opt.mode == LC_MODE_ZBIN;

@@ -538,7 +538,7 @@ static uint32_t build_hud(viewer *v)
              "mode %s   shading %s   binning %s   scalarization %s%s   view %s\n"
              "lights %u visible / %u total   radius x%.2f%s\n"
              "objects %u (%u meshes)   triangles %.2f M\n"
-             "geometry %s%s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu\n"
+             "geometry %s%s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
              "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
              "CPU ms: lights %.3f  objects %.3f  record %.3f  sort %.3f  submit %.3f   threads %u\n"
@@ -553,7 +553,7 @@ static uint32_t build_hud(viewer *v)
              (unsigned long long)r->geometry.meshlets_drawn, (unsigned long long)r->geometry.meshlets_total,
              (double)r->geometry.triangles_drawn * 1e-6, (double)r->geometry.triangles_total * 1e-6,
              (unsigned long long)r->geometry.culled_frustum, (unsigned long long)r->geometry.culled_backface,
-             (unsigned long long)r->geometry.culled_occlusion,
+             (unsigned long long)r->geometry.culled_occlusion, (unsigned long long)r->geometry.culled_sublets,
              v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],
              g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], v->smooth_cpu[LC_CPU_LIGHT_BUILD],
              v->smooth_cpu[LC_CPU_OBJECT_CULL], v->smooth_cpu[LC_CPU_RECORD],

@@ -6,7 +6,11 @@
 
 #include "geometry/meshlet_gpu.h"
 
-_Static_assert(sizeof(lc_gpu_meshlet) == 64 && offsetof(lc_gpu_meshlet, info) == 48, "lc_gpu_meshlet: std430 layout");
+_Static_assert(sizeof(lc_gpu_meshlet) == 80 && offsetof(lc_gpu_meshlet, info) == 48 && offsetof(lc_gpu_meshlet, sublets) == 64,
+               "lc_gpu_meshlet: std430 layout");
+_Static_assert(LC_MESH_MAX_TRIANGLES == LC_MESHLET_SUBLET_SIZE && LC_MESH_MAX_VERTICES == LC_MESHLET_SUBLET_SIZE &&
+                   (1u << LC_MESH_SUBLET_SHIFT) == LC_MESHLET_SUBLETS,
+               "the mesh path draws one sublet per mesh workgroup");
 _Static_assert(sizeof(lc_gpu_cull_object) == 32 && offsetof(lc_gpu_cull_object, info) == 16, "lc_gpu_cull_object: std430 layout");
 _Static_assert(sizeof(lc_gpu_geometry_stats) == 32, "lc_gpu_geometry_stats: two uvec4");
 _Static_assert(sizeof(lc_cull_push) == 32 && sizeof(lc_hiz_push) == 16, "push constants fit the frame layout's 64 bytes");
@@ -88,15 +92,20 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     /* Meshlets: mesh-local bounds and their index ranges in the runtime mesh. */
     lc_gpu_meshlet *meshlets = lc_calloc((size_t)e->meshlet_count + 1, sizeof *meshlets);
     uint32_t *vertex_meshlet = lc_calloc((size_t)e->vertex_count + 1, sizeof *vertex_meshlet);
+    lc_meshlet_bounds *sublet_bounds = lc_calloc((size_t)e->meshlet_count * LC_MESHLET_SUBLETS + 1, sizeof *sublet_bounds);
     for (uint32_t m = 0; m < e->meshlet_count; m++) {
         const lc_meshlet_header *h = &e->headers[m];
-        uint32_t tris = 0, verts = 0;
+        uint32_t tris = 0, verts = 0, sublets[4] = {0};
         for (uint32_t k = 0; k < h->sublet_count; k++) {
-            tris += e->streams[h->stream_offset + k * LC_MESHLET_STREAM_COUNT].base_value[0];
-            verts += e->streams[h->stream_offset + k * LC_MESHLET_STREAM_COUNT].base_value[1];
+            const uint32_t *counts = e->streams[h->stream_offset + k * LC_MESHLET_STREAM_COUNT].base_value;
+            tris += counts[0];
+            verts += counts[1];
+            sublets[k / 2] |= (counts[0] | counts[1] << 8) << (16 * (k % 2));
+            sublet_bounds[m * LC_MESHLET_SUBLETS + k] = g->ms.bounds[h->stream_offset / LC_MESHLET_STREAM_COUNT + k];
         }
         const lc_meshlet_bounds *b = &g->ms.bounds_256[m];
-        meshlets[m] = (lc_gpu_meshlet){b->sphere, b->cone_apex, b->cone_axis, {h->primitive_offset * 3, tris * 3, h->vertex_offset, tris}};
+        meshlets[m] = (lc_gpu_meshlet){b->sphere, b->cone_apex, b->cone_axis, {h->primitive_offset * 3, tris * 3, h->vertex_offset, tris},
+                                       {sublets[0], sublets[1], sublets[2], sublets[3]}};
         for (uint32_t v = 0; v < verts && h->vertex_offset + v < e->vertex_count; v++) vertex_meshlet[h->vertex_offset + v] = m;
     }
     s = buffer(ctx, &g->meshlets, meshlets, (VkDeviceSize)e->meshlet_count * sizeof *meshlets,
@@ -104,8 +113,12 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     if (s == LC_OK)
         s = buffer(ctx, &g->vertex_meshlet, vertex_meshlet, (VkDeviceSize)e->vertex_count * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                    "vertex meshlet");
+    if (s == LC_OK && desc && desc->keep_encoded)
+        s = buffer(ctx, &g->sublet_bounds, sublet_bounds, (VkDeviceSize)e->meshlet_count * LC_MESHLET_SUBLETS * sizeof *sublet_bounds,
+                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "sublet bounds");
     free(meshlets);
     free(vertex_meshlet);
+    free(sublet_bounds);
     if (s != LC_OK) return s;
 
     /* Buckets: material x winding (mirrored objects wind the other way), so each bucket is
@@ -173,8 +186,9 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     free(objs);
     free(task_data);
     if (s != LC_OK) return s;
-    /* Visibility starts all zero: the first frame's phase 1 draws nothing, phase 2 the rest. */
-    uint32_t words = LC_DIV_UP(g->task_count, 32u) + 1;
+    /* Visibility starts all zero: the first frame's phase 1 draws nothing, phase 2 the rest. A
+     * bit per task for mdi, a byte per task (one bit per sublet) where the mesh path can run. */
+    uint32_t words = (desc && desc->keep_encoded ? LC_DIV_UP(g->task_count, 4u) : LC_DIV_UP(g->task_count, 32u)) + 1;
     uint32_t *zeros = lc_calloc(words, 4);
     s = buffer(ctx, &g->visibility, zeros, (VkDeviceSize)words * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "visibility bits");
     free(zeros);
@@ -212,7 +226,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
 void lc_geometry_destroy(lc_context *ctx, lc_geometry *g)
 {
     lc_buffer *all[] = {&g->vertices, &g->indices, &g->meshlets, &g->cull_objects, &g->tasks, &g->visibility, &g->commands,
-                        &g->counts, &g->buckets, &g->vertex_meshlet, &g->stats[0], &g->stats[1], &g->enc_headers,
+                        &g->counts, &g->buckets, &g->vertex_meshlet, &g->sublet_bounds, &g->stats[0], &g->stats[1], &g->enc_headers,
                         &g->enc_streams, &g->enc_payload};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++) lc_buffer_destroy(ctx, all[i]);
     lc_meshlet_scene_destroy(&g->ms);

@@ -20,13 +20,15 @@ extern const char *const lc_geometry_names[LC_GEOMETRY_COUNT];
 
 typedef struct lc_geometry_desc {
     bool codec_off; /* upload the decoded arrays from the CPU instead of decoding on the GPU; default false */
-    bool keep_encoded; /* keep the compressed meshlets on the GPU (the mesh path's inline decode; not with codec_off) */
+    bool keep_encoded; /* the mesh path can run: upload the sublet bounds, and keep the compressed meshlets on the GPU
+                        (its inline decode; not with codec_off) */
 } lc_geometry_desc;
 
 typedef struct lc_geometry {
     lc_meshlet_scene ms;          /* ranges (per mesh) and bounds; the encoded stream is freed after upload */
     lc_buffer vertices, indices;  /* the runtime mesh: lc_vertex and 32-bit indices (global vertex numbers) */
     lc_buffer meshlets, cull_objects, tasks, visibility, commands, counts, buckets, vertex_meshlet;
+    lc_buffer sublet_bounds;      /* lc_meshlet_bounds per sublet, LC_MESHLET_SUBLETS per meshlet (the mesh path's task shader) */
     lc_buffer stats[2];           /* per frame slot, host-visible */
     /* The compressed meshlets (headers, streams, payload) for the mesh shader's inline decode;
      * no buffers (VK_NULL_HANDLE) unless desc.keep_encoded. */

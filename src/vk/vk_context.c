@@ -328,9 +328,9 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         else if (!ops || !(sg.supportedStages & VK_SHADER_STAGE_TASK_BIT_EXT))
             ctx->mesh_missing = "subgroup arithmetic/ballot in task shaders";
         else if (pmesh.maxMeshOutputVertices < LC_MESH_MAX_VERTICES || pmesh.maxMeshOutputPrimitives < LC_MESH_MAX_TRIANGLES)
-            ctx->mesh_missing = "maxMeshOutputVertices and maxMeshOutputPrimitives of 256";
+            ctx->mesh_missing = "maxMeshOutputVertices and maxMeshOutputPrimitives of 32";
         else if (pmesh.maxMeshWorkGroupInvocations < LC_MESH_GROUP || pmesh.maxTaskWorkGroupInvocations < LC_MESH_TASK_GROUP)
-            ctx->mesh_missing = "128 mesh / 32 task workgroup invocations";
+            ctx->mesh_missing = "32 mesh and 32 task workgroup invocations";
     }
     ctx->mesh_shader = ctx->mesh_missing == NULL;
     if (ctx->mesh_shader) dev_exts[dev_ext_count++] = VK_EXT_MESH_SHADER_EXTENSION_NAME;
