@@ -104,8 +104,11 @@ else
     fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
 fi
 
-# Without --geometry: direct below 4 M triangles, mdi from there (the device draws indirect counts).
-for c in "default direct" "mesh_--grid_6 mdi"; do
+# Without --geometry: direct below 4 M triangles; from there mesh where the device has mesh
+# shaders, else mdi (the device draws indirect counts).
+big=mdi
+[[ $mesh_ok == 1 ]] && big=mesh
+for c in "default direct" "mesh_--grid_6 $big"; do
     set -- $c
     scene=${1//_/ }
     # shellcheck disable=SC2086

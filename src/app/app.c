@@ -130,8 +130,9 @@ lc_frame_settings lc_app_settings(const lc_app *app)
 
 uint32_t lc_app_geometry(const lc_app *app)
 {
-    return app->ctx.indirect && lc_scene_triangles(&app->scene) >= LC_GEOMETRY_AUTO_TRIANGLES ? LC_GEOMETRY_MDI
-                                                                                             : LC_GEOMETRY_DIRECT;
+    if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES) return LC_GEOMETRY_DIRECT;
+    if (app->ctx.mesh_shader) return LC_GEOMETRY_MESH;
+    return app->ctx.indirect ? LC_GEOMETRY_MDI : LC_GEOMETRY_DIRECT;
 }
 
 lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float time)
