@@ -25,7 +25,8 @@ layout(constant_id = 0) const uint TARGET = 0u;
 layout(std430, set = 0, binding = LC_BIND_FOOTPRINTS) readonly buffer FootprintBlock { lc_gpu_footprint footprints[]; };
 layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { vec2 tile_depth[]; };
 
-// Sets light i's bit in bucket word `word` (bucket b); the first setter also sets b's mask bit.
+// Sets light i's bit in its bucket's word `word`; the one atomic that finds the word empty also
+// sets the bucket's bit in mask word `mask_word`.
 void set_bit(uint word, uint mask_word, uint i, bool clusters)
 {
     uint b = i / 32u;

@@ -46,7 +46,7 @@ static void record_light_setup(lc_renderer *r, lc_render_context *rc, uint32_t p
     dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->light_setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
 }
 
-/* This frame's bucket words per cell (LC_BUCKET_BITS lights each) and mask words (one bit a bucket). */
+/* This frame's bucket words per cell, LC_BUCKET_BITS lights each (mask words: one bit a bucket). */
 static uint32_t frame_buckets(const lc_renderer *r)
 {
     return LC_DIV_UP(LC_MAX(r->light_count, 1u), LC_BUCKET_BITS);
