@@ -14,11 +14,12 @@ const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "t
 const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cull", "record", "sort", "submit"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
+const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES 24 /* mdi + occlusion (7) + light cull (5) + analysis, shade, tonemap, HUD, readback */
+#define MAX_PASSES 24 /* mdi + occlusion (7) + light cull (6) + analysis, shade, tonemap, HUD, readback */
 #define ANALYSIS_DUMMY_BYTES 16
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -345,7 +346,8 @@ void lc_renderer_destroy(lc_renderer *r)
     VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->tile_depth_pipeline,
                          &r->cull_coarse, &r->cull_tiles,
                          &r->cull_lists, &r->cull_clusters, &r->zbin, &r->zbin_bins, &r->light_setup,
-                         &r->bin_lights[0], &r->bin_lights[1], &r->bin_lights[2], &r->geo_cull[0], &r->geo_cull[1], &r->geo_cull[2], &r->hiz_pipeline,
+                         &r->bin_lights[0], &r->bin_lights[1], &r->bin_lights[2], &r->bin_blocks[0], &r->bin_blocks[1],
+                         &r->bin_blocks[2], &r->geo_cull[0], &r->geo_cull[1], &r->geo_cull[2], &r->hiz_pipeline,
                          &r->mesh_depth_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);

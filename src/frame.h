@@ -74,6 +74,7 @@ typedef struct lc_renderer_desc {
     uint32_t cluster_slices; /* 0: 32 */
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
     uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins */
+    uint32_t bin_kernel;     /* LC_BIN_KERNEL_*: which kernel bins the lights (--binning lights) */
     uint32_t threads;        /* CPU threads recording contexts and secondaries; 0: OpenMP's default
                                 (omp_get_max_threads(), OMP_NUM_THREADS) */
     bool meshlet_codec_off;  /* runtime mesh uploaded plain instead of decoded on the GPU (geometry.h) */
@@ -96,8 +97,16 @@ extern const char *const lc_zbin_kernel_names[3];
  * within each light's view depth range; they never read the depth buffer. */
 enum { LC_BINNING_TILES, LC_BINNING_LIGHTS, LC_BINNING_LIGHTS_NODEPTH, LC_BINNING_COUNT };
 extern const char *const lc_binning_names[LC_BINNING_COUNT];
-/* The variants of the light binning shader (bin_lights.comp TARGET). */
+/* The variants of the light binning shaders (bin_lights.comp, bin_lights_blocks.comp TARGET). */
 enum { LC_BIN_TILES, LC_BIN_TILES_DEPTH, LC_BIN_CLUSTERS, LC_BIN_COUNT };
+/* Light binning's kernel: LIGHTS (default), light-parallel (bin_lights.comp: per light, its
+ * footprint's cells, atomics after a clear; work follows the footprints); BLOCKS, block-parallel
+ * (bin_lights_blocks.comp: per block of cells and 32 buckets, every light of each bucket; no
+ * clear, no atomics). Both run the same per-cell tests: without depth bounds (zbin and tiles
+ * with lights-nodepth, clusters) the same bits; with them LIGHTS tests each tile's depth range
+ * where BLOCKS tests the block's, so its bits are a subset. */
+enum { LC_BIN_KERNEL_LIGHTS, LC_BIN_KERNEL_BLOCKS, LC_BIN_KERNEL_COUNT };
+extern const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT];
 
 typedef struct lc_frame_settings {
     uint32_t mode;           /* LC_MODE_* */
@@ -196,7 +205,7 @@ struct lc_renderer {
 
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
     VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin, zbin_bins;
-    VkPipeline light_setup, bin_lights[LC_BIN_COUNT];
+    VkPipeline light_setup, bin_lights[LC_BIN_COUNT], bin_blocks[LC_BIN_COUNT];
     VkPipeline shade[LC_MODE_COUNT][2][3];
     VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][2][3];
     VkPipeline geo_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_CULL_PHASE_*, hiz.comp */

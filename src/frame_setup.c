@@ -171,7 +171,8 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
     for (uint32_t t = 0; t < LC_BIN_COUNT; t++) {
         lc_spec spec = {.values = {t}, .count = 1};
         r->bin_lights[t] = lc_pipeline_compute(ctx, r->layout, "bin_lights.comp", &spec, bin_names[t]);
-        if (!r->bin_lights[t]) return LC_ERR_RUNTIME;
+        r->bin_blocks[t] = lc_pipeline_compute(ctx, r->layout, "bin_lights_blocks.comp", &spec, bin_names[t]);
+        if (!r->bin_lights[t] || !r->bin_blocks[t]) return LC_ERR_RUNTIME;
     }
     static const char *const cull_names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
     for (uint32_t p = 0; p < 3; p++) {

@@ -23,9 +23,11 @@ except ImportError:
     sys.exit(1)
 
 TILE_PASSES = ["light cull / tile depth", "light cull / coarse", "light cull / tiles"]
-# Light binning: light setup then bin lights; --binning lights also the tile depth bounds.
-LIGHT_PASSES = ["light cull / tile depth", "light cull / light setup", "light cull / bin lights / depth bounds"]
-NODEPTH_PASSES = ["light cull / light setup", "light cull / bin lights"]
+# Light binning: light setup, the bits cleared, then bin lights (light-parallel, atomics);
+# --binning lights also the tile depth bounds.
+LIGHT_PASSES = ["light cull / tile depth", "light cull / light setup", "light cull / bin clear",
+                "light cull / bin lights / depth bounds"]
+NODEPTH_PASSES = ["light cull / light setup", "light cull / bin clear", "light cull / bin lights"]
 CULL = {
     "brute": [],
     "lists": ["light cull / lists"],
@@ -36,7 +38,7 @@ CULL = {
     "zbin:lights": TILE_PASSES + ["light cull / zbin clear", "light cull / zbin"],
     "tiles+lights": LIGHT_PASSES,
     "tiles+lights-nodepth": NODEPTH_PASSES,
-    "clusters+lights": ["light cull / light setup", "light cull / bin lights / clusters"],
+    "clusters+lights": ["light cull / light setup", "light cull / bin clear", "light cull / bin lights / clusters"],
     "zbin+lights": LIGHT_PASSES + ["light cull / zbin per bin"],
     "zbin+lights-nodepth": NODEPTH_PASSES + ["light cull / zbin per bin"],
 }

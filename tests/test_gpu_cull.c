@@ -11,7 +11,8 @@
  * the exact sets and lie within an outer bound (lights: the depth-bounded bound above;
  * lights-nodepth and clusters: the light's screen rectangle, from its view-space box, and for
  * clusters its depth range), bucket masks agree; tightness (bits per exact bit) is printed
- * beside the tile-parallel cull's.
+ * beside the tile-parallel cull's. The light-parallel kernel's bits equal the block-parallel
+ * kernel's (--bin-kernel blocks) without depth bounds and are a subset with them.
  * Every mode and binning, scalarized or not, must also miss no light-pixel pair and count as
  * many exact pairs as brute force (the shade pass's own counts). */
 #include "app/app.h"
@@ -387,7 +388,35 @@ static void footprint_bound(const lc_frame_ubo *u, const lc_gpu_light *lights, u
     }
 }
 
-/* Light binning for tiles (with depth bounds), zbin (footprint alone) and clusters. */
+/* The same frame binned by the block-parallel kernel (--bin-kernel blocks): its bits (tile
+ * bits, or cluster bits then masks), read back. */
+static uint32_t *blocks_bits(lc_app *app, uint32_t mode, uint32_t binning, const cam_case *cc)
+{
+    lc_renderer *r = &app->renderer;
+    r->desc.bin_kernel = LC_BIN_KERNEL_BLOCKS;
+    app->opt.binning = binning;
+    free(render(app, mode, cc));
+    app->opt.binning = LC_BINNING_TILES;
+    r->desc.bin_kernel = LC_BIN_KERNEL_LIGHTS;
+    return lc_renderer_read(r, mode == LC_MODE_CLUSTERS ? LC_RES_CLUSTER_BITS : LC_RES_TILE_BITS, NULL);
+}
+
+/* The light-parallel kernel (bits) against the block-parallel one (blocks): the same per-cell
+ * tests, so without depth bounds the same bits, whatever order the atomics ran in; with them
+ * each tile's depth range replaces the block's, which only removes bits. */
+static void check_kernels(const char *what, const char *cam, const uint32_t *bits, const uint32_t *blocks, size_t words,
+                          bool same)
+{
+    CHECK(blocks != NULL);
+    if (!blocks) return;
+    uint32_t extra = missing(bits, blocks, words), fewer = missing(blocks, bits, words);
+    printf("  kernels   %-20s %-28s lights %6u  blocks %6u\n", what, cam, bitcount(bits, words), bitcount(blocks, words));
+    CHECK_MSG(extra == 0, "%s, %s: %u bits the block-parallel kernel does not set", what, cam, extra);
+    if (same) CHECK_MSG(fewer == 0, "%s, %s: %u bits of the block-parallel kernel missing", what, cam, fewer);
+}
+
+/* Light binning for tiles (with depth bounds), zbin (footprint alone) and clusters, by the
+ * light-parallel kernel, then against the block-parallel one. */
 static void test_light_binning(lc_app *app, const cam_case *cc)
 {
     lc_renderer *r = &app->renderer;
@@ -433,6 +462,9 @@ static void test_light_binning(lc_app *app, const cam_case *cc)
             if (runs[k].binning == LC_BINNING_LIGHTS)
                 CHECK_MSG(n <= n_parallel, "%s, %s: %u bits, more than the tile-parallel cull's %u", what, cc->name, n,
                           n_parallel);
+            uint32_t *blocks = blocks_bits(app, runs[k].mode, runs[k].binning, cc);
+            check_kernels(what, cc->name, bits, blocks, ref.words, runs[k].binning == LC_BINNING_LIGHTS_NODEPTH);
+            free(blocks);
             free(fp);
         }
         free(depth2);
@@ -458,6 +490,10 @@ static void test_light_binning(lc_app *app, const cam_case *cc)
         footprint_bound(u, r->packed, u->zbin_info.y, u->zbin_info.z, u->zbin_params.w, u->zbin_info.w, BOUND_SLACK,
                         cref.bound);
         check_between("clusters/lights", cc->name, &cref, bits);
+        check_bucket_masks("clusters/lights", cc->name, bits, bits + cref.words, cells, u->light_info.y);
+        uint32_t *blocks = blocks_bits(app, LC_MODE_CLUSTERS, LC_BINNING_LIGHTS, cc);
+        check_kernels("clusters/lights", cc->name, bits, blocks, cref.words, true);
+        free(blocks);
         printf("  tightness %-20s %-28s bits/exact %.3f\n", "clusters/lights", cc->name,
                (double)bitcount(bits, cref.words) / LC_MAX(bitcount(cref.exact, cref.words), 1u));
         ref_free(&cref);

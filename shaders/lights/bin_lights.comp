@@ -1,23 +1,23 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_ballot : require
 // light cull / bin lights: light-parallel binning (Granite's clusterer binning). A workgroup
-// takes a block of LC_BIN_BLOCK x LC_BIN_BLOCK cells (screen tiles, or cluster tiles of one
-// depth slice) and up to 32 buckets of 32 lights. Per bucket the 32 lights' footprints from
-// light setup go to shared memory; each subgroup then forms a cell's bucket word with
-// ballots (lanes = lights), so every word is written once, without atomics, and the cell's
-// bucket-mask word (one bit per non-empty bucket of the 32) is written once at the end.
-// A cell is touched when the light's footprint rectangle meets the cell's pixel rectangle
-// and, where the footprint has one, its ellipse meets it too (the whole rectangle, not pixel
-// centres). Variants (TARGET):
+// takes one light and one of LC_BIN_SHARES shares of the cells under its footprint
+// rectangle (from light setup), one cell a thread, so the work follows what the lights cover,
+// not cells x buckets; shares past the footprint's cells return at once. Each cell passing
+// the tests of bin_lights.glsl (rectangle, then ellipse) gets the light's bit with an atomicOr
+// into its bucket word; the one atomic that finds the word empty also sets the bucket's bit in
+// the cell's mask word, so the masks stay exactly "bucket word != 0". Atomics make the bits
+// independent of the order; the bits and masks were cleared before (light cull / bin clear).
+// Variants (TARGET):
 //   0 tile bits for zbin: screen footprint only, the Z-bins carry the depth work;
-//   1 tile bits for tiles: also the tile depth bounds (light's sphere and cone against the
-//     tile's box, as the tile-parallel cull tests it);
-//   2 cluster bits: the cluster's slice must lie within the light's view depth range.
+//   1 tile bits with depth bounds: a covered tile only, whose depth range meets the light's,
+//     then the light's sphere and cone against the tile's box, as the tile-parallel cull
+//     tests it (the box is built only for hits that pass the cheaper tests);
+//   2 cluster bits: each footprint cell's slices within the light's view depth range.
 #define LC_CULL_WRITER
 #include "common.glsl"
 #include "cull.glsl"
+#include "bin_lights.glsl"
 
 layout(local_size_x = 64) in;
 layout(constant_id = 0) const uint TARGET = 0u;
@@ -25,161 +25,80 @@ layout(constant_id = 0) const uint TARGET = 0u;
 layout(std430, set = 0, binding = LC_BIND_FOOTPRINTS) readonly buffer FootprintBlock { lc_gpu_footprint footprints[]; };
 layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { vec2 tile_depth[]; };
 
-const uint CELLS = LC_BIN_BLOCK * LC_BIN_BLOCK;
-
-shared vec4 s_rect[32], s_ellipse[32], s_axes[32];
-shared uint s_mask[CELLS];
-shared vec3 s_bmin[CELLS], s_bmax[CELLS]; // TARGET 1: the tiles' depth-bounded boxes
-shared bool s_covered[CELLS];
-shared uint s_block_dmin, s_block_dmax; // TARGET 1: the block's depth range (float bits)
-shared uint s_any[2];                   // per bucket (by parity): does any light meet the block?
-
-// Does the ellipse |T (p - centre)| <= 1 meet the rectangle [pmin, pmax]? In the ellipse's
-// frame the ellipse is the unit disc and the rectangle a parallelogram: they meet when the
-// origin is inside it or an edge passes within distance 1 of it.
-float seg_dist2(vec2 p, vec2 e)
+// Sets light i's bit in its bucket's word `word`; the one atomic that finds the word empty also
+// sets the bucket's bit in mask word `mask_word`.
+void set_bit(uint word, uint mask_word, uint i, bool clusters)
 {
-    float t = clamp(-dot(p, e) / max(dot(e, e), 1e-30), 0.0, 1.0);
-    vec2 q = p + t * e;
-    return dot(q, q);
-}
-float cross2(vec2 a, vec2 b) { return a.x * b.y - a.y * b.x; }
-bool ellipse_meets_rect(vec4 ellipse, vec4 axes, vec2 pmin, vec2 pmax)
-{
-    mat2 t = mat2(axes.xy, axes.zw);
-    vec2 q = t * (pmin - ellipse.xy);
-    vec2 ex = t[0] * (pmax.x - pmin.x), ey = t[1] * (pmax.y - pmin.y);
-    float det = cross2(ex, ey);
-    float s = cross2(-q, ey) / det, u = cross2(ex, -q) / det;
-    if (s >= 0.0 && s <= 1.0 && u >= 0.0 && u <= 1.0) return true;
-    const float lim = 1.002 * 1.002;
-    return seg_dist2(q, ex) <= lim || seg_dist2(q, ey) <= lim || seg_dist2(q + ex, ey) <= lim || seg_dist2(q + ey, ex) <= lim;
+    uint b = i / 32u;
+    if (clusters) {
+        if (atomicOr(cluster_bits[word], 1u << (i % 32u)) == 0u) atomicOr(cluster_bits[mask_word], 1u << (b % 32u));
+    } else {
+        if (atomicOr(tile_bits[word], 1u << (i % 32u)) == 0u) atomicOr(tile_mask[mask_word], 1u << (b % 32u));
+    }
 }
 
 void main()
 {
     bool clusters = TARGET == 2u;
+    // Lights run over x then y (x holds up to 4096 of them), shares over z.
+    uint i = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    if (i >= frame.light_info.x) return;
+    vec4 rect = footprints[i].rect;
+    if (!(rect.x <= rect.z && rect.y <= rect.w)) return; // no footprint (also NaN)
     uint cells_x = clusters ? frame.zbin_info.y : frame.screen.z;
     uint cells_y = clusters ? frame.zbin_info.z : frame.screen.w;
     float cell_px = clusters ? frame.zbin_params.w : float(frame.light_info.z);
-    uint blocks_y = (cells_y + LC_BIN_BLOCK - 1u) / LC_BIN_BLOCK;
-    uint slice = gl_WorkGroupID.y / blocks_y;
-    uvec2 block = uvec2(gl_WorkGroupID.x, gl_WorkGroupID.y % blocks_y);
-    uint group = gl_WorkGroupID.z; // buckets 32 * group ...
-    uint count = frame.light_info.x, buckets = frame.light_info.y, mask_words = lc_mask_words();
-    uint tid = gl_LocalInvocationIndex;
 
-    // Cluster slice depth range, widened as the lights' ranges are (cull_clusters.comp).
-    float eps = float(LC_CULL_DEPTH_EPS), bias = float(LC_CULL_RADIUS_BIAS);
-    float near_z = frame.screen_inv.z, scale = frame.zbin_params.z;
-    float slice_d0 = slice == 0u ? 0.0 : near_z * exp(float(slice) / scale) * (1.0 - eps);
-    float slice_d1 = slice + 1u == frame.zbin_info.w ? 3.0e38 : near_z * exp(float(slice + 1u) / scale) * (1.0 + eps);
+    // The cells the rectangle may meet, one cell wider each way for rounding; each is then
+    // tested exactly as the block-parallel kernel tests it. The rectangle lies on the screen.
+    ivec2 c0 = max(ivec2(floor(rect.xy / cell_px)) - 1, ivec2(0));
+    ivec2 c1 = min(ivec2(floor(rect.zw / cell_px)) + 1, ivec2(cells_x, cells_y) - 1);
+    if (any(greaterThan(c0, c1))) return;
+    uint nx = uint(c1.x - c0.x) + 1u, n = nx * (uint(c1.y - c0.y) + 1u);
 
-    s_mask[tid] = 0u;
-    if (tid < 2u) s_any[tid] = 0u;
-    if (tid == 0u) {
-        s_block_dmin = floatBitsToUint(3.0e38);
-        s_block_dmax = 0u;
-    }
-    barrier();
-    if (TARGET == 1u) {
-        uvec2 cell = block * LC_BIN_BLOCK + uvec2(tid % LC_BIN_BLOCK, tid / LC_BIN_BLOCK);
-        bool covered = false;
-        if (cell.x < cells_x && cell.y < cells_y) {
-            vec2 d = tile_depth[cell.y * cells_x + cell.x];
-            covered = d.x <= d.y;
-            vec2 pmin = vec2(cell) * cell_px;
-            vec3 bmin = vec3(0.0), bmax = vec3(0.0);
-            if (covered) lc_rect_box(pmin, min(pmin + cell_px, vec2(frame.screen.xy)), d.x, d.y, bmin, bmax);
-            s_bmin[tid] = bmin;
-            s_bmax[tid] = bmax;
-            if (covered) {
-                // Positive floats: their bit patterns order like the values.
-                atomicMin(s_block_dmin, floatBitsToUint(max(d.x, 0.0)));
-                atomicMax(s_block_dmax, floatBitsToUint(d.y));
-            }
+    // Clusters: the slices within the light's view depth range, first to last.
+    vec2 z = lc_bin_light_depth(i);
+    uint s0 = 0u, s1 = 0u;
+    if (clusters) {
+        s0 = frame.zbin_info.w;
+        for (uint s = 0u; s < frame.zbin_info.w; s++) {
+            if (!lc_bin_slice_meets(s, z)) continue;
+            s0 = min(s0, s);
+            s1 = s;
         }
-        s_covered[tid] = covered;
+        if (s0 > s1) return;
     }
-    // The block's pixel rectangle: lights missing it skip the bucket's cells.
-    vec2 block_min = vec2(block * LC_BIN_BLOCK) * cell_px, block_max = block_min + float(LC_BIN_BLOCK) * cell_px;
 
-    uint S = gl_SubgroupSize, lane = gl_SubgroupInvocationID;
-    uint per = max(S / 32u, 1u); // cells per step (subgroups wider than 32 lanes)
-    uint b_end = min(buckets, group * 32u + 32u);
-    for (uint b = group * 32u; b < b_end; b++) {
-        barrier(); // the previous bucket's footprints are no longer read
-        if (tid == 0u) s_any[(b + 1u) & 1u] = 0u; // read last in the previous bucket, behind the barrier
-        if (tid < 32u) {
-            uint i = b * 32u + tid;
-            vec4 rect = vec4(1e30, 1e30, -1e30, -1e30);
-            lc_gpu_footprint f;
-            if (i < count) {
-                f = footprints[i];
-                rect = f.rect;
-                if (clusters) {
-                    // The light's view depth range, widened as the Z-bins widen it.
-                    vec2 z = lights[i].spot_depth.zw;
-                    float zmin = z.x - eps * abs(z.x) - bias, zmax = z.y + eps * abs(z.y) + bias;
-                    if (zmax < slice_d0 || zmin > slice_d1) rect = vec4(1e30, 1e30, -1e30, -1e30);
-                }
-                if (TARGET == 1u) {
-                    // Depth ranges as the Z-bins widen them: a light wholly before or behind
-                    // every covered pixel of the block cannot light one (the coarse test).
-                    vec2 z = lights[i].spot_depth.zw;
-                    float zmin = z.x - eps * abs(z.x) - bias, zmax = z.y + eps * abs(z.y) + bias;
-                    if (zmax < uintBitsToFloat(s_block_dmin) || zmin > uintBitsToFloat(s_block_dmax))
-                        rect = vec4(1e30, 1e30, -1e30, -1e30);
-                }
-                if (rect.x <= block_max.x && rect.z >= block_min.x && rect.y <= block_max.y && rect.w >= block_min.y)
-                    atomicOr(s_any[b & 1u], 1u);
-                s_ellipse[tid] = f.ellipse;
-                s_axes[tid] = f.axes;
-            }
-            s_rect[tid] = rect;
+    lc_gpu_footprint f = footprints[i];
+    uint buckets = frame.light_info.y, mask_words = lc_mask_words(), b = i / 32u;
+    uint stride = gl_NumWorkGroups.z * gl_WorkGroupSize.x;
+    for (uint k = gl_WorkGroupID.z * gl_WorkGroupSize.x + gl_LocalInvocationIndex; k < n; k += stride) {
+        uvec2 cell = uvec2(c0) + uvec2(k % nx, k / nx);
+        uint index = cell.y * cells_x + cell.x;
+        vec2 d = vec2(0.0);
+        if (TARGET == 1u) {
+            d = tile_depth[index];
+            // Uncovered tiles stay empty; then a light wholly before or behind the tile's
+            // pixels cannot light one.
+            if (!(d.x <= d.y) || z.y < d.x || z.x > d.y) continue;
         }
-        barrier();
-        if (s_any[b & 1u] == 0u) {
-            // No light of the bucket reaches the block: zero words, one store per cell.
-            uvec2 cell = block * LC_BIN_BLOCK + uvec2(tid % LC_BIN_BLOCK, tid / LC_BIN_BLOCK);
-            if (cell.x < cells_x && cell.y < cells_y) {
-                if (clusters) cluster_bits[((slice * cells_y + cell.y) * cells_x + cell.x) * buckets + b] = 0u;
-                else tile_bits[(cell.y * cells_x + cell.x) * buckets + b] = 0u;
-            }
-            continue;
+        // Whole cells, also past the screen edge: a superset of the partial cell.
+        vec2 pmin = vec2(cell) * cell_px, pmax = pmin + cell_px;
+        if (!lc_footprint_meets_cell(f.rect, f.ellipse, f.axes, pmin, pmax)) continue;
+        if (TARGET == 1u) {
+            vec3 bmin, bmax;
+            lc_rect_box(pmin, min(pmax, vec2(frame.screen.xy)), d.x, d.y, bmin, bmax);
+            if (!lc_light_hits_box(lights[i], bmin, bmax)) continue;
         }
-        for (uint c0 = gl_SubgroupID * per; c0 < CELLS; c0 += gl_NumSubgroups * per) {
-            uint k_cell = c0 + (S > 32u ? lane / 32u : 0u);
-            uvec2 cell = block * LC_BIN_BLOCK + uvec2(k_cell % LC_BIN_BLOCK, k_cell / LC_BIN_BLOCK);
-            bool valid = cell.x < cells_x && cell.y < cells_y;
-            if (TARGET == 1u) valid = valid && s_covered[k_cell];
-            // Whole cells, also past the screen edge: a superset of the partial cell.
-            vec2 pmin = vec2(cell) * cell_px, pmax = pmin + cell_px;
-            uint word = 0u;
-            for (uint c = 0u; c < 32u; c += min(S, 32u)) {
-                uint k = c + lane % 32u;
-                vec4 r = s_rect[k];
-                bool hit = valid && r.x <= pmax.x && r.z >= pmin.x && r.y <= pmax.y && r.w >= pmin.y;
-                if (hit && s_ellipse[k].z != 0.0) hit = ellipse_meets_rect(s_ellipse[k], s_axes[k], pmin, pmax);
-                if (TARGET == 1u && hit) hit = lc_light_hits_box(lights[b * 32u + k], s_bmin[k_cell], s_bmax[k_cell]);
-                uvec4 ballot = subgroupBallot(hit);
-                word |= S > 32u ? ballot[lane / 32u] : ballot.x << c;
+        if (clusters) {
+            uint base = lc_cluster_mask_base();
+            for (uint s = s0; s <= s1; s++) {
+                if (!lc_bin_slice_meets(s, z)) continue;
+                uint cluster = s * cells_x * cells_y + index;
+                set_bit(cluster * buckets + b, base + cluster * mask_words + b / 32u, i, true);
             }
-            if (cell.x < cells_x && cell.y < cells_y && (S <= 32u ? subgroupElect() : lane % 32u == 0u)) {
-                uint index = cell.y * cells_x + cell.x;
-                if (clusters) cluster_bits[((slice * cells_y + cell.y) * cells_x + cell.x) * buckets + b] = word;
-                else tile_bits[index * buckets + b] = word;
-                // One writer per cell: no atomic needed.
-                if (word != 0u) s_mask[k_cell] |= 1u << (b % 32u);
-            }
+        } else {
+            set_bit(index * buckets + b, index * mask_words + b / 32u, i, false);
         }
-    }
-    barrier();
-    uvec2 cell = block * LC_BIN_BLOCK + uvec2(tid % LC_BIN_BLOCK, tid / LC_BIN_BLOCK);
-    if (cell.x < cells_x && cell.y < cells_y && group < mask_words) {
-        if (clusters)
-            cluster_bits[lc_cluster_mask_base() + ((slice * cells_y + cell.y) * cells_x + cell.x) * mask_words + group] = s_mask[tid];
-        else
-            tile_mask[(cell.y * cells_x + cell.x) * mask_words + group] = s_mask[tid];
     }
 }

@@ -95,8 +95,11 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * pass tests only the lights its coarse tile kept. */
 #define LC_COARSE 4u
 
-/* Light binning (--binning lights): one workgroup bins 32 buckets of lights into a block of
- * LC_BIN_BLOCK x LC_BIN_BLOCK cells (tiles or cluster tiles) of one depth slice. */
+/* Light binning (--binning lights): the light-parallel kernel splits each light's footprint
+ * cells into LC_BIN_SHARES workgroups (big footprints spread over the GPU); the block-parallel
+ * one (--bin-kernel blocks) bins 32 buckets of lights into a block of LC_BIN_BLOCK x
+ * LC_BIN_BLOCK cells (tiles or cluster tiles) of one depth slice. */
+#define LC_BIN_SHARES 8u
 #define LC_BIN_BLOCK 8u
 
 /* Descriptor set 1: per material. */

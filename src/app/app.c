@@ -95,6 +95,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .cluster_slices = opt->cluster_slices,
         .list_max = opt->list_max,
         .zbin_kernel = opt->zbin_kernel,
+        .bin_kernel = opt->bin_kernel,
         .meshlet_codec_off = !opt->meshlet_codec,
     };
     return lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
@@ -248,6 +249,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(root, "lights_visible", r->light_count);
     cJSON_AddNumberToObject(root, "tile_size", r->ubo.light_info.z);
     cJSON_AddStringToObject(root, "binning", lc_binning_names[app->opt.binning]);
+    if (app->opt.binning != LC_BINNING_TILES) cJSON_AddStringToObject(root, "bin_kernel", lc_bin_kernel_names[r->desc.bin_kernel]);
     if (app->opt.mode == LC_MODE_ZBIN) cJSON_AddStringToObject(root, "zbin_kernel", lc_zbin_per_bin(r) ? "bins" : "lights");
     cJSON_AddNumberToObject(root, "subgroup_size", app->ctx.subgroup_size);
     cJSON *ms = cJSON_AddObjectToObject(root, "gpu_ms");

@@ -48,6 +48,8 @@ void lc_options_usage(FILE *f)
         "  --binning KIND           tiles, zbin, clusters: bits built per tile (tiles, default) or per\n"
         "                           light (lights: screen footprints binned in parallel, then tile depth\n"
         "                           bounds; lights-nodepth: footprints alone, no tile depth pass)\n"
+        "  --bin-kernel K           light binning's kernel: lights (default; per light, its footprint's\n"
+        "                           cells) or blocks (per block of cells, every light; for comparison)\n"
         "  --cluster-size N         cluster tile: 16..256 pixels (default 64)\n"
         "  --cluster-slices N       cluster depth slices, 1..256 (default 32)\n"
         "  --list-max N             lights per tile list, power of two 32..4096 (default 512)\n"
@@ -140,7 +142,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
-            "--out", "--stats", "--mode", "--shading", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--binning", "--cluster-size",
+            "--out", "--stats", "--mode", "--shading", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion",
             "--meshlet-codec"};
         bool known = false;
@@ -237,6 +239,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             int found = lc_name_index(v, lc_binning_names, LC_BINNING_COUNT);
             if (found < 0) return bad(a, v, "expected tiles, lights or lights-nodepth");
             o->binning = (uint32_t)found;
+        } else if (!strcmp(a, "--bin-kernel")) {
+            int found = lc_name_index(v, lc_bin_kernel_names, LC_BIN_KERNEL_COUNT);
+            if (found < 0) return bad(a, v, "expected lights or blocks");
+            o->bin_kernel = (uint32_t)found;
         } else if (!strcmp(a, "--cluster-size")) {
             s = parse_uint_range(a, v, 16, 256, &o->cluster_tile);
         } else if (!strcmp(a, "--cluster-slices")) {

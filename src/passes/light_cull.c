@@ -46,14 +46,41 @@ static void record_light_setup(lc_renderer *r, lc_render_context *rc, uint32_t p
     dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->light_setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
 }
 
-/* One workgroup per block of cells (x, y; clusters: y also runs over the slices) and group of
- * 32 buckets (z). */
+/* This frame's bucket words per cell, LC_BUCKET_BITS lights each (mask words: one bit a bucket). */
+static uint32_t frame_buckets(const lc_renderer *r)
+{
+    return LC_DIV_UP(LC_MAX(r->light_count, 1u), LC_BUCKET_BITS);
+}
+
+/* Light-parallel: one workgroup per light (x: up to 4096, y: the rest) and share of its
+ * footprint's cells (z). Block-parallel: one per block of cells (x, y; clusters: y also runs
+ * over the slices) and group of 32 buckets (z). */
 static void record_bin(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t target, uint32_t cells_x,
                        uint32_t cells_y, uint32_t slices)
 {
-    uint32_t mask_words = LC_DIV_UP(LC_DIV_UP(LC_MAX(r->light_count, 1u), LC_BUCKET_BITS), 32u);
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->bin_lights[target], LC_DIV_UP(cells_x, LC_BIN_BLOCK),
-             LC_DIV_UP(cells_y, LC_BIN_BLOCK) * slices, mask_words);
+    uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
+    if (r->desc.bin_kernel == LC_BIN_KERNEL_BLOCKS) {
+        dispatch(r, rc, key, r->bin_blocks[target], LC_DIV_UP(cells_x, LC_BIN_BLOCK), LC_DIV_UP(cells_y, LC_BIN_BLOCK) * slices,
+                 LC_DIV_UP(frame_buckets(r), 32u));
+        return;
+    }
+    uint32_t lights = LC_MAX(r->light_count, 1u);
+    dispatch(r, rc, key, r->bin_lights[target], LC_MIN(lights, 4096u), LC_DIV_UP(lights, 4096u), LC_BIN_SHARES);
+}
+
+/* The light-parallel kernel only sets bits: the words and masks this frame uses start at zero. */
+static void record_bin_clear_tiles(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    uint64_t tiles = (uint64_t)r->tiles_x * r->tiles_y, buckets = frame_buckets(r);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->tile_bits.buffer, 0, tiles * buckets * 4, 0);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK + 1), r->tile_mask.buffer, 0, tiles * LC_DIV_UP(buckets, 32u) * 4, 0);
+}
+/* Clusters: the bucket words, then the masks after them (lc_cluster_mask_base). */
+static void record_bin_clear_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * r->desc.cluster_slices, buckets = frame_buckets(r);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->cluster_bits.buffer, 0,
+                      clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);
 }
 
 static void record_bin_footprint(lc_renderer *r, lc_render_context *rc, uint32_t pass)
@@ -112,12 +139,17 @@ static uint32_t tile_passes(lc_pass *out)
     (lc_pass){.name = "light cull / light setup", .timer = LC_TIMER_CULL, .record = record_light_setup, .use_count = 1, \
               .uses = {{LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_WRITE, 0}}}
 
+#define CLEAR(res) {res, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}
+
 /* Light binning (--binning lights, lights-nodepth): each light's footprint, then lights
- * binned in parallel; tile bits also against the tiles' depth bounds unless lights-nodepth. */
-static uint32_t light_binning_passes(uint32_t mode, bool depth_bounds, lc_pass *out)
+ * binned in parallel; tile bits also against the tiles' depth bounds unless lights-nodepth.
+ * The light-parallel kernel sets bits with atomics into words cleared before it (bits: read
+ * and written); the block-parallel one (blocks) writes every word once. */
+static uint32_t light_binning_passes(uint32_t mode, bool depth_bounds, bool blocks, lc_pass *out)
 {
     uint32_t n = 0;
     const lc_use footprints = {LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_READ, 0};
+    const VkAccessFlags2 bits = blocks ? LC_WRITE : LC_RW;
     depth_bounds = depth_bounds && mode != LC_MODE_CLUSTERS;
     if (depth_bounds) {
         // light cull / tile depth: each tile's depth range from the pre-pass
@@ -126,21 +158,30 @@ static uint32_t light_binning_passes(uint32_t mode, bool depth_bounds, lc_pass *
     }
     // light cull / light setup: per light, its screen rectangle and ellipse
     out[n++] = SETUP_PASS;
+    if (!blocks && mode == LC_MODE_CLUSTERS) {
+        // light cull / bin clear: the cluster bits and masks to zero
+        out[n++] = (lc_pass){.name = "light cull / bin clear", .timer = LC_TIMER_CULL, .record = record_bin_clear_clusters,
+                             .use_count = 1, .uses = {CLEAR(LC_RES_CLUSTER_BITS)}};
+    } else if (!blocks) {
+        // light cull / bin clear: the tile bits and masks to zero
+        out[n++] = (lc_pass){.name = "light cull / bin clear", .timer = LC_TIMER_CULL, .record = record_bin_clear_tiles,
+                             .use_count = 2, .uses = {CLEAR(LC_RES_TILE_BITS), CLEAR(LC_RES_TILE_MASK)}};
+    }
     if (mode == LC_MODE_CLUSTERS) {
         // light cull / bin lights / clusters: footprint x the light's depth slices
         out[n++] = (lc_pass){.name = "light cull / bin lights / clusters", .timer = LC_TIMER_CULL, .record = record_bin_clusters,
-                             .use_count = 2, .uses = {footprints, {LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+                             .use_count = 2, .uses = {footprints, {LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, bits, 0}}};
     } else if (depth_bounds) {
         // light cull / bin lights / depth bounds: footprint, then the tile's depth-bounded box
         out[n++] = (lc_pass){.name = "light cull / bin lights / depth bounds", .timer = LC_TIMER_CULL, .record = record_bin_tiles,
                              .use_count = 4,
                              .uses = {footprints, {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0},
-                                      {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}, {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+                                      {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, bits, 0}, {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, bits, 0}}};
     } else {
         // light cull / bin lights: screen footprint only (zbin: its Z-bins carry the depth)
         out[n++] = (lc_pass){.name = "light cull / bin lights", .timer = LC_TIMER_CULL, .record = record_bin_footprint, .use_count = 3,
-                             .uses = {footprints, {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0},
-                                      {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+                             .uses = {footprints, {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, bits, 0},
+                                      {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, bits, 0}}};
     }
     return n;
 }
@@ -149,6 +190,7 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
 {
     bool lights = r->settings.binning != LC_BINNING_TILES;
     bool depth_bounds = r->settings.binning == LC_BINNING_LIGHTS;
+    bool blocks = r->desc.bin_kernel == LC_BIN_KERNEL_BLOCKS;
     switch (mode) {
     case LC_MODE_LISTS:
         // light cull / lists: per-tile index lists, compacted and sorted
@@ -157,16 +199,16 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
                                     {LC_RES_COUNTERS, LC_STAGE_COMPUTE | LC_STAGE_TRANSFER, LC_RW | VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         return 1;
     case LC_MODE_TILES:
-        return lights ? light_binning_passes(mode, depth_bounds, out) : tile_passes(out);
+        return lights ? light_binning_passes(mode, depth_bounds, blocks, out) : tile_passes(out);
     case LC_MODE_CLUSTERS:
-        if (lights) return light_binning_passes(mode, depth_bounds, out);
+        if (lights) return light_binning_passes(mode, depth_bounds, blocks, out);
         // light cull / clusters: 3D bitmask, no depth buffer needed
         out[0] = (lc_pass){.name = "light cull / clusters", .timer = LC_TIMER_CULL, .record = record_clusters, .use_count = 1,
                            .uses = {{LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
         return 1;
     case LC_MODE_ZBIN: {
         // the tile bits, then the Z-bins: shading intersects both
-        uint32_t n = lights ? light_binning_passes(mode, depth_bounds, out) : tile_passes(out);
+        uint32_t n = lights ? light_binning_passes(mode, depth_bounds, blocks, out) : tile_passes(out);
         if (lc_zbin_per_bin(r)) {
             // light cull / zbin per bin: each bin scans the lights (few lights)
             out[n++] = (lc_pass){.name = "light cull / zbin per bin", .timer = LC_TIMER_CULL, .record = record_zbin_bins,

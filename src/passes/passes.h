@@ -36,7 +36,7 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
                                    uint32_t pipeline_id, uint32_t phase, bool replay);
 /* depth prepass (mesh): cull and draw depth in one pass per phase (task + mesh shaders). */
 lc_pass lc_pass_depth_mesh(uint32_t phase);
-/* Light culling for a mode and r->settings.binning: appends its passes (up to 5), returns how many. */
+/* Light culling for a mode and r->settings.binning: appends its passes (up to 6), returns how many. */
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out);
 lc_pass lc_pass_analysis_clear(void);
 lc_pass lc_pass_shade(const lc_renderer *r);
