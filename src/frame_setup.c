@@ -156,7 +156,7 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
     r->tonemap_pipeline = lc_pipeline_graphics(ctx, &td);
     /* Its format-less stores need shaderStorageImageWriteWithoutFormat. */
     if (ctx->storage_write_without_format &&
-        !(r->tonemap_compute = lc_pipeline_compute(ctx, r->layout, "tonemap.comp", NULL, "tonemap (compute)")))
+        !(r->tonemap_compute = lc_pipeline_compute(ctx, r->layout, "tonemap.comp", NULL, "tonemap")))
         return LC_ERR_RUNTIME;
     lc_graphics_desc hd = {.vertex = "hud.vert", .fragment = "hud.frag", .layout = r->layout, .color_format = r->target->format,
                            .blend = true, .hud_vertices = true, .name = "HUD"};
