@@ -599,8 +599,8 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
 
     /* The compute tonemap writes this frame's target image through its storage view (the
      * slot's set is idle: collect_slot waited for its frame). */
-    r->tonemap_path = tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT && tf.image->storage_view ? LC_TONEMAP_COMPUTE
-                                                                                                     : LC_TONEMAP_FRAGMENT;
+    tonemap_compute = tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT && tf.image->storage_view;
+    r->tonemap_path = tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
     if (r->tonemap_path == LC_TONEMAP_COMPUTE) {
         VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf.image->storage_view, VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = slot->set, .dstBinding = LC_BIND_OUTPUT,
