@@ -17,6 +17,7 @@ const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
+const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
 #define MAX_PASSES 24 /* mdi + occlusion (7) + light cull (6) + analysis, shade, tonemap, HUD, readback */
@@ -98,8 +99,10 @@ static void write_frame_sets(lc_renderer *r)
         VkDescriptorImageInfo mips[LC_HIZ_MAX_LEVELS];
         for (uint32_t m = 0; m < LC_HIZ_MAX_LEVELS; m++)
             mips[m] = (VkDescriptorImageInfo){VK_NULL_HANDLE, r->hiz_views[LC_MIN(m, r->hiz.mip_levels - 1)], VK_IMAGE_LAYOUT_GENERAL};
+        /* Every binding but the output's (written per frame: the target image changes). */
         VkWriteDescriptorSet w[LC_BIND_COUNT];
-        for (uint32_t b = 0; b < LC_BIND_COUNT; b++) {
+        _Static_assert(LC_BIND_OUTPUT == LC_BIND_COUNT - 1, "the per-frame output binding comes last");
+        for (uint32_t b = 0; b < LC_BIND_OUTPUT; b++) {
             w[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = s->set, .dstBinding = b,
                                           .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                           .pBufferInfo = &bi[b]};
@@ -121,7 +124,7 @@ static void write_frame_sets(lc_renderer *r)
         w[LC_BIND_HIZ_MIPS].pBufferInfo = NULL;
         w[LC_BIND_HIZ_MIPS].pImageInfo = mips;
         w[LC_BIND_HIZ_MIPS].descriptorCount = LC_HIZ_MAX_LEVELS;
-        vkUpdateDescriptorSets(r->ctx->device, LC_BIND_COUNT, w, 0, NULL);
+        vkUpdateDescriptorSets(r->ctx->device, LC_BIND_OUTPUT, w, 0, NULL);
     }
 }
 
@@ -343,7 +346,7 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->lights);
         lc_buffer_destroy(ctx, &s->hud);
     }
-    VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->hud_pipeline, &r->tile_depth_pipeline,
+    VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->tonemap_compute, &r->hud_pipeline, &r->tile_depth_pipeline,
                          &r->cull_coarse, &r->cull_tiles,
                          &r->cull_lists, &r->cull_clusters, &r->zbin, &r->zbin_bins, &r->light_setup,
                          &r->bin_lights[0], &r->bin_lights[1], &r->bin_lights[2], &r->bin_blocks[0], &r->bin_blocks[1],
@@ -519,7 +522,7 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
     if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
     else passes[n++] = lc_pass_shade(r);                      // forward shade: walk the structure
-    passes[n++] = lc_pass_tonemap();                          // tonemap, or heatmap / tightness view
+    passes[n++] = lc_pass_tonemap(r);                         // tonemap, or heatmap / tightness view (compute or fragment)
     if (s->hud && r->hud_vertex_count) passes[n++] = lc_pass_hud();
     if (s->capture_output) passes[n++] = lc_pass_readback();
     return n;
@@ -574,6 +577,12 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         lc_status st = rebuild_sized(r, r->analysis_allocated);
         if (st != LC_OK) return st;
     }
+    bool tonemap_compute = r->target->storage_output && r->tonemap_compute;
+    if (s->tonemap == LC_TONEMAP_COMPUTE && !tonemap_compute) {
+        lc_error("--tonemap compute: the %s on device '%s' cannot be a storage image; use auto or fragment",
+                 r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName);
+        return LC_ERR_USAGE;
+    }
     /* Compute always has subgroup arithmetic (lc_context_create checks); fragments may not. */
     bool scalarize = s->scalarize && (s->shading == LC_SHADING_VISIBILITY || ctx->subgroup_fragment);
     lc_status st = lc_frame_shade_pipeline(r, s->mode, scalarize, s->analysis);
@@ -590,6 +599,17 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         VK_CHECK(vkQueueSubmit2(ctx->queue, 1, &si, VK_NULL_HANDLE));
         r->target->needs_rebuild = true;
         return LC_OK;
+    }
+
+    /* The compute tonemap writes this frame's target image through its storage view (the
+     * slot's set is idle: collect_slot waited for its frame). */
+    tonemap_compute = tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT && tf.image->storage_view;
+    r->tonemap_path = tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
+    if (r->tonemap_path == LC_TONEMAP_COMPUTE) {
+        VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf.image->storage_view, VK_IMAGE_LAYOUT_GENERAL};
+        VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = slot->set, .dstBinding = LC_BIND_OUTPUT,
+                                  .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, .pImageInfo = &out};
+        vkUpdateDescriptorSets(ctx->device, 1, &w, 0, NULL);
     }
 
     /* Light list: frustum cull, sort by depth, pack (host). */

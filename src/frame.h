@@ -60,6 +60,11 @@ extern const char *const lc_view_names[LC_VIEW_COUNT];
  * runs the same light loop). */
 enum { LC_SHADING_FORWARD, LC_SHADING_VISIBILITY, LC_SHADING_COUNT };
 extern const char *const lc_shading_names[LC_SHADING_COUNT];
+/* Which pass tonemaps (--tonemap): AUTO takes compute where the target's images can be
+ * storage images (lc_target.storage_output), else fragment; COMPUTE demands it. Both give
+ * the same image (tonemap.glsl; the compute pass encodes sRGB as the hardware does). */
+enum { LC_TONEMAP_AUTO, LC_TONEMAP_COMPUTE, LC_TONEMAP_FRAGMENT, LC_TONEMAP_COUNT };
+extern const char *const lc_tonemap_names[LC_TONEMAP_COUNT];
 int lc_mode_from_name(const char *name); /* -1 when unknown */
 
 /* Automatic tile and cluster sizes keep each bit array within this many bytes. */
@@ -122,6 +127,7 @@ typedef struct lc_frame_settings {
     bool object_cull_off;    /* draw every object (default: only those the CPU cull keeps) */
     uint32_t geometry;       /* LC_GEOMETRY_*: direct (CPU-recorded draws) or mdi (GPU culling) */
     bool occlusion;          /* mdi: two-phase HiZ occlusion culling */
+    uint32_t tonemap;        /* LC_TONEMAP_*: the pass that tonemaps (default auto) */
 } lc_frame_settings;
 
 /* What the geometry path drew in a frame (--stats geometry, the HUD). */
@@ -204,6 +210,8 @@ struct lc_renderer {
     uint64_t cull_bytes[LC_MODE_COUNT];
 
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
+    VkPipeline tonemap_compute; /* tonemap.comp, where the device has format-less storage writes */
+    uint32_t tonemap_path;      /* LC_TONEMAP_COMPUTE or _FRAGMENT: the last recorded frame's */
     VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin, zbin_bins;
     VkPipeline light_setup, bin_lights[LC_BIN_COUNT], bin_blocks[LC_BIN_COUNT];
     VkPipeline shade[LC_MODE_COUNT][2][3];

@@ -21,7 +21,7 @@ void lc_frame_create_layouts(lc_renderer *r)
         if (i == LC_BIND_FRAME) t = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
         if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ)
             t = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-        if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_HIZ_MIPS) t = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_HIZ_MIPS || i == LC_BIND_OUTPUT) t = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
         b[i] = (VkDescriptorSetLayoutBinding){i, t, i == LC_BIND_HIZ_MIPS ? LC_HIZ_MAX_LEVELS : 1, VK_SHADER_STAGE_ALL, NULL};
     }
     VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
@@ -45,7 +45,7 @@ void lc_frame_create_layouts(lc_renderer *r)
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LC_FRAMES_IN_FLIGHT},
         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
         {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 3 + materials},
-        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LC_FRAMES_IN_FLIGHT * (LC_HIZ_MAX_LEVELS + 1)},
+        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LC_FRAMES_IN_FLIGHT * (LC_HIZ_MAX_LEVELS + 2)},
     };
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 4, .pPoolSizes = sizes};
@@ -154,6 +154,10 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
     lc_graphics_desc td = {.vertex = "fullscreen.vert", .fragment = "tonemap.frag", .layout = r->layout,
                            .color_format = r->target->format, .name = "tonemap"};
     r->tonemap_pipeline = lc_pipeline_graphics(ctx, &td);
+    /* Its format-less stores need shaderStorageImageWriteWithoutFormat. */
+    if (ctx->storage_write_without_format &&
+        !(r->tonemap_compute = lc_pipeline_compute(ctx, r->layout, "tonemap.comp", NULL, "tonemap")))
+        return LC_ERR_RUNTIME;
     lc_graphics_desc hd = {.vertex = "hud.vert", .fragment = "hud.frag", .layout = r->layout, .color_format = r->target->format,
                            .blend = true, .hud_vertices = true, .name = "HUD"};
     r->hud_pipeline = lc_pipeline_graphics(ctx, &hd);

@@ -161,10 +161,17 @@ def check(ctl, mode, geometry, expected, problems):
         problems.append(f"visibility shade dispatches pipeline '{pipeline(vis_shade[0], True)}', "
                         f"expected 'visibility shade / {mode.split(':')[0]}...'")
     need("forward shade", "indexed draws", shade_draws, len(depth_draws) or None)
-    tonemap = work("tonemap", D)
-    need("tonemap", "draws", tonemap, 1)
-    if tonemap and tonemap[0].numIndices != 3:
-        problems.append(f"tonemap draws {tonemap[0].numIndices} vertices, expected a 3-vertex fullscreen triangle")
+    # The tonemap is one dispatch where the output has a storage view (--tonemap compute), else
+    # a 3-vertex fullscreen draw; either way its pipeline is named "tonemap".
+    tonemap = work("tonemap", rd.ActionFlags.Dispatch)
+    tonemap_compute = bool(tonemap)
+    if tonemap_compute:
+        need("tonemap", "dispatches", tonemap, 1)
+    else:
+        tonemap = work("tonemap", D)
+        need("tonemap", "draws or dispatches", tonemap, 1)
+        if tonemap and tonemap[0].numIndices != 3:
+            problems.append(f"tonemap draws {tonemap[0].numIndices} vertices, expected a 3-vertex fullscreen triangle")
     for name in GEOMETRY[geometry]:
         if name.endswith("clear"):
             need(name, "buffer fills", work(name, rd.ActionFlags.Clear))
@@ -181,8 +188,8 @@ def check(ctl, mode, geometry, expected, problems):
     if shade_draws and not pipeline(shade_draws[0], False).startswith(f"forward shade / {base}"):
         problems.append(f"forward shade draws with pipeline '{pipeline(shade_draws[0], False)}', "
                         f"expected 'forward shade / {base}...'")
-    if tonemap and pipeline(tonemap[0], False) != "tonemap":
-        problems.append(f"tonemap draws with pipeline '{pipeline(tonemap[0], False)}'")
+    if tonemap and pipeline(tonemap[0], tonemap_compute) != "tonemap":
+        problems.append(f"tonemap uses pipeline '{pipeline(tonemap[0], tonemap_compute)}'")
     for name in CULL[mode]:
         if name.endswith("clear"):
             need(name, "buffer fills", work(name, rd.ActionFlags.Clear))

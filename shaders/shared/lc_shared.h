@@ -89,7 +89,14 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_GEO_MESHLET_STREAMS 30 /* lc_meshlet_stream[] */
 #define LC_BIND_GEO_MESHLET_PAYLOAD 31 /* uint[]: the compressed payload */
 #define LC_BIND_GEO_SUBLET_BOUNDS 32   /* lc_meshlet_bounds[meshlets * 8]: sublet k of meshlet m at m * 8 + k (mesh path) */
-#define LC_BIND_COUNT 33
+/* The output (target) image through its UNORM storage view: the compute tonemap writes it,
+ * encoding sRGB itself. Written each frame (the target image changes); only the compute
+ * tonemap uses it. */
+#define LC_BIND_OUTPUT 33
+#define LC_BIND_COUNT 34
+
+/* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
+#define LC_TONEMAP_GROUP 8u
 
 /* Two-level tile culling: a coarse tile groups LC_COARSE x LC_COARSE screen tiles; the fine
  * pass tests only the lights its coarse tile kept. */

@@ -126,6 +126,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .object_cull_off = !app->opt.object_cull,
         .geometry = app->opt.geometry < 0 ? lc_app_geometry(app) : (uint32_t)app->opt.geometry,
         .occlusion = app->opt.occlusion,
+        .tonemap = app->opt.tonemap,
     };
 }
 
@@ -242,6 +243,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     bool visibility = app->opt.shading == LC_SHADING_VISIBILITY; /* compute always has subgroup arithmetic */
     cJSON_AddBoolToObject(root, "scalarize", app->opt.scalarize && (visibility || app->ctx.subgroup_fragment));
     cJSON_AddStringToObject(root, "view", lc_view_names[app->opt.view]);
+    cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[r->tonemap_path ? r->tonemap_path : LC_TONEMAP_FRAGMENT]);
     cJSON_AddNumberToObject(root, "width", r->width);
     cJSON_AddNumberToObject(root, "height", r->height);
     cJSON_AddNumberToObject(root, "frames", frames);

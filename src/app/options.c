@@ -37,6 +37,8 @@ void lc_options_usage(FILE *f)
         "  --mode NAME              brute, lists, tiles, clusters, zbin (default zbin)\n"
         "  --shading forward|visibility  forward raster shading (default), or a visibility buffer\n"
         "                           shaded by compute (the same light loops)\n"
+        "  --tonemap auto|compute|fragment  the tonemap pass: compute where the output can be a storage\n"
+        "                           image, else fragment (auto, default); both give the same image\n"
         "  --scalarize on|off       subgroup-uniform light loops (default on)\n"
         "  --object-cull on|off     CPU object culling, sphere then OOBB (default on; off draws every object)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
@@ -142,7 +144,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
-            "--out", "--stats", "--mode", "--shading", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--binning", "--bin-kernel", "--cluster-size",
+            "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion",
             "--meshlet-codec"};
         bool known = false;
@@ -205,6 +207,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             int found = lc_name_index(v, lc_shading_names, LC_SHADING_COUNT);
             if (found < 0) return bad(a, v, "expected forward or visibility");
             o->shading = (uint32_t)found;
+        } else if (!strcmp(a, "--tonemap")) {
+            int found = lc_name_index(v, lc_tonemap_names, LC_TONEMAP_COUNT);
+            if (found < 0) return bad(a, v, "expected auto, compute or fragment");
+            o->tonemap = (uint32_t)found;
         } else if (!strcmp(a, "--geometry")) {
             o->geometry = lc_name_index(v, lc_geometry_names, LC_GEOMETRY_COUNT);
             if (o->geometry < 0) return bad(a, v, "expected direct, mdi or mesh");

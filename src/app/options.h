@@ -26,6 +26,7 @@ typedef struct lc_options {
     bool validate;
     int mode;                 /* LC_MODE_*; default zbin */
     uint32_t shading;         /* LC_SHADING_*; default forward */
+    uint32_t tonemap;         /* LC_TONEMAP_*; default auto */
     bool scalarize;           /* default on */
     bool object_cull;         /* CPU object frustum culling (sphere, then OOBB); default on */
     bool pairs;               /* count light-pixel pairs (stats) */

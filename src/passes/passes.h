@@ -44,7 +44,8 @@ lc_pass lc_pass_visibility(void);
 lc_pass lc_pass_shade_visibility(const lc_renderer *r);
 /* Declares the reads of the mode's culling structure at a stage (both shading passes). */
 void lc_pass_read_cull(lc_pass *p, uint32_t mode, VkPipelineStageFlags2 stage);
-lc_pass lc_pass_tonemap(void);
+/* The compute or fragment tonemap, as r->tonemap_path says. */
+lc_pass lc_pass_tonemap(const lc_renderer *r);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
 

@@ -10,14 +10,29 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
-// tonemap: HDR to the sRGB output, or the heatmap / tightness views.
-lc_pass lc_pass_tonemap(void)
+static void record_compute(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_pass p = {.name = "tonemap", .timer = LC_TIMER_TONEMAP, .record = record};
-    p.uses[p.use_count++] = (lc_use){LC_RES_HDR, LC_STAGE_FRAG, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-    p.uses[p.use_count++] = (lc_use){LC_RES_OUTPUT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-    p.uses[p.use_count++] = (lc_use){LC_RES_ANALYSIS, LC_STAGE_FRAG, LC_READ, 0};
+    uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->tonemap_compute);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
+    lc_rc_dispatch(rc, key, LC_DIV_UP(r->width, LC_TONEMAP_GROUP), LC_DIV_UP(r->height, LC_TONEMAP_GROUP), 1);
+}
+
+// tonemap: HDR to the sRGB output, or the heatmap / tightness views. Compute where the output
+// has a storage view (raster throughput is the scarce part on big compute GPUs): it writes
+// the UNORM view in GENERAL and encodes sRGB; else a fullscreen triangle into the attachment.
+lc_pass lc_pass_tonemap(const lc_renderer *r)
+{
+    bool compute = r->tonemap_path == LC_TONEMAP_COMPUTE;
+    VkPipelineStageFlags2 stage = compute ? LC_STAGE_COMPUTE : LC_STAGE_FRAG;
+    lc_pass p = {.name = "tonemap", .timer = LC_TIMER_TONEMAP, .record = compute ? record_compute : record};
+    p.uses[p.use_count++] = (lc_use){LC_RES_HDR, stage, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+    if (compute)
+        p.uses[p.use_count++] = (lc_use){LC_RES_OUTPUT, LC_STAGE_COMPUTE, LC_WRITE, VK_IMAGE_LAYOUT_GENERAL};
+    else
+        p.uses[p.use_count++] = (lc_use){LC_RES_OUTPUT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                         VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    p.uses[p.use_count++] = (lc_use){LC_RES_ANALYSIS, stage, LC_READ, 0};
     return p;
 }
 

@@ -1,5 +1,6 @@
 #include "vk/gpu_resources.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,8 +126,14 @@ lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *
     out->width = desc->width;
     out->height = desc->height;
     out->mip_levels = desc->mip_levels ? desc->mip_levels : 1;
+    VkFormat formats[2] = {desc->format, desc->storage_format};
+    VkImageFormatListCreateInfo list = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO, .viewFormatCount = 2,
+                                        .pViewFormats = formats};
+    bool mutable_format = desc->storage_format != VK_FORMAT_UNDEFINED;
     VkImageCreateInfo ii = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+        .pNext = mutable_format ? &list : NULL,
+        .flags = mutable_format ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT : 0,
         .imageType = VK_IMAGE_TYPE_2D,
         .format = desc->format,
         .extent = {desc->width, desc->height, 1},
@@ -148,8 +155,12 @@ lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *
     }
     out->allocated = req.size;
     VK_CHECK(vkBindImageMemory(ctx->device, out->image, out->memory, 0));
+    /* The sRGB view of a mutable-format image cannot be a storage view: its usage leaves STORAGE out. */
+    VkImageViewUsageCreateInfo view_usage = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+                                             .usage = desc->usage & ~(VkImageUsageFlags)VK_IMAGE_USAGE_STORAGE_BIT};
     VkImageViewCreateInfo vi = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+        .pNext = mutable_format ? &view_usage : NULL,
         .image = out->image,
         .viewType = VK_IMAGE_VIEW_TYPE_2D,
         .format = desc->format,
@@ -158,6 +169,11 @@ lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *
     VK_CHECK(vkCreateImageView(ctx->device, &vi, NULL, &out->view));
     LC_NAME(ctx, VK_OBJECT_TYPE_IMAGE, out->image, name);
     LC_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, out->view, name);
+    if (mutable_format) {
+        char storage_name[96];
+        snprintf(storage_name, sizeof storage_name, "%s (storage)", name);
+        out->storage_view = lc_image_view_create(ctx, out->image, desc->storage_format, VK_IMAGE_USAGE_STORAGE_BIT, storage_name);
+    }
     LC_NAMEF(ctx, VK_OBJECT_TYPE_DEVICE_MEMORY, out->memory, "%s memory", name);
     return LC_OK;
 }
@@ -165,9 +181,41 @@ lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *
 void lc_image_destroy(lc_context *ctx, lc_image *img)
 {
     if (img->view) vkDestroyImageView(ctx->device, img->view, NULL);
+    if (img->storage_view) vkDestroyImageView(ctx->device, img->storage_view, NULL);
     if (img->image) vkDestroyImage(ctx->device, img->image, NULL);
     release(ctx, img->memory, img->allocated);
     memset(img, 0, sizeof *img);
+}
+
+VkImageView lc_image_view_create(lc_context *ctx, VkImage image, VkFormat format, VkImageUsageFlags usage, const char *name)
+{
+    VkImageViewUsageCreateInfo vu = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO, .usage = usage};
+    VkImageViewCreateInfo vi = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+        .pNext = usage ? &vu : NULL,
+        .image = image,
+        .viewType = VK_IMAGE_VIEW_TYPE_2D,
+        .format = format,
+        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+    };
+    VkImageView view;
+    VK_CHECK(vkCreateImageView(ctx->device, &vi, NULL, &view));
+    LC_NAME(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, view, name);
+    return view;
+}
+
+VkFormat lc_format_unorm_of(VkFormat srgb)
+{
+    if (srgb == VK_FORMAT_R8G8B8A8_SRGB) return VK_FORMAT_R8G8B8A8_UNORM;
+    if (srgb == VK_FORMAT_B8G8R8A8_SRGB) return VK_FORMAT_B8G8R8A8_UNORM;
+    return VK_FORMAT_UNDEFINED;
+}
+
+bool lc_format_storage(const lc_context *ctx, VkFormat format)
+{
+    VkFormatProperties fp;
+    vkGetPhysicalDeviceFormatProperties(ctx->physical, format, &fp);
+    return (fp.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) != 0;
 }
 
 lc_status lc_buffer_upload(lc_context *ctx, lc_buffer *dst, const void *data, VkDeviceSize size)

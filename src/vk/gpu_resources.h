@@ -23,6 +23,7 @@ typedef struct lc_buffer_desc {
 typedef struct lc_image {
     VkImage image;
     VkImageView view;
+    VkImageView storage_view; /* with lc_image_desc.storage_format: the storage (UNORM) view */
     VkDeviceMemory memory;
     VkFormat format;
     uint32_t width, height, mip_levels;
@@ -35,6 +36,10 @@ typedef struct lc_image_desc {
     uint32_t mip_levels;      /* 0: 1 */
     VkFormat format;
     VkImageUsageFlags usage;
+    /* Not UNDEFINED: the image (an sRGB format) is also written as a storage image of this
+     * compatible format (its UNORM twin): created mutable-format with extended usage, view
+     * without STORAGE, storage_view with it. usage should include STORAGE. */
+    VkFormat storage_format;
     const char *name;
 } lc_image_desc;
 
@@ -44,6 +49,12 @@ lc_status lc_buffer_create(lc_context *ctx, const lc_buffer_desc *desc, lc_buffe
 void lc_buffer_destroy(lc_context *ctx, lc_buffer *buf);
 lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *out);
 void lc_image_destroy(lc_context *ctx, lc_image *img);
+/* A 2D view of level 0 as format, its usage limited to usage (0: the image's). */
+VkImageView lc_image_view_create(lc_context *ctx, VkImage image, VkFormat format, VkImageUsageFlags usage, const char *name);
+/* The UNORM format with an sRGB format's layout (R8G8B8A8, B8G8R8A8); UNDEFINED for others. */
+VkFormat lc_format_unorm_of(VkFormat srgb);
+/* Whether format (optimal tiling) can be a storage image on this device. */
+bool lc_format_storage(const lc_context *ctx, VkFormat format);
 
 /* Copies data into a device-local buffer through a staging buffer (waits). */
 lc_status lc_buffer_upload(lc_context *ctx, lc_buffer *dst, const void *data, VkDeviceSize size);

@@ -255,6 +255,7 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
     else if (!f2.features.fragmentStoresAndAtomics) missing = "fragmentStoresAndAtomics";
     if (!f2.features.geometryShader) ctx->visibility_missing = "geometryShader";
     ctx->sampled_array_dynamic_indexing = f2.features.shaderSampledImageArrayDynamicIndexing;
+    ctx->storage_write_without_format = f2.features.shaderStorageImageWriteWithoutFormat;
     if (missing) {
         lc_error("device '%s' lacks the Vulkan feature %s", ctx->props.deviceName, missing);
         lc_context_destroy(ctx);
@@ -341,6 +342,9 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
             return LC_ERR_RUNTIME;
         }
         dev_exts[dev_ext_count++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
+        /* Its needs (image format lists, view usage) are core in 1.2. */
+        ctx->swapchain_mutable_format = has_device_ext(ctx->physical, VK_KHR_SWAPCHAIN_MUTABLE_FORMAT_EXTENSION_NAME);
+        if (ctx->swapchain_mutable_format) dev_exts[dev_ext_count++] = VK_KHR_SWAPCHAIN_MUTABLE_FORMAT_EXTENSION_NAME;
     }
 
     VkPhysicalDeviceMeshShaderFeaturesEXT en_mesh = {
@@ -375,6 +379,7 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
             /* The visibility path: gl_PrimitiveID in the fragment shader, material arrays. */
             .geometryShader = f2.features.geometryShader,
             .shaderSampledImageArrayDynamicIndexing = f2.features.shaderSampledImageArrayDynamicIndexing,
+            .shaderStorageImageWriteWithoutFormat = f2.features.shaderStorageImageWriteWithoutFormat,
         },
     };
     float prio = 1.0f;

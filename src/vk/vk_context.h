@@ -53,6 +53,11 @@ typedef struct lc_context {
      * when the device has it all, else what it lacks (one error line names it). */
     bool mesh_shader;
     const char *mesh_missing;
+    /* The compute tonemap writes the output through a UNORM view without a format qualifier
+     * (shaderStorageImageWriteWithoutFormat, enabled when present); a window's swapchain can
+     * have that view with VK_KHR_swapchain_mutable_format (enabled when present). */
+    bool storage_write_without_format;
+    bool swapchain_mutable_format;
     bool debug_utils;
     bool validation;
     float timestamp_period;   /* ns per tick */

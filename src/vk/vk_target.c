@@ -1,5 +1,6 @@
 #include "vk/vk_target.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define GLFW_INCLUDE_NONE
@@ -7,11 +8,26 @@
 
 static const VkImageUsageFlags k_usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
 
+/* Whether an sRGB output image can also be written through a UNORM storage view: the
+ * shader's format-less stores, the UNORM format's storage feature, and the mutable-format
+ * image itself (what a swapchain with VK_KHR_swapchain_mutable_format implies). */
+static bool storage_possible(lc_context *ctx, VkFormat srgb)
+{
+    VkFormat unorm = lc_format_unorm_of(srgb);
+    if (!ctx->storage_write_without_format || unorm == VK_FORMAT_UNDEFINED || !lc_format_storage(ctx, unorm)) return false;
+    VkImageFormatProperties props;
+    return vkGetPhysicalDeviceImageFormatProperties(ctx->physical, srgb, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+                                                    k_usage | VK_IMAGE_USAGE_STORAGE_BIT,
+                                                    VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT,
+                                                    &props) == VK_SUCCESS;
+}
+
 lc_status lc_target_create_headless(lc_context *ctx, uint32_t width, uint32_t height, lc_target *t)
 {
     memset(t, 0, sizeof *t);
     t->headless = true;
     t->format = VK_FORMAT_R8G8B8A8_SRGB;
+    t->storage_output = storage_possible(ctx, t->format);
     return lc_target_resize(ctx, t, width, height);
 }
 
@@ -19,6 +35,7 @@ static void destroy_swapchain_images(lc_context *ctx, lc_target *t)
 {
     for (uint32_t i = 0; i < t->image_count; i++) {
         if (t->images[i].view) vkDestroyImageView(ctx->device, t->images[i].view, NULL);
+        if (t->images[i].storage_view) vkDestroyImageView(ctx->device, t->images[i].storage_view, NULL);
         if (t->rendered[i]) vkDestroySemaphore(ctx->device, t->rendered[i], NULL);
         t->rendered[i] = VK_NULL_HANDLE;
         memset(&t->images[i], 0, sizeof t->images[i]);
@@ -45,6 +62,12 @@ static lc_status build_swapchain(lc_context *ctx, lc_target *t)
         lc_error("the window's swapchain cannot be rendered to and copied from");
         return LC_ERR_RUNTIME;
     }
+    /* Storage views of the sRGB swapchain images need a mutable-format swapchain. */
+    t->storage_output = ctx->swapchain_mutable_format && (caps.supportedUsageFlags & VK_IMAGE_USAGE_STORAGE_BIT) &&
+                        storage_possible(ctx, t->format);
+    VkFormat view_formats[2] = {t->format, lc_format_unorm_of(t->format)};
+    VkImageFormatListCreateInfo format_list = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO, .viewFormatCount = 2,
+                                               .pViewFormats = view_formats};
 
     uint32_t mode_count = 0;
     vkGetPhysicalDeviceSurfacePresentModesKHR(ctx->physical, t->surface, &mode_count, NULL);
@@ -65,13 +88,15 @@ static lc_status build_swapchain(lc_context *ctx, lc_target *t)
     VkSwapchainKHR old = t->swapchain;
     VkSwapchainCreateInfoKHR ci = {
         .sType = VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR,
+        .pNext = t->storage_output ? &format_list : NULL,
+        .flags = t->storage_output ? VK_SWAPCHAIN_CREATE_MUTABLE_FORMAT_BIT_KHR : 0,
         .surface = t->surface,
         .minImageCount = image_count,
         .imageFormat = t->format,
         .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
         .imageExtent = extent,
         .imageArrayLayers = 1,
-        .imageUsage = k_usage,
+        .imageUsage = k_usage | (t->storage_output ? VK_IMAGE_USAGE_STORAGE_BIT : 0),
         .imageSharingMode = VK_SHARING_MODE_EXCLUSIVE,
         .preTransform = caps.currentTransform,
         .compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR,
@@ -101,16 +126,15 @@ static lc_status build_swapchain(lc_context *ctx, lc_target *t)
         img->height = extent.height;
         img->mip_levels = 1;
         img->aspect = VK_IMAGE_ASPECT_COLOR_BIT;
-        VkImageViewCreateInfo vi = {
-            .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-            .image = imgs[i],
-            .viewType = VK_IMAGE_VIEW_TYPE_2D,
-            .format = t->format,
-            .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
-        };
-        VK_CHECK(vkCreateImageView(ctx->device, &vi, NULL, &img->view));
-        LC_NAMEF(ctx, VK_OBJECT_TYPE_IMAGE, img->image, "swapchain image %u", i);
-        LC_NAMEF(ctx, VK_OBJECT_TYPE_IMAGE_VIEW, img->view, "swapchain image %u", i);
+        char name[64];
+        snprintf(name, sizeof name, "swapchain image %u", i);
+        LC_NAME(ctx, VK_OBJECT_TYPE_IMAGE, img->image, name);
+        /* The sRGB view attaches (no storage on sRGB); the UNORM one is the compute tonemap's. */
+        img->view = lc_image_view_create(ctx, imgs[i], t->format, k_usage, name);
+        if (t->storage_output) {
+            snprintf(name, sizeof name, "swapchain image %u (storage)", i);
+            img->storage_view = lc_image_view_create(ctx, imgs[i], lc_format_unorm_of(t->format), VK_IMAGE_USAGE_STORAGE_BIT, name);
+        }
         t->layouts[i] = VK_IMAGE_LAYOUT_UNDEFINED;
         VkSemaphoreCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
         VK_CHECK(vkCreateSemaphore(ctx->device, &sci, NULL, &t->rendered[i]));
@@ -183,6 +207,10 @@ lc_status lc_target_resize(lc_context *ctx, lc_target *t, uint32_t width, uint32
     vkDeviceWaitIdle(ctx->device);
     lc_image_destroy(ctx, &t->images[0]);
     lc_image_desc d = {.width = width, .height = height, .format = t->format, .usage = k_usage, .name = "output"};
+    if (t->storage_output) {
+        d.usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+        d.storage_format = lc_format_unorm_of(t->format);
+    }
     lc_status s = lc_image_create(ctx, &d, &t->images[0]);
     if (s != LC_OK) return s;
     t->image_count = 1;

@@ -24,6 +24,10 @@ typedef struct lc_target {
     VkSwapchainKHR swapchain;
     VkSemaphore acquired[LC_FRAMES_IN_FLIGHT];        /* per frame in flight */
     VkSemaphore rendered[LC_MAX_SWAPCHAIN_IMAGES];    /* per swapchain image */
+    /* The images also have a UNORM storage_view the compute tonemap writes (encoding sRGB
+     * itself): headless where the device can store to R8G8B8A8_UNORM, windows where the
+     * surface offers storage usage and VK_KHR_swapchain_mutable_format is enabled. */
+    bool storage_output;
     bool needs_rebuild;
     bool zero_extent; /* treat the window as 0x0 (script `zero-size`: what Windows and Wayland
                          report for a minimised window, which X11 never does) */
