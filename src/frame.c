@@ -514,7 +514,8 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else if (s->shading == LC_SHADING_VISIBILITY) {
-        passes[n++] = lc_pass_visibility();                   // visibility: depth and triangle ids in one raster pass
+        passes[n++] = lc_pass_depth_prepass();                // depth prepass: tile depth bounds, one id per pixel
+        passes[n++] = lc_pass_visibility();                   // visibility: triangle ids of the surfaces the depth kept
     } else {
         passes[n++] = lc_pass_depth_prepass();                // depth prepass: tile depth bounds, shade each pixel once
     }

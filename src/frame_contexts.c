@@ -103,7 +103,8 @@ static void dump_commands(const lc_renderer *r)
 uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
 {
     lc_barrier_list barriers[LC_BACKEND_MARKERS + 1];
-    uint32_t scene_pass[2] = {LC_NO_PASS, LC_NO_PASS}; /* visibility shading has no forward pass */
+    /* The depth pre-pass, and the pass drawing after it with depth EQUAL (forward shade or visibility). */
+    uint32_t scene_pass[2] = {LC_NO_PASS, LC_NO_PASS};
     for (uint32_t p = 0; p < n; p++) {
         memset(&barriers[p], 0, sizeof barriers[p]);
         for (uint32_t u = 0; u < passes[p].use_count; u++) lc_frame_transition(r, &passes[p].uses[u], &barriers[p]);

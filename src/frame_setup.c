@@ -207,9 +207,10 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, bool scalar
     if (!r->visibility_pipeline) {
         lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "visibility.frag", .layout = r->layout,
                               .color_format = VK_FORMAT_R32G32_UINT, .depth_format = VK_FORMAT_D32_SFLOAT,
-                              /* LESS_OR_EQUAL: among fragments at the nearest depth the last drawn
-                               * wins, as in the forward pass's EQUAL test after the pre-pass. */
-                              .depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL, .depth_write = true,
+                              /* After the depth pre-pass, as the forward shade: EQUAL, so each
+                               * pixel runs the fragment shader for its visible surface only (and
+                               * among fragments at that depth the last drawn wins, as there). */
+                              .depth_compare = VK_COMPARE_OP_EQUAL, .depth_write = false,
                               .scene_vertices = true, .dynamic_cull = true, .name = "visibility"};
         if (!(r->visibility_pipeline = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
     }

@@ -7,8 +7,8 @@ name bound; every resource lightcull created carries a name.
 usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis] [--visibility] [--mdi] [--mdi-occlusion]
 MODE: a culling mode; zbin:lights is zbin with --zbin-kernel lights; MODE+BINNING a mode with
 --binning BINNING (lights, lights-nodepth).
---visibility: a --shading visibility frame (the visibility pass instead of the depth
-pre-pass, the compute "visibility shade" instead of the forward shade).
+--visibility: a --shading visibility frame (the visibility pass after the depth pre-pass,
+the compute "visibility shade" instead of the forward shade).
 --mdi: the GPU-culled geometry path without occlusion; --mdi-occlusion: with two-phase
 occlusion culling, lightcull's default where indirect-count draws exist.
 Prints one line per problem and exits 1, or prints a summary and exits 0.
@@ -70,7 +70,7 @@ def main():
     path, mode = args
     vis = "--visibility" in flags
     geometry = "mdi-occlusion" if "--mdi-occlusion" in flags else "mdi" if "--mdi" in flags else "direct"
-    expected = (["visibility"] if vis else GEOMETRY[geometry]) + CULL[mode]
+    expected = GEOMETRY[geometry] + (["visibility"] if vis else []) + CULL[mode]
     if "--analysis" in flags:
         expected.append("analysis clear")
     expected += ["visibility shade" if vis else "forward shade", "tonemap"]

@@ -79,12 +79,12 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
     const lc_camera *cam = &r->settings.camera;
     const lc_frame_settings *s = &r->settings;
     uint32_t shade_id = lc_shade_pipeline_id(r);
-    /* The depth pre-pass sorts front to back. Where surfaces tie in depth the last draw wins
-     * (the forward shade's EQUAL test, the visibility pass's LESS_OR_EQUAL), so those two take
-     * one order that every path shares: by material, then by object (the depth bits stay zero
-     * and the sort is stable over the ascending draw list), as the mdi and mesh paths draw
-     * each material's bucket in task order. Coplanar surfaces then tie the same way on every
-     * path, every thread count and every GPU. */
+    /* The depth pre-pass sorts front to back. Where surfaces tie in depth the last draw of the
+     * second pass wins (the forward shade's or the visibility pass's EQUAL test), so that pass
+     * takes one order every path shares: by material, then by object (the depth bits stay
+     * zero and the sort is stable over the ascending draw list), as the mdi and mesh paths
+     * draw each material's bucket in task order. Coplanar surfaces then tie the same way on
+     * every path, every thread count and every GPU. The visibility pass binds no material. */
     bool vis = s->shading == LC_SHADING_VISIBILITY;
     for (uint32_t i = first; i < first + count; i++) {
         uint32_t object = r->draw_list[i];
@@ -96,11 +96,11 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
         /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend
          * whether to bind the material. */
         if (depth_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, vis ? p->mat.material : 0,
-                                                  vis ? 0u : depth),
-                          p, LC_PKG_DRAW_INDEXED);
+            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth), p,
+                          LC_PKG_DRAW_INDEXED);
         if (shade_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, shade_id, p->mat.material, 0u),
+            lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, vis ? LC_SHADER_PASS_DEPTH : LC_SHADER_PASS_MATERIAL,
+                                               vis ? LC_PIPELINE_ID_DEPTH : shade_id, p->mat.material, 0u),
                           p, LC_PKG_DRAW_INDEXED);
     }
 }
