@@ -279,10 +279,10 @@ uint32_t lc_rc_merge(lc_render_context *const *contexts, uint32_t context_count,
 
 /* Stable counting passes over the bytes in `bytes` (one parallel region, a barrier between
  * passes). Slice t of the source scatters after all smaller digits and after the same digit
- * in slices before t, so the output is the stable order whatever the team size. Returns the
- * buffer holding the result. */
-static lc_command *radix_parallel(lc_command *src, lc_command *dst, uint32_t n, const uint32_t *bytes, uint32_t byte_count,
-                                  uint32_t threads, uint32_t (*counts)[256])
+ * in slices before t, so the output is the stable order whatever the team size. The result
+ * ends in src (after an odd number of passes each thread copies its slice back). */
+static void radix_parallel(lc_command *src, lc_command *dst, uint32_t n, const uint32_t *bytes, uint32_t byte_count,
+                           uint32_t threads, uint32_t (*counts)[256])
 {
 #pragma omp parallel num_threads(threads)
     {
@@ -310,43 +310,52 @@ static lc_command *radix_parallel(lc_command *src, lc_command *dst, uint32_t n, 
             from = to;
             to = x;
         }
+        if (from != src) memcpy(src + lo, from + lo, (size_t)(hi - lo) * sizeof *src);
     }
-    return byte_count % 2 ? dst : src;
 }
 
 void lc_commands_sort(lc_command *commands, lc_command *scratch, uint32_t n, uint32_t threads)
 {
     if (n < 2) return;
-    /* One read counts every byte's digits (the whole-array counts do not depend on order)
-     * and finds the bytes that vary. */
-    static _Thread_local uint32_t hist[8][256];
-    memset(hist, 0, sizeof hist);
-    uint64_t all_or = 0, all_and = ~0ull;
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t k = commands[i].sort_key;
-        all_or |= k;
-        all_and &= k;
-        for (int b = 0; b < 8; b++) hist[b][(k >> (8 * b)) & 0xffu]++;
-    }
-    uint64_t varying = all_or ^ all_and;
     if (n < 16384) threads = 1; /* too small to pay for a parallel region */
     threads = LC_CLAMP(threads, 1u, (uint32_t)RADIX_MAX_THREADS);
+    /* The bytes that vary: one read, shared by the threads (the parallel passes count their
+     * own digits); on one thread the same read also counts every byte's digits (the
+     * whole-array counts do not depend on order), so each pass only scatters. */
+    static _Thread_local uint32_t hist[8][256];
+    uint64_t all_or = 0, all_and = ~0ull;
+    if (threads > 1) {
+#pragma omp parallel for schedule(static) num_threads(threads) reduction(| : all_or) reduction(& : all_and)
+        for (uint32_t i = 0; i < n; i++) {
+            all_or |= commands[i].sort_key;
+            all_and &= commands[i].sort_key;
+        }
+    } else {
+        memset(hist, 0, sizeof hist);
+        for (uint32_t i = 0; i < n; i++) {
+            uint64_t k = commands[i].sort_key;
+            all_or |= k;
+            all_and &= k;
+            for (int b = 0; b < 8; b++) hist[b][(k >> (8 * b)) & 0xffu]++;
+        }
+    }
+    uint64_t varying = all_or ^ all_and;
     uint32_t bytes[8], byte_count = 0;
     for (uint32_t b = 0; b < 8; b++)
         if ((varying >> (8 * b)) & 0xffu) bytes[byte_count++] = b; /* skip bytes every key shares */
-    lc_command *src = commands, *dst = scratch;
     if (threads > 1) {
         uint32_t counts[RADIX_MAX_THREADS][256];
-        src = radix_parallel(commands, scratch, n, bytes, byte_count, threads, counts);
-    } else {
-        for (uint32_t k = 0; k < byte_count; k++) {
-            uint32_t shift = 8 * bytes[k], offset[256], sum = 0;
-            for (uint32_t d = 0; d < 256; d++) offset[d] = sum, sum += hist[bytes[k]][d];
-            for (uint32_t i = 0; i < n; i++) dst[offset[(src[i].sort_key >> shift) & 0xffu]++] = src[i];
-            lc_command *t = src;
-            src = dst;
-            dst = t;
-        }
+        radix_parallel(commands, scratch, n, bytes, byte_count, threads, counts);
+        return;
+    }
+    lc_command *src = commands, *dst = scratch;
+    for (uint32_t k = 0; k < byte_count; k++) {
+        uint32_t shift = 8 * bytes[k], offset[256], sum = 0;
+        for (uint32_t d = 0; d < 256; d++) offset[d] = sum, sum += hist[bytes[k]][d];
+        for (uint32_t i = 0; i < n; i++) dst[offset[(src[i].sort_key >> shift) & 0xffu]++] = src[i];
+        lc_command *t = src;
+        src = dst;
+        dst = t;
     }
     if (src != commands) memcpy(commands, src, (size_t)n * sizeof *commands);
 }
