@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "app/bench.h"
+#include "app/bench_stats.h"
 #include "frame.h"
 #include "test_util.h"
 

@@ -41,13 +41,6 @@ bool lc_bench_mode_bins(uint32_t mode);
 
 /* lightcull bench --cpu: the CPU half alone (bench_cpu.c). */
 int lc_bench_cpu_main(int argc, char **argv);
-/* Parses "1,2,4" into out[0..*count) within lo..hi; false on a bad list. */
-bool lc_bench_parse_list(const char *v, uint32_t *out, uint32_t *count, uint32_t cap, uint32_t lo, uint32_t hi);
-
-/* Median and spread (10th to 90th percentile) of n values; sorts them. */
-typedef struct lc_bench_stat { double median, p10, p90, min, max; } lc_bench_stat;
-lc_bench_stat lc_bench_stat_of(double *values, uint32_t n);
-
 /* lightcull bench --meshlets SCENE (bench_meshlets.c): the meshlet codec's figures. */
 int lc_bench_meshlets_main(int argc, char **argv);
 

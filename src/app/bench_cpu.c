@@ -3,6 +3,7 @@
  * the default hall's lights, and the object cull at every work size. Medians over
  * repetitions (wall clock), CSV in DIR/bench-cpu.csv, a summary with the issue's targets. */
 #include "app/bench.h"
+#include "app/bench_stats.h"
 
 #include <errno.h>
 #include <math.h>
