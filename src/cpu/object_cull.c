@@ -228,29 +228,40 @@ static void compact_chunk(cull_job *j, uint32_t offset, uint32_t count, const ui
     o->chunk_count[offset / j->work_size] = n;
 }
 
-static void sphere_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
+/* Both passes over one chunk, so a cull is one fork-join (and the gather): the chunk's
+ * spheres, its survivors compacted in place (in object order, padded with the last one to
+ * whole lanes), then their boxes through that indirection, compacted again. The chunk's
+ * sphere survivors go to chunk_start[c] for the counts (the gather's prefix overwrites it). */
+static void cull_chunk_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
 {
     (void)thread;
     cull_job *j = user;
-    uint32_t *flags = j->out->flags;
+    lc_cull_result *o = j->out;
+    uint32_t *flags = o->flags, c = offset / j->work_size;
     if (j->lanes == 8) sphere_range_8(j->set, offset, offset + count, j->planes, flags);
     else if (j->lanes == 4) sphere_range_4(j->set, offset, offset + count, j->planes, flags);
     else
         for (uint32_t i = offset; i < offset + count; i++) flags[i] = sphere_scalar(j->set, i, j->planes) ? ~0u : 0u;
     compact_chunk(j, offset, count, NULL);
-}
-
-static void oobb_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
-{
-    (void)thread;
-    cull_job *j = user;
-    uint32_t *flags = j->out->flags;
-    const uint32_t *idx = j->out->survivors;
-    if (j->lanes == 8) oobb_range_8(j->set, idx, offset, offset + count, j->vp, flags);
-    else if (j->lanes == 4) oobb_range_4(j->set, idx, offset, offset + count, j->vp, flags);
+    uint32_t n1 = o->chunk_count[c];
+    o->chunk_start[c] = n1;
+    if (n1 == 0) return;
+    /* Whole lanes stay inside the chunk (its size is a multiple of the lanes) or, for the
+     * last chunk, inside the padded arrays. */
+    uint32_t padded = (n1 + LC_CULL_LANES - 1) & ~(LC_CULL_LANES - 1);
+    for (uint32_t i = offset + n1; i < offset + padded; i++) o->local[i] = o->local[offset + n1 - 1];
+    const uint32_t *idx = o->local;
+    if (j->lanes == 8) oobb_range_8(j->set, idx, offset, offset + n1, j->vp, flags);
+    else if (j->lanes == 4) oobb_range_4(j->set, idx, offset, offset + n1, j->vp, flags);
     else
-        for (uint32_t i = offset; i < offset + count; i++) flags[i] = oobb_scalar(j->set, idx[i], j->vp) ? ~0u : 0u;
-    compact_chunk(j, offset, count, idx);
+        for (uint32_t i = offset; i < offset + n1; i++) flags[i] = oobb_scalar(j->set, idx[i], j->vp) ? ~0u : 0u;
+    /* In place: entry offset + n is written only after entry offset + n was read. */
+    uint32_t n = 0;
+    for (uint32_t i = offset; i < offset + n1; i++) {
+        o->local[offset + n] = o->local[i];
+        n += flags[i] & 1u;
+    }
+    o->chunk_count[c] = n;
 }
 
 static void scatter_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
@@ -285,10 +296,10 @@ static void gather_chunks(cull_job *j, uint32_t total, uint32_t n, uint32_t *dst
 static void result_reserve(lc_cull_result *o, uint32_t capacity, uint32_t chunks)
 {
     if (capacity > o->capacity) {
-        free(o->indices), free(o->flags), free(o->local), free(o->survivors);
+        free(o->indices), free(o->flags), free(o->local);
         size_t bytes = (size_t)capacity * sizeof(uint32_t);
         o->indices = aligned_or_die(bytes), o->flags = aligned_or_die(bytes);
-        o->local = aligned_or_die(bytes), o->survivors = aligned_or_die(bytes);
+        o->local = aligned_or_die(bytes);
         o->capacity = capacity;
     }
     if (chunks > o->chunk_capacity) {
@@ -314,24 +325,21 @@ void lc_cull_run(const lc_cull_set *set, const lc_m4 *view_proj, const float pla
     j.lanes = out->scalar ? 1u : out->max_lanes == 4 || !cpu_has_avx2() ? 4u : 8u;
     out->lanes = j.lanes;
 
-    /* Pass 1: spheres of all objects, then their survivors in object order. */
-    lc_jobs_run(n, ws, sphere_job, &j);
-    uint32_t n1 = prefix(out, lc_jobs_chunks(n, ws));
-    gather_chunks(&j, n, n1, out->survivors);
+    /* Both passes per chunk, then the visible objects of every chunk in chunk order. */
+    uint32_t chunks = lc_jobs_chunks(n, ws);
+    lc_jobs_run(n, ws, cull_chunk_job, &j);
+    uint32_t n1 = 0;
+    for (uint32_t c = 0; c < chunks; c++) n1 += out->chunk_start[c];
+    uint32_t n2 = prefix(out, chunks);
+    gather_chunks(&j, n, n2, out->indices);
     out->culled_sphere = n - n1;
-    if (n1 == 0) return;
-
-    /* Pass 2: boxes of the survivors, through the indirection. */
-    lc_jobs_run(n1, ws, oobb_job, &j);
-    uint32_t n2 = prefix(out, lc_jobs_chunks(n1, ws));
-    gather_chunks(&j, n1, n2, out->indices);
     out->culled_oobb = n1 - n2;
     out->visible = n2;
 }
 
 void lc_cull_result_destroy(lc_cull_result *r)
 {
-    free(r->indices), free(r->flags), free(r->local), free(r->survivors);
+    free(r->indices), free(r->flags), free(r->local);
     free(r->chunk_count), free(r->chunk_start);
     memset(r, 0, sizeof *r);
 }

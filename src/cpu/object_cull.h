@@ -1,10 +1,11 @@
 /* Object frustum culling as Stingray does it ("The Implementation of Frustum Culling in
  * Stingray", shared/seeds/stingray-frustum-culling.txt): brute force over a culling set in
- * two SIMD passes split over jobs.
+ * two SIMD passes, both run by each job over its chunk of objects (one fork-join), then the
+ * chunks' visible objects gathered in chunk order (prefix sums over the chunk counts).
  *
  *   pass 1  every object's world bounding sphere against the six planes, one plane against
- *           4 spheres per instruction (8 with AVX2, chosen at run time), into visibility flags; the survivors are compacted
- *           into an indirection array (prefix sums over chunks, in chunk order);
+ *           4 spheres per instruction (8 with AVX2, chosen at run time), into visibility
+ *           flags; the chunk's survivors are compacted into an indirection array;
  *   pass 2  the survivors' oriented boxes: the 8 local AABB corners go to clip space through
  *           view_proj * world ("Method 2"; the min corner and the 3 edge vectors are
  *           transformed once and the corners built by additions, "Method 2b"), and a box is
@@ -54,7 +55,7 @@ typedef struct lc_cull_result {
     uint32_t lanes;       /* what ran: 1 (scalar twin), 4 (SSE) or 8 (AVX2) */
 
     uint32_t capacity, chunk_capacity;
-    uint32_t *flags, *local, *survivors; /* per object: visibility, chunk-compacted, pass-1 survivors */
+    uint32_t *flags, *local; /* per object: visibility, chunk-compacted survivors */
     uint32_t *chunk_count, *chunk_start;
 } lc_cull_result;
 
