@@ -48,8 +48,8 @@ typedef struct lc_context {
     bool sampled_array_dynamic_indexing;
     bool indirect;            /* multiDrawIndirect, drawIndirectFirstInstance, drawIndirectCount: the mdi path */
     /* The mesh path (--geometry mesh): VK_EXT_mesh_shader enabled with taskShader and
-     * meshShader, subgroup ballot/arithmetic in task shaders and the limits of one meshlet
-     * per mesh workgroup (256 vertices, 256 triangles, 128 invocations). mesh_missing: NULL
+     * meshShader, subgroup ballot/arithmetic in task shaders and the limits of one sublet
+     * per mesh workgroup (32 vertices, 32 triangles, 32 invocations). mesh_missing: NULL
      * when the device has it all, else what it lacks (one error line names it). */
     bool mesh_shader;
     const char *mesh_missing;
