@@ -37,8 +37,8 @@ void lc_app_destroy(lc_app *app);
  * LC_GEOMETRY_AUTO_TRIANGLES triangles up, through mesh shaders where the device has them,
  * else mdi where it draws indirect counts; direct draws below. Measured on an H100
  * (docs/BENCHMARKS.md): on Sponza (262 k triangles, 1,160 meshlets) the GPU cull removes
- * little and costs more than direct (4K depth: direct 2.05 ms, mesh 3.15, mdi 3.41); on
- * `--scene mesh --grid 13` (67.5 M) with occlusion, mesh 10.6 ms, mdi 24.7, direct 48.7. */
+ * little and costs more than direct (4K depth: direct 2.03 ms, mesh 3.13, mdi 3.39); on
+ * `--scene mesh --grid 13` (67.5 M) with occlusion, mesh 10.5 ms, mdi 24.6; direct 48.3. */
 #define LC_GEOMETRY_AUTO_TRIANGLES (4u << 20)
 uint32_t lc_app_geometry(const lc_app *app);
 /* Animates the lights for time t, culls the objects and renders one frame. */
