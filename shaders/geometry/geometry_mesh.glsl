@@ -131,10 +131,10 @@ void main()
     uint raster = cull_objects[object].info.w;
 
     // The sublet's counts, and its first triangle and vertex in the meshlet (the counts of the
-    // sublets before it): lc_gpu_meshlet.sublets packs them as geometry.c writes them.
+    // sublets before it).
     uint sub_triangle = 0u, sub_vertex = 0u, triangle_count = 0u, vertex_count = 0u;
     for (uint k = 0u; k <= sublet; k++) {
-        uint c = (m.sublets[k >> 1u] >> (16u * (k & 1u))) & 0xffffu;
+        uint c = lc_sublet_counts(m.sublets, k);
         if (k < sublet) {
             sub_triangle += c & 0xffu;
             sub_vertex += c >> 8u;

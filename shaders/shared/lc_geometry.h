@@ -92,7 +92,11 @@ struct lc_hiz_push {
     LC_U4 size; /* x, y: depth size; z: levels; w: workgroups */
 };
 
-#ifndef LC_GLSL
+#ifdef LC_GLSL
+/* Sublet k's counts in lc_gpu_meshlet.sublets (as geometry.c packs them): triangles |
+ * vertices << 8; 0 past the meshlet's last sublet. */
+uint lc_sublet_counts(uvec4 sublets, uint k) { return (sublets[k >> 1u] >> (16u * (k & 1u))) & 0xffffu; }
+#else
 typedef struct lc_gpu_meshlet lc_gpu_meshlet;
 typedef struct lc_gpu_cull_object lc_gpu_cull_object;
 typedef struct lc_gpu_geometry_stats lc_gpu_geometry_stats;
