@@ -293,12 +293,21 @@ typedef struct lc_use {
     VkImageLayout layout; /* images only */
 } lc_use;
 
+/* The scene's object draws record one package per object and two commands
+ * (lc_scene_draws_record): one for the depth pre-pass, one for the pass after it that tests
+ * depth EQUAL (the forward shade, or the visibility ids). */
+enum {
+    LC_SCENE_DRAWS_NONE = 0,
+    LC_SCENE_DRAWS_DEPTH = 1, /* the depth pre-pass: front to back */
+    LC_SCENE_DRAWS_EQUAL = 2, /* forward shade or visibility: by material, then object */
+};
+
 struct lc_pass {
     const char *name; /* debug label and timestamp name, as in the source */
     lc_timer timer;
     lc_use uses[10]; /* the forward pass of the mesh path with zbin needs 9 */
     uint32_t use_count;
-    uint32_t scene_draws; /* 1 + LC_SHADER_PASS_*: the scene's object draws land in this pass; 0: none */
+    uint32_t scene_draws; /* LC_SCENE_DRAWS_*: which of the object draws' commands land in this pass */
     /* Records the pass's commands into rc under sort keys of pass (its index in the list);
      * frame.c adds the marker and the derived barriers around them. */
     void (*record)(lc_renderer *r, lc_render_context *rc, uint32_t pass);

@@ -103,12 +103,11 @@ static void dump_commands(const lc_renderer *r)
 uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
 {
     lc_barrier_list barriers[LC_BACKEND_MARKERS + 1];
-    /* The depth pre-pass, and the pass drawing after it with depth EQUAL (forward shade or visibility). */
-    uint32_t scene_pass[2] = {LC_NO_PASS, LC_NO_PASS};
+    uint32_t scene_pass[3] = {LC_NO_PASS, LC_NO_PASS, LC_NO_PASS}; /* by LC_SCENE_DRAWS_* */
     for (uint32_t p = 0; p < n; p++) {
         memset(&barriers[p], 0, sizeof barriers[p]);
         for (uint32_t u = 0; u < passes[p].use_count; u++) lc_frame_transition(r, &passes[p].uses[u], &barriers[p]);
-        if (passes[p].scene_draws) scene_pass[passes[p].scene_draws - 1] = p;
+        if (passes[p].scene_draws != LC_SCENE_DRAWS_NONE) scene_pass[passes[p].scene_draws] = p;
     }
     /* After the last pass: hand the output over, to present (window) or for copies (headless). */
     memset(&barriers[n], 0, sizeof barriers[n]);
@@ -129,8 +128,8 @@ uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
             lc_rc_barrier(rc, lc_sort_key(n, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
         } else {
             uint32_t first = (j - n - 1) * DRAW_CHUNK;
-            lc_scene_draws_record(r, rc, first, LC_MIN(DRAW_CHUNK, draws - first), scene_pass[LC_SHADER_PASS_DEPTH],
-                                  scene_pass[LC_SHADER_PASS_MATERIAL]);
+            lc_scene_draws_record(r, rc, first, LC_MIN(DRAW_CHUNK, draws - first), scene_pass[LC_SCENE_DRAWS_DEPTH],
+                                  scene_pass[LC_SCENE_DRAWS_EQUAL]);
         }
     }
     return jobs;

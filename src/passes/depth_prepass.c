@@ -74,7 +74,7 @@ uint32_t lc_shade_pipeline_id(const lc_renderer *r)
 }
 
 void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
-                           uint32_t depth_pass, uint32_t shade_pass)
+                           uint32_t depth_pass, uint32_t equal_pass)
 {
     const lc_camera *cam = &r->settings.camera;
     const lc_frame_settings *s = &r->settings;
@@ -98,8 +98,8 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
         if (depth_pass != LC_NO_PASS)
             lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth), p,
                           LC_PKG_DRAW_INDEXED);
-        if (shade_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_sort_key_draw(shade_pass, LC_SEQ_WORK, vis ? LC_SHADER_PASS_DEPTH : LC_SHADER_PASS_MATERIAL,
+        if (equal_pass != LC_NO_PASS)
+            lc_rc_command(rc, lc_sort_key_draw(equal_pass, LC_SEQ_WORK, vis ? LC_SHADER_PASS_DEPTH : LC_SHADER_PASS_MATERIAL,
                                                vis ? LC_PIPELINE_ID_DEPTH : shade_id, p->mat.material, 0u),
                           p, LC_PKG_DRAW_INDEXED);
     }
@@ -124,6 +124,6 @@ lc_pass lc_pass_depth_prepass(void)
                   VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL}},
         .use_count = 1,
         .record = record,
-        .scene_draws = 1 + LC_SHADER_PASS_DEPTH,
+        .scene_draws = LC_SCENE_DRAWS_DEPTH,
     };
 }

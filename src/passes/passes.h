@@ -56,10 +56,10 @@ lc_pass lc_pass_readback(void);
 void lc_draw_material_of(const lc_renderer *r, uint32_t material, uint32_t raster, lc_draw_material *out);
 /* The frame's draw list [first, first + count) (the objects the CPU cull kept, r->draw_list):
  * one package per object draw, referenced by two commands, one keyed for the depth pre-pass
- * (front to back) and one for forward shading (by material, then front to back). A job
- * records one chunk into its own context. */
+ * (front to back) and one for the pass after it with depth EQUAL (forward shade or
+ * visibility: by material, then object). A job records one chunk into its own context. */
 void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
-                           uint32_t depth_pass, uint32_t shade_pass);
+                           uint32_t depth_pass, uint32_t equal_pass);
 
 /* Dynamic rendering into the frame's attachments: colour and/or depth over the full target,
  * with viewport and scissor. A null image means no such attachment. */

@@ -68,7 +68,7 @@ void lc_pass_read_cull(lc_pass *p, uint32_t mode, VkPipelineStageFlags2 stage)
 // forward shade: walks the mode's culling structure per pixel.
 lc_pass lc_pass_shade(const lc_renderer *r)
 {
-    lc_pass p = {.name = "forward shade", .timer = LC_TIMER_SHADE, .record = record, .scene_draws = 1 + LC_SHADER_PASS_MATERIAL};
+    lc_pass p = {.name = "forward shade", .timer = LC_TIMER_SHADE, .record = record, .scene_draws = LC_SCENE_DRAWS_EQUAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
                                      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_HDR, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,

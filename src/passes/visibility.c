@@ -22,7 +22,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 // second pass, where the forward path shades.
 lc_pass lc_pass_visibility(void)
 {
-    lc_pass p = {.name = "visibility", .timer = LC_TIMER_DEPTH, .record = record, .scene_draws = 1 + LC_SHADER_PASS_MATERIAL};
+    lc_pass p = {.name = "visibility", .timer = LC_TIMER_DEPTH, .record = record, .scene_draws = LC_SCENE_DRAWS_EQUAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
                                      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
