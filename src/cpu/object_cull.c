@@ -216,7 +216,7 @@ typedef struct cull_job {
 } cull_job;
 
 /* Compacts the chunk's flagged items into local[offset..], items[] naming them (NULL: the
- * index itself), and records the chunk's count. */
+ * index itself; local itself compacts in place), and records the chunk's count. */
 static void compact_chunk(cull_job *j, uint32_t offset, uint32_t count, const uint32_t *items)
 {
     lc_cull_result *o = j->out;
@@ -256,12 +256,7 @@ static void cull_chunk_job(void *user, uint32_t offset, uint32_t count, uint32_t
     else
         for (uint32_t i = offset; i < offset + n1; i++) flags[i] = oobb_scalar(j->set, idx[i], j->vp) ? ~0u : 0u;
     /* In place: entry offset + n is written only after entry offset + n was read. */
-    uint32_t n = 0;
-    for (uint32_t i = offset; i < offset + n1; i++) {
-        o->local[offset + n] = o->local[i];
-        n += flags[i] & 1u;
-    }
-    o->chunk_count[c] = n;
+    compact_chunk(j, offset, n1, idx);
 }
 
 static void scatter_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
