@@ -171,6 +171,39 @@ static int cmp_depth(const void *a, const void *b)
     return i < j ? -1 : i > j;
 }
 
+/* lc_lights_build against a stable qsort of the scalar cull's survivors by depth, packed one
+ * by one with lc_light_pack: the same bytes. */
+static void check_build(lc_light_builder *b, const lc_light *lights, uint32_t n, const pose *p, const char *what,
+                        lc_gpu_light *out, uint8_t *vis, float *keys, uint32_t *ref)
+{
+    lc_m4 view;
+    float planes[6][4];
+    pose_matrices(p, &view, planes);
+    uint32_t m = lc_lights_build(b, lights, n, &view, planes, out);
+    lc_lights_frustum_cull_scalar(lights, n, planes, vis);
+    uint32_t expect = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        keys[i] = view_depth(&view, lights[i].position);
+        if (vis[i]) ref[expect++] = i;
+    }
+    CHECK_MSG(m == expect, "%s: build kept %u lights, cull %u", what, m, expect);
+    g_keys = keys;
+    qsort(ref, expect, sizeof *ref, cmp_depth);
+    uint32_t unsorted = 0, differ = 0;
+    float prev = -INFINITY;
+    for (uint32_t k = 0; k < m && k < expect; k++) {
+        float pk[3] = {out[k].position_radius.x, out[k].position_radius.y, out[k].position_radius.z};
+        float d = view_depth(&view, pk);
+        if (k && d < prev) unsorted++;
+        prev = d;
+        lc_gpu_light g;
+        lc_light_pack(&lights[ref[k]], &view, &g);
+        differ += memcmp(&g, &out[k], sizeof g) != 0;
+    }
+    CHECK_MSG(unsorted == 0, "%s: %u lights out of depth order", what, unsorted);
+    CHECK_MSG(differ == 0, "%s: %u lights differ from the stable sort of lc_light_pack", what, differ);
+}
+
 static void test_build_sorted(void)
 {
     const uint32_t n = 20000;
@@ -180,37 +213,22 @@ static void test_build_sorted(void)
     float *keys = malloc(n * sizeof *keys);
     uint32_t *ref = malloc(n * sizeof *ref);
     lc_light_builder b = {0};
+    char what[64];
     for (size_t pi = 0; pi < LC_ARRAY_COUNT(poses); pi++) {
         const pose *p = &poses[pi];
-        lc_m4 view;
-        float planes[6][4];
-        pose_matrices(p, &view, planes);
         random_lights(lights, n, p->cam.position, 30.0f);
         /* Ties: copies of a few lights, and lights behind the camera (negative depth). */
         for (uint32_t i = 100; i < n; i += 97) lights[i] = lights[i % 7];
-        uint32_t m = lc_lights_build(&b, lights, n, &view, planes, out);
-        lc_lights_frustum_cull_scalar(lights, n, planes, vis);
-        uint32_t expect = 0;
-        for (uint32_t i = 0; i < n; i++) {
-            keys[i] = view_depth(&view, lights[i].position);
-            if (vis[i]) ref[expect++] = i;
-        }
-        CHECK_MSG(m == expect, "build kept %u lights, cull %u", m, expect);
-        g_keys = keys;
-        qsort(ref, expect, sizeof *ref, cmp_depth);
-        uint32_t unsorted = 0, differ = 0;
-        float prev = -INFINITY;
-        for (uint32_t k = 0; k < m && k < expect; k++) {
-            float pk[3] = {out[k].position_radius.x, out[k].position_radius.y, out[k].position_radius.z};
-            float d = view_depth(&view, pk);
-            if (k && d < prev) unsorted++;
-            prev = d;
-            lc_gpu_light g;
-            lc_light_pack(&lights[ref[k]], &view, &g);
-            differ += memcmp(&g, &out[k], sizeof g) != 0;
-        }
-        CHECK_MSG(unsorted == 0, "pose %zu: %u lights out of depth order", pi, unsorted);
-        CHECK_MSG(differ == 0, "pose %zu: %u lights differ from the stable sort of lc_light_pack", pi, differ);
+        snprintf(what, sizeof what, "pose %zu", pi);
+        check_build(&b, lights, n, p, what, out, vis, keys, ref);
+        /* Crowds: every light a copy of one of five (depth buckets of thousands), then all
+         * of one (a depth range of zero). */
+        for (uint32_t i = 5; i < n; i++) lights[i] = lights[i % 5];
+        snprintf(what, sizeof what, "pose %zu, five depths", pi);
+        check_build(&b, lights, n, p, what, out, vis, keys, ref);
+        for (uint32_t i = 1; i < n; i++) lights[i] = lights[0];
+        snprintf(what, sizeof what, "pose %zu, one depth", pi);
+        check_build(&b, lights, n, p, what, out, vis, keys, ref);
     }
     /* The builder grows and shrinks its use across calls. */
     lc_m4 view;

@@ -109,6 +109,10 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIN_SHARES 8u
 #define LC_BIN_BLOCK 8u
 
+/* The per-bin Z-bin kernel: each workgroup scans 64 bins against one segment of this many
+ * lights (workgroup y), so few lights still fill the GPU. */
+#define LC_ZBIN_SEGMENT 256u
+
 /* Descriptor set 1: per material. */
 #define LC_BIND_BASE_COLOR 0
 

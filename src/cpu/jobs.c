@@ -50,3 +50,29 @@ void lc_jobs_run(uint32_t count, uint32_t work_size, lc_job_fn fn, void *user)
         fn(user, offset, LC_MIN(work_size, count - offset), (uint32_t)omp_get_thread_num());
     }
 }
+
+void lc_jobs_team(uint32_t max_threads, lc_team_fn fn, void *user)
+{
+    uint32_t threads = LC_MAX(LC_MIN(lc_jobs_threads(), max_threads), 1u);
+    /* Nested (inside a job or a team) the region is inactive: a team of one, whose
+     * worksharing and barriers bind to it and not to the enclosing team. */
+    if (omp_in_parallel()) threads = 1;
+#pragma omp parallel num_threads(threads)
+    fn(user, (uint32_t)omp_get_thread_num(), (uint32_t)omp_get_num_threads());
+}
+
+void lc_jobs_team_for(uint32_t count, uint32_t work_size, lc_job_fn fn, void *user)
+{
+    if (work_size == 0) work_size = 1;
+    uint32_t chunks = lc_jobs_chunks(count, work_size), thread = (uint32_t)omp_get_thread_num();
+#pragma omp for schedule(dynamic, 1)
+    for (uint32_t c = 0; c < chunks; c++) {
+        uint32_t offset = c * work_size;
+        fn(user, offset, LC_MIN(work_size, count - offset), thread);
+    }
+}
+
+void lc_jobs_team_barrier(void)
+{
+#pragma omp barrier
+}

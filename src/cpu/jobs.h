@@ -28,4 +28,19 @@ uint32_t lc_jobs_chunks(uint32_t count, uint32_t work_size);
  * Called from inside a job, it runs inline on the calling thread (no nesting). */
 void lc_jobs_run(uint32_t count, uint32_t work_size, lc_job_fn fn, void *user);
 
+/* A team: one parallel region for work of several dependent phases, so the threads wait at
+ * barriers between phases instead of being woken for a new job each time. lc_jobs_team runs
+ * fn(user, thread, threads) on min(lc_jobs_threads(), max_threads) threads at once (thread 0
+ * is the caller) and returns when all have returned; inside a job or a team it runs on the
+ * calling thread alone (threads = 1). */
+typedef void (*lc_team_fn)(void *user, uint32_t thread, uint32_t threads);
+void lc_jobs_team(uint32_t max_threads, lc_team_fn fn, void *user);
+/* Inside a team fn, called by every thread of the team: shares the chunks of [0, count) among
+ * them dynamically (fn gets the team's thread index) and returns, on every thread, when all
+ * chunks are done. */
+void lc_jobs_team_for(uint32_t count, uint32_t work_size, lc_job_fn fn, void *user);
+/* Inside a team fn, called by every thread: returns when all have called it; what each wrote
+ * before is visible to all after. */
+void lc_jobs_team_barrier(void);
+
 #endif

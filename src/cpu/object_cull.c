@@ -211,8 +211,7 @@ typedef struct cull_job {
     const float (*planes)[4];
     float vp[20];             /* clip_rows */
     uint32_t lanes;           /* 1 (the scalar twin), 4 or 8 */
-    const uint32_t *src;      /* scatter: compacted chunks; dst: where they go */
-    uint32_t *dst;
+    uint32_t count, chunks;   /* objects, chunks of work_size */
 } cull_job;
 
 /* Compacts the chunk's flagged items into local[offset..], items[] naming them (NULL: the
@@ -228,10 +227,10 @@ static void compact_chunk(cull_job *j, uint32_t offset, uint32_t count, const ui
     o->chunk_count[offset / j->work_size] = n;
 }
 
-/* Both passes over one chunk, so a cull is one fork-join (and the gather): the chunk's
+/* Both passes over one chunk, so a cull is one round of chunk jobs (and the gather): the chunk's
  * spheres, its survivors compacted in place (in object order, padded with the last one to
  * whole lanes), then their boxes through that indirection, compacted again. The chunk's
- * sphere survivors go to chunk_start[c] for the counts (the gather's prefix overwrites it). */
+ * sphere survivors go to chunk_spheres[c], for the totals. */
 static void cull_chunk_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
 {
     (void)thread;
@@ -244,7 +243,7 @@ static void cull_chunk_job(void *user, uint32_t offset, uint32_t count, uint32_t
         for (uint32_t i = offset; i < offset + count; i++) flags[i] = sphere_scalar(j->set, i, j->planes) ? ~0u : 0u;
     compact_chunk(j, offset, count, NULL);
     uint32_t n1 = o->chunk_count[c];
-    o->chunk_start[c] = n1;
+    o->chunk_spheres[c] = n1;
     if (n1 == 0) return;
     /* Whole lanes stay inside the chunk (its size is a multiple of the lanes) or, for the
      * last chunk, inside the padded arrays. */
@@ -259,33 +258,37 @@ static void cull_chunk_job(void *user, uint32_t offset, uint32_t count, uint32_t
     compact_chunk(j, offset, n1, idx);
 }
 
-static void scatter_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
+/* After the chunk jobs, on every thread of the team: the visible objects of a fixed run of
+ * chunks to their place in chunk order (each thread sums the counts before its run), padded
+ * with the last one to whole lanes by the thread with the last run, which also sets the totals. */
+static void gather_run(cull_job *j, uint32_t t, uint32_t threads)
 {
-    (void)count, (void)thread;
-    cull_job *j = user;
-    uint32_t c = offset / j->work_size;
-    memcpy(j->dst + j->out->chunk_start[c], j->src + offset, (size_t)j->out->chunk_count[c] * sizeof(uint32_t));
-}
-
-/* Prefix sums over the chunk counts, in chunk order; returns the total. */
-static uint32_t prefix(lc_cull_result *o, uint32_t chunks)
-{
-    uint32_t sum = 0;
-    for (uint32_t c = 0; c < chunks; c++) {
-        o->chunk_start[c] = sum;
-        sum += o->chunk_count[c];
+    lc_cull_result *o = j->out;
+    uint32_t c0 = (uint32_t)((uint64_t)j->chunks * t / threads), c1 = (uint32_t)((uint64_t)j->chunks * (t + 1) / threads);
+    uint32_t at = 0, n = 0, n1 = 0;
+    for (uint32_t c = 0; c < j->chunks; c++) {
+        if (c == c0) at = n;
+        n += o->chunk_count[c];
+        n1 += o->chunk_spheres[c];
     }
-    return sum;
+    for (uint32_t c = c0; c < c1; c++) {
+        memcpy(o->indices + at, o->local + (size_t)c * j->work_size, (size_t)o->chunk_count[c] * sizeof(uint32_t));
+        at += o->chunk_count[c];
+    }
+    if (t + 1 < threads) return;
+    uint32_t last = n ? o->indices[n - 1] : 0u;
+    for (uint32_t i = n; i < ((n + LC_CULL_LANES - 1) & ~(LC_CULL_LANES - 1)); i++) o->indices[i] = last;
+    o->culled_sphere = j->count - n1;
+    o->culled_oobb = n1 - n;
+    o->visible = n;
 }
 
-/* Compacted chunks of local[] into dst[0..n), padded with the last entry to whole lanes. */
-static void gather_chunks(cull_job *j, uint32_t total, uint32_t n, uint32_t *dst)
+/* The whole cull, one team: both passes per chunk, a barrier, the gather. */
+static void cull_team(void *user, uint32_t t, uint32_t threads)
 {
-    j->src = j->out->local;
-    j->dst = dst;
-    lc_jobs_run(total, j->work_size, scatter_job, j);
-    uint32_t last = n ? dst[n - 1] : 0u;
-    for (uint32_t i = n; i < ((n + LC_CULL_LANES - 1) & ~(LC_CULL_LANES - 1)); i++) dst[i] = last;
+    cull_job *j = user;
+    lc_jobs_team_for(j->count, j->work_size, cull_chunk_job, j);
+    gather_run(j, t, threads);
 }
 
 static void result_reserve(lc_cull_result *o, uint32_t capacity, uint32_t chunks)
@@ -298,9 +301,9 @@ static void result_reserve(lc_cull_result *o, uint32_t capacity, uint32_t chunks
         o->capacity = capacity;
     }
     if (chunks > o->chunk_capacity) {
-        free(o->chunk_count), free(o->chunk_start);
+        free(o->chunk_count), free(o->chunk_spheres);
         o->chunk_count = lc_alloc((size_t)chunks * sizeof(uint32_t));
-        o->chunk_start = lc_alloc((size_t)chunks * sizeof(uint32_t));
+        o->chunk_spheres = lc_alloc((size_t)chunks * sizeof(uint32_t));
         o->chunk_capacity = chunks;
     }
 }
@@ -320,21 +323,14 @@ void lc_cull_run(const lc_cull_set *set, const lc_m4 *view_proj, const float pla
     j.lanes = out->scalar ? 1u : out->max_lanes == 4 || !cpu_has_avx2() ? 4u : 8u;
     out->lanes = j.lanes;
 
-    /* Both passes per chunk, then the visible objects of every chunk in chunk order. */
-    uint32_t chunks = lc_jobs_chunks(n, ws);
-    lc_jobs_run(n, ws, cull_chunk_job, &j);
-    uint32_t n1 = 0;
-    for (uint32_t c = 0; c < chunks; c++) n1 += out->chunk_start[c];
-    uint32_t n2 = prefix(out, chunks);
-    gather_chunks(&j, n, n2, out->indices);
-    out->culled_sphere = n - n1;
-    out->culled_oobb = n1 - n2;
-    out->visible = n2;
+    j.count = n;
+    j.chunks = lc_jobs_chunks(n, ws);
+    lc_jobs_team(j.chunks, cull_team, &j);
 }
 
 void lc_cull_result_destroy(lc_cull_result *r)
 {
     free(r->indices), free(r->flags), free(r->local);
-    free(r->chunk_count), free(r->chunk_start);
+    free(r->chunk_count), free(r->chunk_spheres);
     memset(r, 0, sizeof *r);
 }

@@ -56,7 +56,7 @@ typedef struct lc_cull_result {
 
     uint32_t capacity, chunk_capacity;
     uint32_t *flags, *local; /* per object: visibility, chunk-compacted survivors */
-    uint32_t *chunk_count, *chunk_start;
+    uint32_t *chunk_count, *chunk_spheres; /* per chunk: visible objects, sphere survivors */
 } lc_cull_result;
 
 /* Culls the set against a camera: view_proj maps world to Vulkan clip space, planes are its

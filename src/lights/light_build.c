@@ -7,12 +7,10 @@
  * hemisphere into SoA arrays and tests their cones. Both passes compute exactly what the
  * scalar twin computes, in the same order, so the answers agree bit for bit.
  *
- * All of it runs on the jobs (src/cpu/jobs.h): each chunk of lights culls into its own
- * range of the scratch arrays, prefix sums over the chunk counts gather the survivors in
- * light order, the radix sort counts digits per chunk and scatters each chunk from its own
- * offsets (digit-major, chunk-minor: the one-thread stable order), and the pack writes the
- * sorted places in ranges. Nothing depends on which thread ran what, so any thread count
- * packs the same bytes (tests/test_light_threads.c). */
+ * All of it runs as one team of job threads (src/cpu/jobs.h), five phases apart by barriers
+ * (see "the build" below): cull chunks, gather the survivors in light order, bucket them by
+ * depth, sort each bucket and pack. Nothing depends on which thread ran what, so any thread
+ * count packs the same bytes (tests/test_light_threads.c). */
 #include "lights/lights.h"
 
 #include "cpu/jobs.h"
@@ -201,11 +199,11 @@ static void free_arrays(lc_light_builder *b)
 {
     free(b->x), free(b->y), free(b->z), free(b->r), free(b->cone);
     free(b->local), free(b->local_keys), free(b->visible), free(b->order), free(b->tmp);
-    free(b->pairs), free(b->pairs_tmp);
-    free(b->chunk_count), free(b->chunk_start), free(b->hist);
+    free(b->pairs), free(b->sorted);
+    free(b->chunk_count), free(b->chunk_lo), free(b->chunk_hi), free(b->hist);
 }
 
-static void builder_reserve(lc_light_builder *b, uint32_t count, uint32_t chunks, uint32_t sort_chunks)
+static void builder_reserve(lc_light_builder *b, uint32_t count, uint32_t chunks, uint32_t threads, uint32_t per_thread)
 {
     if (count > b->capacity) {
         uint64_t cap = LC_MAX((uint64_t)count, (uint64_t)b->capacity * 3 / 2);
@@ -213,24 +211,25 @@ static void builder_reserve(lc_light_builder *b, uint32_t count, uint32_t chunks
         size_t f = (size_t)cap * sizeof(float), u = (size_t)cap * sizeof(uint32_t);
         free(b->x), free(b->y), free(b->z), free(b->r), free(b->cone);
         free(b->local), free(b->local_keys), free(b->visible), free(b->order), free(b->tmp);
-        free(b->pairs), free(b->pairs_tmp);
+        free(b->pairs), free(b->sorted);
         b->capacity = (uint32_t)cap;
         b->x = lc_alloc(f), b->y = lc_alloc(f), b->z = lc_alloc(f), b->r = lc_alloc(f);
         b->cone = lc_alloc(4 * f);
         b->local = lc_alloc(u), b->local_keys = lc_alloc(f), b->visible = lc_alloc(u);
         b->order = lc_alloc(u), b->tmp = lc_alloc(u);
-        b->pairs = lc_alloc((size_t)cap * sizeof(uint64_t)), b->pairs_tmp = lc_alloc((size_t)cap * sizeof(uint64_t));
+        b->pairs = lc_alloc((size_t)cap * sizeof(uint64_t)), b->sorted = lc_alloc((size_t)cap * sizeof(uint64_t));
     }
     if (chunks > b->chunk_capacity) {
-        free(b->chunk_count), free(b->chunk_start);
+        free(b->chunk_count), free(b->chunk_lo), free(b->chunk_hi);
         b->chunk_count = lc_alloc((size_t)chunks * sizeof(uint32_t));
-        b->chunk_start = lc_alloc((size_t)chunks * sizeof(uint32_t));
+        b->chunk_lo = lc_alloc((size_t)chunks * sizeof(float));
+        b->chunk_hi = lc_alloc((size_t)chunks * sizeof(float));
         b->chunk_capacity = chunks;
     }
-    if (sort_chunks > b->hist_capacity) {
+    if ((uint64_t)threads * per_thread > b->hist_capacity) {
         free(b->hist);
-        b->hist = lc_alloc((size_t)sort_chunks * 2048 * sizeof(uint32_t));
-        b->hist_capacity = sort_chunks;
+        b->hist = lc_alloc((size_t)threads * per_thread * sizeof(uint32_t));
+        b->hist_capacity = threads * per_thread;
     }
 }
 
@@ -313,109 +312,6 @@ static uint32_t cull_cones(const cull_span *sp, const lc_light *lights, uint32_t
     return w;
 }
 
-/* --- the build as jobs --- */
-
-typedef struct build_job {
-    lc_light_builder *b;
-    const lc_light *lights;
-    lc_gpu_light *out;
-    plane4 pl[6];
-    view_axis a;
-    uint32_t work_size, sort_size, shift, chunks, sort_chunks;
-    const uint64_t *src;
-    uint64_t *dst;
-    bool stream;
-} build_job;
-
-/* Floats to unsigned integers with the same order (no NaNs here; -0 counts as +0). */
-static inline uint32_t float_order_bits(float f)
-{
-    f += 0.0f;
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    uint32_t mask = (uint32_t)-(int32_t)(u >> 31) | 0x80000000u;
-    return u ^ mask;
-}
-
-static void cull_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
-{
-    (void)thread;
-    build_job *j = user;
-    lc_light_builder *b = j->b;
-    size_t cap = b->capacity;
-    cull_span sp = {b->local + offset, b->local_keys + offset, b->tmp + offset, b->x + offset, b->y + offset,
-                    b->z + offset, b->r + offset,
-                    {b->cone + offset, b->cone + cap + offset, b->cone + 2 * cap + offset, b->cone + 3 * cap + offset}};
-    uint32_t candidates;
-    uint32_t n = cull_spheres(&sp, j->lights, offset, count, j->pl, &j->a, &candidates);
-    b->chunk_count[offset / j->work_size] = cull_cones(&sp, j->lights, n, candidates, j->pl);
-}
-
-/* A chunk's survivors to their place in light order, with their sort pairs. */
-static void gather_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
-{
-    (void)count, (void)thread;
-    build_job *j = user;
-    lc_light_builder *b = j->b;
-    uint32_t c = offset / j->work_size, at = b->chunk_start[c], n = b->chunk_count[c];
-    memcpy(b->visible + at, b->local + offset, (size_t)n * sizeof(uint32_t));
-    for (uint32_t k = 0; k < n; k++) b->pairs[at + k] = (uint64_t)float_order_bits(b->local_keys[offset + k]) << 32 | (at + k);
-}
-
-/* --- sort: stable LSD radix sort of (key << 32 | place) on the key, three 11-bit digits --- */
-
-static void histogram_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
-{
-    (void)thread;
-    build_job *j = user;
-    uint32_t *h = j->b->hist + (size_t)(offset / j->sort_size) * 2048;
-    memset(h, 0, 2048 * sizeof *h);
-    for (uint32_t i = offset; i < offset + count; i++) h[(j->src[i] >> j->shift) & 2047u]++;
-}
-
-/* Each chunk scatters its items in order from its own start within every digit, so the
- * result is the one-thread stable order whatever ran where. */
-static void scatter_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
-{
-    (void)thread;
-    build_job *j = user;
-    uint32_t *h = j->b->hist + (size_t)(offset / j->sort_size) * 2048;
-    for (uint32_t i = offset; i < offset + count; i++) {
-        uint64_t v = j->src[i];
-        j->dst[h[(v >> j->shift) & 2047u]++] = v;
-    }
-}
-
-/* Passes where every key has the same digit are skipped. Returns the array with the result. */
-static uint64_t *radix_sort(build_job *j, uint32_t n)
-{
-    lc_light_builder *b = j->b;
-    uint64_t *a = b->pairs, *tmp = b->pairs_tmp;
-    for (int pass = 0; pass < 3; pass++) {
-        j->shift = 32u + 11u * (unsigned)pass;
-        j->src = a;
-        lc_jobs_run(n, j->sort_size, histogram_job, j);
-        /* Start of each (digit, chunk) run: digits in order, chunks in order within a digit. */
-        uint32_t sum = 0, first = (uint32_t)((a[0] >> j->shift) & 2047u), same = 0;
-        for (uint32_t c = 0; c < j->sort_chunks; c++) same += b->hist[(size_t)c * 2048 + first];
-        if (same == n) continue;
-        for (uint32_t d = 0; d < 2048; d++) {
-            for (uint32_t c = 0; c < j->sort_chunks; c++) {
-                uint32_t *h = &b->hist[(size_t)c * 2048 + d];
-                uint32_t cnt = *h;
-                *h = sum;
-                sum += cnt;
-            }
-        }
-        j->dst = tmp;
-        lc_jobs_run(n, j->sort_size, scatter_job, j);
-        uint64_t *t = a;
-        a = tmp;
-        tmp = t;
-    }
-    return a;
-}
-
 /* --- pack --- */
 
 static void pack_light(const lc_light *l, const view_axis *a, lc_gpu_light *o)
@@ -455,16 +351,199 @@ void lc_light_pack(const lc_light *l, const lc_m4 *view, lc_gpu_light *out)
     pack_light(l, &a, out);
 }
 
-/* The lights of sorted places [offset, offset + count), in order: sequential stores, which
- * stream whole lines without reading them first when out is line-aligned. */
-static void pack_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
+/* --- the build: one team, three phases ---
+ *
+ * 1. cull: chunks of lights (dynamic) into their ranges of local/local_keys, with each
+ *    chunk's survivor count and depth range;
+ * 2. gather and bucket: each thread takes a fixed run of chunks, moves their survivors to
+ *    their place in light order (visible) with their sort pairs (order-preserving depth bits
+ *    << 32 | place), counts them per depth bucket (the depth range cut evenly), and moves
+ *    the pairs into its own region of `sorted`, bucket by bucket: a counting sort that
+ *    writes only the thread's lines;
+ * 3. sort and pack: groups of buckets (dynamic) collect their pairs from every thread's
+ *    region, sort each bucket and pack it.
+ *
+ * A pair is unique (its place is), and the buckets are a monotonic function of depth, so the
+ * sorted pairs are the one stable depth order whatever thread moved which pair where: any
+ * thread count packs the same bytes. Barriers, not new jobs, separate the phases. */
+
+#define PACK_BUCKETS 64u     /* buckets per sort-and-pack chunk (about 1,000 lights) */
+#define RANK_MAX 64u         /* larger buckets (crowded depths) use qsort */
+
+/* Depth buckets: the survivors' depth range cut evenly. */
+typedef struct bucketing {
+    double depth_min, scale;
+    uint32_t last;
+} bucketing;
+
+typedef struct build_job {
+    lc_light_builder *b;
+    const lc_light *lights;
+    lc_gpu_light *out;      /* NULL: cull and gather only */
+    plane4 pl[6];
+    view_axis a;
+    uint32_t count, work_size, chunks, buckets, n, threads;
+    bool stream;
+    bucketing bk;
+    uint32_t region[LC_JOBS_MAX_THREADS]; /* where each thread's places begin */
+} build_job;
+
+/* Floats to unsigned integers with the same order (no NaNs here; -0 counts as +0). */
+static inline uint32_t float_order_bits(float f)
+{
+    f += 0.0f;
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    uint32_t mask = (uint32_t)-(int32_t)(u >> 31) | 0x80000000u;
+    return u ^ mask;
+}
+
+static inline float float_from_order_bits(uint32_t u)
+{
+    u ^= (u >> 31) ? 0x80000000u : 0xffffffffu;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* Non-decreasing in depth (double arithmetic: no overflow, and rounding keeps the order). */
+static inline uint32_t bucket_of(const bucketing *bk, float depth)
+{
+    double b = ((double)depth - bk->depth_min) * bk->scale;
+    return (uint32_t)LC_MIN(b, (double)bk->last);
+}
+
+static inline uint32_t pair_bucket(const bucketing *bk, uint64_t pair)
+{
+    return bucket_of(bk, float_from_order_bits((uint32_t)(pair >> 32)));
+}
+
+static void cull_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
 {
     (void)thread;
     build_job *j = user;
     lc_light_builder *b = j->b;
-    for (uint32_t k = offset; k < offset + count; k++) {
-        if (k + 8 < offset + count) __builtin_prefetch(&j->lights[b->visible[(uint32_t)j->src[k + 8]]]);
-        uint32_t i = b->visible[(uint32_t)j->src[k]];
+    size_t cap = b->capacity;
+    cull_span sp = {b->local + offset, b->local_keys + offset, b->tmp + offset, b->x + offset, b->y + offset,
+                    b->z + offset, b->r + offset,
+                    {b->cone + offset, b->cone + cap + offset, b->cone + 2 * cap + offset, b->cone + 3 * cap + offset}};
+    uint32_t candidates, c = offset / j->work_size;
+    uint32_t n = cull_spheres(&sp, j->lights, offset, count, j->pl, &j->a, &candidates);
+    n = cull_cones(&sp, j->lights, n, candidates, j->pl);
+    float lo = INFINITY, hi = -INFINITY;
+    for (uint32_t k = 0; k < n; k++) lo = LC_MIN(lo, sp.keys[k]), hi = LC_MAX(hi, sp.keys[k]);
+    b->chunk_count[c] = n, b->chunk_lo[c] = lo, b->chunk_hi[c] = hi;
+}
+
+static inline uint32_t range_lo(uint32_t total, uint32_t t, uint32_t threads)
+{
+    return (uint32_t)((uint64_t)total * t / threads);
+}
+
+/* Phase 2 for chunks [c0, c1), whose survivors go to places [at, ...): survivors to
+ * visible and, when hist is given, pairs counted per bucket into hist. Returns the end. */
+static uint32_t gather_chunks(build_job *j, uint32_t c0, uint32_t c1, uint32_t at, uint32_t *hist)
+{
+    lc_light_builder *b = j->b;
+    for (uint32_t c = c0; c < c1; c++) {
+        const uint32_t *src = b->local + (size_t)c * j->work_size;
+        const float *keys = b->local_keys + (size_t)c * j->work_size;
+        uint32_t n = b->chunk_count[c];
+        memcpy(b->visible + at, src, (size_t)n * sizeof(uint32_t));
+        if (hist) {
+            for (uint32_t k = 0; k < n; k++) {
+                b->pairs[at + k] = (uint64_t)float_order_bits(keys[k]) << 32 | (at + k);
+                hist[bucket_of(&j->bk, keys[k])]++;
+            }
+        }
+        at += n;
+    }
+    return at;
+}
+
+/* Phase 2, the thread's counting sort of its places [at, end) into sorted[at, end): hist
+ * holds the counts of buckets [0, buckets) and becomes where each bucket begins in the
+ * region, from 0, with the region's size after them; cursor is scratch of as many. */
+static void bucket_region(build_job *j, uint32_t at, uint32_t end, uint32_t *hist, uint32_t *cursor)
+{
+    lc_light_builder *b = j->b;
+    uint32_t sum = 0;
+    for (uint32_t k = 0; k < j->buckets; k++) {
+        uint32_t cnt = hist[k];
+        cursor[k] = hist[k] = sum;
+        sum += cnt;
+    }
+    hist[j->buckets] = sum;
+    uint64_t *dst = b->sorted + at;
+    for (uint32_t k = at; k < end; k++) {
+        uint64_t v = b->pairs[k];
+        dst[cursor[pair_bucket(&j->bk, v)]++] = v;
+    }
+}
+
+static int pair_cmp(const void *pa, const void *pb)
+{
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return (a > b) - (a < b);
+}
+
+/* A bucket's pairs in ascending order. They come in place order (each thread's region in
+ * place order, regions in thread order), so this is a stable sort by depth bits: each pair's
+ * rank is the number of pairs before it with depth bits <= its own plus the number after it
+ * with smaller ones. Counted without branches (a bucket holds about 16), where an insertion
+ * sort would mispredict on every other compare. Crowded buckets use qsort. */
+static void sort_bucket(uint64_t *v, uint32_t n)
+{
+    if (n > RANK_MAX) {
+        qsort(v, n, sizeof *v, pair_cmp);
+        return;
+    }
+    uint64_t copy[RANK_MAX];
+    int32_t key[RANK_MAX]; /* depth bits in signed order: the top bit flipped */
+    for (uint32_t i = 0; i < n; i++) copy[i] = v[i], key[i] = (int32_t)((uint32_t)(v[i] >> 32) ^ 0x80000000u);
+    for (uint32_t i = 0; i < n; i++) {
+        int32_t ki = key[i];
+        uint32_t rank = 0;
+        for (uint32_t k = 0; k < i; k++) rank += key[k] <= ki;
+        for (uint32_t k = i + 1; k < n; k++) rank += key[k] < ki;
+        v[rank] = copy[i];
+    }
+}
+
+static inline uint32_t *thread_hist(const build_job *j, uint32_t t)
+{
+    return j->b->hist + (size_t)t * 2 * (j->buckets + 1);
+}
+
+/* Phase 3 for buckets [offset, offset + count): their pairs from every thread's region into
+ * `pairs` at their sorted places (in bucket order, place order within a bucket), each
+ * bucket sorted, then packed in order: sequential stores, which stream whole lines without
+ * reading them first when out is line-aligned. */
+static void sort_pack_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
+{
+    (void)thread;
+    build_job *j = user;
+    lc_light_builder *b = j->b;
+    uint32_t b0 = offset, b1 = offset + count, start[PACK_BUCKETS + 1], cursor[PACK_BUCKETS];
+    memset(start, 0, sizeof start);
+    uint32_t first = 0;
+    for (uint32_t t = 0; t < j->threads; t++) {
+        const uint32_t *h = thread_hist(j, t);
+        first += h[b0];
+        for (uint32_t k = b0; k < b1; k++) start[k - b0 + 1] += h[k + 1] - h[k];
+    }
+    start[0] = first;
+    for (uint32_t k = 0; k < count; k++) start[k + 1] += start[k], cursor[k] = start[k];
+    for (uint32_t t = 0; t < j->threads; t++) {
+        const uint32_t *h = thread_hist(j, t);
+        const uint64_t *src = b->sorted + j->region[t];
+        for (uint32_t k = h[b0]; k < h[b1]; k++) b->pairs[cursor[pair_bucket(&j->bk, src[k]) - b0]++] = src[k];
+    }
+    for (uint32_t k = 0; k < count; k++) sort_bucket(b->pairs + start[k], start[k + 1] - start[k]);
+    uint32_t end = start[count];
+    for (uint32_t k = first; k < end; k++) {
+        if (k + 16 < end) __builtin_prefetch(&j->lights[b->visible[(uint32_t)b->pairs[k + 16]]]);
+        uint32_t i = b->visible[(uint32_t)b->pairs[k]];
         b->order[k] = i;
         if (j->stream) {
             lc_gpu_light g;
@@ -481,39 +560,73 @@ static void pack_job(void *user, uint32_t offset, uint32_t count, uint32_t threa
     if (j->stream) _mm_sfence(); /* this thread's streamed lines land before the job ends */
 }
 
-#define PACK_WORK_SIZE 1024u
+static void build_team(void *user, uint32_t t, uint32_t threads)
+{
+    build_job *j = user;
+    lc_light_builder *b = j->b;
+    lc_jobs_team_for(j->count, j->work_size, cull_job, j);
 
-/* Frustum cull on the jobs into b->visible (ascending light indices) and b->pairs (depth
- * bits << 32 | place); returns how many survive. */
-static uint32_t cull_into(build_job *j, const lc_light *lights, uint32_t count, const float planes[6][4])
+    /* Every thread reads the chunk results alike: the survivors before its run of chunks,
+     * the total, the depth range. */
+    uint32_t c0 = range_lo(j->chunks, t, threads), c1 = range_lo(j->chunks, t + 1, threads), at = 0, n = 0;
+    float lo = INFINITY, hi = -INFINITY;
+    for (uint32_t c = 0; c < j->chunks; c++) {
+        if (c == c0) at = n;
+        n += b->chunk_count[c];
+        if (b->chunk_count[c]) lo = LC_MIN(lo, b->chunk_lo[c]), hi = LC_MAX(hi, b->chunk_hi[c]);
+    }
+    if (!j->out || n == 0) { /* cull only */
+        gather_chunks(j, c0, c1, at, NULL);
+        if (t == 0) j->n = n;
+        return;
+    }
+    if (t == 0) {
+        double range = (double)hi - (double)lo;
+        j->n = n, j->threads = threads;
+        j->bk = (bucketing){lo, range > 0.0 ? j->buckets / range : 0.0, j->buckets - 1};
+    }
+    lc_jobs_team_barrier(); /* j->bk */
+    uint32_t *hist = thread_hist(j, t);
+    memset(hist, 0, j->buckets * sizeof *hist);
+    j->region[t] = at;
+    uint32_t end = gather_chunks(j, c0, c1, at, hist);
+    bucket_region(j, at, end, hist, hist + j->buckets + 1);
+    lc_jobs_team_barrier();
+
+    lc_jobs_team_for(j->buckets, PACK_BUCKETS, sort_pack_job, j);
+}
+
+/* Buckets: about 16 survivors each for the counts seen, a power of two in [64, 8192]. */
+static uint32_t bucket_count(uint32_t count)
+{
+    uint32_t nb = 64;
+    while (nb < 8192 && nb * 16 < count) nb *= 2;
+    return nb;
+}
+
+/* Runs the team; returns how many lights survive the cull (in b->visible, ascending). */
+static uint32_t run_build(build_job *j, const lc_light *lights, uint32_t count, const float planes[6][4])
 {
     lc_light_builder *b = j->b;
     uint32_t ws = b->work_size ? b->work_size : LC_LIGHT_WORK_SIZE;
     ws = (ws + 3u) & ~3u;
-    uint32_t chunks = lc_jobs_chunks(count, ws);
-    /* Sort chunks: about one per thread (fewer histograms to sum), none tiny. */
-    uint32_t sort_size = LC_MAX(2048u, (LC_DIV_UP(count, lc_jobs_threads()) + 63u) & ~63u);
-    builder_reserve(b, count, chunks, lc_jobs_chunks(count, sort_size));
     j->lights = lights;
+    j->count = count;
     j->work_size = ws;
-    j->sort_size = sort_size;
-    j->chunks = chunks;
+    j->chunks = lc_jobs_chunks(count, ws);
+    j->buckets = bucket_count(count);
+    uint32_t threads = LC_MIN(lc_jobs_threads(), j->chunks);
+    builder_reserve(b, count, j->chunks, threads, 2 * (j->buckets + 1));
     splat_planes(planes, j->pl);
-    lc_jobs_run(count, ws, cull_job, j);
-    uint32_t n = 0;
-    for (uint32_t c = 0; c < chunks; c++) {
-        b->chunk_start[c] = n;
-        n += b->chunk_count[c];
-    }
-    lc_jobs_run(count, ws, gather_job, j);
-    return n;
+    lc_jobs_team(threads, build_team, j);
+    return j->n;
 }
 
 void lc_lights_frustum_cull_simd(const lc_light *lights, uint32_t count, const float planes[6][4], uint8_t *visible)
 {
     lc_light_builder b = {0};
     build_job j = {.b = &b};
-    uint32_t n = count ? cull_into(&j, lights, count, planes) : 0;
+    uint32_t n = count ? run_build(&j, lights, count, planes) : 0;
     memset(visible, 0, count);
     for (uint32_t k = 0; k < n; k++) visible[b.visible[k]] = 1;
     lc_light_builder_destroy(&b);
@@ -523,13 +636,6 @@ uint32_t lc_lights_build(lc_light_builder *b, const lc_light *lights, uint32_t c
                          const lc_m4 *view, const float planes[6][4], lc_gpu_light *out)
 {
     if (count == 0) return 0;
-    build_job j = {.b = b, .a = view_axis_of(view), .out = out};
-    uint32_t n = cull_into(&j, lights, count, planes);
-    if (n == 0) return 0;
-    /* visible is ascending, so the stable sort leaves equal depths in index order. */
-    j.sort_chunks = lc_jobs_chunks(n, j.sort_size);
-    j.src = radix_sort(&j, n);
-    j.stream = ((uintptr_t)out & 63u) == 0;
-    lc_jobs_run(n, PACK_WORK_SIZE, pack_job, &j);
-    return n;
+    build_job j = {.b = b, .a = view_axis_of(view), .out = out, .stream = ((uintptr_t)out & 63u) == 0};
+    return run_build(&j, lights, count, planes);
 }

@@ -41,12 +41,13 @@ void lc_light_set_destroy(lc_light_set *set);
 void lc_lights_animate(const lc_light_set *set, float time, lc_light *out);
 
 /* Scratch memory for the per-frame build, reused across frames. Zero-initialise;
- * lc_lights_build grows the arrays as needed. The build runs on the jobs (src/cpu/jobs.h):
- * each chunk of lights is culled in two SIMD passes (spheres, read straight from lc_light,
- * then cones of the narrow spots that survived) into its own range of the chunk-local
- * arrays; prefix sums over the chunk counts gather the survivors in light order; a stable
- * LSD radix sort with per-chunk histograms orders them by depth; the pack writes them out.
- * The packed lights are the same, byte for byte, with any thread count. */
+ * lc_lights_build grows the arrays as needed. The build runs as one team of job threads
+ * (src/cpu/jobs.h): each chunk of lights is culled in two SIMD passes (spheres, read
+ * straight from lc_light, then cones of the narrow spots that survived) into its own range
+ * of the chunk-local arrays; prefix sums over the chunk counts gather the survivors in light
+ * order; they are bucketed by depth (even cuts of the depth range, per-thread counts), each
+ * bucket sorted, and packed. The packed lights are the same, byte for byte, with any thread
+ * count. */
 #define LC_LIGHT_WORK_SIZE 1024u /* lights per cull chunk (lightcull bench --cpu measures others) */
 
 typedef struct lc_light_builder {
@@ -59,10 +60,13 @@ typedef struct lc_light_builder {
     float *local_keys;            /* ... and their view depths */
     uint32_t *visible;            /* indices surviving the frustum cull, ascending */
     uint32_t *order, *tmp;        /* light index of each packed light; scratch (cone candidates) */
-    uint64_t *pairs, *pairs_tmp;  /* radix sort: order-preserving key bits << 32 | place in visible */
+    uint64_t *pairs, *sorted;     /* sort pairs (order-preserving depth bits << 32 | place in
+                                   * visible): in place order, bucketed per thread, sorted */
     uint32_t chunk_capacity, hist_capacity;
-    uint32_t *chunk_count, *chunk_start;
-    uint32_t *hist;               /* radix sort: 2048 digit counts per sort chunk */
+    uint32_t *chunk_count;        /* per cull chunk: survivors, */
+    float *chunk_lo, *chunk_hi;   /* ... and their depth range */
+    uint32_t *hist;               /* per thread: where each depth bucket begins in its region of
+                                   * sorted (and the region's size), write cursors */
 } lc_light_builder;
 
 void lc_light_builder_destroy(lc_light_builder *b);
