@@ -14,10 +14,11 @@ const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "t
 const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cull", "record", "sort", "submit"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
+const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
 const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
-const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment"};
+const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
 #define MAX_PASSES 24 /* mdi + occlusion (7) + light cull (6) + analysis, shade, tonemap, HUD, readback */
@@ -179,7 +180,8 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
                         .name = "hdr"};
     /* Full size only once a frame shades through the visibility buffer. */
     lc_image_desc vd = {.width = r->visibility_allocated ? r->width : 1, .height = r->visibility_allocated ? r->height : 1,
-                        .format = VK_FORMAT_R32G32_UINT, .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+                        .format = r->vis_prim_bits ? VK_FORMAT_R32_UINT : VK_FORMAT_R32G32_UINT,
+                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
                         .name = "visibility"};
     lc_status s;
     if ((s = lc_image_create(ctx, &dd, &r->depth)) != LC_OK) return s;
@@ -357,8 +359,8 @@ void lc_renderer_destroy(lc_renderer *r)
     for (int m = 0; m < LC_MODE_COUNT; m++)
         for (int s = 0; s < 2; s++)
             for (int a = 0; a < 3; a++)
-                for (int v = 0; v < 3; v++) {
-                    VkPipeline p = v == 2 ? r->shade_mesh[m][s][a] : v ? r->shade_visibility[m][s][a] : r->shade[m][s][a];
+                for (int v = 0; v < 4; v++) {
+                    VkPipeline p = v == 3 ? r->shade_mesh[m][s][a] : v ? r->shade_visibility[m][s][a][v - 1] : r->shade[m][s][a];
                     if (p) vkDestroyPipeline(dev, p, NULL);
                 }
     if (r->visibility_pipeline) vkDestroyPipeline(dev, r->visibility_pipeline, NULL);
@@ -523,7 +525,7 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
     if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
     else passes[n++] = lc_pass_shade(r);                      // forward shade: walk the structure
-    passes[n++] = lc_pass_tonemap(r);                         // tonemap, or heatmap / tightness view (compute or fragment)
+    if (r->tonemap_path != LC_TONEMAP_FUSED) passes[n++] = lc_pass_tonemap(r); // tonemap, or heatmap / tightness view (compute or fragment)
     if (s->hud && r->hud_vertex_count) passes[n++] = lc_pass_hud();
     if (s->capture_output) passes[n++] = lc_pass_readback();
     return n;
@@ -579,15 +581,11 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         if (st != LC_OK) return st;
     }
     bool tonemap_compute = r->target->storage_output && r->tonemap_compute;
-    if (s->tonemap == LC_TONEMAP_COMPUTE && !tonemap_compute) {
-        lc_error("--tonemap compute: the %s on device '%s' cannot be a storage image; use auto or fragment",
+    if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !tonemap_compute) {
+        lc_error("--tonemap %s: the %s on device '%s' cannot be a storage image; use auto or fragment", lc_tonemap_names[s->tonemap],
                  r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName);
         return LC_ERR_USAGE;
     }
-    /* Compute always has subgroup arithmetic (lc_context_create checks); fragments may not. */
-    bool scalarize = s->scalarize && (s->shading == LC_SHADING_VISIBILITY || ctx->subgroup_fragment);
-    lc_status st = lc_frame_shade_pipeline(r, s->mode, scalarize, s->analysis);
-    if (st != LC_OK) return st;
 
     lc_target_frame tf;
     if (lc_target_acquire(ctx, r->target, r->frame_index % LC_FRAMES_IN_FLIGHT, &tf) != LC_ACQUIRE_OK) return LC_OK;
@@ -605,8 +603,16 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     /* The compute tonemap writes this frame's target image through its storage view (the
      * slot's set is idle: collect_slot waited for its frame). */
     tonemap_compute = tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT && tf.image->storage_view;
-    r->tonemap_path = tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
-    if (r->tonemap_path == LC_TONEMAP_COMPUTE) {
+    /* Fused: the visibility shade writes the output itself, in the shaded view (the analysis
+     * views colour from counters the shade is still writing). */
+    bool fused = tonemap_compute && s->tonemap != LC_TONEMAP_COMPUTE && s->shading == LC_SHADING_VISIBILITY &&
+                 s->view == LC_VIEW_SHADED;
+    r->tonemap_path = fused ? LC_TONEMAP_FUSED : tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
+    /* Compute always has subgroup arithmetic (lc_context_create checks); fragments may not. */
+    bool scalarize = s->scalarize && (s->shading == LC_SHADING_VISIBILITY || ctx->subgroup_fragment);
+    lc_status st = lc_frame_shade_pipeline(r, s->mode, scalarize, s->analysis);
+    if (st != LC_OK) return st;
+    if (r->tonemap_path != LC_TONEMAP_FRAGMENT) {
         VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf.image->storage_view, VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = slot->set, .dstBinding = LC_BIND_OUTPUT,
                                   .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, .pImageInfo = &out};

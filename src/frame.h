@@ -60,10 +60,15 @@ extern const char *const lc_view_names[LC_VIEW_COUNT];
  * runs the same light loop). */
 enum { LC_SHADING_FORWARD, LC_SHADING_VISIBILITY, LC_SHADING_COUNT };
 extern const char *const lc_shading_names[LC_SHADING_COUNT];
-/* Which pass tonemaps (--tonemap): AUTO takes compute where the target's images can be
- * storage images (lc_target.storage_output), else fragment; COMPUTE demands it. Both give
- * the same image (tonemap.glsl; the compute pass encodes sRGB as the hardware does). */
-enum { LC_TONEMAP_AUTO, LC_TONEMAP_COMPUTE, LC_TONEMAP_FRAGMENT, LC_TONEMAP_COUNT };
+/* Which pass tonemaps (--tonemap): AUTO takes FUSED for visibility shading in the shaded
+ * view, else compute, where the target's images can be storage images
+ * (lc_target.storage_output), else fragment; COMPUTE and FUSED demand storage images.
+ * COMPUTE and FRAGMENT give the same image (tonemap.glsl; the compute pass encodes sRGB as
+ * the hardware does). FUSED: the visibility shade tonemaps its full-precision colour and
+ * writes the output itself, no tonemap pass (within 1/255 of the others, which read the
+ * colour back from a 16-bit float image); frames it cannot serve (forward shading, the
+ * analysis views) take compute. */
+enum { LC_TONEMAP_AUTO, LC_TONEMAP_COMPUTE, LC_TONEMAP_FRAGMENT, LC_TONEMAP_FUSED, LC_TONEMAP_COUNT };
 extern const char *const lc_tonemap_names[LC_TONEMAP_COUNT];
 int lc_mode_from_name(const char *name); /* -1 when unknown */
 
@@ -83,7 +88,14 @@ typedef struct lc_renderer_desc {
     uint32_t threads;        /* CPU threads recording contexts and secondaries; 0: OpenMP's default
                                 (omp_get_max_threads(), OMP_NUM_THREADS) */
     bool meshlet_codec_off;  /* runtime mesh uploaded plain instead of decoded on the GPU (geometry.h) */
+    uint32_t vis_ids;        /* LC_VIS_IDS_*: the visibility buffer's id format */
 } lc_renderer_desc;
+
+/* The visibility buffer's ids (--visibility-ids): one 32-bit word where the scene's draws and
+ * triangles fit (lc_vis_id_prim_bits), else two (AUTO); one word or an error (32); two words
+ * (64). Both give the same image. */
+enum { LC_VIS_IDS_AUTO, LC_VIS_IDS_32, LC_VIS_IDS_64, LC_VIS_IDS_COUNT };
+extern const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT];
 
 /* The Z-bins come from one of two kernels with the same output, both with atomics after a
  * clear: per light (zbin.comp: each light's lanes write its bins) or per bin (zbin_bins.comp:
@@ -200,6 +212,7 @@ struct lc_renderer {
     lc_image depth, hdr;
     lc_image visibility;      /* R32G32_UINT ids; 1x1 until a frame uses --shading visibility */
     bool visibility_allocated;
+    uint32_t vis_prim_bits;   /* visibility ids: (draw << bits) | primitive in R32_UINT; 0: (draw, primitive) in R32G32_UINT */
     lc_visibility_scene vis_scene;
     lc_image hiz; /* max-depth pyramid of phase 1 (occlusion) */
     VkImageView hiz_views[LC_HIZ_MAX_LEVELS];
@@ -211,11 +224,11 @@ struct lc_renderer {
 
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
     VkPipeline tonemap_compute; /* tonemap.comp, where the device has format-less storage writes */
-    uint32_t tonemap_path;      /* LC_TONEMAP_COMPUTE or _FRAGMENT: the last recorded frame's */
+    uint32_t tonemap_path;      /* LC_TONEMAP_COMPUTE, _FRAGMENT or _FUSED: the last recorded frame's */
     VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin, zbin_bins;
     VkPipeline light_setup, bin_lights[LC_BIN_COUNT], bin_blocks[LC_BIN_COUNT];
     VkPipeline shade[LC_MODE_COUNT][2][3];
-    VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][2][3];
+    VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][2][3][2]; /* [..][fused tonemap] */
     VkPipeline geo_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_CULL_PHASE_*, hiz.comp */
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
@@ -298,7 +311,7 @@ typedef struct lc_use {
  * depth EQUAL (the forward shade, or the visibility ids). */
 enum {
     LC_SCENE_DRAWS_NONE = 0,
-    LC_SCENE_DRAWS_DEPTH = 1, /* the depth pre-pass: front to back */
+    LC_SCENE_DRAWS_DEPTH = 1, /* the depth pre-pass: front to back (bounding spheres' far points) */
     LC_SCENE_DRAWS_EQUAL = 2, /* forward shade or visibility: by material, then object */
 };
 

@@ -139,7 +139,14 @@ lc_status lc_frame_upload_scene(lc_renderer *r)
     lc_visibility_scene_desc vsd = {.scene = s, .ranges = r->geo.ms.ranges, .vertices = &r->geo.vertices, .indices = &r->geo.indices,
                                     .textures = r->textures,
                                     .white = &r->white, .sampler = r->linear_sampler, .frame_layout = r->frame_layout};
-    return lc_visibility_scene_create(ctx, &vsd, &r->vis_scene);
+    if ((st = lc_visibility_scene_create(ctx, &vsd, &r->vis_scene)) != LC_OK) return st;
+    r->vis_prim_bits = r->desc.vis_ids == LC_VIS_IDS_64 ? 0 : r->vis_scene.id_prim_bits;
+    if (r->desc.vis_ids == LC_VIS_IDS_32 && !r->vis_prim_bits) {
+        lc_error("--visibility-ids 32: the scene's %u objects and their triangles do not fit 32-bit ids (use auto or 64)",
+                 s->object_count);
+        return LC_ERR_USAGE;
+    }
+    return LC_OK;
 }
 
 /* ---- pipelines ---- */
@@ -205,8 +212,10 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
 static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis)
 {
     if (!r->visibility_pipeline) {
-        lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "visibility.frag", .layout = r->layout,
-                              .color_format = VK_FORMAT_R32G32_UINT, .depth_format = VK_FORMAT_D32_SFLOAT,
+        lc_spec spec = {.values = {r->vis_prim_bits}, .count = 1};
+        lc_graphics_desc d = {.vertex = "scene.vert", .fragment = r->vis_prim_bits ? "visibility_packed.frag" : "visibility.frag", .spec = &spec, .layout = r->layout,
+                              .color_format = r->vis_prim_bits ? VK_FORMAT_R32_UINT : VK_FORMAT_R32G32_UINT,
+                              .depth_format = VK_FORMAT_D32_SFLOAT,
                               /* After the depth pre-pass, as the forward shade: EQUAL, so each
                                * pixel runs the fragment shader for its visible surface only (and
                                * among fragments at that depth the last drawn wins, as there). */
@@ -214,15 +223,17 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, bool scalar
                               .scene_vertices = true, .dynamic_cull = true, .name = "visibility"};
         if (!(r->visibility_pipeline = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
     }
-    if (r->shade_visibility[mode][scalarize][analysis]) return LC_OK;
+    uint32_t fused = r->tonemap_path == LC_TONEMAP_FUSED;
+    if (r->shade_visibility[mode][scalarize][analysis][fused]) return LC_OK;
     char name[96];
-    snprintf(name, sizeof name, "visibility shade / %s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
-             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "");
-    lc_spec spec = {.values = {mode, scalarize, analysis, r->vis_scene.material_count, r->ctx->sampled_array_dynamic_indexing},
-                    .count = 5};
-    r->shade_visibility[mode][scalarize][analysis] =
-        lc_pipeline_compute(r->ctx, r->vis_scene.layout, "shade_visibility.comp", &spec, name);
-    return r->shade_visibility[mode][scalarize][analysis] ? LC_OK : LC_ERR_RUNTIME;
+    snprintf(name, sizeof name, "visibility shade / %s%s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
+             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", fused ? " / tonemap" : "");
+    lc_spec spec = {.values = {mode, scalarize, analysis, r->vis_scene.material_count, r->ctx->sampled_array_dynamic_indexing,
+                               r->vis_prim_bits},
+                    .count = 6};
+    r->shade_visibility[mode][scalarize][analysis][fused] = lc_pipeline_compute(
+        r->ctx, r->vis_scene.layout, fused ? "shade_visibility_tonemap.comp" : "shade_visibility.comp", &spec, name);
+    return r->shade_visibility[mode][scalarize][analysis][fused] ? LC_OK : LC_ERR_RUNTIME;
 }
 
 /* Shade variants are made on first use: 5 modes x 2 x 3 is too many to build up front. */

@@ -4,11 +4,12 @@ in frame order, holding its own work (draws, dispatches, fills, copies, recorded
 command buffers that the region's vkCmdExecuteCommands runs) with the pipeline of the same
 name bound; every resource lightcull created carries a name.
 
-usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis] [--visibility] [--mdi] [--mdi-occlusion]
+usage: renderdoc_check.py CAPTURE.rdc MODE [--hud] [--readback] [--analysis] [--visibility] [--fused] [--mdi] [--mdi-occlusion]
 MODE: a culling mode; zbin:lights is zbin with --zbin-kernel lights; MODE+BINNING a mode with
 --binning BINNING (lights, lights-nodepth).
 --visibility: a --shading visibility frame (the visibility pass after the depth pre-pass,
-the compute "visibility shade" instead of the forward shade).
+the compute "visibility shade" instead of the forward shade). --fused: the visibility shade
+tonemaps as it writes (--tonemap fused, auto's choice there): no tonemap region.
 --mdi: the GPU-culled geometry path without occlusion; --mdi-occlusion: with two-phase
 occlusion culling, lightcull's default where indirect-count draws exist.
 Prints one line per problem and exits 1, or prints a summary and exits 0.
@@ -69,11 +70,12 @@ def main():
         return 1
     path, mode = args
     vis = "--visibility" in flags
+    fused = vis and "--fused" in flags
     geometry = "mdi-occlusion" if "--mdi-occlusion" in flags else "mdi" if "--mdi" in flags else "direct"
     expected = GEOMETRY[geometry] + (["visibility"] if vis else []) + CULL[mode]
     if "--analysis" in flags:
         expected.append("analysis clear")
-    expected += ["visibility shade" if vis else "forward shade", "tonemap"]
+    expected += ["visibility shade" if vis else "forward shade"] + ([] if fused else ["tonemap"])
     if "--hud" in flags:
         expected.append("HUD")
     if "--readback" in flags:
@@ -104,6 +106,8 @@ def main():
 
 
 def check(ctl, mode, geometry, expected, problems):
+    # The fused tonemap: the visibility shade writes the output, no tonemap region.
+    fused = "visibility shade" in expected and "tonemap" not in expected
     sf = ctl.GetStructuredFile()
     names = {r.resourceId: r.name for r in ctl.GetResources()}
     # Debug-label regions; RenderDoc also shows each vkCmdExecuteCommands as a region (flagged
@@ -160,12 +164,17 @@ def check(ctl, mode, geometry, expected, problems):
     if vis_shade and not pipeline(vis_shade[0], True).startswith(f"visibility shade / {mode.split(':')[0]}"):
         problems.append(f"visibility shade dispatches pipeline '{pipeline(vis_shade[0], True)}', "
                         f"expected 'visibility shade / {mode.split(':')[0]}...'")
+    if vis_shade and pipeline(vis_shade[0], True).endswith(" / tonemap") != fused:
+        problems.append(f"visibility shade dispatches pipeline '{pipeline(vis_shade[0], True)}': "
+                        f"{'no' if fused else 'a'} fused tonemap")
     need("forward shade", "indexed draws", shade_draws, len(depth_draws) or None)
     # The tonemap is one dispatch where the output has a storage view (--tonemap compute), else
     # a 3-vertex fullscreen draw; either way its pipeline is named "tonemap".
     tonemap = work("tonemap", rd.ActionFlags.Dispatch)
     tonemap_compute = bool(tonemap)
-    if tonemap_compute:
+    if fused:
+        tonemap = []
+    elif tonemap_compute:
         need("tonemap", "dispatches", tonemap, 1)
     else:
         tonemap = work("tonemap", D)

@@ -111,6 +111,7 @@ expect_bad "--no-such-flag" --no-such-flag
 expect_bad "--mode nope" --mode nope
 expect_bad "--view nope" --view nope
 expect_bad "--zbin-kernel nope" --zbin-kernel nope
+expect_bad "--visibility-ids 48" --visibility-ids 48
 expect_bad "--shading deferred" --shading deferred
 expect_bad "--binning nope" --binning nope
 expect_bad "--bin-kernel nope" --bin-kernel nope

@@ -38,13 +38,18 @@ for mode in brute lists tiles clusters zbin zbin:lights tiles+lights clusters+li
   $PY "$CHECK" "$T/$mode.rdc" "$mode" "${flags[@]}" || fail "$mode: the capture does not read like the code (above)"
 done
 
-# The visibility path: its raster pass and compute shade, named as in the code.
-args=(--headless --validate --quiet --size 320x180 --lights 64 --frames 2 --mode zbin --shading visibility
-      --capture "$T/visibility.rdc")
-code=0; timeout 300 "$LC_BIN" "${args[@]}" >"$T/visibility.log" 2>&1 || code=$?
-[[ $code == 0 ]] || fail "lightcull ${args[*]} exited $code: $(tail -3 "$T/visibility.log")"
-[[ -s $T/visibility.rdc ]] || fail "visibility: no capture at $T/visibility.rdc"
-$PY "$CHECK" "$T/visibility.rdc" zbin --visibility || fail "visibility: the capture does not read like the code (above)"
+# The visibility path: its raster pass and compute shade, named as in the code; the shade
+# tonemaps as it writes (auto: fused), or a tonemap pass follows (--tonemap compute).
+for tm in auto compute; do
+  args=(--headless --validate --quiet --size 320x180 --lights 64 --frames 2 --mode zbin --shading visibility --tonemap "$tm"
+        --capture "$T/visibility-$tm.rdc")
+  code=0; timeout 300 "$LC_BIN" "${args[@]}" >"$T/visibility-$tm.log" 2>&1 || code=$?
+  [[ $code == 0 ]] || fail "lightcull ${args[*]} exited $code: $(tail -3 "$T/visibility-$tm.log")"
+  [[ -s $T/visibility-$tm.rdc ]] || fail "visibility: no capture at $T/visibility-$tm.rdc"
+  fused=(); [[ $tm == auto ]] && fused=(--fused)
+  $PY "$CHECK" "$T/visibility-$tm.rdc" zbin --visibility "${fused[@]}" ||
+    fail "visibility --tonemap $tm: the capture does not read like the code (above)"
+done
 
 command -v xvfb-run >/dev/null || fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
 printf '1 capture %s\n3 quit\n' "$T/viewer.rdc" >"$T/script.txt"

@@ -24,6 +24,14 @@ vis_case()
     lc_ok "$tag visibility brute" "${common[@]}" --shading visibility --mode brute --out "$ref" --stats "$TMP/$tag-vis-brute.json" ||
         return
     [[ $(img json "$TMP/$tag-vis-brute.json" shading) == visibility ]] || fail "$tag: --stats shading is not 'visibility'"
+    # The scene's ids fit one word (auto); two words (64) must give the same image.
+    [[ $(img json "$TMP/$tag-vis-brute.json" visibility_id_bits) == 32 ]] || fail "$tag: visibility ids are not one 32-bit word"
+    local ids64="$TMP/$tag-vis-brute-64.png"
+    if lc_ok "$tag visibility brute, 64-bit ids" "${common[@]}" --shading visibility --mode brute --visibility-ids 64 --out "$ids64" \
+        --stats "$TMP/$tag-vis-64.json"; then
+        [[ $(img json "$TMP/$tag-vis-64.json" visibility_id_bits) == 64 ]] || fail "$tag: --visibility-ids 64 did not take two words"
+        [[ $(img diff "$ref" "$ids64") == 0 ]] || fail "$tag: 64-bit ids change the image against 32-bit ones"
+    fi
     local exact
     exact=$(img json "$TMP/$tag-vis-brute.json" pairs.exact)
     fcmp "$exact" ">" 0 || fail "$tag: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"

@@ -7,15 +7,10 @@
 #define LC_TONEMAP_GLSL
 
 #include "common.glsl"
+#include "tonemap_curve.glsl"
 
 layout(set = 0, binding = LC_BIND_HDR) uniform sampler2D hdr_tex;
 layout(std430, set = 0, binding = LC_BIND_ANALYSIS) readonly buffer AnalysisBlock { uint analysis[]; };
-
-vec3 aces(vec3 x)
-{
-    // Narkowicz's fit of the ACES filmic curve.
-    return clamp((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14), 0.0, 1.0);
-}
 
 // Blue - cyan - green - yellow - red.
 vec3 ramp(float t)
@@ -29,7 +24,7 @@ vec3 ramp(float t)
 vec3 lc_tonemap(ivec2 px)
 {
     vec3 hdr = texelFetch(hdr_tex, px, 0).rgb;
-    vec3 shaded = aces(hdr * 1.2);
+    vec3 shaded = lc_tonemap_shaded(hdr);
     uint view = frame.options.y;
     if (view == LC_VIEW_SHADED || view == LC_VIEW_MESHLETS) return shaded;
     float scale = float(max(frame.options.w, 1u));
@@ -48,18 +43,6 @@ vec3 lc_tonemap(ivec2 px)
         c = clamp(c, 0.0, 1.0);
     }
     return mix(c, vec3(luma), 0.25);
-}
-
-// The sRGB transfer function (IEC 61966-2-1), as an sRGB attachment applies it: the exact
-// piecewise curve, then rounded to the nearest of the 256 codes, so a UNORM8 store keeps
-// exactly that code.
-vec3 lc_srgb_encode(vec3 linear)
-{
-    vec3 c = clamp(linear, 0.0, 1.0);
-    vec3 lo = c * 12.92;
-    vec3 hi = 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055;
-    vec3 s = mix(hi, lo, lessThanEqual(c, vec3(0.0031308)));
-    return floor(s * 255.0 + 0.5) / 255.0;
 }
 
 #endif

@@ -95,6 +95,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .cluster_slices = opt->cluster_slices,
         .list_max = opt->list_max,
         .zbin_kernel = opt->zbin_kernel,
+        .vis_ids = opt->vis_ids,
         .bin_kernel = opt->bin_kernel,
         .meshlet_codec_off = !opt->meshlet_codec,
     };
@@ -242,6 +243,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddStringToObject(root, "shading", lc_shading_names[app->opt.shading]);
     bool visibility = app->opt.shading == LC_SHADING_VISIBILITY; /* compute always has subgroup arithmetic */
     cJSON_AddBoolToObject(root, "scalarize", app->opt.scalarize && (visibility || app->ctx.subgroup_fragment));
+    if (visibility) cJSON_AddNumberToObject(root, "visibility_id_bits", r->vis_prim_bits ? 32 : 64);
     cJSON_AddStringToObject(root, "view", lc_view_names[app->opt.view]);
     cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[r->tonemap_path ? r->tonemap_path : LC_TONEMAP_FRAGMENT]);
     cJSON_AddNumberToObject(root, "width", r->width);

@@ -37,8 +37,14 @@ void lc_options_usage(FILE *f)
         "  --mode NAME              brute, lists, tiles, clusters, zbin (default zbin)\n"
         "  --shading forward|visibility  forward raster shading (default), or a visibility buffer\n"
         "                           shaded by compute (the same light loops)\n"
-        "  --tonemap auto|compute|fragment  the tonemap pass: compute where the output can be a storage\n"
-        "                           image, else fragment (auto, default); both give the same image\n"
+        "  --visibility-ids auto|32|64  the visibility buffer's ids: one 32-bit word (draw, triangle)\n"
+        "                           where the scene fits, else two (auto, default); 32 fails where\n"
+        "                           it does not fit; both give the same image\n"
+        "  --tonemap auto|compute|fragment|fused  the tonemap: compute where the output can be a storage\n"
+        "                           image, else fragment; both give the same image. fused: the\n"
+        "                           visibility shade tonemaps as it writes (no tonemap pass; within\n"
+        "                           1/255). auto (default): fused for visibility shading in the\n"
+        "                           shaded view, else compute, else fragment\n"
         "  --scalarize on|off       subgroup-uniform light loops (default on)\n"
         "  --object-cull on|off     CPU object culling, sphere then OOBB (default on; off draws every object)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
@@ -144,7 +150,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
-            "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--binning", "--bin-kernel", "--cluster-size",
+            "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion",
             "--meshlet-codec"};
         bool known = false;
@@ -209,7 +215,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             o->shading = (uint32_t)found;
         } else if (!strcmp(a, "--tonemap")) {
             int found = lc_name_index(v, lc_tonemap_names, LC_TONEMAP_COUNT);
-            if (found < 0) return bad(a, v, "expected auto, compute or fragment");
+            if (found < 0) return bad(a, v, "expected auto, compute, fragment or fused");
             o->tonemap = (uint32_t)found;
         } else if (!strcmp(a, "--geometry")) {
             o->geometry = lc_name_index(v, lc_geometry_names, LC_GEOMETRY_COUNT);
@@ -241,6 +247,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             int found = lc_name_index(v, lc_zbin_kernel_names, 3);
             if (found < 0) return bad(a, v, "expected auto, bins or lights");
             o->zbin_kernel = (uint32_t)found;
+        } else if (!strcmp(a, "--visibility-ids")) {
+            int found = lc_name_index(v, lc_vis_ids_names, LC_VIS_IDS_COUNT);
+            if (found < 0) return bad(a, v, "expected auto, 32 or 64");
+            o->vis_ids = (uint32_t)found;
         } else if (!strcmp(a, "--binning")) {
             int found = lc_name_index(v, lc_binning_names, LC_BINNING_COUNT);
             if (found < 0) return bad(a, v, "expected tiles, lights or lights-nodepth");

@@ -33,6 +33,7 @@ typedef struct lc_options {
     uint32_t view;            /* LC_VIEW_* */
     uint32_t tile_size, zbins, cluster_tile, cluster_slices, list_max; /* 0: renderer defaults */
     uint32_t zbin_kernel;     /* LC_ZBIN_KERNEL_*; default auto */
+    uint32_t vis_ids;         /* LC_VIS_IDS_*; default auto */
     uint32_t binning;         /* LC_BINNING_*; default tiles */
     uint32_t bin_kernel;      /* LC_BIN_KERNEL_*; default lights */
     bool vsync;               /* window only; default on */

@@ -19,6 +19,14 @@ static lc_status upload_table(lc_context *ctx, lc_buffer *b, const void *data, s
     return s;
 }
 
+uint32_t lc_vis_id_prim_bits(uint32_t draws, uint32_t max_triangles)
+{
+    uint32_t bits = 1;
+    while (bits < 32 && (1ull << bits) < max_triangles) bits++;
+    /* The largest id is (draws << bits) - 1: below the background's all ones. */
+    return bits < 32 && ((uint64_t)draws << bits) <= 0xffffffffull ? bits : 0;
+}
+
 lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_desc *desc, lc_visibility_scene *vs)
 {
     memset(vs, 0, sizeof *vs);
@@ -54,10 +62,13 @@ lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_
     /* One entry per object: its mesh's index range in the runtime mesh (global vertex numbers:
      * first vertex 0), its material. */
     lc_gpu_draw *draws = lc_calloc(LC_MAX(s->object_count, 1u), sizeof *draws);
+    uint32_t max_triangles = 0;
     for (uint32_t i = 0; i < s->object_count; i++) {
         const lc_meshlet_range *m = &desc->ranges[s->objects[i].mesh];
         draws[i].info = (lc_u4){m->first_triangle * 3, m->triangle_count * 3, s->objects[i].material, 0};
+        max_triangles = LC_MAX(max_triangles, m->triangle_count);
     }
+    vs->id_prim_bits = lc_vis_id_prim_bits(s->object_count, max_triangles);
     lc_gpu_material *mats = lc_calloc(vs->material_count, sizeof *mats);
     for (uint32_t i = 0; i < s->material_count; i++)
         memcpy(&mats[i].base_color, s->materials[i].base_color, sizeof mats[i].base_color);

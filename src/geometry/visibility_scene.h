@@ -18,7 +18,15 @@ typedef struct lc_visibility_scene {
     VkDescriptorSet set;
     lc_buffer draws, materials;
     uint32_t material_count; /* size of the texture array (>= 1): the shader's MATERIAL_COUNT */
+    uint32_t id_prim_bits;   /* lc_vis_id_prim_bits of the scene: 0 when its ids need two words */
 } lc_visibility_scene;
+
+/* Visibility ids in one 32-bit word, (draw << bits) | primitive, where they fit: the fewest
+ * bits (at least 1) that hold every draw's triangle count, when draws << bits leaves the
+ * all-ones background value unused. Returns those bits, or 0 when the ids need two words
+ * (draw, primitive): every scene fits those. One word halves the visibility pass's colour
+ * bandwidth, which bounds it on GPUs with few render back ends. */
+uint32_t lc_vis_id_prim_bits(uint32_t draws, uint32_t max_triangles);
 
 typedef struct lc_visibility_scene_desc {
     const lc_scene *scene;

@@ -1,0 +1,9 @@
+#version 460
+#extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+// visibility shade that tonemaps as it shades (--tonemap fused): writes the output image
+// (shade_visibility.glsl with LC_VIS_TONEMAP).
+#define LC_VIS_TONEMAP
+#include "shade_visibility.glsl"
