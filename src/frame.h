@@ -97,9 +97,9 @@ typedef struct lc_renderer_desc {
 enum { LC_VIS_IDS_AUTO, LC_VIS_IDS_32, LC_VIS_IDS_64, LC_VIS_IDS_COUNT };
 extern const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT];
 
-/* The Z-bins come from one of two kernels with the same output, both with atomics after a
- * clear: per light (zbin.comp: each light's lanes write its bins) or per bin (zbin_bins.comp:
- * each bin scans segments of the lights). AUTO takes per bin up to LC_ZBIN_BINS_MAX_LIGHTS visible lights,
+/* The Z-bins come from one of two kernels with the same output: per light (zbin.comp: each
+ * light's lanes write its bins with atomics, after a clear) or per bin (zbin_bins.comp: each
+ * bin scans the lights). AUTO takes per bin up to LC_ZBIN_BINS_MAX_LIGHTS visible lights,
  * where the per-light kernel is latency-bound. */
 enum { LC_ZBIN_KERNEL_AUTO, LC_ZBIN_KERNEL_BINS, LC_ZBIN_KERNEL_LIGHTS };
 #define LC_ZBIN_BINS_MAX_LIGHTS 4096u

@@ -35,13 +35,13 @@ CULL = {
     "tiles": TILE_PASSES,
     "clusters": ["light cull / clusters"],
     # Few lights: the per-bin Z-bin kernel; zbin:lights is the per-light one (--zbin-kernel lights).
-    "zbin": TILE_PASSES + ["light cull / zbin clear", "light cull / zbin per bin"],
+    "zbin": TILE_PASSES + ["light cull / zbin per bin"],
     "zbin:lights": TILE_PASSES + ["light cull / zbin clear", "light cull / zbin"],
     "tiles+lights": LIGHT_PASSES,
     "tiles+lights-nodepth": NODEPTH_PASSES,
     "clusters+lights": ["light cull / light setup", "light cull / bin clear", "light cull / bin lights / clusters"],
-    "zbin+lights": LIGHT_PASSES + ["light cull / zbin clear", "light cull / zbin per bin"],
-    "zbin+lights-nodepth": NODEPTH_PASSES + ["light cull / zbin clear", "light cull / zbin per bin"],
+    "zbin+lights": LIGHT_PASSES + ["light cull / zbin per bin"],
+    "zbin+lights-nodepth": NODEPTH_PASSES + ["light cull / zbin per bin"],
 }
 # The geometry passes before the light culling: direct (one draw per object), mdi, mdi with occlusion.
 GEOMETRY = {

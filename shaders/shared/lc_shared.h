@@ -109,9 +109,11 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIN_SHARES 8u
 #define LC_BIN_BLOCK 8u
 
-/* The per-bin Z-bin kernel: each workgroup scans 64 bins against one segment of this many
- * lights (workgroup y), so few lights still fill the GPU. */
-#define LC_ZBIN_SEGMENT 256u
+/* The per-bin Z-bin kernel: a workgroup of LC_ZBIN_GROUP_BINS x LC_ZBIN_SLICES threads
+ * takes that many bins, each bin's threads scanning a slice of every chunk of lights, so few
+ * lights still fill the GPU (one thread per bin left most of it idle). */
+#define LC_ZBIN_GROUP_BINS 16u
+#define LC_ZBIN_SLICES 16u
 
 /* Descriptor set 1: per material. */
 #define LC_BIND_BASE_COLOR 0

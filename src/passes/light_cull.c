@@ -108,8 +108,7 @@ static void record_zbin(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 
 static void record_zbin_bins(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->zbin_bins, LC_DIV_UP(r->desc.zbin_count, 64u),
-             LC_DIV_UP(LC_MAX(r->light_count, 1u), LC_ZBIN_SEGMENT), 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->zbin_bins, LC_DIV_UP(r->desc.zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
 }
 
 bool lc_zbin_per_bin(const lc_renderer *r)
@@ -210,14 +209,14 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
     case LC_MODE_ZBIN: {
         // the tile bits, then the Z-bins: shading intersects both
         uint32_t n = lights ? light_binning_passes(mode, depth_bounds, blocks, out) : tile_passes(out);
-        out[n++] = (lc_pass){.name = "light cull / zbin clear", .timer = LC_TIMER_CULL, .record = record_zbin_clear, .use_count = 1,
-                             .uses = {{LC_RES_ZBINS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         if (lc_zbin_per_bin(r)) {
-            // light cull / zbin per bin: each bin scans segments of the lights (few lights)
+            // light cull / zbin per bin: each bin scans the lights (few lights)
             out[n++] = (lc_pass){.name = "light cull / zbin per bin", .timer = LC_TIMER_CULL, .record = record_zbin_bins,
-                                 .use_count = 1, .uses = {{LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_RW, 0}}};
+                                 .use_count = 1, .uses = {{LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
             return n;
         }
+        out[n++] = (lc_pass){.name = "light cull / zbin clear", .timer = LC_TIMER_CULL, .record = record_zbin_clear, .use_count = 1,
+                             .uses = {{LC_RES_ZBINS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         out[n++] = (lc_pass){.name = "light cull / zbin", .timer = LC_TIMER_CULL, .record = record_zbin, .use_count = 1,
                              .uses = {{LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_RW, 0}}};
         return n;
