@@ -1,7 +1,7 @@
 #version 460
 // Visibility pass: depth plus the id of the visible triangle, (draw index, primitive within
 // the draw), in two 32-bit words: a draw may hold any number of triangles, so no split of 32
-// bits fits every scene. Where the scene's fit, visibility_packed.frag writes one word.
+// bits fits every scene. Where a scene's ids fit, visibility_packed.frag writes one word.
 layout(location = 4) flat in uint in_draw; // scene.vert: the draw index
 layout(location = 0) out uvec2 out_id;
 

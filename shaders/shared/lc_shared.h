@@ -90,8 +90,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_GEO_MESHLET_PAYLOAD 31 /* uint[]: the compressed payload */
 #define LC_BIND_GEO_SUBLET_BOUNDS 32   /* lc_meshlet_bounds[meshlets * 8]: sublet k of meshlet m at m * 8 + k (mesh path) */
 /* The output (target) image through its UNORM storage view: the compute tonemap writes it,
- * encoding sRGB itself. Written each frame (the target image changes); only the compute
- * tonemap uses it. */
+ * encoding sRGB itself, or the visibility shade with the fused tonemap. Written each frame
+ * (the target image changes); only those two use it. */
 #define LC_BIND_OUTPUT 33
 #define LC_BIND_COUNT 34
 

@@ -42,5 +42,11 @@ void lc_jobs_team_for(uint32_t count, uint32_t work_size, lc_job_fn fn, void *us
 /* Inside a team fn, called by every thread: returns when all have called it; what each wrote
  * before is visible to all after. */
 void lc_jobs_team_barrier(void);
+/* Where thread t's fixed share of total items begins (t = threads: the end): even runs in
+ * thread order, for phases where each thread owns a run (its writes, its prefix sums). */
+static inline uint32_t lc_jobs_team_split(uint32_t total, uint32_t t, uint32_t threads)
+{
+    return (uint32_t)((uint64_t)total * t / threads);
+}
 
 #endif

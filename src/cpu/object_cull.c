@@ -264,7 +264,7 @@ static void cull_chunk_job(void *user, uint32_t offset, uint32_t count, uint32_t
 static void gather_run(cull_job *j, uint32_t t, uint32_t threads)
 {
     lc_cull_result *o = j->out;
-    uint32_t c0 = (uint32_t)((uint64_t)j->chunks * t / threads), c1 = (uint32_t)((uint64_t)j->chunks * (t + 1) / threads);
+    uint32_t c0 = lc_jobs_team_split(j->chunks, t, threads), c1 = lc_jobs_team_split(j->chunks, t + 1, threads);
     uint32_t at = 0, n = 0, n1 = 0;
     for (uint32_t c = 0; c < j->chunks; c++) {
         if (c == c0) at = n;

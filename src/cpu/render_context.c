@@ -1,5 +1,7 @@
 #include "cpu/render_context.h"
 
+#include "cpu/jobs.h"
+
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,7 +289,7 @@ static void radix_parallel(lc_command *src, lc_command *dst, uint32_t n, const u
 #pragma omp parallel num_threads(threads)
     {
         uint32_t t = (uint32_t)omp_get_thread_num(), nt = (uint32_t)omp_get_num_threads();
-        uint32_t lo = (uint32_t)((uint64_t)n * t / nt), hi = (uint32_t)((uint64_t)n * (t + 1) / nt);
+        uint32_t lo = lc_jobs_team_split(n, t, nt), hi = lc_jobs_team_split(n, t + 1, nt);
         lc_command *from = src, *to = dst;
         for (uint32_t b = 0; b < byte_count; b++) {
             uint32_t shift = 8 * bytes[b], *c = counts[t];

@@ -435,11 +435,6 @@ static void cull_job(void *user, uint32_t offset, uint32_t count, uint32_t threa
     b->chunk_count[c] = n, b->chunk_lo[c] = lo, b->chunk_hi[c] = hi;
 }
 
-static inline uint32_t range_lo(uint32_t total, uint32_t t, uint32_t threads)
-{
-    return (uint32_t)((uint64_t)total * t / threads);
-}
-
 /* Phase 2 for chunks [c0, c1), whose survivors go to places [at, ...): survivors to
  * visible and, when hist is given, pairs counted per bucket into hist. Returns the end. */
 static uint32_t gather_chunks(build_job *j, uint32_t c0, uint32_t c1, uint32_t at, uint32_t *hist)
@@ -510,9 +505,12 @@ static void sort_bucket(uint64_t *v, uint32_t n)
     }
 }
 
+/* Each thread's part of hist: buckets + 1 region offsets, then buckets + 1 write cursors. */
+static inline uint32_t hist_stride(uint32_t buckets) { return 2 * (buckets + 1); }
+
 static inline uint32_t *thread_hist(const build_job *j, uint32_t t)
 {
-    return j->b->hist + (size_t)t * 2 * (j->buckets + 1);
+    return j->b->hist + (size_t)t * hist_stride(j->buckets);
 }
 
 /* Phase 3 for buckets [offset, offset + count): their pairs from every thread's region into
@@ -568,7 +566,7 @@ static void build_team(void *user, uint32_t t, uint32_t threads)
 
     /* Every thread reads the chunk results alike: the survivors before its run of chunks,
      * the total, the depth range. */
-    uint32_t c0 = range_lo(j->chunks, t, threads), c1 = range_lo(j->chunks, t + 1, threads), at = 0, n = 0;
+    uint32_t c0 = lc_jobs_team_split(j->chunks, t, threads), c1 = lc_jobs_team_split(j->chunks, t + 1, threads), at = 0, n = 0;
     float lo = INFINITY, hi = -INFINITY;
     for (uint32_t c = 0; c < j->chunks; c++) {
         if (c == c0) at = n;
@@ -616,7 +614,7 @@ static uint32_t run_build(build_job *j, const lc_light *lights, uint32_t count, 
     j->chunks = lc_jobs_chunks(count, ws);
     j->buckets = bucket_count(count);
     uint32_t threads = LC_MIN(lc_jobs_threads(), j->chunks);
-    builder_reserve(b, count, j->chunks, threads, 2 * (j->buckets + 1));
+    builder_reserve(b, count, j->chunks, threads, hist_stride(j->buckets));
     splat_planes(planes, j->pl);
     lc_jobs_team(threads, build_team, j);
     return j->n;

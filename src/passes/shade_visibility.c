@@ -8,7 +8,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
                         r->shade_visibility[s->mode][s->scalarize][s->analysis][r->tonemap_path == LC_TONEMAP_FUSED]);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->vis_scene.layout, 0, lc_current_slot(r)->set);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->vis_scene.layout, 1, r->vis_scene.set);
-    // 8x4 pixels a workgroup (shade_visibility.comp).
+    // 8x4 pixels a workgroup (shade_visibility.glsl).
     lc_rc_dispatch(rc, key, LC_DIV_UP(r->width, 8u), LC_DIV_UP(r->height, 4u), 1);
 }
 
