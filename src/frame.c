@@ -234,7 +234,7 @@ static lc_status create_light_buffers(lc_renderer *r)
         lc_frame_slot *s = &r->slots[i];
         lc_buffer_destroy(r->ctx, &s->lights);
         lc_buffer_desc ld = {.size = (VkDeviceSize)r->desc.light_capacity * sizeof(lc_gpu_light),
-                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .host_visible = true, .name = "lights"};
+                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .host_visible = true, .gpu_reads = true, .name = "lights"};
         lc_status st = lc_buffer_create(r->ctx, &ld, &s->lights);
         if (st != LC_OK) return st;
     }
@@ -307,10 +307,10 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
                                     .queryCount = LC_BACKEND_MARKERS * 2};
         VK_CHECK(vkCreateQueryPool(ctx->device, &qi, NULL, &slot->queries));
         LC_NAME(ctx, VK_OBJECT_TYPE_QUERY_POOL, slot->queries, "pass timestamps");
-        lc_buffer_desc ud = {.size = sizeof(lc_frame_ubo), .usage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, .host_visible = true,
+        lc_buffer_desc ud = {.size = sizeof(lc_frame_ubo), .usage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, .host_visible = true, .gpu_reads = true,
                              .name = "frame constants"};
         if ((s = lc_buffer_create(ctx, &ud, &slot->ubo)) != LC_OK) return s;
-        lc_buffer_desc hd = {.size = 6 * sizeof(float) * 65536, .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, .host_visible = true,
+        lc_buffer_desc hd = {.size = 6 * sizeof(float) * 65536, .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, .host_visible = true, .gpu_reads = true,
                              .name = "hud vertices"};
         if ((s = lc_buffer_create(ctx, &hd, &slot->hud)) != LC_OK) return s;
         VkDescriptorSetAllocateInfo dai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,

@@ -24,11 +24,20 @@ except ImportError:
     sys.exit(1)
 
 TILE_PASSES = ["light cull / tile depth", "light cull / coarse", "light cull / tiles"]
-# Light binning: light setup, the bits cleared, then bin lights (light-parallel, atomics);
-# --binning lights also the tile depth bounds.
-LIGHT_PASSES = ["light cull / tile depth", "light cull / light setup", "light cull / bin clear",
-                "light cull / bin lights / depth bounds"]
-NODEPTH_PASSES = ["light cull / light setup", "light cull / bin clear", "light cull / bin lights"]
+# Light binning: one prepare pass (fills zeroing the bits, then light setup, the Z-bins and,
+# with --binning lights, the tile depth bounds, with no barrier between them), then bin
+# lights (light-parallel, atomics).
+PREPARE = "light cull / prepare"
+LIGHT_PASSES = [PREPARE, "light cull / bin lights / depth bounds"]
+NODEPTH_PASSES = [PREPARE, "light cull / bin lights"]
+# The dispatches of light cull / prepare, by mode (fills are counted apart).
+PREPARE_DISPATCHES = {
+    "tiles+lights": ["light cull / light setup", "light cull / tile depth"],
+    "tiles+lights-nodepth": ["light cull / light setup"],
+    "clusters+lights": ["light cull / light setup"],
+    "zbin+lights": ["light cull / light setup", "light cull / zbin per bin", "light cull / tile depth"],
+    "zbin+lights-nodepth": ["light cull / light setup", "light cull / zbin per bin"],
+}
 CULL = {
     "brute": [],
     "lists": ["light cull / lists"],
@@ -39,9 +48,9 @@ CULL = {
     "zbin:lights": TILE_PASSES + ["light cull / zbin clear", "light cull / zbin"],
     "tiles+lights": LIGHT_PASSES,
     "tiles+lights-nodepth": NODEPTH_PASSES,
-    "clusters+lights": ["light cull / light setup", "light cull / bin clear", "light cull / bin lights / clusters"],
-    "zbin+lights": LIGHT_PASSES + ["light cull / zbin per bin"],
-    "zbin+lights-nodepth": NODEPTH_PASSES + ["light cull / zbin per bin"],
+    "clusters+lights": [PREPARE, "light cull / bin lights / clusters"],
+    "zbin+lights": LIGHT_PASSES,
+    "zbin+lights-nodepth": NODEPTH_PASSES,
 }
 # The geometry passes before the light culling: direct (one draw per object), mdi, mdi with occlusion.
 GEOMETRY = {
@@ -204,6 +213,12 @@ def check(ctl, mode, geometry, expected, problems):
             need(name, "buffer fills", work(name, rd.ActionFlags.Clear))
             continue
         dispatches = work(name, rd.ActionFlags.Dispatch)
+        if name == PREPARE:
+            need(name, "buffer fills", work(name, rd.ActionFlags.Clear))
+            got = [pipeline(d, True) for d in dispatches]
+            if got != PREPARE_DISPATCHES[mode]:
+                problems.append(f"region '{name}' dispatches {got}, expected {PREPARE_DISPATCHES[mode]}")
+            continue
         need(name, "dispatches", dispatches, 1)
         if dispatches and pipeline(dispatches[0], True) != name:
             problems.append(f"region '{name}' dispatches pipeline '{pipeline(dispatches[0], True)}'")

@@ -41,11 +41,6 @@ static void record_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass
     dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->cull_clusters, r->cluster_x, r->cluster_y, r->desc.cluster_slices);
 }
 
-static void record_light_setup(lc_renderer *r, lc_render_context *rc, uint32_t pass)
-{
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->light_setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
-}
-
 /* This frame's bucket words per cell, LC_BUCKET_BITS lights each (mask words: one bit a bucket). */
 static uint32_t frame_buckets(const lc_renderer *r)
 {
@@ -66,21 +61,6 @@ static void record_bin(lc_renderer *r, lc_render_context *rc, uint32_t pass, uin
     }
     uint32_t lights = LC_MAX(r->light_count, 1u);
     dispatch(r, rc, key, r->bin_lights[target], LC_MIN(lights, 4096u), LC_DIV_UP(lights, 4096u), LC_BIN_SHARES);
-}
-
-/* The light-parallel kernel only sets bits: the words and masks this frame uses start at zero. */
-static void record_bin_clear_tiles(lc_renderer *r, lc_render_context *rc, uint32_t pass)
-{
-    uint64_t tiles = (uint64_t)r->tiles_x * r->tiles_y, buckets = frame_buckets(r);
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->tile_bits.buffer, 0, tiles * buckets * 4, 0);
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK + 1), r->tile_mask.buffer, 0, tiles * LC_DIV_UP(buckets, 32u) * 4, 0);
-}
-/* Clusters: the bucket words, then the masks after them (lc_cluster_mask_base). */
-static void record_bin_clear_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass)
-{
-    uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * r->desc.cluster_slices, buckets = frame_buckets(r);
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->cluster_bits.buffer, 0,
-                      clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);
 }
 
 static void record_bin_footprint(lc_renderer *r, lc_render_context *rc, uint32_t pass)
@@ -117,6 +97,53 @@ bool lc_zbin_per_bin(const lc_renderer *r)
     return r->desc.zbin_kernel == LC_ZBIN_KERNEL_BINS;
 }
 
+/* What light binning prepares this frame (light cull / prepare). */
+typedef struct prepare_plan {
+    bool depth_bounds; /* tile depth bounds (--binning lights, not clusters) */
+    bool fill_bits;    /* the light-parallel kernel sets bits: zeroed words and masks first */
+    bool zbins;        /* zbin: its Z-bins, per bin or (after their fill) per light */
+} prepare_plan;
+
+static prepare_plan plan_prepare(const lc_renderer *r, uint32_t mode)
+{
+    return (prepare_plan){.depth_bounds = r->settings.binning == LC_BINNING_LIGHTS && mode != LC_MODE_CLUSTERS,
+                          .fill_bits = r->desc.bin_kernel == LC_BIN_KERNEL_LIGHTS,
+                          .zbins = mode == LC_MODE_ZBIN};
+}
+
+/* light cull / prepare: everything the bin pass needs, as commands with no barrier between
+ * them (they touch different buffers), so the GPU overlaps them; as passes of their own, their
+ * launches and barriers had been a good part of the cull. First the fills: zero words and masks
+ * for the light-parallel kernel (tiles: the frame's words and masks; clusters: the bucket
+ * words, then the masks after them, lc_cluster_mask_base) and, for the per-light Z-bin kernel,
+ * empty bins, with a barrier for that fill alone; then light setup, the Z-bins and the tile
+ * depth bounds. */
+static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    uint32_t mode = r->settings.mode, seq = LC_SEQ_WORK;
+    prepare_plan plan = plan_prepare(r, mode);
+    uint64_t buckets = frame_buckets(r);
+    if (plan.fill_bits && mode == LC_MODE_CLUSTERS) {
+        uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * r->desc.cluster_slices;
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->cluster_bits.buffer, 0, clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);
+    } else if (plan.fill_bits) {
+        uint64_t tiles = (uint64_t)r->tiles_x * r->tiles_y;
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->tile_bits.buffer, 0, tiles * buckets * 4, 0);
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->tile_mask.buffer, 0, tiles * LC_DIV_UP(buckets, 32u) * 4, 0);
+    }
+    bool per_light_zbins = plan.zbins && !lc_zbin_per_bin(r);
+    if (per_light_zbins) {
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
+        VkMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = LC_STAGE_TRANSFER,
+                              .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = LC_STAGE_COMPUTE, .dstAccessMask = LC_RW};
+        lc_rc_barrier(rc, lc_sort_key(pass, seq++), &b, 1, NULL, 0);
+    }
+    dispatch(r, rc, lc_sort_key(pass, seq++), r->light_setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+    if (per_light_zbins) dispatch(r, rc, lc_sort_key(pass, seq++), r->zbin, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+    else if (plan.zbins) dispatch(r, rc, lc_sort_key(pass, seq++), r->zbin_bins, LC_DIV_UP(r->desc.zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
+    if (plan.depth_bounds) dispatch(r, rc, lc_sort_key(pass, seq++), r->tile_depth_pipeline, r->tiles_x, r->tiles_y, 1);
+}
+
 #define DEPTH_READ {LC_RES_DEPTH, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL}
 
 /* Tile bits with depth bounds, two levels: tile depth ranges, coarse blocks, fine tiles. */
@@ -135,43 +162,41 @@ static uint32_t tile_passes(lc_pass *out)
     return 3;
 }
 
-#define SETUP_PASS                                                                                                   \
-    (lc_pass){.name = "light cull / light setup", .timer = LC_TIMER_CULL, .record = record_light_setup, .use_count = 1, \
-              .uses = {{LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_WRITE, 0}}}
-
-#define CLEAR(res) {res, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}
-
-/* Light binning (--binning lights, lights-nodepth): each light's footprint, then lights
- * binned in parallel; tile bits also against the tiles' depth bounds unless lights-nodepth.
- * The light-parallel kernel sets bits with atomics into words cleared before it (bits: read
- * and written); the block-parallel one (blocks) writes every word once. */
-static uint32_t light_binning_passes(uint32_t mode, bool depth_bounds, bool blocks, lc_pass *out)
+/* Light binning (--binning lights, lights-nodepth): one prepare pass (footprints, fills, Z-bins,
+ * tile depth bounds unless lights-nodepth), then lights binned in parallel; tile bits also
+ * against the tiles' depth bounds unless lights-nodepth. The light-parallel kernel sets bits
+ * with atomics into words zeroed before it (bits: read and written); the block-parallel one
+ * (blocks) writes every word once. */
+static uint32_t light_binning_passes(const lc_renderer *r, uint32_t mode, lc_pass *out)
 {
     uint32_t n = 0;
+    prepare_plan plan = plan_prepare(r, mode);
     const lc_use footprints = {LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_READ, 0};
-    const VkAccessFlags2 bits = blocks ? LC_WRITE : LC_RW;
-    depth_bounds = depth_bounds && mode != LC_MODE_CLUSTERS;
-    if (depth_bounds) {
-        // light cull / tile depth: each tile's depth range from the pre-pass
-        out[n++] = (lc_pass){.name = "light cull / tile depth", .timer = LC_TIMER_CULL, .record = record_tile_depth, .use_count = 2,
-                             .uses = {DEPTH_READ, {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+    const VkAccessFlags2 bits = plan.fill_bits ? LC_RW : LC_WRITE;
+    const VkPipelineStageFlags2 fill = LC_STAGE_TRANSFER;
+    const VkAccessFlags2 fill_write = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+    // light cull / prepare: footprints, zeroed bits, Z-bins, tile depth bounds (no barriers between)
+    lc_pass prepare = {.name = "light cull / prepare", .timer = LC_TIMER_CULL, .record = record_prepare, .use_count = 1,
+                       .uses = {{LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+    lc_use *u = &prepare.uses[1];
+    if (plan.fill_bits && mode == LC_MODE_CLUSTERS) *u++ = (lc_use){LC_RES_CLUSTER_BITS, fill, fill_write, 0};
+    if (plan.fill_bits && mode != LC_MODE_CLUSTERS) {
+        *u++ = (lc_use){LC_RES_TILE_BITS, fill, fill_write, 0};
+        *u++ = (lc_use){LC_RES_TILE_MASK, fill, fill_write, 0};
     }
-    // light cull / light setup: per light, its screen rectangle and ellipse
-    out[n++] = SETUP_PASS;
-    if (!blocks && mode == LC_MODE_CLUSTERS) {
-        // light cull / bin clear: the cluster bits and masks to zero
-        out[n++] = (lc_pass){.name = "light cull / bin clear", .timer = LC_TIMER_CULL, .record = record_bin_clear_clusters,
-                             .use_count = 1, .uses = {CLEAR(LC_RES_CLUSTER_BITS)}};
-    } else if (!blocks) {
-        // light cull / bin clear: the tile bits and masks to zero
-        out[n++] = (lc_pass){.name = "light cull / bin clear", .timer = LC_TIMER_CULL, .record = record_bin_clear_tiles,
-                             .use_count = 2, .uses = {CLEAR(LC_RES_TILE_BITS), CLEAR(LC_RES_TILE_MASK)}};
+    if (plan.zbins && lc_zbin_per_bin(r)) *u++ = (lc_use){LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_WRITE, 0};
+    if (plan.zbins && !lc_zbin_per_bin(r)) *u++ = (lc_use){LC_RES_ZBINS, LC_STAGE_COMPUTE | fill, LC_RW | fill_write, 0};
+    if (plan.depth_bounds) {
+        *u++ = (lc_use)DEPTH_READ;
+        *u++ = (lc_use){LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_WRITE, 0};
     }
+    prepare.use_count = (uint32_t)(u - prepare.uses);
+    out[n++] = prepare;
     if (mode == LC_MODE_CLUSTERS) {
         // light cull / bin lights / clusters: footprint x the light's depth slices
         out[n++] = (lc_pass){.name = "light cull / bin lights / clusters", .timer = LC_TIMER_CULL, .record = record_bin_clusters,
                              .use_count = 2, .uses = {footprints, {LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, bits, 0}}};
-    } else if (depth_bounds) {
+    } else if (plan.depth_bounds) {
         // light cull / bin lights / depth bounds: footprint, then the tile's depth-bounded box
         out[n++] = (lc_pass){.name = "light cull / bin lights / depth bounds", .timer = LC_TIMER_CULL, .record = record_bin_tiles,
                              .use_count = 4,
@@ -189,8 +214,6 @@ static uint32_t light_binning_passes(uint32_t mode, bool depth_bounds, bool bloc
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
 {
     bool lights = r->settings.binning != LC_BINNING_TILES;
-    bool depth_bounds = r->settings.binning == LC_BINNING_LIGHTS;
-    bool blocks = r->desc.bin_kernel == LC_BIN_KERNEL_BLOCKS;
     switch (mode) {
     case LC_MODE_LISTS:
         // light cull / lists: per-tile index lists, compacted and sorted
@@ -199,16 +222,17 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
                                     {LC_RES_COUNTERS, LC_STAGE_COMPUTE | LC_STAGE_TRANSFER, LC_RW | VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         return 1;
     case LC_MODE_TILES:
-        return lights ? light_binning_passes(mode, depth_bounds, blocks, out) : tile_passes(out);
+        return lights ? light_binning_passes(r, mode, out) : tile_passes(out);
     case LC_MODE_CLUSTERS:
-        if (lights) return light_binning_passes(mode, depth_bounds, blocks, out);
+        if (lights) return light_binning_passes(r, mode, out);
         // light cull / clusters: 3D bitmask, no depth buffer needed
         out[0] = (lc_pass){.name = "light cull / clusters", .timer = LC_TIMER_CULL, .record = record_clusters, .use_count = 1,
                            .uses = {{LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
         return 1;
     case LC_MODE_ZBIN: {
-        // the tile bits, then the Z-bins: shading intersects both
-        uint32_t n = lights ? light_binning_passes(mode, depth_bounds, blocks, out) : tile_passes(out);
+        // the tile bits, then the Z-bins (light binning prepares them): shading intersects both
+        if (lights) return light_binning_passes(r, mode, out);
+        uint32_t n = tile_passes(out);
         if (lc_zbin_per_bin(r)) {
             // light cull / zbin per bin: each bin scans the lights (few lights)
             out[n++] = (lc_pass){.name = "light cull / zbin per bin", .timer = LC_TIMER_CULL, .record = record_zbin_bins,

@@ -25,7 +25,7 @@ static VkResult allocate_memory(lc_context *ctx, const VkMemoryAllocateInfo *ai,
     return vkAllocateMemory(ctx->device, ai, NULL, out);
 }
 
-static lc_status allocate(lc_context *ctx, VkMemoryRequirements req, bool host_visible, const char *name,
+static lc_status allocate(lc_context *ctx, VkMemoryRequirements req, bool host_visible, bool gpu_reads, const char *name,
                           VkDeviceMemory *out)
 {
     if (ctx->memory_limit && ctx->memory_allocated + req.size > ctx->memory_limit) {
@@ -35,7 +35,8 @@ static lc_status allocate(lc_context *ctx, VkMemoryRequirements req, bool host_v
     }
     VkMemoryPropertyFlags want = host_visible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
                                               : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-    int type = find_memory_type(ctx, req.memoryTypeBits, want);
+    int type = host_visible && gpu_reads ? find_memory_type(ctx, req.memoryTypeBits, want | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) : -1;
+    if (type < 0) type = find_memory_type(ctx, req.memoryTypeBits, want);
     if (type < 0 && !host_visible) type = find_memory_type(ctx, req.memoryTypeBits, 0);
     if (type < 0) {
         lc_error("no suitable memory type for '%s'", name);
@@ -47,6 +48,12 @@ static lc_status allocate(lc_context *ctx, VkMemoryRequirements req, bool host_v
         .memoryTypeIndex = (uint32_t)type,
     };
     VkResult r = allocate_memory(ctx, &ai, out);
+    int fallback = find_memory_type(ctx, req.memoryTypeBits, want);
+    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY && fallback >= 0 && fallback != type) {
+        /* The small device-local host-visible heap (no resizable BAR) is full: host memory. */
+        ai.memoryTypeIndex = (uint32_t)fallback;
+        r = allocate_memory(ctx, &ai, out);
+    }
     if (r != VK_SUCCESS) {
         lc_error("cannot allocate %.1f MiB of GPU memory for '%s': %s", req.size / 1048576.0, name, lc_vk_result_name(r));
         return LC_ERR_RUNTIME;
@@ -82,7 +89,7 @@ lc_status lc_buffer_create(lc_context *ctx, const lc_buffer_desc *desc, lc_buffe
     VK_CHECK(vkCreateBuffer(ctx->device, &bi, NULL, &out->buffer));
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(ctx->device, out->buffer, &req);
-    lc_status s = allocate(ctx, req, desc->host_visible, name, &out->memory);
+    lc_status s = allocate(ctx, req, desc->host_visible, desc->gpu_reads, name, &out->memory);
     if (s != LC_OK) {
         vkDestroyBuffer(ctx->device, out->buffer, NULL);
         memset(out, 0, sizeof *out);
@@ -147,7 +154,7 @@ lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *
     VK_CHECK(vkCreateImage(ctx->device, &ii, NULL, &out->image));
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(ctx->device, out->image, &req);
-    lc_status s = allocate(ctx, req, false, name, &out->memory);
+    lc_status s = allocate(ctx, req, false, false, name, &out->memory);
     if (s != LC_OK) {
         vkDestroyImage(ctx->device, out->image, NULL);
         memset(out, 0, sizeof *out);

@@ -17,6 +17,9 @@ typedef struct lc_buffer_desc {
     VkDeviceSize size;        /* bytes, > 0 */
     VkBufferUsageFlags usage;
     bool host_visible;        /* false (default): device local */
+    bool gpu_reads;           /* host_visible, written by the CPU and read by shaders every frame:
+                               * device-local host-visible memory where the device has it, so
+                               * shader reads stay off the bus */
     const char *name;
 } lc_buffer_desc;
 
