@@ -26,11 +26,11 @@ void lc_visit(uint i)
     if (lc_shade_light(lights[i], lc_loop_surf, lc_loop_color)) lc_loop_contributing++;
 }
 
-// Walks one bucket of 32 lights with a bitscan loop. Scalarized: the bucket is OR-ed over
-// the subgroup first, so the loop and the light loads are uniform.
-void lc_walk_bucket(uint bucket, uint bits)
+// Walks one bucket of 32 lights with a bitscan loop. Scalarized with `uniform_bits`, the
+// bucket is OR-ed over the subgroup first, so the loop and the light loads are uniform.
+void lc_walk_bucket(uint bucket, uint bits, bool uniform_bits)
 {
-    if (SCALARIZE) bits = subgroupOr(bits);
+    if (SCALARIZE && uniform_bits) bits = subgroupOr(bits);
     while (bits != 0u) {
         uint bit = findLSB(bits);
         bits &= bits - 1u;
@@ -49,13 +49,19 @@ void lc_shade_brute()
     for (uint i = 0u; i < frame.light_info.x; i++) lc_visit(i);
 }
 
-// Visits the non-empty buckets in [first_bucket, last_bucket] (the tile's bucket mask),
-// keeping in each only the lights in [range.x, range.y].
-void lc_walk_tile(uint tile, uvec2 range)
+// Visits the non-empty buckets that hold lights in [range.x, range.y] (the tile's bucket mask),
+// keeping in each only the lights in that range. Scalarized, the bucket loop is the
+// subgroup's: the window spans the lanes' ranges (subgroupMin/Max) and the mask is OR-ed over
+// the subgroup, so the loop and the mask and bucket loads are uniform where the lanes share a
+// tile. Within a bucket each lane keeps its own range: with `uniform_bits` (every lane has
+// the whole range: tiles) the kept bits are OR-ed as well; without (zbin) each lane walks
+// only its own lights, never its neighbours' depth ranges.
+void lc_walk_tile(uint tile, uvec2 range, bool uniform_bits)
 {
     uint buckets = frame.light_info.y, mask_words = lc_mask_words();
     uint base = tile * buckets, mbase = tile * mask_words;
-    uint first_bucket = range.x / LC_BUCKET_BITS, last_bucket = min(range.y / LC_BUCKET_BITS, buckets - 1u);
+    uvec2 window = SCALARIZE ? uvec2(subgroupMin(range.x), subgroupMax(range.y)) : range;
+    uint first_bucket = window.x / LC_BUCKET_BITS, last_bucket = min(window.y / LC_BUCKET_BITS, buckets - 1u);
     for (uint m = first_bucket / 32u; m <= last_bucket / 32u; m++) {
         uint mask = tile_mask[mbase + m];
         if (SCALARIZE) mask = subgroupOr(mask);
@@ -66,17 +72,19 @@ void lc_walk_tile(uint tile, uvec2 range)
             uint b = lo_b + findLSB(mask);
             mask &= mask - 1u;
             uint lo = b * LC_BUCKET_BITS;
+            // Scalarized, a bucket of the window may lie outside this lane's range.
+            if (SCALARIZE && (range.x > lo + 31u || range.y < lo)) continue;
             uint start = range.x > lo ? range.x - lo : 0u;
             uint end = min(range.y - lo, 31u);
             uint keep = (end - start == 31u) ? ~0u : (((1u << (end - start + 1u)) - 1u) << start);
-            lc_walk_bucket(b, tile_bits[base + b] & keep);
+            lc_walk_bucket(b, tile_bits[base + b] & keep, uniform_bits);
         }
     }
 }
 
 void lc_shade_tiles()
 {
-    if (frame.light_info.x > 0u) lc_walk_tile(lc_tile_index(), uvec2(0u, frame.light_info.x - 1u));
+    if (frame.light_info.x > 0u) lc_walk_tile(lc_tile_index(), uvec2(0u, frame.light_info.x - 1u), true);
 }
 
 // Light range [first, last] of the pixel's Z-bin; first > last when empty.
@@ -95,10 +103,10 @@ uvec2 lc_zbin_range()
 void lc_shade_zbin()
 {
     uvec2 range = lc_zbin_range();
-    if (SCALARIZE) range = uvec2(subgroupMin(range.x), subgroupMax(range.y));
     // first > last: no light touches this depth. Granite's cluster_mask_range, with the
-    // tile's bucket mask skipping empty buckets.
-    if (range.x <= range.y) lc_walk_tile(lc_tile_index(), range);
+    // tile's bucket mask skipping empty buckets; scalarized, the subgroup's bucket window
+    // (lc_walk_tile) and each lane's own lights in it.
+    if (range.x <= range.y) lc_walk_tile(lc_tile_index(), range, false);
 }
 
 void lc_shade_clusters()
@@ -118,7 +126,7 @@ void lc_shade_clusters()
         while (mask != 0u) {
             uint b = m * 32u + findLSB(mask);
             mask &= mask - 1u;
-            lc_walk_bucket(b, cluster_bits[base + b]);
+            lc_walk_bucket(b, cluster_bits[base + b], true);
         }
     }
 }

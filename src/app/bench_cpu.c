@@ -1,6 +1,9 @@
 /* lightcull bench --cpu: the CPU half of a frame alone, no GPU. Per thread count: object
  * culling of a grid of objects (SIMD and the scalar twin, work size 512), the light build of
- * the default hall's lights, and the object cull at every work size. Medians over
+ * the default hall's lights, and the object cull at every work size. The thread counts take
+ * turns: up to ten rounds, each running a block of repetitions of every test at every
+ * thread count, so a machine whose speed drifts (a VM's neighbours, clocks) shifts all of
+ * them alike and the speed-ups and efficiencies compare like with like. Medians over all
  * repetitions (wall clock), CSV in DIR/bench-cpu.csv, a summary with the issue's targets. */
 #include "app/bench.h"
 #include "app/bench_stats.h"
@@ -76,49 +79,42 @@ typedef struct cpu_row {
     lc_bench_stat t;
 } cpu_row;
 
-static lc_bench_stat time_cull_with(lc_cull_result r, const lc_cull_set *set, const lc_m4 *vp, const float planes[6][4],
-                                    uint32_t reps, uint32_t *visible)
-{
-    double *t = lc_alloc(reps * sizeof *t);
-    for (uint32_t i = 0; i < reps + 3; i++) {
-        double t0 = lc_time_seconds();
-        lc_cull_run(set, vp, planes, &r);
-        if (i >= 3) t[i - 3] = (lc_time_seconds() - t0) * 1e3; /* 3 warm-up runs */
-    }
-    *visible = r.visible;
-    lc_bench_stat st = lc_bench_stat_of(t, reps);
-    free(t);
-    lc_cull_result_destroy(&r);
-    return st;
-}
+/* What the tests run on. */
+typedef struct cpu_inputs {
+    const lc_cull_set *set;
+    const lc_m4 *vp, *view;
+    const float (*planes)[4], (*light_planes)[4];
+    const lc_light *lights;
+    uint32_t light_count;
+    lc_gpu_light *out;
+} cpu_inputs;
 
-static lc_bench_stat time_cull(const lc_cull_set *set, const lc_m4 *vp, const float planes[6][4], bool scalar,
-                               uint32_t work_size, uint32_t reps, uint32_t *visible)
-{
-    return time_cull_with((lc_cull_result){.scalar = scalar, .work_size = work_size}, set, vp, planes, reps, visible);
-}
+/* The tests, in the CSV's order; past TEST_LIGHT_BUILD, the object cull at each work size. */
+enum { TEST_CULL, TEST_CULL_SCALAR, TEST_CULL_SSE, TEST_LIGHT_BUILD, TEST_WORK_SIZES };
+static const char *const test_names[TEST_WORK_SIZES + 1] = {"object_cull", "object_cull_scalar", "object_cull_sse",
+                                                            "light_build", "object_cull_work_size"};
 
-/* The SIMD passes at most `lanes` wide (4: SSE without AVX2). */
-static lc_bench_stat time_cull_lanes(const lc_cull_set *set, const lc_m4 *vp, const float planes[6][4], uint32_t lanes,
-                                     uint32_t reps, uint32_t *visible)
+/* One block: `count` timed runs of a test at the current thread count, after one untimed
+ * run; returns the visible count. */
+static uint32_t sample(const cpu_inputs *in, uint32_t test, uint32_t work_size, double *t, uint32_t count)
 {
-    return time_cull_with((lc_cull_result){.max_lanes = lanes}, set, vp, planes, reps, visible);
-}
-
-static lc_bench_stat time_lights(const lc_light *lights, uint32_t n, const lc_m4 *view, const float planes[6][4],
-                                 lc_gpu_light *out, uint32_t reps, uint32_t *visible)
-{
+    lc_cull_result r = {.scalar = test == TEST_CULL_SCALAR, .max_lanes = test == TEST_CULL_SSE ? 4 : 0,
+                        .work_size = test == TEST_CULL_SSE ? 0 : work_size};
     lc_light_builder b = {0};
-    double *t = lc_alloc(reps * sizeof *t);
-    for (uint32_t i = 0; i < reps + 3; i++) {
+    uint32_t visible = 0;
+    for (uint32_t i = 0; i <= count; i++) {
         double t0 = lc_time_seconds();
-        *visible = lc_lights_build(&b, lights, n, view, planes, out);
-        if (i >= 3) t[i - 3] = (lc_time_seconds() - t0) * 1e3;
+        if (test == TEST_LIGHT_BUILD) {
+            visible = lc_lights_build(&b, in->lights, in->light_count, in->view, in->light_planes, in->out);
+        } else {
+            lc_cull_run(in->set, in->vp, in->planes, &r);
+            visible = r.visible;
+        }
+        if (i) t[i - 1] = (lc_time_seconds() - t0) * 1e3;
     }
-    lc_bench_stat st = lc_bench_stat_of(t, reps);
-    free(t);
+    lc_cull_result_destroy(&r);
     lc_light_builder_destroy(&b);
-    return st;
+    return visible;
 }
 
 int lc_bench_cpu_main(int argc, char **argv)
@@ -179,28 +175,38 @@ int lc_bench_cpu_main(int argc, char **argv)
     float lplanes[6][4];
     lc_frustum_planes(&lvp, lplanes);
 
-    cpu_row *rows = lc_calloc((size_t)thread_count * (4 + work_count), sizeof *rows);
+    const cpu_inputs in = {&set, &vp, &view, (const float (*)[4])planes, (const float (*)[4])lplanes, lights, light_count, out};
+    uint32_t tests = TEST_WORK_SIZES + work_count, rounds = LC_MIN(reps, 10u), per_round = LC_DIV_UP(reps, rounds);
+    uint32_t per_test = rounds * per_round, cells = thread_count * tests;
+    double *samples = lc_alloc((size_t)cells * per_test * sizeof *samples);
+    uint32_t *visible = lc_calloc(cells, sizeof *visible), actual[16];
+    for (uint32_t round = 0; round < rounds; round++) {
+        for (uint32_t ti = 0; ti < thread_count; ti++) {
+            lc_jobs_init(threads[ti]);
+            actual[ti] = lc_jobs_threads();
+            for (uint32_t k = 0; k < tests; k++) {
+                uint32_t test = LC_MIN(k, (uint32_t)TEST_WORK_SIZES);
+                uint32_t ws = test == TEST_WORK_SIZES ? work[k - TEST_WORK_SIZES] : LC_CULL_WORK_SIZE;
+                double *t = &samples[((size_t)(ti * tests + k) * rounds + round) * per_round];
+                visible[ti * tests + k] = sample(&in, test == TEST_WORK_SIZES ? TEST_CULL : test, ws, t, per_round);
+            }
+        }
+    }
+    cpu_row *rows = lc_calloc(cells, sizeof *rows);
     uint32_t n = 0;
     for (uint32_t ti = 0; ti < thread_count; ti++) {
-        lc_jobs_init(threads[ti]);
-        uint32_t t = lc_jobs_threads(), vis;
-        lc_bench_stat st = time_cull(&set, &vp, planes, false, LC_CULL_WORK_SIZE, reps, &vis);
-        rows[n++] = (cpu_row){"object_cull", t, LC_CULL_WORK_SIZE, objects, vis, st};
-        st = time_cull(&set, &vp, planes, true, LC_CULL_WORK_SIZE, reps, &vis);
-        rows[n++] = (cpu_row){"object_cull_scalar", t, LC_CULL_WORK_SIZE, objects, vis, st};
-        st = time_cull_lanes(&set, &vp, planes, 4, reps, &vis);
-        rows[n++] = (cpu_row){"object_cull_sse", t, LC_CULL_WORK_SIZE, objects, vis, st};
-        st = time_lights(lights, light_count, &view, lplanes, out, reps, &vis);
-        rows[n++] = (cpu_row){"light_build", t, LC_LIGHT_WORK_SIZE, light_count, vis, st};
-        for (uint32_t wi = 0; wi < work_count; wi++) {
-            st = time_cull(&set, &vp, planes, false, work[wi], reps, &vis);
-            rows[n++] = (cpu_row){"object_cull_work_size", t, work[wi], objects, vis, st};
+        for (uint32_t k = 0; k < tests; k++) {
+            uint32_t test = LC_MIN(k, (uint32_t)TEST_WORK_SIZES);
+            uint32_t ws = test == TEST_WORK_SIZES ? work[k - TEST_WORK_SIZES] : test == TEST_LIGHT_BUILD ? LC_LIGHT_WORK_SIZE : LC_CULL_WORK_SIZE;
+            rows[n++] = (cpu_row){test_names[test], actual[ti], ws, test == TEST_LIGHT_BUILD ? light_count : objects,
+                                  visible[ti * tests + k], lc_bench_stat_of(&samples[(size_t)(ti * tests + k) * per_test], per_test)};
         }
-        const cpu_row *k = &rows[n - 4 - work_count];
-        printf("%3u threads: object cull %.4f ms (SSE %.4f ms, scalar twin %.4f ms), light build %.4f ms\n", t, k[0].t.median,
-               k[2].t.median, k[1].t.median, k[3].t.median);
-        fflush(stdout);
+        const cpu_row *k = &rows[n - tests];
+        printf("%3u threads: object cull %.4f ms (SSE %.4f ms, scalar twin %.4f ms), light build %.4f ms\n", actual[ti],
+               k[TEST_CULL].t.median, k[TEST_CULL_SSE].t.median, k[TEST_CULL_SCALAR].t.median, k[TEST_LIGHT_BUILD].t.median);
     }
+    free(samples);
+    free(visible);
 
     char path[4096];
     snprintf(path, sizeof path, "%s/bench-cpu.csv", dir);
