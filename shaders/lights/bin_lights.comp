@@ -5,9 +5,12 @@
 // rectangle (from light setup), one cell a thread, so the work follows what the lights cover,
 // not cells x buckets; shares past the footprint's cells return at once. Each cell passing
 // the tests of bin_lights.glsl (rectangle, then ellipse) gets the light's bit with an atomicOr
-// into its bucket word; the one atomic that finds the word empty also sets the bucket's bit in
-// the cell's mask word, so the masks stay exactly "bucket word != 0". Atomics make the bits
-// independent of the order; the bits and masks were cleared before (light cull / bin clear).
+// into its bucket word and the bucket's bit with another into the cell's mask word, so the
+// masks stay exactly "bucket word != 0". Neither result is read: the atomics are reductions
+// the thread need not wait for (reading the first to set the mask only on an empty word made
+// each hit wait a round trip: H100 4K bin pass 0.050 -> 0.047 ms hall, clusters 0.112 -> 0.090).
+// Atomics make the bits independent of the order; the bits and masks were zeroed before (light
+// cull / prepare).
 // Variants (TARGET):
 //   0 tile bits for zbin: screen footprint only, the Z-bins carry the depth work;
 //   1 tile bits with depth bounds: a covered tile only, whose depth range meets the light's,
@@ -25,15 +28,16 @@ layout(constant_id = 0) const uint TARGET = 0u;
 layout(std430, set = 0, binding = LC_BIND_FOOTPRINTS) readonly buffer FootprintBlock { lc_gpu_footprint footprints[]; };
 layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { vec2 tile_depth[]; };
 
-// Sets light i's bit in its bucket's word `word`; the one atomic that finds the word empty also
-// sets the bucket's bit in mask word `mask_word`.
+// Sets light i's bit in its bucket's word `word` and the bucket's bit in mask word `mask_word`.
 void set_bit(uint word, uint mask_word, uint i, bool clusters)
 {
     uint b = i / 32u;
     if (clusters) {
-        if (atomicOr(cluster_bits[word], 1u << (i % 32u)) == 0u) atomicOr(cluster_bits[mask_word], 1u << (b % 32u));
+        atomicOr(cluster_bits[word], 1u << (i % 32u));
+        atomicOr(cluster_bits[mask_word], 1u << (b % 32u));
     } else {
-        if (atomicOr(tile_bits[word], 1u << (i % 32u)) == 0u) atomicOr(tile_mask[mask_word], 1u << (b % 32u));
+        atomicOr(tile_bits[word], 1u << (i % 32u));
+        atomicOr(tile_mask[mask_word], 1u << (b % 32u));
     }
 }
 
