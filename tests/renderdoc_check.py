@@ -30,13 +30,13 @@ TILE_PASSES = ["light cull / tile depth", "light cull / coarse", "light cull / t
 PREPARE = "light cull / prepare"
 LIGHT_PASSES = [PREPARE, "light cull / bin lights / depth bounds"]
 NODEPTH_PASSES = [PREPARE, "light cull / bin lights"]
-# The dispatches of light cull / prepare, by mode (fills are counted apart).
+# The dispatches of light cull / prepare in recording order, by mode (fills are counted apart).
 PREPARE_DISPATCHES = {
     "tiles+lights": ["light cull / light setup", "light cull / tile depth"],
     "tiles+lights-nodepth": ["light cull / light setup"],
     "clusters+lights": ["light cull / light setup"],
-    "zbin+lights": ["light cull / light setup", "light cull / zbin per bin", "light cull / tile depth"],
-    "zbin+lights-nodepth": ["light cull / light setup", "light cull / zbin per bin"],
+    "zbin+lights": ["light cull / zbin per bin", "light cull / light setup", "light cull / tile depth"],
+    "zbin+lights-nodepth": ["light cull / zbin per bin", "light cull / light setup"],
 }
 CULL = {
     "brute": [],

@@ -113,16 +113,27 @@ static prepare_plan plan_prepare(const lc_renderer *r, uint32_t mode)
 
 /* light cull / prepare: everything the bin pass needs, as commands with no barrier between
  * them (they touch different buffers), so the GPU overlaps them; as passes of their own, their
- * launches and barriers had been a good part of the cull. First the fills: zero words and masks
- * for the light-parallel kernel (tiles: the frame's words and masks; clusters: the bucket
- * words, then the masks after them, lc_cluster_mask_base) and, for the per-light Z-bin kernel,
- * empty bins, with a barrier for that fill alone; then light setup, the Z-bins and the tile
- * depth bounds. */
+ * launches and barriers had been a good part of the cull. The Z-bins first (their workgroups
+ * run longest; the per-light kernel after its fill and a barrier for that fill alone), then
+ * light setup, the fills zeroing words and masks for the light-parallel kernel (tiles: the
+ * frame's words and masks; clusters: the bucket words, then the masks after them,
+ * lc_cluster_mask_base), and the tile depth bounds last: first in line, their many short
+ * workgroups held the GPU ahead of the Z-bins (H100 4K: cull 0.084 -> 0.098 ms). */
 static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     uint32_t mode = r->settings.mode, seq = LC_SEQ_WORK;
     prepare_plan plan = plan_prepare(r, mode);
     uint64_t buckets = frame_buckets(r);
+    bool per_light_zbins = plan.zbins && !lc_zbin_per_bin(r);
+    if (per_light_zbins) {
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
+        VkMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = LC_STAGE_TRANSFER,
+                              .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = LC_STAGE_COMPUTE, .dstAccessMask = LC_RW};
+        lc_rc_barrier(rc, lc_sort_key(pass, seq++), &b, 1, NULL, 0);
+    }
+    if (per_light_zbins) dispatch(r, rc, lc_sort_key(pass, seq++), r->zbin, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+    else if (plan.zbins) dispatch(r, rc, lc_sort_key(pass, seq++), r->zbin_bins, LC_DIV_UP(r->desc.zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
+    dispatch(r, rc, lc_sort_key(pass, seq++), r->light_setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
     if (plan.fill_bits && mode == LC_MODE_CLUSTERS) {
         uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * r->desc.cluster_slices;
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->cluster_bits.buffer, 0, clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);
@@ -131,16 +142,6 @@ static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->tile_bits.buffer, 0, tiles * buckets * 4, 0);
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->tile_mask.buffer, 0, tiles * LC_DIV_UP(buckets, 32u) * 4, 0);
     }
-    bool per_light_zbins = plan.zbins && !lc_zbin_per_bin(r);
-    if (per_light_zbins) {
-        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
-        VkMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = LC_STAGE_TRANSFER,
-                              .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = LC_STAGE_COMPUTE, .dstAccessMask = LC_RW};
-        lc_rc_barrier(rc, lc_sort_key(pass, seq++), &b, 1, NULL, 0);
-    }
-    dispatch(r, rc, lc_sort_key(pass, seq++), r->light_setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
-    if (per_light_zbins) dispatch(r, rc, lc_sort_key(pass, seq++), r->zbin, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
-    else if (plan.zbins) dispatch(r, rc, lc_sort_key(pass, seq++), r->zbin_bins, LC_DIV_UP(r->desc.zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
     if (plan.depth_bounds) dispatch(r, rc, lc_sort_key(pass, seq++), r->tile_depth_pipeline, r->tiles_x, r->tiles_y, 1);
 }
 
