@@ -53,6 +53,17 @@ lc_ok()
     return 0
 }
 
+# Runs lightcull expecting a usage error: exit 2 and exactly one line on stderr.
+lc_bad()
+{
+    local what=$1
+    shift
+    local rc=0
+    lc "$@" || rc=$?
+    [[ $rc == 2 ]] || fail "$what: exit $rc, expected 2"
+    [[ $(wc -l <"$LC_STDERR") == 1 ]] || fail "$what: expected one error line, got: $(cat "$LC_STDERR")"
+}
+
 # Floating-point comparison: fcmp A OP B, OP one of < <= > >=.
 fcmp()
 {

@@ -89,7 +89,8 @@ typedef struct cpu_inputs {
     lc_gpu_light *out;
 } cpu_inputs;
 
-/* The tests, in the CSV's order; past TEST_LIGHT_BUILD, the object cull at each work size. */
+/* The tests, in the CSV's order; past TEST_LIGHT_BUILD, the object cull at each work size
+ * (test k, k >= TEST_WORK_SIZES, at work[k - TEST_WORK_SIZES]). */
 enum { TEST_CULL, TEST_CULL_SCALAR, TEST_CULL_SSE, TEST_LIGHT_BUILD, TEST_WORK_SIZES };
 static const char *const test_names[TEST_WORK_SIZES + 1] = {"object_cull", "object_cull_scalar", "object_cull_sse",
                                                             "light_build", "object_cull_work_size"};
@@ -185,10 +186,9 @@ int lc_bench_cpu_main(int argc, char **argv)
             lc_jobs_init(threads[ti]);
             actual[ti] = lc_jobs_threads();
             for (uint32_t k = 0; k < tests; k++) {
-                uint32_t test = LC_MIN(k, (uint32_t)TEST_WORK_SIZES);
-                uint32_t ws = test == TEST_WORK_SIZES ? work[k - TEST_WORK_SIZES] : LC_CULL_WORK_SIZE;
+                uint32_t ws = k >= TEST_WORK_SIZES ? work[k - TEST_WORK_SIZES] : LC_CULL_WORK_SIZE;
                 double *t = &samples[((size_t)(ti * tests + k) * rounds + round) * per_round];
-                visible[ti * tests + k] = sample(&in, test == TEST_WORK_SIZES ? TEST_CULL : test, ws, t, per_round);
+                visible[ti * tests + k] = sample(&in, LC_MIN(k, (uint32_t)TEST_WORK_SIZES), ws, t, per_round);
             }
         }
     }

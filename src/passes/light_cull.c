@@ -8,9 +8,39 @@ static void dispatch(lc_renderer *r, lc_render_context *rc, uint64_t key, VkPipe
     lc_rc_dispatch(rc, key, x, y, z);
 }
 
+/* Transfers before it (buffer fills) complete before compute after it reads or writes. */
+static void fill_barrier(lc_render_context *rc, uint64_t key)
+{
+    VkMemoryBarrier2 b = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+        .srcStageMask = LC_STAGE_TRANSFER, .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+        .dstStageMask = LC_STAGE_COMPUTE, .dstAccessMask = LC_RW,
+    };
+    lc_rc_barrier(rc, key, &b, 1, NULL, 0);
+}
+
+/* The commands a pass of their own records under LC_SEQ_WORK and light cull / prepare
+ * records side by side. */
+static void tile_depth(lc_renderer *r, lc_render_context *rc, uint64_t key)
+{
+    dispatch(r, rc, key, r->tile_depth_pipeline, r->tiles_x, r->tiles_y, 1);
+}
+static void zbin_clear(lc_renderer *r, lc_render_context *rc, uint64_t key)
+{
+    lc_rc_fill_buffer(rc, key, r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
+}
+static void zbin_per_light(lc_renderer *r, lc_render_context *rc, uint64_t key)
+{
+    dispatch(r, rc, key, r->zbin, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+}
+static void zbin_per_bin(lc_renderer *r, lc_render_context *rc, uint64_t key)
+{
+    dispatch(r, rc, key, r->zbin_bins, LC_DIV_UP(r->desc.zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
+}
+
 static void record_tile_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->tile_depth_pipeline, r->tiles_x, r->tiles_y, 1);
+    tile_depth(r, rc, lc_sort_key(pass, LC_SEQ_WORK));
 }
 
 static void record_coarse(lc_renderer *r, lc_render_context *rc, uint32_t pass)
@@ -27,12 +57,7 @@ static void record_lists(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->counters.buffer, 0, VK_WHOLE_SIZE, 0);
     /* The counters are cleared, then the dispatch counts: a barrier inside the pass. */
-    VkMemoryBarrier2 b = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-        .srcStageMask = LC_STAGE_TRANSFER, .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
-        .dstStageMask = LC_STAGE_COMPUTE, .dstAccessMask = LC_RW,
-    };
-    lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1), &b, 1, NULL, 0);
+    fill_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1));
     dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), r->cull_lists, r->list_tiles_x, r->list_tiles_y, 1);
 }
 
@@ -78,17 +103,17 @@ static void record_bin_clusters(lc_renderer *r, lc_render_context *rc, uint32_t 
 
 static void record_zbin_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
+    zbin_clear(r, rc, lc_sort_key(pass, LC_SEQ_WORK));
 }
 
 static void record_zbin(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->zbin, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+    zbin_per_light(r, rc, lc_sort_key(pass, LC_SEQ_WORK));
 }
 
 static void record_zbin_bins(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->zbin_bins, LC_DIV_UP(r->desc.zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
+    zbin_per_bin(r, rc, lc_sort_key(pass, LC_SEQ_WORK));
 }
 
 bool lc_zbin_per_bin(const lc_renderer *r)
@@ -124,15 +149,13 @@ static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     uint32_t mode = r->settings.mode, seq = LC_SEQ_WORK;
     prepare_plan plan = plan_prepare(r, mode);
     uint64_t buckets = frame_buckets(r);
-    bool per_light_zbins = plan.zbins && !lc_zbin_per_bin(r);
-    if (per_light_zbins) {
-        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
-        VkMemoryBarrier2 b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = LC_STAGE_TRANSFER,
-                              .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = LC_STAGE_COMPUTE, .dstAccessMask = LC_RW};
-        lc_rc_barrier(rc, lc_sort_key(pass, seq++), &b, 1, NULL, 0);
+    if (plan.zbins && !lc_zbin_per_bin(r)) {
+        zbin_clear(r, rc, lc_sort_key(pass, seq++));
+        fill_barrier(rc, lc_sort_key(pass, seq++));
+        zbin_per_light(r, rc, lc_sort_key(pass, seq++));
+    } else if (plan.zbins) {
+        zbin_per_bin(r, rc, lc_sort_key(pass, seq++));
     }
-    if (per_light_zbins) dispatch(r, rc, lc_sort_key(pass, seq++), r->zbin, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
-    else if (plan.zbins) dispatch(r, rc, lc_sort_key(pass, seq++), r->zbin_bins, LC_DIV_UP(r->desc.zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
     dispatch(r, rc, lc_sort_key(pass, seq++), r->light_setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
     if (plan.fill_bits && mode == LC_MODE_CLUSTERS) {
         uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * r->desc.cluster_slices;
@@ -142,7 +165,7 @@ static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->tile_bits.buffer, 0, tiles * buckets * 4, 0);
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->tile_mask.buffer, 0, tiles * LC_DIV_UP(buckets, 32u) * 4, 0);
     }
-    if (plan.depth_bounds) dispatch(r, rc, lc_sort_key(pass, seq++), r->tile_depth_pipeline, r->tiles_x, r->tiles_y, 1);
+    if (plan.depth_bounds) tile_depth(r, rc, lc_sort_key(pass, seq++));
 }
 
 #define DEPTH_READ {LC_RES_DEPTH, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL}

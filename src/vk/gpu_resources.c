@@ -35,8 +35,9 @@ static lc_status allocate(lc_context *ctx, VkMemoryRequirements req, bool host_v
     }
     VkMemoryPropertyFlags want = host_visible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
                                               : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+    int plain = find_memory_type(ctx, req.memoryTypeBits, want);
     int type = host_visible && gpu_reads ? find_memory_type(ctx, req.memoryTypeBits, want | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) : -1;
-    if (type < 0) type = find_memory_type(ctx, req.memoryTypeBits, want);
+    if (type < 0) type = plain;
     if (type < 0 && !host_visible) type = find_memory_type(ctx, req.memoryTypeBits, 0);
     if (type < 0) {
         lc_error("no suitable memory type for '%s'", name);
@@ -48,10 +49,9 @@ static lc_status allocate(lc_context *ctx, VkMemoryRequirements req, bool host_v
         .memoryTypeIndex = (uint32_t)type,
     };
     VkResult r = allocate_memory(ctx, &ai, out);
-    int fallback = find_memory_type(ctx, req.memoryTypeBits, want);
-    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY && fallback >= 0 && fallback != type) {
+    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY && plain >= 0 && plain != type) {
         /* The small device-local host-visible heap (no resizable BAR) is full: host memory. */
-        ai.memoryTypeIndex = (uint32_t)fallback;
+        ai.memoryTypeIndex = (uint32_t)plain;
         r = allocate_memory(ctx, &ai, out);
     }
     if (r != VK_SUCCESS) {
