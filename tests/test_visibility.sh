@@ -4,8 +4,8 @@
 # light-pixel pair, with validation on; the path's brute-force image is close to the forward
 # one (PSNR >= 45 dB, max difference <= 8/255: both rebuild the same surface, the visibility
 # shade with analytic quad derivatives standing in for the rasterizer's); the heatmap and
-# tightness views render; the viewer toggles it and inspects its frames. Default scene and
-# Sponza. (A bad --shading value: tests/test_bad_input.sh.)
+# tightness views render; two-sided normals are turned alike in both paths; the viewer toggles
+# it and inspects its frames. Default scene and Sponza. (A bad --shading value: tests/test_bad_input.sh.)
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -65,6 +65,28 @@ if [[ -n ${LC_SPONZA:-} ]]; then
 else
     echo "skipped: LC_SPONZA not set (Sponza cases only)"
 fi
+
+# Two-sided normals are turned by the triangle's plane, not by the sign of normal . view: a
+# quad facing +z whose vertex normals lean far toward +x, seen obliquely from the -x side (so
+# normal . view < 0 everywhere on its front face), lit by a light on the +x side, is lit in
+# both paths; seen from behind, its normals are turned (lit by a light on the -x side). Under
+# the old rule the front view was dark (ambient only: luma 0.075 against 0.129).
+printf 'v -4 -2 0\nv 4 -2 0\nv 4 2 0\nv -4 2 0\nvt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nvn 1 0 0.05\nf 1/1/1 2/2/1 3/3/1\nf 1/1/1 3/3/1 4/4/1\n' \
+    >"$TMP/lean.obj"
+for side in front:10,0,1:-8,0,4,-63.43,0 back:-10,0,-1:-8,0,-4,-116.57,0; do
+    IFS=: read -r name light cam <<<"$side"
+    printf '{"lights": [{"type": "point", "position": [%s], "radius": 25, "color": [1, 1, 1], "intensity": 40}]}\n' "$light" \
+        >"$TMP/lean-$name.json"
+    for sh in forward visibility; do
+        lc_ok "two-sided $name $sh" --headless --validate --quiet --size 160x90 --scene "$TMP/lean.obj" \
+            --lights-file "$TMP/lean-$name.json" --camera "$cam" --mode zbin --shading "$sh" --out "$TMP/lean-$name-$sh.png" || continue
+        l=$(img luma "$TMP/lean-$name-$sh.png" | cut -d' ' -f1)
+        fcmp "$l" ">" 0.1 || fail "two-sided $name $sh: the leaning quad is dark (luma $l): its normal was turned the wrong way"
+    done
+    d=$(img diff "$TMP/lean-$name-forward.png" "$TMP/lean-$name-visibility.png")
+    [[ $d -le 1 ]] || fail "two-sided $name: forward and visibility differ by $d/255"
+    printf '  %-44s luma %s, forward vs visibility %s/255\n' "two-sided normals, $name view" "$l" "$d"
+done
 
 # The analysis views read the visibility shade's counters: a heatmap that differs from the
 # shaded image, and a tightness view, both without validation messages.

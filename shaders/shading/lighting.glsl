@@ -25,6 +25,18 @@ struct lc_surface {
     vec3 position, normal, view_dir, albedo;
 };
 
+// Two-sided surfaces: the shading normal n turned to the side of its triangle the viewer
+// sees, `seen` (lc_seen_normal). Decided by the triangle's plane, not by the sign of n . view:
+// at a smooth surface's silhouette n is nearly perpendicular to the view and that sign flips
+// from pixel to pixel (and between the forward pass's interpolation and the visibility
+// shade's reconstruction), flipping the lighting with it (H100, forward vs visibility: up to
+// 142/255 on such pixels before, 5/255 since).
+vec3 lc_two_sided(vec3 n, vec3 seen) { return dot(n, seen) < 0.0 ? -n : n; }
+
+// The normal of a triangle's plane on the viewer's side: `face` is any normal of the plane,
+// `to_eye` points from any point of the plane to the eye (the side is the same for all).
+vec3 lc_seen_normal(vec3 face, vec3 to_eye) { return dot(face, to_eye) < 0.0 ? -face : face; }
+
 // Lambert plus a little Blinn-Phong; returns false when the light contributes nothing.
 bool lc_shade_light(lc_gpu_light l, lc_surface s, inout vec3 color)
 {

@@ -33,7 +33,9 @@ void main()
     surf.position = in_world;
     surf.view_dir = normalize(frame.camera_pos.xyz - in_world);
     vec3 n = normalize(in_normal);
-    surf.normal = dot(n, surf.view_dir) < 0.0 ? -n : n; // two-sided surfaces
+    // The triangle's plane from the world position's screen derivatives (both lie in it).
+    vec3 seen = lc_seen_normal(cross(dFdx(in_world), dFdy(in_world)), surf.view_dir);
+    surf.normal = lc_two_sided(n, seen);
     surf.albedo = tex.rgb * material.base_color.rgb;
 
     vec3 color = lc_light_loop(uvec2(gl_FragCoord.xy), in_depth, surf);

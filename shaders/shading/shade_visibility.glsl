@@ -165,6 +165,7 @@ void main()
     vec3 p0 = tri.v[0].position, e1 = tri.v[1].position - p0, e2 = tri.v[2].position - p0;
     vec2 centre = vec2(px) + 0.5;
     vec3 b = bary3(ray_barycentrics(orig, pixel_ray(centre), p0, e1, e2));
+    vec3 seen = lc_seen_normal(cross(e1, e2), orig - p0); // for the two-sided normal
     // Derivatives as a rasterizer's 2x2 quad takes them (coarse: from the quad's top-left
     // pixel to its right and lower neighbours), on this triangle's plane as its helper
     // lanes would: the forward pass's implicit LOD, so both paths pick the same mips.
@@ -199,7 +200,7 @@ void main()
     surf.position = world;
     surf.view_dir = normalize(frame.camera_pos.xyz - world);
     vec3 n = normalize(normal);
-    surf.normal = dot(n, surf.view_dir) < 0.0 ? -n : n; // two-sided surfaces
+    surf.normal = lc_two_sided(n, seen);
     surf.albedo = tex.rgb * vis_materials[material].base_color.rgb;
 
     vec3 color = lc_light_loop(px, depth, surf);
