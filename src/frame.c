@@ -531,12 +531,11 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     return n;
 }
 
-lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count)
+/* The frame's settings as the device and the scene allow them (fallbacks, refusals), and the
+ * sized resources grown to them: light capacity, analysis and visibility buffers, target size. */
+static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settings, uint32_t count)
 {
     lc_context *ctx = r->ctx;
-    lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
-    collect_slot(r, slot);
-
     r->settings = *settings;
     lc_frame_settings *s = &r->settings;
     if (s->mode >= LC_MODE_COUNT) s->mode = LC_MODE_BRUTE;
@@ -580,29 +579,38 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         lc_status st = rebuild_sized(r, r->analysis_allocated);
         if (st != LC_OK) return st;
     }
-    bool tonemap_compute = r->target->storage_output && r->tonemap_compute;
-    if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !tonemap_compute) {
+    if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !(r->target->storage_output && r->tonemap_compute)) {
         lc_error("--tonemap %s: the %s on device '%s' cannot be a storage image; use auto or fragment", lc_tonemap_names[s->tonemap],
                  r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName);
         return LC_ERR_USAGE;
     }
+    return LC_OK;
+}
 
-    lc_target_frame tf;
-    if (lc_target_acquire(ctx, r->target, r->frame_index % LC_FRAMES_IN_FLIGHT, &tf) != LC_ACQUIRE_OK) return LC_OK;
-    if (r->target->width != r->width || r->target->height != r->height) {
-        /* The swapchain was rebuilt at acquire: drop this frame, resize on the next. */
-        VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf.wait,
-                                      .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT};
-        VkSubmitInfo2 si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2, .waitSemaphoreInfoCount = tf.wait ? 1 : 0,
-                            .pWaitSemaphoreInfos = &wait};
-        VK_CHECK(vkQueueSubmit2(ctx->queue, 1, &si, VK_NULL_HANDLE));
-        r->target->needs_rebuild = true;
-        return LC_OK;
-    }
+/* The target's next image; false when there is none this frame (also when the swapchain was
+ * rebuilt at acquire: the frame is dropped, the resize comes with the next). */
+static bool acquire(lc_renderer *r, lc_target_frame *tf)
+{
+    lc_context *ctx = r->ctx;
+    if (lc_target_acquire(ctx, r->target, r->frame_index % LC_FRAMES_IN_FLIGHT, tf) != LC_ACQUIRE_OK) return false;
+    if (r->target->width == r->width && r->target->height == r->height) return true;
+    VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf->wait,
+                                  .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT};
+    VkSubmitInfo2 si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2, .waitSemaphoreInfoCount = tf->wait ? 1 : 0,
+                        .pWaitSemaphoreInfos = &wait};
+    VK_CHECK(vkQueueSubmit2(ctx->queue, 1, &si, VK_NULL_HANDLE));
+    r->target->needs_rebuild = true;
+    return false;
+}
 
-    /* The compute tonemap writes this frame's target image through its storage view (the
-     * slot's set is idle: collect_slot waited for its frame). */
-    tonemap_compute = tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT && tf.image->storage_view;
+/* The tonemap path and the shade pipeline of this frame; the compute paths get the target
+ * image's storage view (the slot's set is idle: collect_slot waited for its frame). */
+static lc_status choose_pipelines(lc_renderer *r, lc_frame_slot *slot, const lc_target_frame *tf)
+{
+    lc_context *ctx = r->ctx;
+    const lc_frame_settings *s = &r->settings;
+    bool tonemap_compute = r->target->storage_output && r->tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT &&
+                           tf->image->storage_view;
     /* Fused: the visibility shade writes the output itself, in the shaded view (the analysis
      * views colour from counters the shade is still writing). */
     bool fused = tonemap_compute && s->tonemap != LC_TONEMAP_COMPUTE && s->shading == LC_SHADING_VISIBILITY &&
@@ -613,13 +621,20 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     lc_status st = lc_frame_shade_pipeline(r, s->mode, scalarize, s->analysis);
     if (st != LC_OK) return st;
     if (r->tonemap_path != LC_TONEMAP_FRAGMENT) {
-        VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf.image->storage_view, VK_IMAGE_LAYOUT_GENERAL};
+        VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf->image->storage_view, VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = slot->set, .dstBinding = LC_BIND_OUTPUT,
                                   .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, .pImageInfo = &out};
         vkUpdateDescriptorSets(ctx->device, 1, &w, 0, NULL);
     }
+    return LC_OK;
+}
 
-    /* Light list: frustum cull, sort by depth, pack (host). */
+/* The host's share of the frame: the light list (frustum cull, sort by depth, pack), the
+ * objects to draw (sphere then OOBB against the frustum, Stingray's), and the slot's lights,
+ * frame constants and HUD. */
+static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count)
+{
+    const lc_frame_settings *s = &r->settings;
     lc_m4 view, proj, view_proj;
     lc_camera_matrices(&s->camera, (float)r->width / (float)r->height, &view, &proj);
     lc_m4_mul(&proj, &view, &view_proj);
@@ -632,7 +647,6 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     /* This frame's threads: the jobs' count (bench --threads changes it between frames). */
     r->threads = LC_MIN(r->desc.threads ? r->desc.threads : lc_jobs_threads(), r->backend.threads);
     r->backend.active_threads = r->threads;
-    /* Objects: sphere then OOBB against the frustum (Stingray); only survivors are recorded. */
     if (s->object_cull_off || !r->cull_set.count) {
         r->draw_list = r->all_objects;
         r->draw_count = r->scene->object_count;
@@ -647,24 +661,14 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     memcpy(slot->ubo.mapped, &r->ubo, sizeof r->ubo);
     if (s->hud && r->hud_vertex_count)
         memcpy(slot->hud.mapped, r->hud_vertices, (size_t)r->hud_vertex_count * 6 * sizeof(float));
+}
 
-    /* The pass list; OpenMP jobs record it into render contexts (one per pass, one per chunk
-     * of scene draws), which are merged and sorted into one command stream. */
-    r->res_image[LC_RES_OUTPUT] = tf.image;
-    r->res[LC_RES_OUTPUT] = (lc_res_state){
-        .write_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, /* the acquire semaphore waits here */
-        .layout = VK_IMAGE_LAYOUT_UNDEFINED,
-    };
-    double t_record = lc_time_seconds();
-    lc_pass passes[MAX_PASSES];
-    uint32_t n = build_pass_list(r, passes);
-    uint32_t jobs = lc_frame_record(r, passes, n);
-    double t_sort = lc_time_seconds();
-    lc_frame_sort(r, jobs);
-
-    /* Submit: the backend translates the sorted commands (secondaries in parallel, executed
-     * in order by the primary); then the contexts' blocks go back to the pool. */
-    double t_submit = lc_time_seconds();
+/* The backend translates the sorted commands into the slot's command buffer (secondaries in
+ * parallel, executed in order by the primary), which is submitted; the contexts' blocks go
+ * back to the pool. */
+static lc_status submit(lc_renderer *r, lc_frame_slot *slot, const lc_target_frame *tf, uint32_t jobs)
+{
+    lc_context *ctx = r->ctx;
     VK_CHECK(vkResetCommandPool(ctx->device, slot->pool, 0));
     VkCommandBuffer cmd = slot->cmd;
     VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
@@ -681,18 +685,18 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     }
     for (uint32_t j = 0; j < jobs; j++) lc_rc_reset(&r->contexts[j]);
 
-    VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf.wait,
+    VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf->wait,
                                   .stageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT};
-    VkSemaphoreSubmitInfo signal = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf.signal,
+    VkSemaphoreSubmitInfo signal = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf->signal,
                                     .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT};
     VkCommandBufferSubmitInfo cbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, .commandBuffer = cmd};
     VkSubmitInfo2 si = {
         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
-        .waitSemaphoreInfoCount = tf.wait ? 1 : 0,
+        .waitSemaphoreInfoCount = tf->wait ? 1 : 0,
         .pWaitSemaphoreInfos = &wait,
         .commandBufferInfoCount = 1,
         .pCommandBufferInfos = &cbi,
-        .signalSemaphoreInfoCount = tf.signal ? 1 : 0,
+        .signalSemaphoreInfoCount = tf->signal ? 1 : 0,
         .pSignalSemaphoreInfos = &signal,
     };
     VK_CHECK(vkResetFences(ctx->device, 1, &slot->fence));
@@ -702,27 +706,65 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         return LC_ERR_RUNTIME;
     }
     VK_CHECK(res);
+    slot->submitted = true;
+    return LC_OK;
+}
+
+/* The slot's geometry counts: the direct path draws every meshlet of the objects the CPU cull
+ * kept (the rest count as frustum-culled); mdi's and mesh's counts arrive with the frame. */
+static void count_geometry(lc_renderer *r, lc_frame_slot *slot)
+{
+    const lc_frame_settings *s = &r->settings;
+    slot->geometry = (lc_geometry_counts){.path = s->geometry, .occlusion = s->occlusion,
+                                          .meshlets_total = r->geo.meshlets_total, .triangles_total = r->geo.triangles_total};
+    if (s->geometry != LC_GEOMETRY_DIRECT) return;
+    for (uint32_t i = 0; i < r->draw_count; i++) {
+        const lc_meshlet_range *m = &r->geo.ms.ranges[r->scene->objects[r->draw_list[i]].mesh];
+        slot->geometry.meshlets_drawn += m->meshlet_count;
+        slot->geometry.triangles_drawn += m->triangle_count;
+    }
+    slot->geometry.culled_frustum = r->geo.meshlets_total - slot->geometry.meshlets_drawn;
+}
+
+/* One frame, top to bottom: settings, the target's image, pipelines, the host's work, the
+ * pass list recorded into render contexts by jobs and sorted, then one submit. */
+lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count)
+{
+    lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
+    collect_slot(r, slot);
+    lc_status st = settle_settings(r, settings, count);
+    if (st != LC_OK) return st;
+    lc_target_frame tf;
+    if (!acquire(r, &tf)) return LC_OK;
+    st = choose_pipelines(r, slot, &tf);
+    if (st != LC_OK) return st;
+    host_frame(r, slot, lights, count);
+
+    /* The pass list; OpenMP jobs record it into render contexts (one per pass, one per chunk
+     * of scene draws), which are merged and sorted into one command stream. */
+    r->res_image[LC_RES_OUTPUT] = tf.image;
+    r->res[LC_RES_OUTPUT] = (lc_res_state){
+        .write_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, /* the acquire semaphore waits here */
+        .layout = VK_IMAGE_LAYOUT_UNDEFINED,
+    };
+    double t_record = lc_time_seconds();
+    lc_pass passes[MAX_PASSES];
+    uint32_t n = build_pass_list(r, passes);
+    uint32_t jobs = lc_frame_record(r, passes, n);
+    double t_sort = lc_time_seconds();
+    lc_frame_sort(r, jobs);
+    double t_submit = lc_time_seconds();
+    st = submit(r, slot, &tf, jobs);
+    if (st != LC_OK) return st;
     double t_done = lc_time_seconds();
     r->cpu_ms[LC_CPU_RECORD] = (t_sort - t_record) * 1e3;
     r->cpu_ms[LC_CPU_SORT] = (t_submit - t_sort) * 1e3;
     r->cpu_ms[LC_CPU_SUBMIT] = (t_done - t_submit) * 1e3;
-    slot->submitted = true;
-    slot->readback_pending = s->capture_output;
-    /* The direct path draws every meshlet of the objects the CPU cull kept (the rest count as
-     * frustum-culled); mdi's counts arrive with the frame. */
-    slot->geometry = (lc_geometry_counts){.path = s->geometry, .occlusion = s->occlusion,
-                                          .meshlets_total = r->geo.meshlets_total, .triangles_total = r->geo.triangles_total};
-    if (s->geometry == LC_GEOMETRY_DIRECT) {
-        for (uint32_t i = 0; i < r->draw_count; i++) {
-            const lc_meshlet_range *m = &r->geo.ms.ranges[r->scene->objects[r->draw_list[i]].mesh];
-            slot->geometry.meshlets_drawn += m->meshlet_count;
-            slot->geometry.triangles_drawn += m->triangle_count;
-        }
-        slot->geometry.culled_frustum = r->geo.meshlets_total - slot->geometry.meshlets_drawn;
-    }
+    slot->readback_pending = r->settings.capture_output;
+    count_geometry(r, slot);
     r->output_width = r->width;
     r->output_height = r->height;
-    lc_target_present(ctx, r->target, &tf);
+    lc_target_present(r->ctx, r->target, &tf);
     r->frame_index++;
     return LC_OK;
 }
