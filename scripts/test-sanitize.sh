@@ -17,6 +17,9 @@ if [[ ! -f $build/CMakeCache.txt ]]; then
 fi
 cmake --build "$build" -j"$(nproc)"
 mkdir -p /tmp/lc-xdg && chmod 700 /tmp/lc-xdg
+# Shader sweeps that also run host code shorten to one mode here (tests/test_visibility.sh);
+# the Release pass (scripts/test.sh) runs them whole.
+export LC_TEST_SWEEP=${LC_TEST_SWEEP:-short}
 cd "$build"
 cmake . >/dev/null
 ctest --output-on-failure -j2 "$@"

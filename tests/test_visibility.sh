@@ -12,6 +12,10 @@ source "$(dirname "$0")/script_util.sh"
 # Odd: the 8x4 compute blocks and the 8-pixel tiles overhang the right and bottom edges.
 SIZE=197x109
 MODES="lists tiles clusters zbin"
+# Under the sanitizers (scripts/test-sanitize.sh sets LC_TEST_SWEEP=short) the mode sweep is
+# zbin alone: the other modes' shaders are the first pass's, their host code runs in
+# test_bench_quick and test_gpu_cull there, and under ASan each lavapipe frame costs 2-3x.
+[[ ${LC_TEST_SWEEP:-} == short ]] && MODES=zbin
 
 # vis_case TAG ARGS...: the scene's visibility modes against visibility brute force, and
 # visibility brute force against forward brute force.
