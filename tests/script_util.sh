@@ -64,6 +64,17 @@ lc_bad()
     [[ $(wc -l <"$LC_STDERR") == 1 ]] || fail "$what: expected one error line, got: $(cat "$LC_STDERR")"
 }
 
+# lc_bad for each argument: its words (split on spaces) are one command line, e.g.
+# lc_bad_each "bench --cpu --reps 0" "bench --cpu --threads x".
+lc_bad_each()
+{
+    local args
+    for args in "$@"; do
+        # shellcheck disable=SC2086
+        lc_bad "$args" $args
+    done
+}
+
 # Floating-point comparison: fcmp A OP B, OP one of < <= > >=.
 fcmp()
 {

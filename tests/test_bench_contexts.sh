@@ -17,8 +17,5 @@ if not ok:
     print("\n".join(lines))
 sys.exit(0 if ok else 1)
 PYEOF
-for bad in "--contexts" "--contexts 0" "--contexts 10 --frames x" "--contexts 10 --modes brute"; do
-    # shellcheck disable=SC2086
-    lc_bad "bench $bad" bench $bad
-done
+lc_bad_each "bench --contexts" "bench --contexts 0" "bench --contexts 10 --frames x" "bench --contexts 10 --modes brute"
 finish

@@ -24,8 +24,5 @@ if not ok:
     print(open(sys.argv[1]).read(), out)
 sys.exit(0 if ok else 1)
 PYEOF
-for bad in "--cpu --reps 0" "--cpu --threads x" "--cpu --objects" "--cpu --nope 1"; do
-    # shellcheck disable=SC2086
-    lc_bad "bench $bad" bench $bad
-done
+lc_bad_each "bench --cpu --reps 0" "bench --cpu --threads x" "bench --cpu --objects" "bench --cpu --nope 1"
 finish

@@ -95,6 +95,14 @@ enum { TEST_CULL, TEST_CULL_SCALAR, TEST_CULL_SSE, TEST_LIGHT_BUILD, TEST_WORK_S
 static const char *const test_names[TEST_WORK_SIZES + 1] = {"object_cull", "object_cull_scalar", "object_cull_sse",
                                                             "light_build", "object_cull_work_size"};
 
+/* Test k's kind (past TEST_WORK_SIZES every k is TEST_WORK_SIZES) and its work size. */
+static uint32_t test_kind(uint32_t k) { return LC_MIN(k, (uint32_t)TEST_WORK_SIZES); }
+static uint32_t test_work_size(uint32_t k, const uint32_t *work)
+{
+    if (k >= TEST_WORK_SIZES) return work[k - TEST_WORK_SIZES];
+    return k == TEST_LIGHT_BUILD ? LC_LIGHT_WORK_SIZE : LC_CULL_WORK_SIZE;
+}
+
 /* One block: `count` timed runs of a test at the current thread count, after one untimed
  * run; returns the visible count. */
 static uint32_t sample(const cpu_inputs *in, uint32_t test, uint32_t work_size, double *t, uint32_t count)
@@ -186,9 +194,8 @@ int lc_bench_cpu_main(int argc, char **argv)
             lc_jobs_init(threads[ti]);
             actual[ti] = lc_jobs_threads();
             for (uint32_t k = 0; k < tests; k++) {
-                uint32_t ws = k >= TEST_WORK_SIZES ? work[k - TEST_WORK_SIZES] : LC_CULL_WORK_SIZE;
                 double *t = &samples[((size_t)(ti * tests + k) * rounds + round) * per_round];
-                visible[ti * tests + k] = sample(&in, LC_MIN(k, (uint32_t)TEST_WORK_SIZES), ws, t, per_round);
+                visible[ti * tests + k] = sample(&in, test_kind(k), test_work_size(k, work), t, per_round);
             }
         }
     }
@@ -196,9 +203,8 @@ int lc_bench_cpu_main(int argc, char **argv)
     uint32_t n = 0;
     for (uint32_t ti = 0; ti < thread_count; ti++) {
         for (uint32_t k = 0; k < tests; k++) {
-            uint32_t test = LC_MIN(k, (uint32_t)TEST_WORK_SIZES);
-            uint32_t ws = test == TEST_WORK_SIZES ? work[k - TEST_WORK_SIZES] : test == TEST_LIGHT_BUILD ? LC_LIGHT_WORK_SIZE : LC_CULL_WORK_SIZE;
-            rows[n++] = (cpu_row){test_names[test], actual[ti], ws, test == TEST_LIGHT_BUILD ? light_count : objects,
+            uint32_t test = test_kind(k);
+            rows[n++] = (cpu_row){test_names[test], actual[ti], test_work_size(k, work), test == TEST_LIGHT_BUILD ? light_count : objects,
                                   visible[ti * tests + k], lc_bench_stat_of(&samples[(size_t)(ti * tests + k) * per_test], per_test)};
         }
         const cpu_row *k = &rows[n - tests];
