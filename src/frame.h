@@ -31,6 +31,7 @@ typedef enum lc_res {
     LC_RES_TILE_MASK,
     LC_RES_VISIBILITY,
     LC_RES_FOOTPRINTS,
+    LC_RES_BIN_WORK,       /* light binning's work list (lc_gpu_bin_work) */
     LC_RES_HIZ,            /* the HiZ pyramid (storage writes, sampled reads; GENERAL) */
     LC_RES_GEO_COMMANDS,   /* indirect draws and their counts (and the HiZ counter) */
     LC_RES_GEO_VISIBILITY, /* one bit per task, persistent across frames */
@@ -219,6 +220,8 @@ struct lc_renderer {
     uint32_t hiz_groups_x, hiz_groups_y;
     lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
     lc_buffer footprints; /* light binning: lc_gpu_footprint per light */
+    lc_buffer bin_work;   /* light binning: the light-parallel kernel's work list */
+    uint32_t bin_frames;  /* frames binned by the light-parallel kernel: which work-list count (lc_bin_push) */
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
 
@@ -291,11 +294,18 @@ lc_status lc_renderer_set_light_capacity(lc_renderer *r, uint32_t capacity);
 lc_status lc_renderer_resize(lc_renderer *r);
 void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_count);
 
-/* Synchronous read-back of a tracked resource after lc_renderer_finish (tests, --pairs,
- * the tile inspector). Depth comes back as floats. Caller frees. */
 /* Whether this frame's Z-bins come from the per-bin kernel (lc_renderer_desc.zbin_kernel and
  * the visible light count). */
 bool lc_zbin_per_bin(const lc_renderer *r);
+/* Whether this frame's bits come from the light-parallel kernel (light binning, its work list). */
+bool lc_bins_lights(const lc_renderer *r);
+/* Workgroups of the light-parallel bin kernel for this many visible lights (they take the
+ * work list's items in turn). */
+uint32_t lc_bin_groups(uint32_t lights);
+/* Items the work list holds for this light capacity. */
+uint64_t lc_bin_items(uint32_t light_capacity);
+/* Synchronous read-back of a tracked resource after lc_renderer_finish (tests, --pairs,
+ * the tile inspector). Depth comes back as floats. Caller frees. */
 void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out);
 
 /* For the passes. */

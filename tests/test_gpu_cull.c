@@ -531,6 +531,25 @@ static void run_app(const char *label, int argc, char **argv)
     lc_test_app_stop(app);
 }
 
+/* Many lights: past the per-bin Z-bin kernel's automatic range (LC_ZBIN_BINS_MAX_LIGHTS), both
+ * Z-bin kernels against the reference and each other; and light binning with more work-list
+ * items than the light-parallel kernel has workgroups (LC_BIN_GROUPS: each takes several),
+ * against the tile-parallel bits and the block-parallel kernel. */
+static void run_many_lights(void)
+{
+    char *many[] = {"--headless", "--quiet", "--validate", "--size", "200x120", "--lights", "40000", "--seed", "5"};
+    printf("200x120, 40000 lights: Z-bins and light binning of many lights\n");
+    lc_app *app = lc_test_app_start((int)LC_ARRAY_COUNT(many), many);
+    CHECK_MSG(app != NULL, "40000 lights: cannot start");
+    if (!app) return;
+    /* One camera (the default sees the most lights): the CPU references take most of the time. */
+    test_zbin(app, &cams[0]);
+    test_light_binning(app, &cams[0]);
+    CHECK_MSG(app->renderer.light_count > LC_BIN_GROUPS, "%s: only %u lights visible (test setup)", cams[0].name,
+              app->renderer.light_count);
+    lc_test_app_stop(app);
+}
+
 int main(void)
 {
     /* Explicit tile sizes: lists then share the bit-array modes' grid, so they can be compared. */
@@ -542,6 +561,7 @@ int main(void)
                    "--tile-size", "32", "--cluster-size", "48", "--cluster-slices", "16", "--zbins", "1000",
                    "--list-max", "256"};
     run_app("250x130, 32 px tiles, 48 px clusters", (int)LC_ARRAY_COUNT(odd), odd);
+    run_many_lights();
     uint32_t msgs = lc_validation_message_count();
     CHECK_MSG(msgs == 0, "%u validation message(s)", msgs);
     return lc_test_finish("test_gpu_cull");

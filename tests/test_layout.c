@@ -41,6 +41,8 @@ _Static_assert(sizeof(lc_gpu_material) == 16, "lc_gpu_material is one vec4");
 _Static_assert(sizeof(lc_gpu_footprint) == 48, "lc_gpu_footprint is 3 vec4");
 _Static_assert(offsetof(lc_gpu_footprint, ellipse) == 16, "ellipse");
 _Static_assert(offsetof(lc_gpu_footprint, axes) == 32, "axes");
+_Static_assert(sizeof(lc_gpu_bin_work) == 16, "lc_gpu_bin_work's header is one uvec4 (the items, uvec2 each, follow)");
+_Static_assert(sizeof(lc_bin_push) == 16, "lc_bin_push is one uvec4");
 
 int main(void)
 {

@@ -4,8 +4,9 @@
 # light-pixel pair, with validation on; the path's brute-force image is close to the forward
 # one (PSNR >= 45 dB, max difference <= 8/255: both rebuild the same surface, the visibility
 # shade with analytic quad derivatives standing in for the rasterizer's); the heatmap and
-# tightness views render; two-sided normals are turned alike in both paths; the viewer toggles
-# it and inspects its frames. Default scene and Sponza. (A bad --shading value: tests/test_bad_input.sh.)
+# tightness views render; its automatic tiles are one step coarser than forward's; two-sided
+# normals are turned alike in both paths; the viewer toggles it and inspects its frames.
+# Default scene and Sponza. (A bad --shading value: tests/test_bad_input.sh.)
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -28,6 +29,8 @@ vis_case()
     lc_ok "$tag visibility brute" "${common[@]}" --shading visibility --mode brute --out "$ref" --stats "$TMP/$tag-vis-brute.json" ||
         return
     [[ $(img json "$TMP/$tag-vis-brute.json" shading) == visibility ]] || fail "$tag: --stats shading is not 'visibility'"
+    # The automatic tile size is one step coarser than the forward pass's (8 pixels here).
+    [[ $(img json "$TMP/$tag-vis-brute.json" tile_size) == 16 ]] || fail "$tag: visibility's automatic tiles are not 16 pixels"
     # The scene's ids fit one word (auto); two words (64) must give the same image.
     [[ $(img json "$TMP/$tag-vis-brute.json" visibility_id_bits) == 32 ]] || fail "$tag: visibility ids are not one 32-bit word"
     local ids64="$TMP/$tag-vis-brute-64.png"
@@ -54,7 +57,8 @@ vis_case()
             printf '  %-44s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
         done
     done
-    lc_ok "$tag forward brute" "${common[@]}" --mode brute --out "$fwd" || return
+    lc_ok "$tag forward brute" "${common[@]}" --mode brute --out "$fwd" --stats "$TMP/$tag-fwd-brute.json" || return
+    [[ $(img json "$TMP/$tag-fwd-brute.json" tile_size) == 8 ]] || fail "$tag: forward's automatic tiles are not 8 pixels"
     local p d
     p=$(img psnr "$fwd" "$ref") && d=$(img diff "$fwd" "$ref") || { fail "$tag: cannot compare with forward"; return; }
     fcmp "$p" ">=" 45 || fail "$tag: visibility vs forward PSNR $p dB (want >= 45)"

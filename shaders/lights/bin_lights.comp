@@ -1,9 +1,12 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// light cull / bin lights: light-parallel binning (Granite's clusterer binning). A workgroup
-// takes one light and one of LC_BIN_SHARES shares of the cells under its footprint
-// rectangle (from light setup), one cell a thread, so the work follows what the lights cover,
-// not cells x buckets; shares past the footprint's cells return at once. Each cell passing
+// light cull / bin lights: light-parallel binning (Granite's clusterer binning). The work
+// list from light setup holds each light's shares of the cells under its footprint rectangle
+// (one per LC_BIN_SHARE_CELLS cells); a workgroup takes an item at a time, a cell a thread,
+// so the work follows what the lights cover, not cells x buckets, and no workgroup waits on
+// an empty share (H100 4K, 4096 lights, 32-pixel tiles: bin pass 0.026 -> 0.015 ms on the
+// hall, 0.027 -> 0.022 on Sponza; 65,536 lights 0.286 -> 0.051, against a fixed 8 shares a
+// light). Each cell passing
 // the tests of bin_lights.glsl (rectangle, then ellipse) gets the light's bit with an atomicOr
 // into its bucket word and the bucket's bit with another into the cell's mask word, so the
 // masks stay exactly "bucket word != 0". Neither result is read: the atomics are reductions
@@ -41,23 +44,16 @@ void set_bit(uint word, uint mask_word, uint i, bool clusters)
     }
 }
 
-void main()
+// Bins light i's share `share` of `shares` of its footprint's cells (a cell a thread).
+void bin_share(uint i, uint share, uint shares)
 {
     bool clusters = TARGET == 2u;
-    // Lights run over x then y (x holds up to 4096 of them), shares over z.
-    uint i = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    if (i >= frame.light_info.x) return;
-    vec4 rect = footprints[i].rect;
-    if (!(rect.x <= rect.z && rect.y <= rect.w)) return; // no footprint (also NaN)
-    uint cells_x = clusters ? frame.zbin_info.y : frame.screen.z;
-    uint cells_y = clusters ? frame.zbin_info.z : frame.screen.w;
-    float cell_px = clusters ? frame.zbin_params.w : float(frame.light_info.z);
-
-    // The cells the rectangle may meet, one cell wider each way for rounding; each is then
-    // tested exactly as the block-parallel kernel tests it. The rectangle lies on the screen.
-    ivec2 c0 = max(ivec2(floor(rect.xy / cell_px)) - 1, ivec2(0));
-    ivec2 c1 = min(ivec2(floor(rect.zw / cell_px)) + 1, ivec2(cells_x, cells_y) - 1);
-    if (any(greaterThan(c0, c1))) return;
+    uvec2 cells;
+    float cell_px;
+    lc_bin_grid(clusters, cells, cell_px);
+    lc_gpu_footprint f = footprints[i];
+    ivec2 c0, c1;
+    if (!lc_footprint_cells(f.rect, cells, cell_px, c0, c1)) return;
     uint nx = uint(c1.x - c0.x) + 1u, n = nx * (uint(c1.y - c0.y) + 1u);
 
     // Clusters: the slices within the light's view depth range, first to last.
@@ -73,12 +69,11 @@ void main()
         if (s0 > s1) return;
     }
 
-    lc_gpu_footprint f = footprints[i];
     uint buckets = frame.light_info.y, mask_words = lc_mask_words(), b = i / 32u;
-    uint stride = gl_NumWorkGroups.z * gl_WorkGroupSize.x;
-    for (uint k = gl_WorkGroupID.z * gl_WorkGroupSize.x + gl_LocalInvocationIndex; k < n; k += stride) {
+    uint stride = shares * gl_WorkGroupSize.x;
+    for (uint k = share * gl_WorkGroupSize.x + gl_LocalInvocationIndex; k < n; k += stride) {
         uvec2 cell = uvec2(c0) + uvec2(k % nx, k / nx);
-        uint index = cell.y * cells_x + cell.x;
+        uint index = cell.y * cells.x + cell.x;
         vec2 d = vec2(0.0);
         if (TARGET == 1u) {
             d = tile_depth[index];
@@ -98,11 +93,27 @@ void main()
             uint base = lc_cluster_mask_base();
             for (uint s = s0; s <= s1; s++) {
                 if (!lc_bin_slice_meets(s, z)) continue;
-                uint cluster = s * cells_x * cells_y + index;
+                uint cluster = s * cells.x * cells.y + index;
                 set_bit(cluster * buckets + b, base + cluster * mask_words + b / 32u, i, true);
             }
         } else {
             set_bit(index * buckets + b, index * mask_words + b / 32u, i, false);
         }
+    }
+}
+
+void main()
+{
+    // This frame's items; the first thread of all zeroes the next light-binning frame's count
+    // (no one reads it this frame).
+    uint count = bin_push.frame.x == 0u ? bin_work.count.x : bin_work.count.y;
+    if (gl_WorkGroupID.x == 0u && gl_LocalInvocationIndex == 0u) {
+        if (bin_push.frame.x == 0u) bin_work.count.y = 0u;
+        else bin_work.count.x = 0u;
+    }
+    // Workgroups take items in turn; an item's threads all run it (it is uniform).
+    for (uint e = gl_WorkGroupID.x; e < count; e += gl_NumWorkGroups.x) {
+        uvec2 item = bin_items[e];
+        bin_share(item.x, item.y & 0xffffu, item.y >> 16);
     }
 }

@@ -29,12 +29,40 @@ bool lc_ellipse_meets_rect(vec4 ellipse, vec4 axes, vec2 pmin, vec2 pmax)
            lc_seg_dist2(q + ey, ex) <= lim;
 }
 
-// Does the footprint (rect, ellipse, axes) meet the whole cell [pmin, pmax]?
+// Does the footprint (rect, ellipse, axes) meet the whole cell [pmin, pmax]? A rectangle
+// inverted by its clip to the screen (a light just off its edge) meets nothing, also in the
+// part of a partial cell past the edge.
 bool lc_footprint_meets_cell(vec4 rect, vec4 ellipse, vec4 axes, vec2 pmin, vec2 pmax)
 {
-    bool hit = rect.x <= pmax.x && rect.z >= pmin.x && rect.y <= pmax.y && rect.w >= pmin.y;
+    bool hit = rect.x <= rect.z && rect.y <= rect.w && rect.x <= pmax.x && rect.z >= pmin.x && rect.y <= pmax.y && rect.w >= pmin.y;
     if (hit && ellipse.z != 0.0) hit = lc_ellipse_meets_rect(ellipse, axes, pmin, pmax);
     return hit;
+}
+
+// The work list (light setup appends, bin lights takes) and the push constants of both.
+layout(std430, set = 0, binding = LC_BIND_BIN_WORK) buffer BinWorkBlock {
+    lc_gpu_bin_work bin_work;
+    uvec2 bin_items[];
+};
+layout(push_constant) uniform BinPushBlock { lc_bin_push bin_push; };
+
+// The cells light binning fills: cluster tiles or screen tiles, and their size in pixels.
+void lc_bin_grid(bool clusters, out uvec2 cells, out float cell_px)
+{
+    cells = clusters ? frame.zbin_info.yz : frame.screen.zw;
+    cell_px = clusters ? frame.zbin_params.w : float(frame.light_info.z);
+}
+
+// The cells [c0, c1] the footprint rectangle may meet, one cell wider each way for rounding
+// (each is then tested exactly); false when there are none. The rectangle lies on the screen.
+bool lc_footprint_cells(vec4 rect, uvec2 cells, float cell_px, out ivec2 c0, out ivec2 c1)
+{
+    c0 = ivec2(0);
+    c1 = ivec2(-1);
+    if (!(rect.x <= rect.z && rect.y <= rect.w)) return false; // no footprint (also NaN)
+    c0 = max(ivec2(floor(rect.xy / cell_px)) - 1, ivec2(0));
+    c1 = min(ivec2(floor(rect.zw / cell_px)) + 1, ivec2(cells) - 1);
+    return all(lessThanEqual(c0, c1));
 }
 
 // Light i's view depth range, widened as the Z-bins widen it.

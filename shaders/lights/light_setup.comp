@@ -9,6 +9,7 @@
 // degrees also get the bounding sphere of their cone (apex, base disc and cap), usually far
 // smaller than the light's sphere; the footprint is the intersection of both rectangles.
 #include "common.glsl"
+#include "bin_lights.glsl"
 
 layout(local_size_x = 64) in;
 layout(std430, set = 0, binding = LC_BIND_FOOTPRINTS) writeonly buffer FootprintBlock { lc_gpu_footprint footprints[]; };
@@ -114,4 +115,21 @@ void main()
         }
     }
     footprints[i] = lc_gpu_footprint(rect, ellipse, axes);
+
+    // The light-parallel bin kernel's items: a share per LC_BIN_SHARE_CELLS cells the
+    // rectangle may meet, so its workgroups follow the footprints (a fixed number of shares a
+    // light left most workgroups empty with small footprints and too few with large ones).
+    if (bin_push.frame.z == 0u) return; // the block-parallel kernel bins this frame
+    uvec2 cells;
+    float cell_px;
+    lc_bin_grid(bin_push.frame.y != 0u, cells, cell_px);
+    ivec2 c0, c1;
+    if (!lc_footprint_cells(rect, cells, cell_px, c0, c1)) return;
+    uint n = uint(c1.x - c0.x + 1) * uint(c1.y - c0.y + 1);
+    // Within the list's items however many lights there are (lc_bin_items: the buffer holds
+    // min(capacity x LC_BIN_SHARES_MAX, LC_BIN_ITEMS_MAX) of them).
+    uint most = min(LC_BIN_SHARES_MAX, LC_BIN_ITEMS_MAX / frame.light_info.x);
+    uint shares = min((n + LC_BIN_SHARE_CELLS - 1u) / LC_BIN_SHARE_CELLS, most);
+    uint base = bin_push.frame.x == 0u ? atomicAdd(bin_work.count.x, shares) : atomicAdd(bin_work.count.y, shares);
+    for (uint k = 0u; k < shares; k++) bin_items[base + k] = uvec2(i, k | shares << 16);
 }

@@ -89,11 +89,12 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_GEO_MESHLET_STREAMS 30 /* lc_meshlet_stream[] */
 #define LC_BIND_GEO_MESHLET_PAYLOAD 31 /* uint[]: the compressed payload */
 #define LC_BIND_GEO_SUBLET_BOUNDS 32   /* lc_meshlet_bounds[meshlets * 8]: sublet k of meshlet m at m * 8 + k (mesh path) */
+#define LC_BIND_BIN_WORK 33 /* lc_gpu_bin_work: light binning's work list (light setup -> bin lights) */
 /* The output (target) image through its UNORM storage view: the compute tonemap writes it,
  * encoding sRGB itself, or the visibility shade with the fused tonemap. Written each frame
  * (the target image changes); only those two use it. */
-#define LC_BIND_OUTPUT 33
-#define LC_BIND_COUNT 34
+#define LC_BIND_OUTPUT 34
+#define LC_BIND_COUNT 35
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -102,11 +103,15 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * pass tests only the lights its coarse tile kept. */
 #define LC_COARSE 4u
 
-/* Light binning (--binning lights): the light-parallel kernel splits each light's footprint
- * cells into LC_BIN_SHARES workgroups (big footprints spread over the GPU); the block-parallel
- * one (--bin-kernel blocks) bins 32 buckets of lights into a block of LC_BIN_BLOCK x
- * LC_BIN_BLOCK cells (tiles or cluster tiles) of one depth slice. */
-#define LC_BIN_SHARES 8u
+/* Light binning (--binning lights): light setup gives each light with a footprint one share
+ * (a workgroup's item in the work list) per LC_BIN_SHARE_CELLS of its footprint's cells, at
+ * most LC_BIN_SHARES_MAX, and the light-parallel kernel's workgroups take the items; the
+ * block-parallel kernel (--bin-kernel blocks) bins 32 buckets of lights into a block of
+ * LC_BIN_BLOCK x LC_BIN_BLOCK cells (tiles or cluster tiles) of one depth slice. */
+#define LC_BIN_SHARE_CELLS 128u /* cells a share: two a thread of the light-parallel kernel */
+#define LC_BIN_SHARES_MAX 32u
+#define LC_BIN_GROUPS 32768u      /* most workgroups of the light-parallel kernel (lc_bin_groups) */
+#define LC_BIN_ITEMS_MAX (1u << 22) /* most work-list items (32 MiB): fewer shares a light past it */
 #define LC_BIN_BLOCK 8u
 
 /* The per-bin Z-bin kernel: a workgroup of LC_ZBIN_GROUP_BINS x LC_ZBIN_SLICES threads
@@ -178,6 +183,19 @@ struct lc_gpu_footprint {
     LC_F4 axes;    /* T, column-major */
 };
 
+/* Light binning's work list (LC_BIND_BIN_WORK): this header, then the items, uvec2 each: x the
+ * light, y its share | shares << 16. Light setup appends each light's shares, bin lights takes
+ * them. Two counts, used in alternate light-binning frames (lc_bin_push.frame.x): each bin pass
+ * zeroes the next one's, so no pass of its own clears them. */
+struct lc_gpu_bin_work {
+    LC_U4 count; /* x, y: the items of even and odd frames */
+};
+
+/* Push constants of light_setup.comp and bin_lights.comp. */
+struct lc_bin_push {
+    LC_U4 frame; /* x: which count (0, 1); y: 1 when the cells are cluster tiles, 0 screen tiles */
+};
+
 /* Counters written by the culling passes; read back for stats. */
 struct lc_gpu_counters {
     LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
@@ -200,6 +218,8 @@ typedef struct lc_frame_ubo lc_frame_ubo;
 typedef struct lc_gpu_counters lc_gpu_counters;
 typedef struct lc_gpu_object lc_gpu_object;
 typedef struct lc_gpu_footprint lc_gpu_footprint;
+typedef struct lc_gpu_bin_work lc_gpu_bin_work;
+typedef struct lc_bin_push lc_bin_push;
 #endif
 
 #endif

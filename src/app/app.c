@@ -253,7 +253,10 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(root, "lights_visible", r->light_count);
     cJSON_AddNumberToObject(root, "tile_size", r->ubo.light_info.z);
     cJSON_AddStringToObject(root, "binning", lc_binning_names[app->opt.binning]);
-    if (app->opt.binning != LC_BINNING_TILES) cJSON_AddStringToObject(root, "bin_kernel", lc_bin_kernel_names[r->desc.bin_kernel]);
+    if (app->opt.binning != LC_BINNING_TILES) {
+        cJSON_AddStringToObject(root, "bin_kernel", lc_bin_kernel_names[r->desc.bin_kernel]);
+        if (r->desc.bin_kernel == LC_BIN_KERNEL_LIGHTS) cJSON_AddNumberToObject(root, "bin_groups", lc_bin_groups(r->light_count));
+    }
     if (app->opt.mode == LC_MODE_ZBIN) cJSON_AddStringToObject(root, "zbin_kernel", lc_zbin_per_bin(r) ? "bins" : "lights");
     cJSON_AddNumberToObject(root, "subgroup_size", app->ctx.subgroup_size);
     cJSON *ms = cJSON_AddObjectToObject(root, "gpu_ms");

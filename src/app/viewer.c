@@ -535,7 +535,7 @@ static uint32_t build_hud(viewer *v)
     char text[1024];
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
-             "mode %s   shading %s   binning %s   scalarization %s%s   view %s\n"
+             "mode %s   shading %s   binning %s   tiles %u px   scalarization %s%s   view %s\n"
              "lights %u visible / %u total   radius x%.2f%s\n"
              "objects %u (%u meshes)   triangles %.2f M\n"
              "geometry %s%s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
@@ -545,7 +545,7 @@ static uint32_t build_hud(viewer *v)
              "camera %.1f %.1f %.1f  yaw %.0f  pitch %.0f   speed %.1f m/s\n"
              "H or F1: keys%s",
              app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
-             lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], v->fs.scalarize ? "on" : "off",
+             lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], r->ubo.light_info.z, v->fs.scalarize ? "on" : "off",
              v->fs.scalarize && v->fs.shading == LC_SHADING_FORWARD && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
              lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,
