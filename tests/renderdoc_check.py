@@ -170,9 +170,9 @@ def check(ctl, mode, geometry, expected, problems):
         problems.append(f"visibility draws with pipeline '{pipeline(vis_draws[0], False)}'")
     vis_shade = work("visibility shade", rd.ActionFlags.Dispatch)
     need("visibility shade", "dispatches", vis_shade, 1)
-    if vis_shade and not pipeline(vis_shade[0], True).startswith(f"visibility shade / {mode.split(':')[0]}"):
+    if vis_shade and not pipeline(vis_shade[0], True).startswith(f"visibility shade / {mode.split(':')[0].split('+')[0]}"):
         problems.append(f"visibility shade dispatches pipeline '{pipeline(vis_shade[0], True)}', "
-                        f"expected 'visibility shade / {mode.split(':')[0]}...'")
+                        f"expected 'visibility shade / {mode.split(':')[0].split('+')[0]}...'")
     if vis_shade and pipeline(vis_shade[0], True).endswith(" / tonemap") != fused:
         problems.append(f"visibility shade dispatches pipeline '{pipeline(vis_shade[0], True)}': "
                         f"{'no' if fused else 'a'} fused tonemap")

@@ -52,9 +52,9 @@ static void test_sweep(void)
     CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * LC_MODE_COUNT * 2 * 2);
     CHECK(quick.frames > 0 && quick.frames < full.frames && quick.size_count == 1 && quick.sizes[0][0] < 640);
     /* --binning adds rows for the modes that bin only: brute force and lists run once. */
-    CHECK(full.binning_count == 1 && full.binnings[0] == LC_BINNING_TILES);
+    CHECK(full.binning_count == 1 && full.binnings[0] == LC_BINNING_LIGHTS);
     full.shading_count = 1;
-    full.binnings[1] = LC_BINNING_LIGHTS, full.binning_count = 2;
+    full.binnings[1] = LC_BINNING_TILES, full.binning_count = 2;
     CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * (LC_MODE_COUNT + 3) * 2);
     /* The geometry axes multiply every row. */
     full.binning_count = 1;

@@ -47,7 +47,7 @@ for tm in auto compute; do
   [[ $code == 0 ]] || fail "lightcull ${args[*]} exited $code: $(tail -3 "$T/visibility-$tm.log")"
   [[ -s $T/visibility-$tm.rdc ]] || fail "visibility: no capture at $T/visibility-$tm.rdc"
   fused=(); [[ $tm == auto ]] && fused=(--fused)
-  $PY "$CHECK" "$T/visibility-$tm.rdc" zbin --visibility "${fused[@]}" ||
+  $PY "$CHECK" "$T/visibility-$tm.rdc" zbin+lights --visibility "${fused[@]}" ||
     fail "visibility --tonemap $tm: the capture does not read like the code (above)"
 done
 
@@ -58,5 +58,5 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" "$LC_BIN" --validate --size 3
   --script "$T/script.txt" >"$T/viewer.log" 2>&1 || code=$?
 [[ $code == 0 ]] || fail "viewer with a capture exited $code: $(tail -3 "$T/viewer.log")"
 [[ -s $T/viewer.rdc ]] || fail "viewer: the 'capture' action (F11) wrote no $T/viewer.rdc: $(tail -3 "$T/viewer.log")"
-$PY "$CHECK" "$T/viewer.rdc" zbin --hud || fail "viewer: the F11 capture does not read like the code (above)"
+$PY "$CHECK" "$T/viewer.rdc" zbin+lights --hud || fail "viewer: the F11 capture does not read like the code (above)"
 echo "test_renderdoc: ok (5 headless modes, both Z-bin kernels, light binning, visibility shading, mdi, and the viewer's F11 capture)"

@@ -21,7 +21,7 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->scalarize[0] = true, s->scalarize[1] = false, s->scalarize_count = 2;
     s->threads[0] = 0, s->thread_count = 1;
     s->shadings[0] = LC_SHADING_FORWARD, s->shading_count = 1;
-    s->binnings[0] = LC_BINNING_TILES, s->binning_count = 1;
+    s->binnings[0] = LC_BINNING_LIGHTS, s->binning_count = 1; /* the viewer's default */
     s->geometry[0] = -1, s->geometry_count = 1;
     s->occlusion[0] = true, s->occlusion_count = 1;
     if (quick) {
@@ -55,7 +55,7 @@ static void usage(void)
           "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--grid N]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
-          "Sweeps modes x binning (tiles, clusters, zbin; default tiles) x shading (default forward) x scalarize\n"
+          "Sweeps modes x binning (tiles, clusters, zbin; default lights) x shading (default forward) x scalarize\n"
           "on/off x geometry paths x occlusion (default: the device's best path, occlusion on) x light counts x\n"
           "sizes x scenes (default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU\n"
           "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. --cpu times\n"

@@ -54,9 +54,9 @@ void lc_options_usage(FILE *f)
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
         "  --zbin-kernel K          auto, bins (one thread per bin) or lights (one per light);\n"
         "                           auto: bins up to 4096 visible lights\n"
-        "  --binning KIND           tiles, zbin, clusters: bits built per tile (tiles, default) or per\n"
-        "                           light (lights: screen footprints binned in parallel, then tile depth\n"
-        "                           bounds; lights-nodepth: footprints alone, no tile depth pass)\n"
+        "  --binning KIND           tiles, zbin, clusters: bits built per tile (tiles) or per light\n"
+        "                           (lights, default: screen footprints binned in parallel, then tile\n"
+        "                           depth bounds; lights-nodepth: footprints alone, no tile depth pass)\n"
         "  --bin-kernel K           light binning's kernel: lights (default; per light, its footprint's\n"
         "                           cells) or blocks (per block of cells, every light; for comparison)\n"
         "  --cluster-size N         cluster tile: 16..256 pixels (default 64)\n"
@@ -131,6 +131,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->height = 720;
     o->mode = LC_MODE_ZBIN;
     o->scalarize = true;
+    o->binning = LC_BINNING_LIGHTS; /* the faster on every device measured (docs/BENCHMARKS.md) */
     o->object_cull = true;
     o->vsync = true;
     o->geometry = -1;
