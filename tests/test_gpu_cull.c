@@ -516,6 +516,8 @@ static void run_app(const char *label, int argc, char **argv)
     CHECK_MSG(app != NULL, "%s: cannot start", label);
     if (!app) return;
     CHECK_MSG(app->ctx.validation, "%s: validation layer not enabled", label);
+    /* The tile-parallel cull unless a test says otherwise (light binning is the app's default). */
+    app->opt.binning = LC_BINNING_TILES;
     CHECK(app->renderer.width == app->opt.width && app->renderer.height == app->opt.height);
     for (size_t c = 0; c < LC_ARRAY_COUNT(cams); c++) {
         test_tiles_and_lists(app, &cams[c]);
@@ -542,6 +544,7 @@ static void run_many_lights(void)
     lc_app *app = lc_test_app_start((int)LC_ARRAY_COUNT(many), many);
     CHECK_MSG(app != NULL, "40000 lights: cannot start");
     if (!app) return;
+    app->opt.binning = LC_BINNING_TILES;
     /* One camera (the default sees the most lights): the CPU references take most of the time. */
     test_zbin(app, &cams[0]);
     test_light_binning(app, &cams[0]);

@@ -80,8 +80,9 @@ EOF
 # bare X server the viewer unmaps it itself, as a window manager would.
 cat >run.sh <<EOF
 if command -v twm >/dev/null; then printf 'RandomPlacement\n' >twmrc; twm -f twmrc >/dev/null 2>&1 & fi
-# One tile size for every mode, so the inspector can compare what lists, tiles and zbin hold.
-"$LC_BIN" --validate --size 640x360 --lights 128 --tile-size 16 --script script.txt
+# One tile size for every mode and tile-parallel bits (as lists builds its lists), so the
+# inspector can compare what lists, tiles and zbin hold.
+"$LC_BIN" --validate --size 640x360 --lights 128 --tile-size 16 --binning tiles --script script.txt
 EOF
 start=$(date +%s)
 code=0
