@@ -207,11 +207,10 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     if ((s = storage(r, &r->tile_mask, mask_bytes, "tile bucket mask")) != LC_OK) return s;
     if ((s = storage(r, &r->footprints, (uint64_t)d->light_capacity * sizeof(lc_gpu_footprint), "light footprints")) != LC_OK)
         return s;
-    /* The work list's counts start at zero; the bin passes keep them so (lc_gpu_bin_work). */
-    const lc_gpu_bin_work no_work = {{0, 0, 0, 0}};
-    if ((s = storage(r, &r->bin_work, sizeof no_work + lc_bin_items(d->light_capacity) * 8, "light binning work list")) != LC_OK ||
-        (s = lc_buffer_upload(ctx, &r->bin_work, &no_work, sizeof no_work)) != LC_OK)
+    if ((s = storage(r, &r->bin_work, sizeof(lc_gpu_bin_work) + lc_bin_items(d->light_capacity) * 8, "light binning work list")) !=
+        LC_OK)
         return s;
+    r->bin_work_fresh = true; /* its counts are zeroed by the first light-binning frame */
     if ((s = storage(r, &r->tile_lists, list_tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
     if ((s = storage(r, &r->zbins, (uint64_t)d->zbin_count * 8, "zbins")) != LC_OK) return s;
     if ((s = storage(r, &r->cluster_bits, r->cull_bytes[LC_MODE_CLUSTERS], "cluster bits")) != LC_OK) return s;
@@ -779,7 +778,10 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     r->cpu_ms[LC_CPU_SORT] = (t_submit - t_sort) * 1e3;
     r->cpu_ms[LC_CPU_SUBMIT] = (t_done - t_submit) * 1e3;
     slot->readback_pending = r->settings.capture_output;
-    r->bin_frames += lc_bins_lights(r); /* the next such frame uses the other work-list count */
+    if (lc_bins_lights(r)) {
+        r->bin_frames++; /* the next such frame uses the other work-list count */
+        r->bin_work_fresh = false;
+    }
     count_geometry(r, slot);
     r->output_width = r->width;
     r->output_height = r->height;

@@ -222,6 +222,7 @@ struct lc_renderer {
     lc_buffer footprints; /* light binning: lc_gpu_footprint per light */
     lc_buffer bin_work;   /* light binning: the light-parallel kernel's work list */
     uint32_t bin_frames;  /* frames binned by the light-parallel kernel: which work-list count (lc_bin_push) */
+    bool bin_work_fresh;  /* the work list was just created: light cull / prepare zeroes its counts first */
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
 

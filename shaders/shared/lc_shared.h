@@ -186,7 +186,8 @@ struct lc_gpu_footprint {
 /* Light binning's work list (LC_BIND_BIN_WORK): this header, then the items, uvec2 each: x the
  * light, y its share | shares << 16. Light setup appends each light's shares, bin lights takes
  * them. Two counts, used in alternate light-binning frames (lc_bin_push.frame.x): each bin pass
- * zeroes the next one's, so no pass of its own clears them. */
+ * zeroes the next one's, so no pass of its own clears them (a new list's are zeroed once, by a
+ * fill in its first light cull / prepare). */
 struct lc_gpu_bin_work {
     LC_U4 count; /* x, y: the items of even and odd frames */
 };

@@ -181,6 +181,12 @@ static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     uint32_t mode = r->settings.mode, seq = LC_SEQ_WORK;
     prepare_plan plan = plan_prepare(r, mode);
     uint64_t buckets = frame_buckets(r);
+    if (r->bin_work_fresh && lc_bins_lights(r)) {
+        /* A new work list: its counts zeroed once, before light setup appends (the bin passes
+         * keep them so after). */
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->bin_work.buffer, 0, sizeof(lc_gpu_bin_work), 0);
+        fill_barrier(rc, lc_sort_key(pass, seq++));
+    }
     if (plan.zbins && !lc_zbin_per_bin(r)) {
         zbin_clear(r, rc, lc_sort_key(pass, seq++));
         fill_barrier(rc, lc_sort_key(pass, seq++));
@@ -238,7 +244,7 @@ static uint32_t light_binning_passes(const lc_renderer *r, uint32_t mode, lc_pas
     const VkAccessFlags2 fill_write = VK_ACCESS_2_TRANSFER_WRITE_BIT;
     // light cull / prepare: footprints, zeroed bits, Z-bins, tile depth bounds (no barriers between)
     lc_pass prepare = {.name = "light cull / prepare", .timer = LC_TIMER_CULL, .record = record_prepare, .use_count = 2,
-                       .uses = {{LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_WRITE, 0}, {LC_RES_BIN_WORK, LC_STAGE_COMPUTE, LC_RW, 0}}};
+                       .uses = {{LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_WRITE, 0}, {LC_RES_BIN_WORK, LC_STAGE_COMPUTE | fill, LC_RW | fill_write, 0}}};
     lc_use *u = &prepare.uses[2];
     if (plan.fill_bits && mode == LC_MODE_CLUSTERS) *u++ = (lc_use){LC_RES_CLUSTER_BITS, fill, fill_write, 0};
     if (plan.fill_bits && mode != LC_MODE_CLUSTERS) {
