@@ -102,9 +102,9 @@ static void push_bin(lc_renderer *r, lc_render_context *rc, uint64_t key)
     lc_rc_push_constants(rc, key, r->layout, 0, sizeof push, &push);
 }
 
-/* Light-parallel: one workgroup per light (x: up to 4096, y: the rest) and share of its
- * footprint's cells (z). Block-parallel: one per block of cells (x, y; clusters: y also runs
- * over the slices) and group of 32 buckets (z). */
+/* Light-parallel: lc_bin_groups workgroups taking the work list's shares in turn.
+ * Block-parallel: one per block of cells (x, y; clusters: y also runs over the slices) and
+ * group of 32 buckets (z). */
 static void record_bin(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t target, uint32_t cells_x,
                        uint32_t cells_y, uint32_t slices)
 {
@@ -114,10 +114,8 @@ static void record_bin(lc_renderer *r, lc_render_context *rc, uint32_t pass, uin
                  LC_DIV_UP(frame_buckets(r), 32u));
         return;
     }
-    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->bin_lights[target]);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
     push_bin(r, rc, key);
-    lc_rc_dispatch(rc, key, lc_bin_groups(r->light_count), 1, 1);
+    dispatch(r, rc, key, r->bin_lights[target], lc_bin_groups(r->light_count), 1, 1);
 }
 
 static void record_bin_footprint(lc_renderer *r, lc_render_context *rc, uint32_t pass)
@@ -195,10 +193,8 @@ static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
         zbin_per_bin(r, rc, lc_sort_key(pass, seq++));
     }
     uint64_t setup = lc_sort_key(pass, seq++);
-    lc_rc_bind_pipeline(rc, setup, VK_PIPELINE_BIND_POINT_COMPUTE, r->light_setup);
-    lc_rc_bind_set(rc, setup, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
     push_bin(r, rc, setup);
-    lc_rc_dispatch(rc, setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+    dispatch(r, rc, setup, r->light_setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
     if (plan.fill_bits && mode == LC_MODE_CLUSTERS) {
         uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * r->desc.cluster_slices;
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->cluster_bits.buffer, 0, clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);
