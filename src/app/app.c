@@ -310,7 +310,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     bool bins = app->opt.mode == LC_MODE_TILES || app->opt.mode == LC_MODE_CLUSTERS || app->opt.mode == LC_MODE_ZBIN;
     uint64_t footprint_bytes = bins && app->opt.binning != LC_BINNING_TILES ? (uint64_t)r->light_count * sizeof(lc_gpu_footprint) : 0;
-    cJSON_AddNumberToObject(mem, "cull_bytes", (double)(r->cull_bytes[app->opt.mode] + footprint_bytes));
+    /* The light-parallel kernel's work list: its header and the most items these lights may take. */
+    uint64_t work_bytes = lc_bins_lights(r) ? sizeof(lc_gpu_bin_work) + lc_bin_items(r->light_count) * 8 : 0;
+    cJSON_AddNumberToObject(mem, "cull_bytes", (double)(r->cull_bytes[app->opt.mode] + footprint_bytes + work_bytes));
     if (pairs) {
         cJSON *p = cJSON_AddObjectToObject(root, "pairs");
         cJSON_AddNumberToObject(p, "evaluated", (double)pairs[0]);
