@@ -298,6 +298,9 @@ void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_
 /* Whether this frame's Z-bins come from the per-bin kernel (lc_renderer_desc.zbin_kernel and
  * the visible light count). */
 bool lc_zbin_per_bin(const lc_renderer *r);
+/* Whether a mode's bits come from the --binning choice (tiles, clusters, zbin; brute force and
+ * lists do not bin). */
+bool lc_mode_bins(uint32_t mode);
 /* Whether this frame's bits come from the light-parallel kernel (light binning, its work list). */
 bool lc_bins_lights(const lc_renderer *r);
 /* Workgroups of the light-parallel bin kernel for this many visible lights (they take the
@@ -305,6 +308,10 @@ bool lc_bins_lights(const lc_renderer *r);
 uint32_t lc_bin_groups(uint32_t lights);
 /* Items the work list holds for this light capacity. */
 uint64_t lc_bin_items(uint32_t light_capacity);
+/* Bytes of the culling buffers this frame's mode uses (cull_bytes[mode]), with light
+ * binning's footprints and, for the light-parallel kernel, its work list: --stats
+ * memory.cull_bytes and the benchmark's cull_bytes. */
+uint64_t lc_cull_bytes(const lc_renderer *r);
 /* Synchronous read-back of a tracked resource after lc_renderer_finish (tests, --pairs,
  * the tile inspector). Depth comes back as floats. Caller frees. */
 void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out);

@@ -61,8 +61,8 @@ static void test_sweep(void)
     CHECK(full.geometry_count == 1 && full.geometry[0] == -1 && full.occlusion_count == 1 && full.occlusion[0]);
     full.geometry[1] = LC_GEOMETRY_MDI, full.geometry_count = 2, full.occlusion[1] = false, full.occlusion_count = 2;
     CHECK(lc_bench_sweep_total(&full) == 1u * 2 * 5 * LC_MODE_COUNT * 2 * 2 * 2);
-    CHECK(lc_bench_mode_bins(LC_MODE_ZBIN) && lc_bench_mode_bins(LC_MODE_TILES) && lc_bench_mode_bins(LC_MODE_CLUSTERS));
-    CHECK(!lc_bench_mode_bins(LC_MODE_BRUTE) && !lc_bench_mode_bins(LC_MODE_LISTS));
+    CHECK(lc_mode_bins(LC_MODE_ZBIN) && lc_mode_bins(LC_MODE_TILES) && lc_mode_bins(LC_MODE_CLUSTERS));
+    CHECK(!lc_mode_bins(LC_MODE_BRUTE) && !lc_mode_bins(LC_MODE_LISTS));
 }
 
 int main(void)

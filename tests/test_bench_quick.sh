@@ -39,4 +39,14 @@ for bn in tiles lights lights-nodepth; do
 done
 n=$(awk -F, -v m="$m" -v b="$b" 'NR > 1 && $(NF-m) == "lists" && $(NF-b) == "none"' "$csv" | wc -l)
 [[ $n == 4 ]] || { echo "expected 4 lists rows with binning none, got $n"; cat "$csv"; exit 1; }
+# cull_bytes counts what --stats memory.cull_bytes counts: with light binning also the
+# footprints and the work list, so its zbin rows hold more than tile binning's.
+cb=$(field cull_bytes); li=$(field lights)
+for bn in lights lights-nodepth; do
+  awk -F, -v m="$m" -v b="$b" -v cb="$cb" -v li="$li" -v bn="$bn" '
+    NR > 1 && $(NF-m) == "zbin" && $(NF-b) == "tiles" { tiles[$(NF-li)] = $(NF-cb) }
+    NR > 1 && $(NF-m) == "zbin" && $(NF-b) == bn { mine[$(NF-li)] = $(NF-cb) }
+    END { n = 0; for (k in mine) { n++; if (!(k in tiles) || mine[k] <= tiles[k]) exit 1 } exit n == 2 ? 0 : 1 }' "$csv" ||
+    { echo "zbin cull_bytes with binning $bn is not above tile binning's (footprints and work list left out?)"; cat "$csv"; exit 1; }
+done
 echo "bench --quick: $rows rows"

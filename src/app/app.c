@@ -41,6 +41,8 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     if (s != LC_OK) return s;
     app->light_count = app->lights.count;
     app->animated = lc_calloc(app->lights.count, sizeof *app->animated);
+    lc_frame_log_init(&app->gpu_log, LC_TIMER_COUNT + 1, opt->frames);
+    lc_frame_log_init(&app->cpu_log, LC_CPU_COUNT, opt->frames);
 
     const float *c = opt->camera_set ? opt->camera : app->scene.default_camera;
     app->camera = (lc_camera){
@@ -110,8 +112,8 @@ void lc_app_destroy(lc_app *app)
     lc_scene_destroy(&app->scene);
     lc_light_set_destroy(&app->lights);
     free(app->animated);
-    for (int i = 0; i <= LC_TIMER_COUNT; i++) free(app->ms[i]);
-    for (int i = 0; i < LC_CPU_COUNT; i++) free(app->cpu_ms[i]);
+    lc_frame_log_free(&app->gpu_log);
+    lc_frame_log_free(&app->cpu_log);
     memset(app, 0, sizeof *app);
 }
 
@@ -146,12 +148,7 @@ lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float tim
     uint32_t before = app->renderer.frame_index;
     lc_status s = lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
     if (s == LC_OK && app->renderer.frame_index != before) { /* skipped frames (minimised) recorded nothing */
-        if (app->cpu_count == app->cpu_cap) {
-            app->cpu_cap = app->cpu_cap ? app->cpu_cap * 2 : 64;
-            for (int i = 0; i < LC_CPU_COUNT; i++) app->cpu_ms[i] = lc_realloc(app->cpu_ms[i], app->cpu_cap * sizeof(double));
-        }
-        for (int i = 0; i < LC_CPU_COUNT; i++) app->cpu_ms[i][app->cpu_count] = app->renderer.cpu_ms[i];
-        app->cpu_count++;
+        lc_frame_log_push(&app->cpu_log, app->renderer.cpu_ms);
     }
     return s;
 }
@@ -161,26 +158,10 @@ void lc_app_record_timings(lc_app *app)
     const lc_frame_timings *t = &app->renderer.timings;
     if (!t->valid || app->renderer.timings_serial == app->timing_serial) return;
     app->timing_serial = app->renderer.timings_serial;
-    if (app->timing_count == app->timing_cap) {
-        app->timing_cap = app->timing_cap ? app->timing_cap * 2 : 64;
-        for (int i = 0; i <= LC_TIMER_COUNT; i++) app->ms[i] = lc_realloc(app->ms[i], app->timing_cap * sizeof(double));
-    }
-    for (int i = 0; i < LC_TIMER_COUNT; i++) app->ms[i][app->timing_count] = t->ms[i];
-    app->ms[LC_TIMER_COUNT][app->timing_count] = t->frame_ms;
-    app->timing_count++;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double lc_median(double *v, uint32_t n)
-{
-    if (!n) return 0.0;
-    qsort(v, n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    double v[LC_TIMER_COUNT + 1];
+    memcpy(v, t->ms, sizeof t->ms);
+    v[LC_TIMER_COUNT] = t->frame_ms;
+    lc_frame_log_push(&app->gpu_log, v);
 }
 
 typedef struct png_buf { uint8_t *data; size_t size, cap; } png_buf;
@@ -262,16 +243,11 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON *ms = cJSON_AddObjectToObject(root, "gpu_ms");
     for (int i = 0; i <= LC_TIMER_COUNT; i++) {
         const char *name = i == LC_TIMER_COUNT ? "frame" : lc_timer_names[i];
-        cJSON_AddNumberToObject(ms, name, lc_median(app->ms[i], app->timing_count));
+        cJSON_AddNumberToObject(ms, name, lc_frame_log_median(&app->gpu_log, (uint32_t)i));
     }
     cJSON *cpu = cJSON_AddObjectToObject(root, "cpu_ms");
-    for (int i = 0; i < LC_CPU_COUNT; i++) {
-        /* lc_median sorts in place: a copy keeps the per-frame order. */
-        double *v = lc_alloc((app->cpu_count + 1) * sizeof *v);
-        if (app->cpu_count) memcpy(v, app->cpu_ms[i], app->cpu_count * sizeof *v);
-        cJSON_AddNumberToObject(cpu, lc_cpu_timer_names[i], lc_median(v, app->cpu_count));
-        free(v);
-    }
+    for (int i = 0; i < LC_CPU_COUNT; i++)
+        cJSON_AddNumberToObject(cpu, lc_cpu_timer_names[i], lc_frame_log_median(&app->cpu_log, (uint32_t)i));
     cJSON_AddNumberToObject(root, "threads", r->threads);
     cJSON *contexts = cJSON_AddObjectToObject(root, "contexts");
     cJSON_AddNumberToObject(contexts, "threads", r->threads);
@@ -308,11 +284,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(culled, "sublets", (double)gc->culled_sublets);
     cJSON_AddNumberToObject(geo, "decode_ms", r->geo.decode_ms);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
-    bool bins = app->opt.mode == LC_MODE_TILES || app->opt.mode == LC_MODE_CLUSTERS || app->opt.mode == LC_MODE_ZBIN;
-    uint64_t footprint_bytes = bins && app->opt.binning != LC_BINNING_TILES ? (uint64_t)r->light_count * sizeof(lc_gpu_footprint) : 0;
-    /* The light-parallel kernel's work list: its header and the most items these lights may take. */
-    uint64_t work_bytes = lc_bins_lights(r) ? sizeof(lc_gpu_bin_work) + lc_bin_items(r->light_count) * 8 : 0;
-    cJSON_AddNumberToObject(mem, "cull_bytes", (double)(r->cull_bytes[app->opt.mode] + footprint_bytes + work_bytes));
+    cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_cull_bytes(r));
     if (pairs) {
         cJSON *p = cJSON_AddObjectToObject(root, "pairs");
         cJSON_AddNumberToObject(p, "evaluated", (double)pairs[0]);
@@ -371,7 +343,7 @@ lc_status lc_run_headless(const lc_options *opt)
     if (s == LC_OK) {
         lc_info("%s: %u frames %ux%u, %u lights (%u visible), GPU frame %.3f ms", lc_mode_names[opt->mode], frames,
                 app->renderer.width, app->renderer.height, app->light_count, app->renderer.light_count,
-                lc_median(app->ms[LC_TIMER_COUNT], app->timing_count));
+                lc_frame_log_median(&app->gpu_log, LC_TIMER_COUNT));
     }
     lc_app_destroy(app);
     lc_renderdoc_unload(rdoc);

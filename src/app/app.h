@@ -4,6 +4,7 @@
 #define LC_APP_H
 
 #include "frame.h"
+#include "app/frame_log.h"
 #include "app/options.h"
 
 typedef struct lc_app {
@@ -18,13 +19,10 @@ typedef struct lc_app {
     float radius_scale;        /* viewer: scales every radius */
     lc_camera camera;
     struct GLFWwindow *window;
-    /* Per-frame timings for medians. */
-    double *ms[LC_TIMER_COUNT + 1];
-    uint32_t timing_count, timing_cap;
+    /* The last frames' GPU ms per timer, then the whole frame (LC_TIMER_COUNT + 1 series),
+     * and CPU ms per stage (LC_CPU_COUNT series), for medians. */
+    lc_frame_log gpu_log, cpu_log;
     uint64_t timing_serial;
-    /* CPU ms per rendered frame (record, sort, submit) for medians. */
-    double *cpu_ms[LC_CPU_COUNT];
-    uint32_t cpu_count, cpu_cap;
 } lc_app;
 
 /* Loads the scene and lights (exit-2 class errors come first, before any device work). */
@@ -58,7 +56,5 @@ int lc_bench_main(int argc, char **argv);
 /* lightcull bench --contexts N [--frames F]: record + merge + sort of N synthetic draws per
  * thread count (bench_contexts.c). Returns the exit code. */
 int lc_bench_contexts(uint32_t draws, uint32_t frames);
-
-double lc_median(double *values, uint32_t count);
 
 #endif

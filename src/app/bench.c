@@ -37,12 +37,10 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->warmup = 5, s->frames = 30;
 }
 
-bool lc_bench_mode_bins(uint32_t mode) { return mode == LC_MODE_TILES || mode == LC_MODE_CLUSTERS || mode == LC_MODE_ZBIN; }
-
 uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
 {
     uint32_t runs = 0;
-    for (uint32_t m = 0; m < s->mode_count; m++) runs += lc_bench_mode_bins(s->modes[m]) ? s->binning_count : 1;
+    for (uint32_t m = 0; m < s->mode_count; m++) runs += lc_mode_bins(s->modes[m]) ? s->binning_count : 1;
     return s->scene_count * s->size_count * s->light_count * runs * s->shading_count * s->scalarize_count * s->thread_count *
            s->geometry_count * s->occlusion_count;
 }
@@ -167,7 +165,7 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
                 for (uint32_t ms = 0; ms < sw->mode_count * LC_BINNING_COUNT; ms++) {
                     uint32_t mode = sw->modes[ms / LC_BINNING_COUNT], bi = ms % LC_BINNING_COUNT;
                     /* One series per mode and binning (brute force and lists do not bin). */
-                    bool bins = lc_bench_mode_bins(mode);
+                    bool bins = lc_mode_bins(mode);
                     if ((bins ? bi >= sw->binning_count : bi != 0)) continue;
                     int binning = bins ? (int)sw->binnings[bi] : -1;
                     if (mode == LC_MODE_BRUTE && k != 1) continue; /* brute force does not cull */
@@ -376,10 +374,12 @@ int lc_bench_main(int argc, char **argv)
     double host_ms = 0.0;
     double *samples[LC_TIMER_COUNT + 1];
     for (int t = 0; t <= LC_TIMER_COUNT; t++) samples[t] = lc_calloc(sw.frames + 1, sizeof(double));
+    double *cull_shade = lc_calloc(sw.frames + 1, sizeof(double));
     int exit_code = 0;
     for (uint32_t sc = 0; sc < sw.scene_count && !exit_code; sc++) {
         for (uint32_t li = 0; li < sw.light_count && !exit_code; li++) {
             lc_options o = base;
+            o.frames = sw.frames; /* the frame logs hold the timed frames */
             o.scene = sw.scenes[sc];
             o.lights = sw.lights[li];
             o.width = sw.sizes[0][0];
@@ -418,7 +418,7 @@ int lc_bench_main(int argc, char **argv)
                         done += sw.scalarize_count * sw.shading_count * sw.thread_count * sw.geometry_count * sw.occlusion_count;
                         continue;
                     }
-                    bool bins = lc_bench_mode_bins(sw.modes[mi]);
+                    bool bins = lc_mode_bins(sw.modes[mi]);
                     uint32_t nb = bins ? sw.binning_count : 1;
                     uint32_t variants = sw.scalarize_count * sw.shading_count * nb * sw.geometry_count * sw.occlusion_count *
                                         sw.thread_count;
@@ -448,16 +448,16 @@ int lc_bench_main(int argc, char **argv)
                             done++;
                             continue;
                         }
-                        app->timing_count = 0;
-                        app->cpu_count = 0;
+                        lc_frame_log_clear(&app->gpu_log);
+                        lc_frame_log_clear(&app->cpu_log);
                         uint32_t n = sw.warmup + sw.frames;
                         for (uint32_t f = 0; f < n && s == LC_OK; f++) {
                             s = lc_app_frame(app, &fs, 0.0f); /* fixed light positions */
                             if (f + 1 == sw.warmup) {
                                 lc_renderer_finish(&app->renderer);
                                 lc_app_record_timings(app);
-                                app->timing_count = 0;
-                                app->cpu_count = 0;
+                                lc_frame_log_clear(&app->gpu_log);
+                                lc_frame_log_clear(&app->cpu_log);
                             } else {
                                 lc_app_record_timings(app);
                             }
@@ -475,18 +475,16 @@ int lc_bench_main(int argc, char **argv)
                         r->scalarize = scalarize && (shading == LC_SHADING_VISIBILITY || app->ctx.subgroup_fragment);
                         r->binning = bins ? (int)sw.binnings[bi] : -1;
                         r->geo = app->renderer.geometry;
-                        uint32_t cnt = LC_MIN(app->timing_count, sw.frames);
-                        for (int t = 0; t <= LC_TIMER_COUNT; t++) {
-                            memcpy(samples[t], app->ms[t] + (app->timing_count - cnt), cnt * sizeof(double));
-                            r->t[t] = lc_bench_stat_of(samples[t], cnt);
-                        }
-                        for (uint32_t i = 0; i < cnt; i++)
-                            samples[0][i] = app->ms[LC_TIMER_CULL][app->timing_count - cnt + i] +
-                                            app->ms[LC_TIMER_SHADE][app->timing_count - cnt + i];
-                        r->cull_shade_median = lc_bench_stat_of(samples[0], cnt).median;
-                        r->cull_bytes = app->renderer.cull_bytes[r->mode];
+                        /* The last sw.frames frames; cull + shade per frame before the sorts. */
+                        uint32_t cnt = 0;
+                        for (int t = 0; t <= LC_TIMER_COUNT; t++)
+                            cnt = lc_frame_log_last(&app->gpu_log, (uint32_t)t, sw.frames, samples[t]);
+                        for (uint32_t i = 0; i < cnt; i++) cull_shade[i] = samples[LC_TIMER_CULL][i] + samples[LC_TIMER_SHADE][i];
+                        for (int t = 0; t <= LC_TIMER_COUNT; t++) r->t[t] = lc_bench_stat_of(samples[t], cnt);
+                        r->cull_shade_median = lc_bench_stat_of(cull_shade, cnt).median;
+                        r->cull_bytes = lc_cull_bytes(&app->renderer);
                         r->threads = lc_jobs_threads();
-                        r->light_build_ms = lc_bench_stat_of(app->cpu_ms[LC_CPU_LIGHT_BUILD], app->cpu_count).median;
+                        r->light_build_ms = lc_frame_log_median(&app->cpu_log, LC_CPU_LIGHT_BUILD);
                         if (r->mode == LC_MODE_LISTS) {
                             lc_gpu_counters *c = lc_renderer_read(&app->renderer, LC_RES_COUNTERS, NULL);
                             r->overflow = c ? c->lists.x : 0;
@@ -558,6 +556,7 @@ int lc_bench_main(int argc, char **argv)
         printf("results: %s/bench.csv, %s/bench.json (device: %s)\n", dir, dir, device);
     }
     for (int t = 0; t <= LC_TIMER_COUNT; t++) free(samples[t]);
+    free(cull_shade);
     free(rows);
     return exit_code;
 }

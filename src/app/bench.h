@@ -36,8 +36,6 @@ typedef struct lc_bench_sweep {
  * force and lists run once whatever --binning says: they do not bin. */
 void lc_bench_sweep_init(lc_bench_sweep *s, bool quick);
 uint32_t lc_bench_sweep_total(const lc_bench_sweep *s);
-/* Whether a mode's bits come from the --binning choice (tiles, clusters, zbin). */
-bool lc_bench_mode_bins(uint32_t mode);
 
 /* lightcull bench --cpu: the CPU half alone (bench_cpu.c). */
 int lc_bench_cpu_main(int argc, char **argv);

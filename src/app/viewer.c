@@ -720,7 +720,7 @@ lc_status lc_run_viewer(const lc_options *opt)
     }
     lc_renderer_finish(&app->renderer);
     lc_app_record_timings(app);
-    if (opt->stats) s = lc_app_write_stats(app, opt->stats, NULL, app->timing_count);
+    if (opt->stats) s = lc_app_write_stats(app, opt->stats, NULL, (uint32_t)LC_MIN(app->gpu_log.total, UINT32_MAX));
 done_gpu:
     lc_renderer_finish(&app->renderer);
 done_glfw:

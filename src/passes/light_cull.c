@@ -88,11 +88,21 @@ uint64_t lc_bin_items(uint32_t light_capacity)
     return LC_MIN((uint64_t)light_capacity * LC_BIN_SHARES_MAX, LC_BIN_ITEMS_MAX);
 }
 
+bool lc_mode_bins(uint32_t mode) { return mode == LC_MODE_TILES || mode == LC_MODE_CLUSTERS || mode == LC_MODE_ZBIN; }
+
 bool lc_bins_lights(const lc_renderer *r)
 {
+    return r->settings.binning != LC_BINNING_TILES && r->desc.bin_kernel == LC_BIN_KERNEL_LIGHTS && lc_mode_bins(r->settings.mode);
+}
+
+uint64_t lc_cull_bytes(const lc_renderer *r)
+{
     uint32_t mode = r->settings.mode;
-    return r->settings.binning != LC_BINNING_TILES && r->desc.bin_kernel == LC_BIN_KERNEL_LIGHTS &&
-           (mode == LC_MODE_TILES || mode == LC_MODE_ZBIN || mode == LC_MODE_CLUSTERS);
+    bool light_binning = lc_mode_bins(mode) && r->settings.binning != LC_BINNING_TILES;
+    uint64_t footprints = light_binning ? (uint64_t)r->light_count * sizeof(lc_gpu_footprint) : 0;
+    /* The work list: its header and the most items these lights may take. */
+    uint64_t work = lc_bins_lights(r) ? sizeof(lc_gpu_bin_work) + lc_bin_items(r->light_count) * 8 : 0;
+    return r->cull_bytes[mode] + footprints + work;
 }
 
 /* light_setup.comp's and bin_lights.comp's push constants this frame. */
