@@ -16,6 +16,7 @@ const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "cl
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
 const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
+const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {"tiles", "always"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
@@ -372,7 +373,7 @@ void lc_renderer_destroy(lc_renderer *r)
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     for (int m = 0; m < LC_MODE_COUNT; m++)
-        for (int s = 0; s < 2; s++)
+        for (int s = 0; s < LC_LOOP_COUNT; s++)
             for (int a = 0; a < 3; a++)
                 for (int v = 0; v < 4; v++) {
                     VkPipeline p = v == 3 ? r->shade_mesh[m][s][a] : v ? r->shade_visibility[m][s][a][v - 1] : r->shade[m][s][a];
@@ -634,8 +635,7 @@ static lc_status choose_pipelines(lc_renderer *r, lc_frame_slot *slot, const lc_
                  s->view == LC_VIEW_SHADED;
     r->tonemap_path = fused ? LC_TONEMAP_FUSED : tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
     /* Compute always has subgroup arithmetic (lc_context_create checks); fragments may not. */
-    bool scalarize = s->scalarize && (s->shading == LC_SHADING_VISIBILITY || ctx->subgroup_fragment);
-    lc_status st = lc_frame_shade_pipeline(r, s->mode, scalarize, s->analysis);
+    lc_status st = lc_frame_shade_pipeline(r, s->mode, lc_loop_variant(r, s), s->analysis);
     if (st != LC_OK) return st;
     if (r->tonemap_path != LC_TONEMAP_FRAGMENT) {
         VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf->image->storage_view, VK_IMAGE_LAYOUT_GENERAL};

@@ -125,11 +125,22 @@ enum { LC_BIN_TILES, LC_BIN_TILES_DEPTH, LC_BIN_CLUSTERS, LC_BIN_COUNT };
  * where BLOCKS tests the block's, so its bits are a subset. */
 enum { LC_BIN_KERNEL_LIGHTS, LC_BIN_KERNEL_BLOCKS, LC_BIN_KERNEL_COUNT };
 extern const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT];
+/* Where the scalarized light loops merge the subgroup's lanes (--scalarize-merge): TILES
+ * (default), only subgroups that span screen tiles (or cluster tiles): elsewhere the lanes'
+ * loads are already uniform and each walks its own lights; ALWAYS, every subgroup (the
+ * classic scalarization: the lanes' Z-bin window, OR-ed masks, merged lists). The same image
+ * either way. */
+enum { LC_SCALARIZE_MERGE_TILES, LC_SCALARIZE_MERGE_ALWAYS, LC_SCALARIZE_MERGE_COUNT };
+extern const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT];
+/* The shade pipelines' light-loop variants: unscalarized, scalarized merging across tiles,
+ * scalarized merging always (lc_loop_variant). */
+enum { LC_LOOP_PLAIN, LC_LOOP_MERGE_TILES, LC_LOOP_MERGE_ALWAYS, LC_LOOP_COUNT };
 
 typedef struct lc_frame_settings {
     uint32_t mode;           /* LC_MODE_* */
     uint32_t shading;        /* LC_SHADING_*; visibility needs lc_context.visibility_missing == NULL */
     bool scalarize;
+    uint32_t scalarize_merge; /* LC_SCALARIZE_MERGE_*, with scalarize */
     uint32_t view;           /* LC_VIEW_* */
     uint32_t binning;        /* LC_BINNING_*: tiles, zbin and clusters */
     uint32_t analysis;       /* LC_ANALYSIS_*; views other than shaded need at least COUNT */
@@ -231,12 +242,13 @@ struct lc_renderer {
     uint32_t tonemap_path;      /* LC_TONEMAP_COMPUTE, _FRAGMENT or _FUSED: the last recorded frame's */
     VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin, zbin_bins;
     VkPipeline light_setup, bin_lights[LC_BIN_COUNT], bin_blocks[LC_BIN_COUNT];
-    VkPipeline shade[LC_MODE_COUNT][2][3];
-    VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][2][3][2]; /* [..][fused tonemap] */
+    /* Shade variants [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use. */
+    VkPipeline shade[LC_MODE_COUNT][LC_LOOP_COUNT][3];
+    VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2]; /* [..][fused tonemap] */
     VkPipeline geo_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_CULL_PHASE_*, hiz.comp */
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
-    VkPipeline mesh_depth_pipeline, shade_mesh[LC_MODE_COUNT][2][3];
+    VkPipeline mesh_depth_pipeline, shade_mesh[LC_MODE_COUNT][LC_LOOP_COUNT][3];
 
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
     /* Render contexts: one per pass and one per chunk of scene draws, filled by OpenMP jobs,
@@ -298,6 +310,9 @@ void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_
 /* Whether this frame's Z-bins come from the per-bin kernel (lc_renderer_desc.zbin_kernel and
  * the visible light count). */
 bool lc_zbin_per_bin(const lc_renderer *r);
+/* The shade pipelines' LC_LOOP_* for these settings: unscalarized where scalarize is off or
+ * the forward pass has no fragment subgroup arithmetic on this device. */
+uint32_t lc_loop_variant(const lc_renderer *r, const lc_frame_settings *s);
 /* Whether a mode's bits come from the --binning choice (tiles, clusters, zbin; brute force and
  * lists do not bin). */
 bool lc_mode_bins(uint32_t mode);
@@ -350,7 +365,7 @@ struct lc_pass {
 void lc_frame_create_layouts(lc_renderer *r);
 lc_status lc_frame_upload_scene(lc_renderer *r);
 lc_status lc_frame_create_pipelines(lc_renderer *r);
-lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis);
+lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis);
 
 /* The frame as render contexts (frame_contexts.c), called by lc_renderer_render in order. */
 /* The barriers of one pass, derived from its uses. */

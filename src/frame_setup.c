@@ -207,9 +207,30 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
     return LC_OK;
 }
 
+uint32_t lc_loop_variant(const lc_renderer *r, const lc_frame_settings *s)
+{
+    if (!s->scalarize || (s->shading == LC_SHADING_FORWARD && !r->ctx->subgroup_fragment)) return LC_LOOP_PLAIN;
+    return s->scalarize_merge == LC_SCALARIZE_MERGE_ALWAYS ? LC_LOOP_MERGE_ALWAYS : LC_LOOP_MERGE_TILES;
+}
+
+/* The light loop's specialisation for a LC_LOOP_* variant: SCALARIZE (constant 1) and
+ * SUBGROUPS (constant 6: where its subgroups may span tiles, light_loop.glsl). A visibility
+ * shade subgroup never leaves its 8x4 workgroup, so it lies in one tile where the tile sizes
+ * are multiples of 8 (powers of two from 8: a requested size holds for the renderer's life, an
+ * automatic one stays a power of two) and in one cluster tile where that is a multiple of 8
+ * too. The forward pass's fragment subgroups ask. */
+static uint32_t loop_subgroups(const lc_renderer *r, uint32_t loop, bool visibility)
+{
+    if (loop == LC_LOOP_MERGE_ALWAYS) return LC_SUBGROUPS_MERGE_ALL;
+    if (!visibility || r->desc.tile_size % 8 || r->list_tile % 8) return LC_SUBGROUPS_ASK;
+    return r->desc.cluster_tile % 8 ? LC_SUBGROUPS_IN_TILE : LC_SUBGROUPS_IN_CLUSTER;
+}
+
+static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / scalarized, merged always"};
+
 /* The visibility path's pipelines: its raster pass, and the compute shade variant (the
  * forward pass's specialisation plus the material count). */
-static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis)
+static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
 {
     if (!r->visibility_pipeline) {
         lc_spec spec = {.values = {r->vis_prim_bits}, .count = 1};
@@ -224,30 +245,31 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, bool scalar
         if (!(r->visibility_pipeline = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
     }
     uint32_t fused = r->tonemap_path == LC_TONEMAP_FUSED;
-    if (r->shade_visibility[mode][scalarize][analysis][fused]) return LC_OK;
+    if (r->shade_visibility[mode][loop][analysis][fused]) return LC_OK;
     char name[96];
-    snprintf(name, sizeof name, "visibility shade / %s%s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
+    snprintf(name, sizeof name, "visibility shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", fused ? " / tonemap" : "");
-    lc_spec spec = {.values = {mode, scalarize, analysis, r->vis_scene.material_count, r->ctx->sampled_array_dynamic_indexing,
-                               r->vis_prim_bits},
-                    .count = 6};
-    r->shade_visibility[mode][scalarize][analysis][fused] = lc_pipeline_compute(
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, r->vis_scene.material_count,
+                               r->ctx->sampled_array_dynamic_indexing, r->vis_prim_bits, loop_subgroups(r, loop, true)},
+                    .count = 7};
+    r->shade_visibility[mode][loop][analysis][fused] = lc_pipeline_compute(
         r->ctx, r->vis_scene.layout, fused ? "shade_visibility_tonemap.comp" : "shade_visibility.comp", &spec, name);
-    return r->shade_visibility[mode][scalarize][analysis][fused] ? LC_OK : LC_ERR_RUNTIME;
+    return r->shade_visibility[mode][loop][analysis][fused] ? LC_OK : LC_ERR_RUNTIME;
 }
 
-/* Shade variants are made on first use: 5 modes x 2 x 3 is too many to build up front. */
-lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, bool scalarize, uint32_t analysis)
+/* Shade variants are made on first use: 5 modes x 3 loops x 3 is too many to build up front. */
+lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
 {
-    if (r->settings.shading == LC_SHADING_VISIBILITY) return visibility_pipelines(r, mode, scalarize, analysis);
+    if (r->settings.shading == LC_SHADING_VISIBILITY) return visibility_pipelines(r, mode, loop, analysis);
     /* The mesh path: the same fragment shader behind the task and mesh shaders. */
     bool mesh = r->settings.geometry == LC_GEOMETRY_MESH;
-    VkPipeline *p = mesh ? &r->shade_mesh[mode][scalarize][analysis] : &r->shade[mode][scalarize][analysis];
+    VkPipeline *p = mesh ? &r->shade_mesh[mode][loop][analysis] : &r->shade[mode][loop][analysis];
     if (*p) return LC_OK;
     char name[96];
-    snprintf(name, sizeof name, "forward shade / %s%s%s%s", lc_mode_names[mode], scalarize ? " / scalarized" : "",
+    snprintf(name, sizeof name, "forward shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", mesh ? " / mesh" : "");
-    lc_spec spec = {.values = {mode, scalarize, analysis}, .count = 3};
+    /* Constants 3-5 are the visibility shade's; the fragment shader has none of them. */
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false)}, .count = 7};
     lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
                           .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = !mesh, .dynamic_cull = true, .name = name};

@@ -65,8 +65,9 @@ with open(out, "w") as fh:
 EOF
 }
 
-# case NAME SIZE VARIANTS ARGS...: brute, then every mode:binning variant x scalarize
-# against it.
+# case NAME SIZE VARIANTS ARGS...: brute, then every mode:binning variant x scalarize (on:
+# merged where a subgroup spans tiles; always: merged in every subgroup, so the merging loops
+# run on devices whose subgroups never span a tile; off) against it.
 run_case()
 {
     local name=$1 size=$2 variants=$3
@@ -84,12 +85,15 @@ run_case()
     local v m b s
     for v in $variants; do
         m=${v%%:*} b=${v#*:}
-        local scalarize="on off"
+        local scalarize="on always off"
         [[ $b == tiles ]] || scalarize=on
         for s in $scalarize; do
             local what="$name $m binning=$b scalarize=$s" png="$TMP/$name-$m-$b-$s.png" js="$TMP/$name-$m-$b-$s.json"
-            lc_ok "$what" "${common[@]}" --mode "$m" --binning "$b" --scalarize "$s" --out "$png" --stats "$js" || continue
+            local sc=(--scalarize "$s") merge=tiles
+            [[ $s == always ]] && sc=(--scalarize on --scalarize-merge always) merge=always
+            lc_ok "$what" "${common[@]}" --mode "$m" --binning "$b" "${sc[@]}" --out "$png" --stats "$js" || continue
             [[ $(img json "$js" binning) == "$b" ]] || fail "$what: stats say binning $(img json "$js" binning)"
+            [[ $(img json "$js" scalarize_merge) == "$merge" ]] || fail "$what: stats say scalarize_merge $(img json "$js" scalarize_merge)"
             local d missed e
             d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
             missed=$(img json "$js" pairs.missed)

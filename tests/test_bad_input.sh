@@ -115,6 +115,7 @@ expect_bad "--visibility-ids 48" --visibility-ids 48
 expect_bad "--shading deferred" --shading deferred
 expect_bad "--binning nope" --binning nope
 expect_bad "--bin-kernel nope" --bin-kernel nope
+expect_bad "--scalarize-merge nope" --scalarize-merge nope
 expect_bad "--scalarize maybe" --scalarize maybe
 expect_bad "--camera 1,2" --camera 1,2
 expect_bad "--tile-size 12" --tile-size 12

@@ -31,7 +31,7 @@ static void test_sweep(void)
     lc_bench_sweep_init(&full, false);
     lc_bench_sweep_init(&quick, true);
     CHECK(full.mode_count == LC_MODE_COUNT && quick.mode_count == LC_MODE_COUNT);
-    CHECK(full.scalarize_count == 2 && full.scalarize[0] && !full.scalarize[1]);
+    CHECK(full.scalarize_count == 2 && full.scalarize[0] == LC_LOOP_MERGE_TILES && full.scalarize[1] == LC_LOOP_PLAIN);
     CHECK(full.light_count == 5 && full.lights[0] == 256 && full.lights[full.light_count - 1] == 65536);
     CHECK(full.size_count == 2 && full.sizes[0][0] == 1920 && full.sizes[0][1] == 1080 && full.sizes[1][0] == 3840 &&
           full.sizes[1][1] == 2160);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # lightcull bench --quick on lavapipe: finishes, writes a CSV with a row per mode and
-# scalarization, JSON, and (with gnuplot) plots; --binning adds rows for zbin, not lists.
+# scalarization, JSON, and (with gnuplot) plots; --binning adds rows for zbin, not lists;
+# --scalarize-merge tiles,always adds the merged-always rows.
 set -euo pipefail
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -49,4 +50,14 @@ for bn in lights lights-nodepth; do
     END { n = 0; for (k in mine) { n++; if (!(k in tiles) || mine[k] <= tiles[k]) exit 1 } exit n == 2 ? 0 : 1 }' "$csv" ||
     { echo "zbin cull_bytes with binning $bn is not above tile binning's (footprints and work list left out?)"; cat "$csv"; exit 1; }
 done
+# The merge axis: scalarized rows per --scalarize-merge choice (CSV scalarize on, always), then off.
+"$LC_BIN" bench --quick --modes zbin --scalarize-merge tiles,always --out-dir "$out/merge" >"$out/log3" 2>&1 ||
+  { cat "$out/log3"; echo "bench --quick --scalarize-merge failed"; exit 1; }
+csv=$out/merge/bench.csv
+s=$(field scalarize)
+for sc in on always off; do
+  n=$(awk -F, -v s="$s" -v sc="$sc" 'NR > 1 && $(NF-s) == sc' "$csv" | wc -l)
+  [[ $n == 2 ]] || { echo "expected 2 zbin rows with scalarize $sc, got $n"; cat "$csv"; exit 1; }
+done
+grep -q '"scalarize_merge": "always"' "$out/merge/bench.json" || { echo "bench.json lacks scalarize_merge"; exit 1; }
 echo "bench --quick: $rows rows"

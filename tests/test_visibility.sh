@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Visibility-buffer shading (--shading visibility): within the path, every culling mode,
-# scalarized and not, renders the visibility brute-force image (<= 1/255) and misses no
+# scalarized (merging where a subgroup spans tiles, and merging always) and not, renders the visibility brute-force image (<= 1/255) and misses no
 # light-pixel pair, with validation on; the path's brute-force image is close to the forward
 # one (PSNR >= 45 dB, max difference <= 8/255: both rebuild the same surface, the visibility
 # shade with analytic quad derivatives standing in for the rasterizer's); the heatmap and
@@ -44,9 +44,12 @@ vis_case()
     fcmp "$exact" ">" 0 || fail "$tag: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"
     local m s
     for m in $MODES; do
-        for s in on off; do
+        # always: the merging loops, which 8x4 blocks in one tile otherwise compile out.
+        for s in on always off; do
             local what="$tag visibility $m scalarize=$s" png="$TMP/$tag-$m-$s.png" js="$TMP/$tag-$m-$s.json"
-            lc_ok "$what" "${common[@]}" --shading visibility --mode "$m" --scalarize "$s" --out "$png" --stats "$js" || continue
+            local sc=(--scalarize "$s")
+            [[ $s == always ]] && sc=(--scalarize on --scalarize-merge always)
+            lc_ok "$what" "${common[@]}" --shading visibility --mode "$m" "${sc[@]}" --out "$png" --stats "$js" || continue
             local d missed e
             d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
             missed=$(img json "$js" pairs.missed)
@@ -57,6 +60,18 @@ vis_case()
             printf '  %-44s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
         done
     done
+    # Cluster tiles of 20 pixels: 8x4 blocks span them, so the scalarized cluster loop asks the
+    # subgroup and merges where it spans two (with 64-pixel clusters it never does).
+    if [[ $MODES == *clusters* ]]; then
+        local what="$tag visibility clusters of 20 px, scalarized" png="$TMP/$tag-clusters20.png" js="$TMP/$tag-clusters20.json"
+        if lc_ok "$what" "${common[@]}" --shading visibility --mode clusters --cluster-size 20 --out "$png" --stats "$js"; then
+            local d20 m20
+            d20=$(img diff "$ref" "$png") && m20=$(img json "$js" pairs.missed) || fail "$what: cannot compare"
+            [[ $d20 -le 1 && $m20 == 0 ]] || fail "$what: differs from visibility brute force by $d20/255, missed $m20"
+            printf '  %-44s max diff %s  missed %s
+' "$what" "$d20" "$m20"
+        fi
+    fi
     lc_ok "$tag forward brute" "${common[@]}" --mode brute --out "$fwd" --stats "$TMP/$tag-fwd-brute.json" || return
     [[ $(img json "$TMP/$tag-fwd-brute.json" tile_size) == 8 ]] || fail "$tag: forward's automatic tiles are not 8 pixels"
     local p d

@@ -10,6 +10,8 @@
 layout(constant_id = 0) const uint MODE = LC_MODE_BRUTE;
 layout(constant_id = 1) const bool SCALARIZE = false;
 layout(constant_id = 2) const uint ANALYSIS = LC_ANALYSIS_OFF;
+// LC_SUBGROUPS_*: where the includer's subgroups lie against the tiles (lc_subgroup_one_tile).
+layout(constant_id = 6) const uint SUBGROUPS = LC_SUBGROUPS_ASK;
 
 layout(std430, set = 0, binding = LC_BIND_ANALYSIS) buffer AnalysisBlock { uint analysis[]; };
 
@@ -37,6 +39,21 @@ void lc_walk_bucket(uint bucket, uint bits, bool or_bits)
         bits &= bits - 1u;
         lc_visit(bucket * LC_BUCKET_BITS + bit);
     }
+}
+
+// Whether the subgroup's lanes all lie in one screen tile (`cluster`: a cluster's tile). Where
+// they do, the scalarized loops walk each lane's own lights, as the unscalarized ones do: the
+// masks, bucket words and lists are already the subgroup's (loads from one address), and
+// merging the lanes' depth ranges only adds buckets and subgroup operations (slower on the
+// H100 in every mode, docs/BENCHMARKS.md). They merge where a subgroup spans tiles, whose
+// lanes' loads would otherwise diverge. Known from SUBGROUPS where it can be: the loop that
+// cannot run is then compiled out. LC_SUBGROUPS_MERGE_ALL merges every subgroup (the classic
+// scalarization, for comparison on other GPUs).
+bool lc_subgroup_one_tile(uint tile, bool cluster)
+{
+    if (SUBGROUPS == LC_SUBGROUPS_MERGE_ALL) return false;
+    if (SUBGROUPS == LC_SUBGROUPS_IN_CLUSTER || (SUBGROUPS == LC_SUBGROUPS_IN_TILE && !cluster)) return true;
+    return subgroupBallot(tile != subgroupBroadcastFirst(tile)) == uvec4(0u);
 }
 
 uint lc_tile_index()
@@ -79,17 +96,17 @@ void lc_walk_window(uint tile, uvec2 range, uvec2 window, bool or_masks, bool un
 }
 
 // Visits the non-empty buckets that hold lights in [range.x, range.y] (the tile's bucket
-// mask), keeping in each only the lights in that range. Scalarized, the bucket loop is the
-// subgroup's: the window spans the lanes' ranges (subgroupMin/Max) and the mask is OR-ed over
-// the subgroup, so the loop and the mask and bucket loads are uniform where the lanes share a
-// tile. Within a bucket each lane keeps its own range: with `uniform_bits` (every lane has the
-// whole range: tiles) the kept bits are OR-ed as well; without (zbin) each lane walks only its
-// own lights, never its neighbours' depth ranges. Unscalarized, the loop is compiled without
-// any subgroup operation in it (a separate call; H100 visibility shade 2.5-4 % faster than
-// the same loop with them specialised away).
+// mask), keeping in each only the lights in that range. Unscalarized, and scalarized where the
+// subgroup lies in one tile, each lane walks its own range; that loop is compiled without any
+// subgroup operation in it (a separate call: H100 visibility shade 2.5-4 % faster than the same
+// loop with them specialised away). Scalarized across tiles, the bucket loop is the
+// subgroup's: the window spans the lanes' ranges (subgroupMin/Max) and the masks are OR-ed over
+// the subgroup. Within a bucket each lane keeps its own range: with `uniform_bits` (every lane
+// has the whole range: tiles) the kept bits are OR-ed as well; without (zbin) each lane walks
+// only its own lights, never its neighbours' depth ranges.
 void lc_walk_tile(uint tile, uvec2 range, bool uniform_bits)
 {
-    if (!SCALARIZE) {
+    if (!SCALARIZE || lc_subgroup_one_tile(tile, false)) {
         lc_walk_window(tile, range, range, false, false, false);
         return;
     }
@@ -119,9 +136,27 @@ void lc_shade_zbin()
 {
     uvec2 range = lc_zbin_range();
     // first > last: no light touches this depth. Granite's cluster_mask_range, with the
-    // tile's bucket mask skipping empty buckets; scalarized, the subgroup's bucket window
-    // (lc_walk_tile) and each lane's own lights in it.
+    // tile's bucket mask skipping empty buckets; scalarized across tiles, the subgroup's bucket
+    // window (lc_walk_tile) and each lane's own lights in it.
     if (range.x <= range.y) lc_walk_tile(lc_tile_index(), range, false);
+}
+
+// Visits the cluster's non-empty buckets (its bucket mask, one load per 32 buckets). With
+// `merge` (scalarized, the subgroup across cluster tiles) the masks are OR-ed over the subgroup,
+// so the bucket loop is the subgroup's; each lane still walks only its own cluster's lights.
+void lc_walk_cluster(uint cluster, bool merge)
+{
+    uint buckets = frame.light_info.y, mask_words = lc_mask_words();
+    uint base = cluster * buckets, mbase = lc_cluster_mask_base() + cluster * mask_words;
+    for (uint m = 0u; m < mask_words; m++) {
+        uint mask = cluster_bits[mbase + m];
+        if (merge) mask = subgroupOr(mask);
+        while (mask != 0u) {
+            uint b = m * 32u + findLSB(mask);
+            mask &= mask - 1u;
+            lc_walk_bucket(b, cluster_bits[base + b], false);
+        }
+    }
 }
 
 void lc_shade_clusters()
@@ -132,31 +167,24 @@ void lc_shade_clusters()
     float s = floor(log(max(lc_loop_depth, near_z) / near_z) * frame.zbin_params.z);
     uint slice = s >= 0.0 ? uint(min(s, float(frame.zbin_info.w - 1u))) : 0u; // NaN-safe (helper lanes)
     uint cluster = (slice * frame.zbin_info.z + t.y) * frame.zbin_info.y + t.x;
-    uint buckets = frame.light_info.y, mask_words = lc_mask_words();
-    uint base = cluster * buckets, mbase = lc_cluster_mask_base() + cluster * mask_words;
-    // The cluster's bucket mask skips empty buckets (one load per 32 buckets).
-    for (uint m = 0u; m < mask_words; m++) {
-        uint mask = cluster_bits[mbase + m];
-        if (SCALARIZE) mask = subgroupOr(mask);
-        while (mask != 0u) {
-            uint b = m * 32u + findLSB(mask);
-            mask &= mask - 1u;
-            lc_walk_bucket(b, cluster_bits[base + b], SCALARIZE);
-        }
-    }
+    // Merged only across screen tiles (as lc_walk_tile), never across the slices of one.
+    if (!SCALARIZE || lc_subgroup_one_tile(t.y * frame.zbin_info.y + t.x, true)) lc_walk_cluster(cluster, false);
+    else lc_walk_cluster(cluster, true);
 }
 
 void lc_shade_lists()
 {
     uint stride = frame.light_info.w + 1u;
-    uint base = lc_tile_index() * stride;
+    uint tile = lc_tile_index();
+    bool one_tile = !SCALARIZE || lc_subgroup_one_tile(tile, false);
+    uint base = tile * stride;
     uint count = min(tile_lists[base], frame.light_info.w);
-    if (!SCALARIZE) {
+    if (one_tile) {
         for (uint j = 0u; j < count; j++) lc_visit(tile_lists[base + 1u + j]);
         return;
     }
-    // Merge the subgroup's sorted lists: every lane visits the smallest pending index, so
-    // loads are uniform and the order stays ascending.
+    // Across tiles, merge the subgroup's sorted lists: every lane visits the smallest pending
+    // index, so loads are uniform and the order stays ascending.
     uint j = 0u;
     for (;;) {
         uint mine = j < count ? tile_lists[base + 1u + j] : 0xffffffffu;

@@ -51,6 +51,13 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 /* Most lights a frame may hold (src/lights.h LC_LIGHTS_MAX), for shared-memory sizes. */
 #define LC_LIGHTS_MAX_GLSL (1u << 20)
 
+/* Where a shader's subgroups lie against the screen tiles (light_loop.glsl, constant_id 6):
+ * the scalarized loops merge the lanes only where they span tiles. */
+#define LC_SUBGROUPS_ASK 0        /* a ballot tells (the forward pass's fragment subgroups) */
+#define LC_SUBGROUPS_IN_TILE 1    /* never across a tile (the visibility shade's 8x4 blocks; every tile size is a multiple of 8) */
+#define LC_SUBGROUPS_IN_CLUSTER 2 /* nor across a cluster's tile (its size a multiple of 8 as well) */
+#define LC_SUBGROUPS_MERGE_ALL 3  /* merge every subgroup, one tile or not (--scalarize-merge always) */
+
 /* Lights per bucket (one bit each). */
 #define LC_BUCKET_BITS 32u
 

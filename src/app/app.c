@@ -123,6 +123,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .mode = (uint32_t)app->opt.mode,
         .shading = app->opt.shading,
         .scalarize = app->opt.scalarize,
+        .scalarize_merge = app->opt.scalarize_merge,
         .view = app->opt.view,
         .binning = app->opt.binning,
         .camera = app->camera,
@@ -224,6 +225,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddStringToObject(root, "shading", lc_shading_names[app->opt.shading]);
     bool visibility = app->opt.shading == LC_SHADING_VISIBILITY; /* compute always has subgroup arithmetic */
     cJSON_AddBoolToObject(root, "scalarize", app->opt.scalarize && (visibility || app->ctx.subgroup_fragment));
+    cJSON_AddStringToObject(root, "scalarize_merge", lc_scalarize_merge_names[app->opt.scalarize_merge]);
     if (visibility) cJSON_AddNumberToObject(root, "visibility_id_bits", r->vis_prim_bits ? 32 : 64);
     cJSON_AddStringToObject(root, "view", lc_view_names[app->opt.view]);
     cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[r->tonemap_path ? r->tonemap_path : LC_TONEMAP_FRAGMENT]);

@@ -18,7 +18,7 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     memset(s, 0, sizeof *s);
     s->scenes[s->scene_count++] = "default";
     for (uint32_t m = 0; m < LC_MODE_COUNT; m++) s->modes[s->mode_count++] = m;
-    s->scalarize[0] = true, s->scalarize[1] = false, s->scalarize_count = 2;
+    s->scalarize[0] = LC_LOOP_MERGE_TILES, s->scalarize[1] = LC_LOOP_PLAIN, s->scalarize_count = 2;
     s->threads[0] = 0, s->thread_count = 1;
     s->shadings[0] = LC_SHADING_FORWARD, s->shading_count = 1;
     s->binnings[0] = LC_BINNING_LIGHTS, s->binning_count = 1; /* the viewer's default */
@@ -50,11 +50,11 @@ static void usage(void)
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--shading forward,visibility]\n"
           "                       [--binning tiles,lights,lights-nodepth] [--pairs] [--device N] [--threads N,N,...]\n"
-          "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--grid N]\n"
+          "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--grid N] [--scalarize-merge tiles,always]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
           "Sweeps modes x binning (tiles, clusters, zbin; default lights) x shading (default forward) x scalarize\n"
-          "on/off x geometry paths x occlusion (default: the device's best path, occlusion on) x light counts x\n"
+          "on/off (--scalarize-merge tiles,always: scalarized rows per merge choice, CSV scalarize on/always) x geometry paths x occlusion (default: the device's best path, occlusion on) x light counts x\n"
           "sizes x scenes (default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU\n"
           "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. --cpu times\n"
           "object culling (SIMD and scalar) and light builds alone per thread count and work size, no GPU\n"
@@ -67,7 +67,7 @@ static void usage(void)
 typedef struct row {
     const char *scene;
     uint32_t width, height, lights, visible, mode, shading;
-    bool scalarize;
+    uint32_t loop; /* LC_LOOP_*: the light loop that ran */
     uint32_t threads;
     double light_build_ms; /* host, median */
     int binning; /* LC_BINNING_*, -1: the mode does not bin */
@@ -78,6 +78,10 @@ typedef struct row {
     double pairs_ratio;
     uint32_t overflow;
 } row;
+
+/* The CSV's scalarize column and the JSON's scalarize_merge, per LC_LOOP_*. */
+static const char *const loop_csv[LC_LOOP_COUNT] = {"off", "on", "always"};
+static const char *const loop_merge[LC_LOOP_COUNT] = {"none", "tiles", "always"};
 
 static void write_outputs(const char *dir, const row *rows, uint32_t n, const char *device, const char *driver, double host_ms)
 {
@@ -96,7 +100,7 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
         const row *r = &rows[i];
         fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,"
                    "%s,%s,%.5f,%.5f,%llu,%llu,%llu,%llu,%u,%.5f,%s,%s\n", device,
-                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], r->scalarize ? "on" : "off",
+                r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], loop_csv[r->loop],
                 r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
                 r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
                 r->t[LC_TIMER_TONEMAP].median, r->t[LC_TIMER_COUNT].median, r->cull_shade_median,
@@ -119,10 +123,11 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
         fprintf(f, "    {\"scene\": \"%s\", \"width\": %u, \"height\": %u, \"lights\": %u, \"visible\": %u, \"mode\": \"%s\", "
-                   "\"shading\": \"%s\", \"scalarize\": %s, \"binning\": \"%s\", \"geometry\": \"%s\", \"occlusion\": %s, "
+                   "\"shading\": \"%s\", \"scalarize\": %s, \"scalarize_merge\": \"%s\", \"binning\": \"%s\", \"geometry\": \"%s\", \"occlusion\": %s, "
                    "\"triangles_drawn\": %llu, \"gpu_ms\": {",
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], lc_shading_names[r->shading],
-                r->scalarize ? "true" : "false", r->binning < 0 ? "none" : lc_binning_names[r->binning],
+                r->loop != LC_LOOP_PLAIN ? "true" : "false", loop_merge[r->loop],
+                r->binning < 0 ? "none" : lc_binning_names[r->binning],
                 lc_geometry_names[r->geo.path], r->geo.occlusion ? "true" : "false", (unsigned long long)r->geo.triangles_drawn);
         for (int t = 0; t <= LC_TIMER_COUNT; t++)
             fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
@@ -179,7 +184,7 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
                     for (uint32_t i = 0; i < n; i++) {
                         const row *r = &rows[i];
                         if (r->scene != sw->scenes[sc] || r->width != w || r->height != h || r->mode != mode ||
-                            r->binning != binning || !r->scalarize || r->shading != LC_SHADING_FORWARD)
+                            r->binning != binning || r->loop != LC_LOOP_MERGE_TILES || r->shading != LC_SHADING_FORWARD)
                             continue;
                         double v = k == 0 ? r->t[LC_TIMER_CULL].median : r->t[LC_TIMER_SHADE].median;
                         if (k == 2) {
@@ -187,7 +192,7 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
                             for (uint32_t j = 0; j < n; j++) {
                                 const row *q = &rows[j];
                                 if (q->scene == r->scene && q->width == w && q->height == h && q->lights == r->lights &&
-                                    q->mode == LC_MODE_LISTS && q->scalarize && q->shading == LC_SHADING_FORWARD &&
+                                    q->mode == LC_MODE_LISTS && q->loop == LC_LOOP_MERGE_TILES && q->shading == LC_SHADING_FORWARD &&
                                     r->t[LC_TIMER_CULL].median > 0.0)
                                     v = q->t[LC_TIMER_CULL].median / r->t[LC_TIMER_CULL].median;
                             }
@@ -325,6 +330,17 @@ int lc_bench_main(int argc, char **argv)
                 lc_error("bench: --shading %s: expected forward and/or visibility", v);
                 return 2;
             }
+        } else if (!strcmp(a, "--scalarize-merge")) {
+            /* Scalarized rows per merge choice (the CSV's scalarize: on = tiles, always), then off. */
+            uint32_t merges[LC_SCALARIZE_MERGE_COUNT], n = 0;
+            if (!parse_names(v, lc_scalarize_merge_names, LC_SCALARIZE_MERGE_COUNT, merges, &n)) {
+                lc_error("bench: --scalarize-merge %s: expected tiles and/or always", v);
+                return 2;
+            }
+            sw.scalarize_count = 0;
+            for (uint32_t k = 0; k < n; k++)
+                sw.scalarize[sw.scalarize_count++] = merges[k] == LC_SCALARIZE_MERGE_ALWAYS ? LC_LOOP_MERGE_ALWAYS : LC_LOOP_MERGE_TILES;
+            sw.scalarize[sw.scalarize_count++] = LC_LOOP_PLAIN;
         } else if (!strcmp(a, "--binning")) {
             if (!parse_names(v, lc_binning_names, LC_BINNING_COUNT, sw.binnings, &sw.binning_count)) {
                 lc_error("bench: --binning %s: expected a list of tiles, lights, lights-nodepth", v);
@@ -425,7 +441,7 @@ int lc_bench_main(int argc, char **argv)
                     for (uint32_t k = 0; k < variants && !exit_code; k++) {
                         /* k in mixed radix: scalarize, shading, binning, geometry, occlusion, threads. */
                         uint32_t q = k;
-                        bool scalarize = sw.scalarize[q % sw.scalarize_count];
+                        uint32_t loop = sw.scalarize[q % sw.scalarize_count];
                         q /= sw.scalarize_count;
                         uint32_t shading = sw.shadings[q % sw.shading_count];
                         q /= sw.shading_count;
@@ -438,7 +454,8 @@ int lc_bench_main(int argc, char **argv)
                         lc_jobs_init(sw.threads[q]);
                         app->opt.mode = (int)sw.modes[mi];
                         app->opt.shading = shading;
-                        app->opt.scalarize = scalarize;
+                        app->opt.scalarize = loop != LC_LOOP_PLAIN;
+                        app->opt.scalarize_merge = loop == LC_LOOP_MERGE_ALWAYS ? LC_SCALARIZE_MERGE_ALWAYS : LC_SCALARIZE_MERGE_TILES;
                         app->opt.binning = sw.binnings[bi];
                         lc_frame_settings fs = lc_app_settings(app);
                         if (sw.geometry[gi] >= 0) fs.geometry = (uint32_t)sw.geometry[gi];
@@ -472,7 +489,7 @@ int lc_bench_main(int argc, char **argv)
                         r->visible = app->renderer.light_count;
                         r->mode = sw.modes[mi];
                         r->shading = shading;
-                        r->scalarize = scalarize && (shading == LC_SHADING_VISIBILITY || app->ctx.subgroup_fragment);
+                        r->loop = lc_loop_variant(&app->renderer, &fs);
                         r->binning = bins ? (int)sw.binnings[bi] : -1;
                         r->geo = app->renderer.geometry;
                         /* The last sw.frames frames; cull + shade per frame before the sorts. */
@@ -495,11 +512,11 @@ int lc_bench_main(int argc, char **argv)
                             if (lc_app_count_pairs(app, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
                         }
                         done++;
-                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-3s %-6s occl %-3s  depth %8.4f ms  "
+                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-6s %-6s occl %-3s  depth %8.4f ms  "
                                "cull %8.4f ms  shade %8.4f ms  frame %8.4f ms  threads %u  light build %.3f ms\n",
                                done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
                                lc_mode_names[r->mode], r->binning < 0 ? "" : lc_binning_names[r->binning], lc_shading_names[shading],
-                               scalarize ? "on" : "off", lc_geometry_names[r->geo.path], r->geo.occlusion ? "on" : "off",
+                               loop_csv[loop], lc_geometry_names[r->geo.path], r->geo.occlusion ? "on" : "off",
                                r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_SHADE].median,
                                r->t[LC_TIMER_COUNT].median, r->threads, r->light_build_ms);
                         fflush(stdout);

@@ -6,6 +6,7 @@
 #define LC_BENCH_H
 
 #include "common.h"
+#include "frame.h"
 
 typedef struct lc_bench_sweep {
     const char *scenes[4];
@@ -18,7 +19,7 @@ typedef struct lc_bench_sweep {
     uint32_t mode_count;
     uint32_t shadings[2];     /* LC_SHADING_*; default forward only */
     uint32_t shading_count;
-    bool scalarize[2];
+    uint32_t scalarize[LC_LOOP_COUNT]; /* LC_LOOP_*: on (merge across tiles), off; --scalarize-merge */
     uint32_t scalarize_count;
     uint32_t threads[16];     /* CPU job threads per run (--threads); 0: all cores */
     uint32_t thread_count;

@@ -46,6 +46,9 @@ void lc_options_usage(FILE *f)
         "                           1/255). auto (default): fused for visibility shading in the\n"
         "                           shaded view, else compute, else fragment\n"
         "  --scalarize on|off       subgroup-uniform light loops (default on)\n"
+        "  --scalarize-merge tiles|always  where scalarized loops merge the subgroup's lanes: only\n"
+        "                           subgroups that span tiles (tiles, default; elsewhere the loads are\n"
+        "                           uniform already) or every subgroup (always); the same image\n"
         "  --object-cull on|off     CPU object culling, sphere then OOBB (default on; off draws every object)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
         "  --view NAME              shaded, heatmap, tightness, meshlets (default shaded)\n"
@@ -152,7 +155,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--fov", "--size", "--device", "--frames",
-            "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
+            "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion",
             "--meshlet-codec"};
         bool known = false;
@@ -257,6 +260,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             int found = lc_name_index(v, lc_binning_names, LC_BINNING_COUNT);
             if (found < 0) return bad(a, v, "expected tiles, lights or lights-nodepth");
             o->binning = (uint32_t)found;
+        } else if (!strcmp(a, "--scalarize-merge")) {
+            int found = lc_name_index(v, lc_scalarize_merge_names, LC_SCALARIZE_MERGE_COUNT);
+            if (found < 0) return bad(a, v, "expected tiles or always");
+            o->scalarize_merge = (uint32_t)found;
         } else if (!strcmp(a, "--bin-kernel")) {
             int found = lc_name_index(v, lc_bin_kernel_names, LC_BIN_KERNEL_COUNT);
             if (found < 0) return bad(a, v, "expected lights or blocks");

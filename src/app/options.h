@@ -28,6 +28,7 @@ typedef struct lc_options {
     uint32_t shading;         /* LC_SHADING_*; default forward */
     uint32_t tonemap;         /* LC_TONEMAP_*; default auto */
     bool scalarize;           /* default on */
+    uint32_t scalarize_merge; /* LC_SCALARIZE_MERGE_*; default tiles */
     bool object_cull;         /* CPU object frustum culling (sphere, then OOBB); default on */
     bool pairs;               /* count light-pixel pairs (stats) */
     uint32_t view;            /* LC_VIEW_* */

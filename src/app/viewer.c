@@ -546,7 +546,9 @@ static uint32_t build_hud(viewer *v)
              "H or F1: keys%s",
              app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
              lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], r->ubo.light_info.z, v->fs.scalarize ? "on" : "off",
-             v->fs.scalarize && v->fs.shading == LC_SHADING_FORWARD && !app->ctx.subgroup_fragment ? " (unsupported)" : "",
+             v->fs.scalarize && v->fs.shading == LC_SHADING_FORWARD && !app->ctx.subgroup_fragment ? " (unsupported)"
+             : v->fs.scalarize && v->fs.scalarize_merge == LC_SCALARIZE_MERGE_ALWAYS             ? " (merge always)"
+                                                                                                   : "",
              lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,
              lc_geometry_names[r->geometry.path], r->geometry.occlusion ? " + occlusion" : "",

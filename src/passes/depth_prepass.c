@@ -69,8 +69,7 @@ static void scene_draw(const lc_renderer *r, uint32_t object, lc_pkg_draw_indexe
 uint32_t lc_shade_pipeline_id(const lc_renderer *r)
 {
     const lc_frame_settings *s = &r->settings;
-    bool scalarize = s->scalarize && r->ctx->subgroup_fragment;
-    return LC_PIPELINE_ID_SHADE + (s->mode * 2 + (scalarize ? 1 : 0)) * 3 + s->analysis;
+    return LC_PIPELINE_ID_SHADE + (s->mode * LC_LOOP_COUNT + lc_loop_variant(r, s)) * 3 + s->analysis;
 }
 
 void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,

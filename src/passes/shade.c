@@ -25,19 +25,19 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
         .depth_store = VK_ATTACHMENT_STORE_OP_NONE,
     };
     lc_begin_rendering(r, rc, pass, &rd);
-    bool scalarize = s->scalarize && r->ctx->subgroup_fragment;
+    uint32_t loop = lc_loop_variant(r, s);
     uint32_t shade_id = lc_shade_pipeline_id(r);
     if (s->geometry == LC_GEOMETRY_MESH) {
         /* mesh: replay both phases' drawn flags (the depth passes' set) through the task and
          * mesh shaders; nothing is culled again. */
-        lc_bind_scene(r, rc, pass, r->shade_mesh[s->mode][scalarize][s->analysis], false);
+        lc_bind_scene(r, rc, pass, r->shade_mesh[s->mode][loop][s->analysis], false);
         lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id,
                                       s->occlusion ? LC_CULL_PHASE_1 : LC_CULL_PHASE_ALL, true);
         if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, LC_CULL_PHASE_2, true);
         lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
         return;
     }
-    lc_bind_scene(r, rc, pass, r->shade[s->mode][scalarize][s->analysis], true);
+    lc_bind_scene(r, rc, pass, r->shade[s->mode][loop][s->analysis], true);
     /* direct: the draws (with their materials) come from lc_scene_draws_record jobs. mdi:
      * replay the surviving draws of both phases, exactly the depth pre-pass's set. */
     if (s->geometry == LC_GEOMETRY_MDI) {

@@ -5,7 +5,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     const lc_frame_settings *s = &r->settings;
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE,
-                        r->shade_visibility[s->mode][s->scalarize][s->analysis][r->tonemap_path == LC_TONEMAP_FUSED]);
+                        r->shade_visibility[s->mode][lc_loop_variant(r, s)][s->analysis][r->tonemap_path == LC_TONEMAP_FUSED]);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->vis_scene.layout, 0, lc_current_slot(r)->set);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->vis_scene.layout, 1, r->vis_scene.set);
     // 8x4 pixels a workgroup (shade_visibility.glsl).
