@@ -54,4 +54,25 @@ else
     fail "the scripted screenshot was not written"
 fi
 
+# --out with a window: the frame --frames K (scene only, as headless), equal to the headless
+# image at the same light time (paused at 0: headless frame 1); without --frames, the view as
+# the window closes.
+printf '0 pause\n' >"$TMP/pause.txt"
+common=(--size 160x96 --lights 64 --seed 2 --script "$TMP/pause.txt" --quiet)
+rc=0
+timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" "$LC_BIN" "${common[@]}" --frames 4 --out "$TMP/out-window.png" \
+    >"$TMP/out.log" 2>&1 || rc=$?
+[[ $rc == 0 && -f $TMP/out-window.png ]] || fail "--out with a window and --frames: exit $rc, $(head -3 "$TMP/out.log")"
+if lc_ok "headless reference" --headless "${common[@]:0:6}" --frames 1 --out "$TMP/out-headless.png" &&
+    [[ -f $TMP/out-window.png ]]; then
+    d=$(img diff "$TMP/out-headless.png" "$TMP/out-window.png")
+    echo "  --out with a window vs headless: max diff $d"
+    [[ $d -le 1 ]] || fail "--out with a window differs from the headless frame by $d/255"
+fi
+printf '0 pause\n3 quit\n' >"$TMP/quit.txt"
+rc=0
+timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" "$LC_BIN" --size 160x96 --lights 64 --script "$TMP/quit.txt" --quiet \
+    --out "$TMP/out-close.png" >"$TMP/close.log" 2>&1 || rc=$?
+[[ $rc == 0 && -f $TMP/out-close.png ]] || fail "--out as the window closes: exit $rc, no image ($(head -3 "$TMP/close.log"))"
+
 finish

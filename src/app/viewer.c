@@ -692,8 +692,9 @@ lc_status lc_run_viewer(const lc_options *opt)
             script_event *e = &v->script[v->script_next++];
             if ((s = act(v, e->action, e->arg, e->a, e->b)) != LC_OK) goto done_gpu;
         }
-        /* --capture with --frames K: the last frame. */
+        /* --capture and --out with --frames K: the last frame (--out without the HUD, as headless). */
         if (opt->capture && opt->frames && frame + 1 == opt->frames && v->rdoc) act(v, "capture", opt->capture, 0, 0);
+        if (opt->out && opt->frames && frame + 1 == opt->frames) act(v, "screenshot", opt->out, 0, 0);
         double now = glfwGetTime();
         float dt = (float)(now - last);
         last = now;
@@ -719,6 +720,19 @@ lc_status lc_run_viewer(const lc_options *opt)
         bool rendered = false;
         if ((s = render(v, &rendered)) != LC_OK) goto done_gpu;
         if (opt->frames && frame + 1 >= opt->frames && v->script_next >= v->script_count) break;
+    }
+    /* --out without --frames: the view as the window closes, one more frame. */
+    for (int tries = 0; opt->out && !opt->frames && tries < 3; tries++) {
+        bool rendered = false;
+        act(v, "screenshot", opt->out, 0, 0);
+        if (!drawable(v)) break;
+        if ((s = render(v, &rendered)) != LC_OK) goto done_gpu;
+        if (rendered) break;
+    }
+    if (opt->out && v->screenshot_requested) {
+        lc_error("--out %s: the window could not be drawn as it closed (minimised?); no frame written", opt->out);
+        s = LC_ERR_RUNTIME;
+        goto done_gpu;
     }
     lc_renderer_finish(&app->renderer);
     lc_app_record_timings(app);
