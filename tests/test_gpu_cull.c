@@ -116,7 +116,7 @@ static void count_pairs(lc_app *app, uint32_t mode, bool scalarize, const cam_ca
         app->camera.pitch_deg = cc->c[4];
     }
     pairs[0] = pairs[1] = pairs[2] = 0;
-    CHECK(lc_app_count_pairs(app, cc->time, pairs) == LC_OK);
+    CHECK(lc_app_count_pairs(app, NULL, cc->time, pairs) == LC_OK);
 }
 
 /* Every mode, scalarized or not, misses no pair, and counts the same exact pairs as brute

@@ -75,4 +75,23 @@ timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" "$LC_BIN" --size 160x96 --lig
     --out "$TMP/out-close.png" >"$TMP/close.log" 2>&1 || rc=$?
 [[ $rc == 0 && -f $TMP/out-close.png ]] || fail "--out as the window closes: exit $rc, no image ($(head -3 "$TMP/close.log"))"
 
+# --pairs with a window: the view as it ended (the script switched to tiles), counted as
+# headless counts it; --stats names that mode.
+printf '0 pause\n2 mode tiles\n' >"$TMP/pairs.txt"
+rc=0
+timeout 300 xvfb-run -a -s "-screen 0 1280x720x24" "$LC_BIN" --size 160x96 --lights 64 --seed 2 --frames 4 \
+    --script "$TMP/pairs.txt" --pairs --quiet --stats "$TMP/pairs-window.json" >"$TMP/pairs.log" 2>&1 || rc=$?
+if [[ $rc == 0 && -f $TMP/pairs-window.json ]] &&
+    lc_ok "headless tiles pairs" --headless --size 160x96 --lights 64 --seed 2 --mode tiles --pairs --stats "$TMP/pairs-headless.json"; then
+    mode=$(img json "$TMP/pairs-window.json" mode)
+    ew=$(img json "$TMP/pairs-window.json" pairs.exact)
+    eh=$(img json "$TMP/pairs-headless.json" pairs.exact)
+    mw=$(img json "$TMP/pairs-window.json" pairs.missed)
+    echo "  --pairs with a window: mode $mode, exact $ew (headless $eh), missed $mw"
+    [[ $mode == tiles ]] || fail "--stats with a window names mode $mode, not the scripted tiles"
+    [[ $ew == "$eh" && $mw == 0 ]] || fail "--pairs with a window: exact $ew (headless $eh), missed $mw"
+else
+    fail "--pairs with a window: exit $rc ($(head -3 "$TMP/pairs.log"))"
+fi
+
 finish

@@ -191,12 +191,16 @@ lc_status lc_app_write_png(const char *path, const uint8_t *rgba, uint32_t w, ui
     return s;
 }
 
-lc_status lc_app_count_pairs(lc_app *app, float time, uint64_t pairs[3])
+lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, float time, uint64_t pairs[3])
 {
-    lc_frame_settings s = lc_app_settings(app);
+    lc_frame_settings s = settings ? *settings : lc_app_settings(app);
     s.analysis = LC_ANALYSIS_EXACT;
+    s.capture_output = false;
+    s.hud = false;
+    uint32_t before = app->renderer.frame_index;
     lc_status st = lc_app_frame(app, &s, time);
     if (st != LC_OK) return st;
+    if (app->renderer.frame_index == before) return LC_ERR_RUNTIME; /* skipped: nothing to count */
     size_t size = 0;
     uint32_t *a = lc_renderer_read(&app->renderer, LC_RES_ANALYSIS, &size);
     if (!a) return LC_ERR_RUNTIME;
@@ -338,7 +342,7 @@ lc_status lc_run_headless(const lc_options *opt)
     }
     /* Outputs last, after every GPU step (--pairs renders again), so a failure leaves none. */
     uint64_t pairs[3];
-    if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, time, pairs);
+    if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, NULL, time, pairs);
     if (s == LC_OK && opt->out)
         s = lc_app_write_png(opt->out, app->renderer.output_pixels, app->renderer.output_width, app->renderer.output_height);
     if (s == LC_OK && opt->stats) s = lc_app_write_stats(app, opt->stats, opt->pairs ? pairs : NULL, frames);

@@ -47,8 +47,10 @@ void lc_app_record_timings(lc_app *app);
 /* --out, --stats; pairs counted from the analysis buffer. */
 lc_status lc_app_write_png(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height);
 lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pairs, uint32_t frames);
-/* Renders the current state again with exact analysis and sums evaluated/exact/missed. */
-lc_status lc_app_count_pairs(lc_app *app, float time, uint64_t pairs[3]);
+/* Renders one more frame with these settings (NULL: lc_app_settings) and exact analysis, and
+ * sums evaluated/exact/missed. LC_ERR_RUNTIME where no frame could be rendered (a window that
+ * cannot be drawn). */
+lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, float time, uint64_t pairs[3]);
 
 lc_status lc_run_headless(const lc_options *opt);
 lc_status lc_run_viewer(const lc_options *opt);

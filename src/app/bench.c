@@ -509,7 +509,7 @@ int lc_bench_main(int argc, char **argv)
                         }
                         if (sw.pairs) {
                             uint64_t p[3];
-                            if (lc_app_count_pairs(app, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
+                            if (lc_app_count_pairs(app, &fs, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
                         }
                         done++;
                         printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-6s %-6s occl %-3s  depth %8.4f ms  "

@@ -736,7 +736,33 @@ lc_status lc_run_viewer(const lc_options *opt)
     }
     lc_renderer_finish(&app->renderer);
     lc_app_record_timings(app);
-    if (opt->stats) s = lc_app_write_stats(app, opt->stats, NULL, (uint32_t)LC_MIN(app->gpu_log.total, UINT32_MAX));
+    /* --pairs: one more frame of the view as it ends, with the exact counts (as headless). */
+    uint64_t pairs[3];
+    bool counted = false;
+    for (int tries = 0; opt->pairs && opt->stats && !counted && tries < 3 && drawable(v); tries++) {
+        lc_frame_settings fs = v->fs;
+        fs.camera = app->camera;
+        lc_status c = lc_app_count_pairs(app, &fs, v->time, pairs);
+        if (c != LC_OK && c != LC_ERR_RUNTIME) {
+            s = c;
+            goto done_gpu;
+        }
+        counted = c == LC_OK;
+    }
+    if (opt->pairs && opt->stats && !counted) {
+        lc_error("--pairs: the window could not be drawn as it closed (minimised?); no pairs counted");
+        s = LC_ERR_RUNTIME;
+        goto done_gpu;
+    }
+    /* --stats names the view as it ended (keys and scripts may have changed it), as the size
+     * and the pairs are. */
+    app->opt.mode = (int)v->fs.mode;
+    app->opt.shading = v->fs.shading;
+    app->opt.scalarize = v->fs.scalarize;
+    app->opt.binning = v->fs.binning;
+    app->opt.view = v->fs.view;
+    if (opt->stats)
+        s = lc_app_write_stats(app, opt->stats, counted ? pairs : NULL, (uint32_t)LC_MIN(app->gpu_log.total, UINT32_MAX));
 done_gpu:
     lc_renderer_finish(&app->renderer);
 done_glfw:
