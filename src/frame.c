@@ -634,7 +634,6 @@ static lc_status choose_pipelines(lc_renderer *r, lc_frame_slot *slot, const lc_
     bool fused = tonemap_compute && s->tonemap != LC_TONEMAP_COMPUTE && s->shading == LC_SHADING_VISIBILITY &&
                  s->view == LC_VIEW_SHADED;
     r->tonemap_path = fused ? LC_TONEMAP_FUSED : tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
-    /* Compute always has subgroup arithmetic (lc_context_create checks); fragments may not. */
     lc_status st = lc_frame_shade_pipeline(r, s->mode, lc_loop_variant(r, s), s->analysis);
     if (st != LC_OK) return st;
     if (r->tonemap_path != LC_TONEMAP_FRAGMENT) {

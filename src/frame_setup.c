@@ -209,6 +209,7 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
 
 uint32_t lc_loop_variant(const lc_renderer *r, const lc_frame_settings *s)
 {
+    /* Compute always has subgroup arithmetic (lc_context_create checks); fragments may not. */
     if (!s->scalarize || (s->shading == LC_SHADING_FORWARD && !r->ctx->subgroup_fragment)) return LC_LOOP_PLAIN;
     return s->scalarize_merge == LC_SCALARIZE_MERGE_ALWAYS ? LC_LOOP_MERGE_ALWAYS : LC_LOOP_MERGE_TILES;
 }

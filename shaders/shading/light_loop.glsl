@@ -10,7 +10,7 @@
 layout(constant_id = 0) const uint MODE = LC_MODE_BRUTE;
 layout(constant_id = 1) const bool SCALARIZE = false;
 layout(constant_id = 2) const uint ANALYSIS = LC_ANALYSIS_OFF;
-// LC_SUBGROUPS_*: where the includer's subgroups lie against the tiles (lc_subgroup_one_tile).
+// LC_SUBGROUPS_*: where the includer's subgroups lie against the tiles (lc_merge_lanes).
 layout(constant_id = 6) const uint SUBGROUPS = LC_SUBGROUPS_ASK;
 
 layout(std430, set = 0, binding = LC_BIND_ANALYSIS) buffer AnalysisBlock { uint analysis[]; };
@@ -38,19 +38,20 @@ void lc_walk_bucket(uint bucket, uint bits)
     }
 }
 
-// Whether the subgroup's lanes all lie in one screen tile (`cluster`: a cluster's tile). Where
-// they do, the scalarized loops walk each lane's own lights, as the unscalarized ones do: the
-// masks, bucket words and lists are already the subgroup's (loads from one address), and
-// merging the lanes' depth ranges only adds buckets and subgroup operations (slower on the
-// H100 in every mode, docs/BENCHMARKS.md). They merge where a subgroup spans tiles, whose
-// lanes' loads would otherwise diverge. Known from SUBGROUPS where it can be: the loop that
-// cannot run is then compiled out. LC_SUBGROUPS_MERGE_ALL merges every subgroup (the classic
-// scalarization, for comparison on other GPUs).
-bool lc_subgroup_one_tile(uint tile, bool cluster)
+// Whether the loops merge the subgroup's lanes: scalarized, and the lanes not all in one screen
+// tile (`tile`; `cluster`: a cluster's tile). Where they are in one, each lane walks its own
+// lights, as unscalarized: the masks, bucket words and lists are already the subgroup's (loads
+// from one address), and merging the lanes' depth ranges only adds buckets and subgroup
+// operations (slower on the H100 in every mode, docs/BENCHMARKS.md). They merge where a
+// subgroup spans tiles, whose lanes' loads would otherwise diverge. Known from SUBGROUPS where
+// it can be: the loop that cannot run is then compiled out. LC_SUBGROUPS_MERGE_ALL merges every
+// subgroup (the classic scalarization, for comparison on other GPUs).
+bool lc_merge_lanes(uint tile, bool cluster)
 {
-    if (SUBGROUPS == LC_SUBGROUPS_MERGE_ALL) return false;
-    if (SUBGROUPS == LC_SUBGROUPS_IN_CLUSTER || (SUBGROUPS == LC_SUBGROUPS_IN_TILE && !cluster)) return true;
-    return subgroupBallot(tile != subgroupBroadcastFirst(tile)) == uvec4(0u);
+    if (!SCALARIZE) return false;
+    if (SUBGROUPS == LC_SUBGROUPS_MERGE_ALL) return true;
+    if (SUBGROUPS == LC_SUBGROUPS_IN_CLUSTER || (SUBGROUPS == LC_SUBGROUPS_IN_TILE && !cluster)) return false;
+    return subgroupBallot(tile != subgroupBroadcastFirst(tile)) != uvec4(0u);
 }
 
 uint lc_tile_index()
@@ -103,7 +104,7 @@ void lc_walk_window(uint tile, uvec2 range, uvec2 window, bool merge)
 // H100, forward tiles 0.1-0.3 % slower merged across tiles, 2.5 % merged always).
 void lc_walk_tile(uint tile, uvec2 range)
 {
-    if (!SCALARIZE || lc_subgroup_one_tile(tile, false)) {
+    if (!lc_merge_lanes(tile, false)) {
         lc_walk_window(tile, range, range, false);
         return;
     }
@@ -165,18 +166,18 @@ void lc_shade_clusters()
     uint slice = s >= 0.0 ? uint(min(s, float(frame.zbin_info.w - 1u))) : 0u; // NaN-safe (helper lanes)
     uint cluster = (slice * frame.zbin_info.z + t.y) * frame.zbin_info.y + t.x;
     // Merged only across screen tiles (as lc_walk_tile), never across the slices of one.
-    if (!SCALARIZE || lc_subgroup_one_tile(t.y * frame.zbin_info.y + t.x, true)) lc_walk_cluster(cluster, false);
-    else lc_walk_cluster(cluster, true);
+    if (lc_merge_lanes(t.y * frame.zbin_info.y + t.x, true)) lc_walk_cluster(cluster, true);
+    else lc_walk_cluster(cluster, false);
 }
 
 void lc_shade_lists()
 {
     uint stride = frame.light_info.w + 1u;
     uint tile = lc_tile_index();
-    bool one_tile = !SCALARIZE || lc_subgroup_one_tile(tile, false);
+    bool merge = lc_merge_lanes(tile, false);
     uint base = tile * stride;
     uint count = min(tile_lists[base], frame.light_info.w);
-    if (one_tile) {
+    if (!merge) {
         for (uint j = 0u; j < count; j++) lc_visit(tile_lists[base + 1u + j]);
         return;
     }

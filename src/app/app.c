@@ -221,17 +221,19 @@ lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, flo
 lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pairs, uint32_t frames)
 {
     lc_renderer *r = &app->renderer;
+    /* What the last frame ran, after the renderer's fallbacks (in the viewer, after any keys or
+     * script); the options where no frame ran. */
+    lc_frame_settings fs = r->frame_index ? r->settings : lc_app_settings(app);
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "device", app->ctx.props.deviceName);
     cJSON_AddStringToObject(root, "driver", app->ctx.driver_info);
     cJSON_AddStringToObject(root, "scene", app->opt.scene);
-    cJSON_AddStringToObject(root, "mode", lc_mode_names[app->opt.mode]);
-    cJSON_AddStringToObject(root, "shading", lc_shading_names[app->opt.shading]);
-    bool visibility = app->opt.shading == LC_SHADING_VISIBILITY; /* compute always has subgroup arithmetic */
-    cJSON_AddBoolToObject(root, "scalarize", app->opt.scalarize && (visibility || app->ctx.subgroup_fragment));
-    cJSON_AddStringToObject(root, "scalarize_merge", lc_scalarize_merge_names[app->opt.scalarize_merge]);
-    if (visibility) cJSON_AddNumberToObject(root, "visibility_id_bits", r->vis_prim_bits ? 32 : 64);
-    cJSON_AddStringToObject(root, "view", lc_view_names[app->opt.view]);
+    cJSON_AddStringToObject(root, "mode", lc_mode_names[fs.mode]);
+    cJSON_AddStringToObject(root, "shading", lc_shading_names[fs.shading]);
+    cJSON_AddBoolToObject(root, "scalarize", lc_loop_variant(r, &fs) != LC_LOOP_PLAIN);
+    cJSON_AddStringToObject(root, "scalarize_merge", lc_scalarize_merge_names[fs.scalarize_merge]);
+    if (fs.shading == LC_SHADING_VISIBILITY) cJSON_AddNumberToObject(root, "visibility_id_bits", r->vis_prim_bits ? 32 : 64);
+    cJSON_AddStringToObject(root, "view", lc_view_names[fs.view]);
     cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[r->tonemap_path ? r->tonemap_path : LC_TONEMAP_FRAGMENT]);
     cJSON_AddNumberToObject(root, "width", r->width);
     cJSON_AddNumberToObject(root, "height", r->height);
@@ -239,12 +241,12 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(root, "lights", app->light_count);
     cJSON_AddNumberToObject(root, "lights_visible", r->light_count);
     cJSON_AddNumberToObject(root, "tile_size", r->ubo.light_info.z);
-    cJSON_AddStringToObject(root, "binning", lc_binning_names[app->opt.binning]);
-    if (app->opt.binning != LC_BINNING_TILES) {
+    cJSON_AddStringToObject(root, "binning", lc_binning_names[fs.binning]);
+    if (fs.binning != LC_BINNING_TILES) {
         cJSON_AddStringToObject(root, "bin_kernel", lc_bin_kernel_names[r->desc.bin_kernel]);
         if (r->desc.bin_kernel == LC_BIN_KERNEL_LIGHTS) cJSON_AddNumberToObject(root, "bin_groups", lc_bin_groups(r->light_count));
     }
-    if (app->opt.mode == LC_MODE_ZBIN) cJSON_AddStringToObject(root, "zbin_kernel", lc_zbin_per_bin(r) ? "bins" : "lights");
+    if (fs.mode == LC_MODE_ZBIN) cJSON_AddStringToObject(root, "zbin_kernel", lc_zbin_per_bin(r) ? "bins" : "lights");
     cJSON_AddNumberToObject(root, "subgroup_size", app->ctx.subgroup_size);
     cJSON *ms = cJSON_AddObjectToObject(root, "gpu_ms");
     for (int i = 0; i <= LC_TIMER_COUNT; i++) {
@@ -297,7 +299,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(p, "exact", (double)pairs[1]);
         cJSON_AddNumberToObject(p, "missed", (double)pairs[2]);
     }
-    if (app->opt.mode == LC_MODE_LISTS) {
+    if (fs.mode == LC_MODE_LISTS) {
         lc_gpu_counters *c = lc_renderer_read(r, LC_RES_COUNTERS, NULL);
         cJSON *o = cJSON_AddObjectToObject(root, "overflow");
         cJSON_AddNumberToObject(o, "tiles", c ? c->lists.x : 0);

@@ -532,6 +532,7 @@ static uint32_t build_hud(viewer *v)
     float scale = LC_CLAMP(floorf((float)r->height / 240.0f) * 0.5f, 1.0f, 3.0f);
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
+    uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
     char text[1024];
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
@@ -546,9 +547,7 @@ static uint32_t build_hud(viewer *v)
              "H or F1: keys%s",
              app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
              lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], r->ubo.light_info.z, v->fs.scalarize ? "on" : "off",
-             v->fs.scalarize && v->fs.shading == LC_SHADING_FORWARD && !app->ctx.subgroup_fragment ? " (unsupported)"
-             : v->fs.scalarize && v->fs.scalarize_merge == LC_SCALARIZE_MERGE_ALWAYS             ? " (merge always)"
-                                                                                                   : "",
+             v->fs.scalarize && loop == LC_LOOP_PLAIN ? " (unsupported)" : loop == LC_LOOP_MERGE_ALWAYS ? " (merge always)" : "",
              lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,
              lc_geometry_names[r->geometry.path], r->geometry.occlusion ? " + occlusion" : "",
@@ -754,13 +753,6 @@ lc_status lc_run_viewer(const lc_options *opt)
         s = LC_ERR_RUNTIME;
         goto done_gpu;
     }
-    /* --stats names the view as it ended (keys and scripts may have changed it), as the size
-     * and the pairs are. */
-    app->opt.mode = (int)v->fs.mode;
-    app->opt.shading = v->fs.shading;
-    app->opt.scalarize = v->fs.scalarize;
-    app->opt.binning = v->fs.binning;
-    app->opt.view = v->fs.view;
     if (opt->stats)
         s = lc_app_write_stats(app, opt->stats, counted ? pairs : NULL, (uint32_t)LC_MIN(app->gpu_log.total, UINT32_MAX));
 done_gpu:
