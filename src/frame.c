@@ -1,7 +1,6 @@
 #include "frame.h"
 
 #include <math.h>
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,13 +287,12 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     if (!d->list_max) d->list_max = 512;
 
     lc_frame_create_layouts(r);
-    r->threads = d->threads ? d->threads : lc_jobs_threads();
-    r->threads = LC_CLAMP(r->threads, 1u, 256u);
+    r->threads = lc_jobs_threads();
     r->block_pool = lc_block_pool_create();
     /* LC_BACKEND_CHUNK=N (tests): smaller chunks split even small passes over secondaries. */
     const char *chunk = getenv("LC_BACKEND_CHUNK");
     /* Pools for every core, so that a later lc_jobs_init (bench --threads) may use them all. */
-    lc_render_backend_desc bd = {.threads = LC_MAX(r->threads, (uint32_t)omp_get_num_procs()), .chunk = chunk ? (uint32_t)strtoul(chunk, NULL, 10) : 0};
+    lc_render_backend_desc bd = {.threads = lc_jobs_capacity(), .chunk = chunk ? (uint32_t)strtoul(chunk, NULL, 10) : 0};
     lc_render_backend_create(ctx, &bd, &r->backend);
     lc_status s = lc_frame_upload_scene(r);
     if (s != LC_OK) return s;
@@ -661,7 +659,7 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
     double t1 = lc_time_seconds();
     r->cpu_ms[LC_CPU_LIGHT_BUILD] = (t1 - t0) * 1e3;
     /* This frame's threads: the jobs' count (bench --threads changes it between frames). */
-    r->threads = LC_MIN(r->desc.threads ? r->desc.threads : lc_jobs_threads(), r->backend.threads);
+    r->threads = LC_MIN(lc_jobs_threads(), r->backend.threads);
     r->backend.active_threads = r->threads;
     if (s->object_cull_off || !r->cull_set.count) {
         r->draw_list = r->all_objects;

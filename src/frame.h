@@ -86,8 +86,6 @@ typedef struct lc_renderer_desc {
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
     uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins */
     uint32_t bin_kernel;     /* LC_BIN_KERNEL_*: which kernel bins the lights (--binning lights) */
-    uint32_t threads;        /* CPU threads recording contexts and secondaries; 0: OpenMP's default
-                                (omp_get_max_threads(), OMP_NUM_THREADS) */
     bool meshlet_codec_off;  /* runtime mesh uploaded plain instead of decoded on the GPU (geometry.h) */
     uint32_t vis_ids;        /* LC_VIS_IDS_*: the visibility buffer's id format */
 } lc_renderer_desc;

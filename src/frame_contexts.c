@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/jobs.h"
 #include "frame.h"
 #include "passes/passes.h"
 
@@ -100,6 +101,37 @@ static void dump_commands(const lc_renderer *r)
 }
 
 
+typedef struct record_job {
+    lc_renderer *r;
+    const lc_pass *passes;
+    uint32_t n;
+    const lc_barrier_list *barriers;
+    const uint32_t *scene_pass;
+    uint32_t draws;
+} record_job;
+
+/* Context j: pass j's own commands, the final hand-over (j == n), or a chunk of scene draws. */
+static void record_context(void *user, uint32_t first, uint32_t count, uint32_t thread)
+{
+    (void)thread;
+    const record_job *job = user;
+    lc_renderer *r = job->r;
+    uint32_t n = job->n;
+    for (uint32_t j = first; j < first + count; j++) {
+        lc_render_context *rc = &r->contexts[j];
+        if (j < n) {
+            record_pass(r, rc, &job->passes[j], j, &job->barriers[j]);
+        } else if (j == n) {
+            const lc_barrier_list *b = &job->barriers[n];
+            lc_rc_barrier(rc, lc_sort_key(n, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
+        } else {
+            uint32_t at = (j - n - 1) * DRAW_CHUNK;
+            lc_scene_draws_record(r, rc, at, LC_MIN(DRAW_CHUNK, job->draws - at), job->scene_pass[LC_SCENE_DRAWS_DEPTH],
+                                  job->scene_pass[LC_SCENE_DRAWS_EQUAL]);
+        }
+    }
+}
+
 uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
 {
     lc_barrier_list barriers[LC_BACKEND_MARKERS + 1];
@@ -118,20 +150,8 @@ uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
     /* The direct path records the CPU cull's draw list; mdi's draws come from the GPU cull. */
     uint32_t draws = r->settings.geometry == LC_GEOMETRY_DIRECT ? r->draw_count : 0, jobs = n + 1 + LC_DIV_UP(draws, DRAW_CHUNK);
     ensure_contexts(r, jobs);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(r->threads)
-    for (uint32_t j = 0; j < jobs; j++) {
-        lc_render_context *rc = &r->contexts[j];
-        if (j < n) {
-            record_pass(r, rc, &passes[j], j, &barriers[j]);
-        } else if (j == n) {
-            const lc_barrier_list *b = &barriers[n];
-            lc_rc_barrier(rc, lc_sort_key(n, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
-        } else {
-            uint32_t first = (j - n - 1) * DRAW_CHUNK;
-            lc_scene_draws_record(r, rc, first, LC_MIN(DRAW_CHUNK, draws - first), scene_pass[LC_SCENE_DRAWS_DEPTH],
-                                  scene_pass[LC_SCENE_DRAWS_EQUAL]);
-        }
-    }
+    record_job job = {r, passes, n, barriers, scene_pass, draws};
+    lc_jobs_run_on(r->threads, jobs, 1, record_context, &job);
     return jobs;
 }
 

@@ -4,13 +4,13 @@
  * the contexts are merged and radix-sorted. Medians per thread count, with the sorted
  * stream checked (count, key order) every frame. */
 #include <math.h>
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "app/app.h"
+#include "cpu/jobs.h"
 #include "cpu/render_context.h"
 #include "cpu/sort_key.h"
 
@@ -60,11 +60,25 @@ static void record_draws(lc_render_context *rc, uint32_t first, uint32_t count, 
     }
 }
 
+typedef struct record_job {
+    lc_render_context *rcs;
+    uint32_t draws;
+    const float *distance;
+} record_job;
+
+static void record_job_run(void *user, uint32_t first, uint32_t count, uint32_t thread)
+{
+    (void)thread;
+    const record_job *job = user;
+    for (uint32_t j = first; j < first + count; j++)
+        record_draws(&job->rcs[j], j * JOB_DRAWS, LC_MIN(JOB_DRAWS, job->draws - j * JOB_DRAWS), job->distance);
+}
+
 int lc_bench_contexts(uint32_t draws, uint32_t frames)
 {
     char cpu[256];
     cpu_name(cpu, sizeof cpu);
-    uint32_t max_threads = (uint32_t)omp_get_max_threads();
+    uint32_t max_threads = lc_jobs_threads();
     printf("render contexts: %u draws (2 commands each), %u frames, %s, up to %u threads\n", draws, frames, cpu, max_threads);
     printf("%8s %12s %12s %12s %14s %12s\n", "threads", "record_ms", "sort_ms", "total_ms", "total_cpu_ms", "pool_blocks");
     float *distance = lc_alloc((size_t)LC_MAX(draws, 1u) * sizeof *distance);
@@ -82,9 +96,8 @@ int lc_bench_contexts(uint32_t draws, uint32_t frames)
         uint32_t measured = 0;
         for (uint32_t f = 0; f < frames + 3; f++) { /* 3 warm-up frames fill the pool and the caches */
             double c0 = process_cpu_seconds(), t0 = lc_time_seconds();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-            for (uint32_t j = 0; j < jobs; j++)
-                record_draws(&rcs[j], j * JOB_DRAWS, LC_MIN(JOB_DRAWS, draws - j * JOB_DRAWS), distance);
+            record_job job = {rcs, draws, distance};
+            lc_jobs_run_on(threads, jobs, 1, record_job_run, &job);
             double t1 = lc_time_seconds();
             uint32_t count = lc_rc_merge(list, jobs, sorted, threads);
             lc_commands_sort(sorted, scratch, count, threads);

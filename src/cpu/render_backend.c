@@ -1,10 +1,10 @@
 #include "cpu/render_backend.h"
 
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/jobs.h"
 #include "cpu/sort_key.h"
 #include "lc_geometry.h"
 
@@ -39,7 +39,7 @@ void lc_render_backend_create(lc_context *ctx, const lc_render_backend_desc *des
 {
     memset(b, 0, sizeof *b);
     b->ctx = ctx;
-    b->threads = desc->threads ? desc->threads : (uint32_t)omp_get_max_threads();
+    b->threads = desc->threads ? desc->threads : lc_jobs_capacity();
     b->threads = LC_CLAMP(b->threads, 1u, 256u);
     b->chunk = desc->chunk ? desc->chunk : LC_BACKEND_CHUNK;
     for (uint32_t s = 0; s < LC_BACKEND_SLOTS; s++) {
@@ -366,6 +366,19 @@ static void record_primary(lc_render_backend *b, VkCommandBuffer cb, const lc_co
     }
 }
 
+typedef struct secondary_job {
+    lc_render_backend *b;
+    lc_backend_thread *threads; /* the slot's, one per job thread */
+    const lc_command *commands;
+} secondary_job;
+
+static void record_secondaries(void *user, uint32_t first, uint32_t count, uint32_t thread)
+{
+    secondary_job *job = user;
+    for (uint32_t i = first; i < first + count; i++)
+        if (job->b->items[i].chunk) record_chunk(job->b, &job->threads[thread], job->commands, &job->b->items[i]);
+}
+
 void lc_render_backend_translate(lc_render_backend *b, uint32_t slot, const lc_command *commands, uint32_t count,
                                  VkCommandBuffer primary, VkQueryPool queries)
 {
@@ -378,12 +391,8 @@ void lc_render_backend_translate(lc_render_backend *b, uint32_t slot, const lc_c
     /* Secondaries in parallel: each thread records into buffers of its own pool. */
     uint32_t items = b->item_count;
     uint32_t active = b->active_threads ? LC_MIN(b->active_threads, b->threads) : b->threads;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(active)
-    for (uint32_t i = 0; i < items; i++) {
-        if (!b->items[i].chunk) continue;
-        uint32_t t = (uint32_t)omp_get_thread_num();
-        record_chunk(b, &threads[t], commands, &b->items[i]);
-    }
+    secondary_job job = {b, threads, commands};
+    lc_jobs_run_on(active, items, 1, record_secondaries, &job);
     b->secondaries = 0;
     vkCmdResetQueryPool(primary, queries, 0, 2 * LC_BACKEND_MARKERS);
     /* The primary in stream order; runs of chunks go out in one vkCmdExecuteCommands. */

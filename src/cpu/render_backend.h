@@ -1,7 +1,7 @@
 /* The render backend (Stingray's RenderDevice): translates a sorted command stream
  * (render_context.h) into Vulkan. The stream is cut into chunks at pass boundaries, at the
  * commands the primary records itself (markers, barriers, begin/end rendering) and every
- * LC_BACKEND_CHUNK commands within a big pass; OpenMP threads record the chunks into
+ * LC_BACKEND_CHUNK commands within a big pass; job threads (cpu/jobs.h) record the chunks into
  * secondary command buffers from their own command pool of the frame slot, and the
  * primary executes them in stream order. Dynamic rendering begins in the primary with
  * VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT; the secondaries inside inherit it
@@ -49,7 +49,7 @@ typedef struct lc_render_backend {
 } lc_render_backend;
 
 typedef struct lc_render_backend_desc {
-    uint32_t threads; /* 0: omp_get_max_threads() */
+    uint32_t threads; /* 0: lc_jobs_capacity() */
     uint32_t chunk;   /* commands per secondary within a pass; 0: LC_BACKEND_CHUNK */
 } lc_render_backend_desc;
 

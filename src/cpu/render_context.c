@@ -2,7 +2,6 @@
 
 #include "cpu/jobs.h"
 
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +13,7 @@ typedef struct block_run {
 } block_run;
 
 struct lc_block_pool {
-    omp_lock_t lock; /* contexts of concurrent jobs take and return blocks */
+    lc_jobs_lock lock; /* contexts of concurrent jobs take and return blocks */
     block_run *free;
     uint32_t free_count, free_capacity;
     uint32_t blocks, free_blocks;
@@ -23,7 +22,7 @@ struct lc_block_pool {
 lc_block_pool *lc_block_pool_create(void)
 {
     lc_block_pool *pool = lc_calloc(1, sizeof *pool);
-    omp_init_lock(&pool->lock);
+    lc_jobs_lock_init(&pool->lock);
     return pool;
 }
 
@@ -32,7 +31,7 @@ void lc_block_pool_destroy(lc_block_pool *pool)
     if (!pool) return;
     for (uint32_t i = 0; i < pool->free_count; i++) free(pool->free[i].memory);
     free(pool->free);
-    omp_destroy_lock(&pool->lock);
+    lc_jobs_lock_destroy(&pool->lock);
     free(pool);
 }
 
@@ -44,7 +43,7 @@ uint32_t lc_block_pool_free_blocks(const lc_block_pool *pool) { return pool->fre
 static uint8_t *pool_take(lc_block_pool *pool, uint32_t length)
 {
     uint8_t *memory = NULL;
-    omp_set_lock(&pool->lock);
+    lc_jobs_lock_take(&pool->lock);
     for (uint32_t i = pool->free_count; i-- > 0;) {
         if (pool->free[i].length == length) {
             memory = pool->free[i].memory;
@@ -54,7 +53,7 @@ static uint8_t *pool_take(lc_block_pool *pool, uint32_t length)
         }
     }
     if (!memory) pool->blocks += length;
-    omp_unset_lock(&pool->lock);
+    lc_jobs_lock_give(&pool->lock);
     if (!memory) {
         memory = aligned_alloc(64, (size_t)length * LC_BLOCK_SIZE);
         if (!memory) {
@@ -67,14 +66,14 @@ static uint8_t *pool_take(lc_block_pool *pool, uint32_t length)
 
 static void pool_return(lc_block_pool *pool, uint8_t *memory, uint32_t length)
 {
-    omp_set_lock(&pool->lock);
+    lc_jobs_lock_take(&pool->lock);
     if (pool->free_count == pool->free_capacity) {
         pool->free_capacity = pool->free_capacity ? pool->free_capacity * 2 : 64;
         pool->free = lc_realloc(pool->free, pool->free_capacity * sizeof *pool->free);
     }
     pool->free[pool->free_count++] = (block_run){memory, length};
     pool->free_blocks += length;
-    omp_unset_lock(&pool->lock);
+    lc_jobs_lock_give(&pool->lock);
 }
 
 /* ---- context ---- */
@@ -254,6 +253,20 @@ void lc_rc_copy_image_to_buffer(lc_render_context *rc, uint64_t key, VkImage ima
 
 /* ---- merge and sort ---- */
 
+typedef struct merge_job {
+    lc_render_context *const *contexts;
+    const uint32_t *offsets;
+    lc_command *out;
+} merge_job;
+
+static void merge_copy(void *user, uint32_t first, uint32_t count, uint32_t thread)
+{
+    (void)thread;
+    const merge_job *job = user;
+    for (uint32_t i = first; i < first + count; i++)
+        memcpy(job->out + job->offsets[i], job->contexts[i]->commands, (size_t)job->contexts[i]->count * sizeof *job->out);
+}
+
 uint32_t lc_rc_merge(lc_render_context *const *contexts, uint32_t context_count, lc_command *out, uint32_t threads)
 {
     uint32_t total = 0;
@@ -270,50 +283,83 @@ uint32_t lc_rc_merge(lc_render_context *const *contexts, uint32_t context_count,
     uint32_t *offsets = lc_alloc((size_t)(context_count + 1) * sizeof *offsets);
     offsets[0] = 0;
     for (uint32_t i = 0; i < context_count; i++) offsets[i + 1] = offsets[i] + contexts[i]->count;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-    for (uint32_t i = 0; i < context_count; i++)
-        memcpy(out + offsets[i], contexts[i]->commands, (size_t)contexts[i]->count * sizeof *out);
+    merge_job job = {contexts, offsets, out};
+    lc_jobs_run_on(threads, context_count, 1, merge_copy, &job);
     free(offsets);
     return total;
 }
 
 #define RADIX_MAX_THREADS 64
 
-/* Stable counting passes over the bytes in `bytes` (one parallel region, a barrier between
- * passes). Slice t of the source scatters after all smaller digits and after the same digit
- * in slices before t, so the output is the stable order whatever the team size. The result
- * ends in src (after an odd number of passes each thread copies its slice back). */
-static void radix_parallel(lc_command *src, lc_command *dst, uint32_t n, const uint32_t *bytes, uint32_t byte_count,
-                           uint32_t threads, uint32_t (*counts)[256])
+/* Stable counting passes over the bytes in `bytes` (one team, barriers between passes).
+ * Slice t of the source scatters after all smaller digits and after the same digit in slices
+ * before t, so the output is the stable order whatever the team size. The result ends in src
+ * (after an odd number of passes each thread copies its slice back). */
+typedef struct radix_team {
+    lc_command *src, *dst;
+    uint32_t n, byte_count, threads;
+    const uint32_t *bytes;
+    uint32_t (*counts)[256];
+} radix_team;
+
+/* Digit d of slice s scatters to counts[s][d]: the exclusive prefix over (digit, slice). */
+static void radix_offsets(void *user)
 {
-#pragma omp parallel num_threads(threads)
-    {
-        uint32_t t = (uint32_t)omp_get_thread_num(), nt = (uint32_t)omp_get_num_threads();
-        uint32_t lo = lc_jobs_team_split(n, t, nt), hi = lc_jobs_team_split(n, t + 1, nt);
-        lc_command *from = src, *to = dst;
-        for (uint32_t b = 0; b < byte_count; b++) {
-            uint32_t shift = 8 * bytes[b], *c = counts[t];
-            memset(c, 0, 256 * sizeof *c);
-            for (uint32_t i = lo; i < hi; i++) c[(from[i].sort_key >> shift) & 0xffu]++;
-#pragma omp barrier
-#pragma omp single
-            {
-                uint32_t sum = 0;
-                for (uint32_t d = 0; d < 256; d++)
-                    for (uint32_t s = 0; s < nt; s++) {
-                        uint32_t k = counts[s][d];
-                        counts[s][d] = sum;
-                        sum += k;
-                    }
-            }
-            for (uint32_t i = lo; i < hi; i++) to[c[(from[i].sort_key >> shift) & 0xffu]++] = from[i];
-#pragma omp barrier
-            lc_command *x = from;
-            from = to;
-            to = x;
+    radix_team *rt = user;
+    uint32_t sum = 0;
+    for (uint32_t d = 0; d < 256; d++)
+        for (uint32_t s = 0; s < rt->threads; s++) {
+            uint32_t k = rt->counts[s][d];
+            rt->counts[s][d] = sum;
+            sum += k;
         }
-        if (from != src) memcpy(src + lo, from + lo, (size_t)(hi - lo) * sizeof *src);
+}
+
+static void radix_member(void *user, uint32_t t, uint32_t nt)
+{
+    radix_team *rt = user;
+    uint32_t lo = lc_jobs_team_split(rt->n, t, nt), hi = lc_jobs_team_split(rt->n, t + 1, nt);
+    lc_command *from = rt->src, *to = rt->dst;
+    for (uint32_t b = 0; b < rt->byte_count; b++) {
+        uint32_t shift = 8 * rt->bytes[b], *c = rt->counts[t];
+        memset(c, 0, 256 * sizeof *c);
+        for (uint32_t i = lo; i < hi; i++) c[(from[i].sort_key >> shift) & 0xffu]++;
+        lc_jobs_team_single(radix_offsets, rt);
+        for (uint32_t i = lo; i < hi; i++) to[c[(from[i].sort_key >> shift) & 0xffu]++] = from[i];
+        lc_jobs_team_barrier();
+        lc_command *x = from;
+        from = to;
+        to = x;
     }
+    if (from != rt->src) memcpy(rt->src + lo, from + lo, (size_t)(hi - lo) * sizeof *rt->src);
+}
+
+static void radix_team_start(void *user, uint32_t t, uint32_t nt)
+{
+    radix_team *rt = user;
+    if (t == 0) rt->threads = nt;
+    lc_jobs_team_barrier();
+    radix_member(rt, t, nt);
+}
+
+/* The keys' OR and AND over each slice, combined in slice order afterwards. */
+typedef struct key_bits_job {
+    const lc_command *commands;
+    uint64_t *or_bits, *and_bits; /* per chunk */
+    uint32_t chunk;
+} key_bits_job;
+
+static void key_bits(void *user, uint32_t first, uint32_t count, uint32_t thread)
+{
+    (void)thread;
+    key_bits_job *job = user;
+    uint64_t o = 0, a = ~0ull;
+    for (uint32_t i = first; i < first + count; i++) {
+        o |= job->commands[i].sort_key;
+        a &= job->commands[i].sort_key;
+    }
+    job->or_bits[first / job->chunk] = o;
+    job->and_bits[first / job->chunk] = a;
 }
 
 void lc_commands_sort(lc_command *commands, lc_command *scratch, uint32_t n, uint32_t threads)
@@ -327,10 +373,12 @@ void lc_commands_sort(lc_command *commands, lc_command *scratch, uint32_t n, uin
     static _Thread_local uint32_t hist[8][256];
     uint64_t all_or = 0, all_and = ~0ull;
     if (threads > 1) {
-#pragma omp parallel for schedule(static) num_threads(threads) reduction(| : all_or) reduction(& : all_and)
-        for (uint32_t i = 0; i < n; i++) {
-            all_or |= commands[i].sort_key;
-            all_and &= commands[i].sort_key;
+        uint64_t or_bits[RADIX_MAX_THREADS], and_bits[RADIX_MAX_THREADS];
+        key_bits_job job = {commands, or_bits, and_bits, LC_DIV_UP(n, threads)};
+        lc_jobs_run_on(threads, n, job.chunk, key_bits, &job);
+        for (uint32_t c = 0; c < lc_jobs_chunks(n, job.chunk); c++) {
+            all_or |= or_bits[c];
+            all_and &= and_bits[c];
         }
     } else {
         memset(hist, 0, sizeof hist);
@@ -347,7 +395,8 @@ void lc_commands_sort(lc_command *commands, lc_command *scratch, uint32_t n, uin
         if ((varying >> (8 * b)) & 0xffu) bytes[byte_count++] = b; /* skip bytes every key shares */
     if (threads > 1) {
         uint32_t counts[RADIX_MAX_THREADS][256];
-        radix_parallel(commands, scratch, n, bytes, byte_count, threads, counts);
+        radix_team rt = {commands, scratch, n, byte_count, 0, bytes, counts};
+        lc_jobs_team_on(threads, radix_team_start, &rt);
         return;
     }
     lc_command *src = commands, *dst = scratch;
