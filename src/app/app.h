@@ -57,6 +57,6 @@ lc_status lc_run_viewer(const lc_options *opt);
 int lc_bench_main(int argc, char **argv);
 /* lightcull bench --contexts N [--frames F]: record + merge + sort of N synthetic draws per
  * thread count (bench_contexts.c). Returns the exit code. */
-int lc_bench_contexts(uint32_t draws, uint32_t frames);
+int lc_bench_contexts_main(int argc, char **argv);
 
 #endif

@@ -223,359 +223,326 @@ static void plot(const char *dir, const lc_bench_sweep *sw, const row *rows, uin
 
 /* A comma-separated list of names[0..name_count) into their indices, at most name_count of
  * them; false on an unknown name, too many or none. */
-static bool parse_names(const char *v, const char *const *names, uint32_t name_count, uint32_t *out, uint32_t *count)
+/* The sweep's options; the sub-commands (--cpu, --contexts, --meshlets) have their own tables. */
+static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *base, const char **dir)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", v);
-    *count = 0;
-    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-        int k = lc_name_index(t, names, name_count);
-        if (k < 0 || *count >= name_count) return false;
-        out[(*count)++] = (uint32_t)k;
+    static const char *const off_on[2] = {"off", "on"};
+    bool quick = false, no_default = false;
+    for (int i = 2; i < argc; i++) quick |= !strcmp(argv[i], "--quick");
+    lc_bench_sweep_init(sw, quick);
+    uint32_t grid = 0, device = 0, device_set = 0, merges[LC_SCALARIZE_MERGE_COUNT], merge_count = 0;
+    uint32_t paths[LC_GEOMETRY_COUNT], path_count = 0, occlusion[2], occlusion_count = 0;
+    const lc_bench_arg args[] = {
+        {.name = "--quick", .kind = LC_BENCH_FLAG, .out = &quick},
+        {.name = "--pairs", .kind = LC_BENCH_FLAG, .out = &sw->pairs},
+        {.name = "--no-default", .kind = LC_BENCH_FLAG, .out = &no_default}, /* only the --scene files: no built-in hall */
+        {"--scene", LC_BENCH_STRINGS, sw->scenes, &sw->scene_count, 4, .expect = "at most 3 scenes"},
+        {.name = "--out-dir", .kind = LC_BENCH_STRING, .out = dir},
+        {"--frames", LC_BENCH_LIST, &sw->frames, NULL, 1, 1, 100000, .expect = "1..100000"},
+        {"--warmup", LC_BENCH_LIST, &sw->warmup, NULL, 1, 0, 10000, .expect = "0..10000"},
+        {"--lights", LC_BENCH_LIST, sw->lights, &sw->light_count, 16, 1, LC_LIGHTS_MAX,
+         .expect = "a comma-separated list of 1..1048576"},
+        {"--sizes", LC_BENCH_SIZES, sw->sizes, &sw->size_count, 4, 1, 16384, .expect = "WxH[,WxH...], at most 4"},
+        {"--modes", LC_BENCH_NAMES, sw->modes, &sw->mode_count, 8, .names = lc_mode_names, .name_count = LC_MODE_COUNT,
+         .expect = "modes among brute, lists, tiles, clusters, zbin"},
+        {"--threads", LC_BENCH_LIST, sw->threads, &sw->thread_count, 16, 1, LC_JOBS_MAX_THREADS,
+         .expect = "a comma-separated list of 1..256"},
+        {"--shading", LC_BENCH_NAMES, sw->shadings, &sw->shading_count, LC_SHADING_COUNT, .names = lc_shading_names,
+         .name_count = LC_SHADING_COUNT, .expect = "forward and/or visibility"},
+        {"--scalarize-merge", LC_BENCH_NAMES, merges, &merge_count, LC_SCALARIZE_MERGE_COUNT,
+         .names = lc_scalarize_merge_names, .name_count = LC_SCALARIZE_MERGE_COUNT, .expect = "tiles and/or always"},
+        {"--binning", LC_BENCH_NAMES, sw->binnings, &sw->binning_count, LC_BINNING_COUNT, .names = lc_binning_names,
+         .name_count = LC_BINNING_COUNT, .expect = "a list of tiles, lights, lights-nodepth"},
+        {"--geometry", LC_BENCH_NAMES, paths, &path_count, LC_GEOMETRY_COUNT, .names = lc_geometry_names,
+         .name_count = LC_GEOMETRY_COUNT, .expect = "direct, mdi or mesh, comma-separated"},
+        {"--occlusion", LC_BENCH_NAMES, occlusion, &occlusion_count, 2, .names = off_on, .name_count = 2,
+         .expect = "on, off or on,off"},
+        {"--grid", LC_BENCH_LIST, &grid, NULL, 1, 1, 64, .expect = "1..64"},
+        {"--device", LC_BENCH_LIST, &device, &device_set, 1, 0, 64, .expect = "a device index"},
+    };
+    int code = lc_bench_parse_args(argc, argv, "bench", args, LC_ARRAY_COUNT(args));
+    if (code) return code;
+    /* Scalarized rows per merge choice (the CSV's scalarize: on = tiles, always), then off. */
+    if (merge_count) {
+        sw->scalarize_count = 0;
+        for (uint32_t k = 0; k < merge_count; k++)
+            sw->scalarize[sw->scalarize_count++] = merges[k] == LC_SCALARIZE_MERGE_ALWAYS ? LC_LOOP_MERGE_ALWAYS : LC_LOOP_MERGE_TILES;
+        sw->scalarize[sw->scalarize_count++] = LC_LOOP_PLAIN;
     }
-    return *count > 0;
+    if (path_count) {
+        sw->geometry_count = path_count;
+        for (uint32_t k = 0; k < path_count; k++) sw->geometry[k] = (int)paths[k];
+    }
+    if (occlusion_count) {
+        sw->occlusion_count = occlusion_count;
+        for (uint32_t k = 0; k < occlusion_count; k++) sw->occlusion[k] = occlusion[k] == 1;
+    }
+    lc_options_parse(0, NULL, 0, base);
+    base->headless = true;
+    base->quiet = true;
+    if (grid) base->grid = grid;
+    if (device_set) base->device = (int)device, base->device_set = true;
+    if (no_default) {
+        for (uint32_t i = 1; i < sw->scene_count; i++) sw->scenes[i - 1] = sw->scenes[i];
+        sw->scene_count--;
+        if (!sw->scene_count) {
+            lc_error("bench: --no-default needs a --scene");
+            return 2;
+        }
+    }
+    return 0;
 }
 
-int lc_bench_main(int argc, char **argv)
+/* One row: the variant's settings for warm-up + timed frames, then its medians. */
+typedef struct variant {
+    uint32_t scene, size, mode, loop, shading, binning, geometry, occlusion, threads; /* indices into the sweep */
+} variant;
+
+typedef struct sweep_run {
+    const lc_bench_sweep *sw;
+    row *rows;
+    uint32_t row_count, done, total;
+    double *samples[LC_TIMER_COUNT + 1], *cull_shade;
+    char device[256], driver[640];
+} sweep_run;
+
+/* k in mixed radix: scalarize, shading, binning, geometry, occlusion, threads. */
+static variant variant_of(const lc_bench_sweep *sw, uint32_t k, uint32_t binnings)
 {
-    for (int i = 2; i < argc; i++)
-        if (!strcmp(argv[i], "--meshlets")) return lc_bench_meshlets_main(argc, argv);
-    lc_bench_sweep sw;
-    bool quick = false;
-    for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--quick")) quick = true;
-        if (!strcmp(argv[i], "--cpu")) return lc_bench_cpu_main(argc, argv);
-    }
-    /* --contexts N [--frames F]: the render-context micro-benchmark, no GPU. */
-    for (int i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "--contexts")) continue;
-        uint32_t draws = 0, frames = 20, c;
-        if (i + 1 >= argc || !lc_bench_parse_list(argv[i + 1], &draws, &c, 1, 1, 10000000)) {
-            lc_error("bench: --contexts needs a draw count 1..10000000");
-            return 2;
+    variant v = {0};
+    v.loop = k % sw->scalarize_count, k /= sw->scalarize_count;
+    v.shading = k % sw->shading_count, k /= sw->shading_count;
+    v.binning = k % binnings, k /= binnings;
+    v.geometry = k % sw->geometry_count, k /= sw->geometry_count;
+    v.occlusion = k % sw->occlusion_count, k /= sw->occlusion_count;
+    v.threads = k;
+    return v;
+}
+
+/* Renders the variant's frames and fills its row. Returns the status of its frames. */
+static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame_settings *fs, row *r)
+{
+    const lc_bench_sweep *sw = run->sw;
+    lc_frame_log_clear(&app->gpu_log);
+    lc_frame_log_clear(&app->cpu_log);
+    lc_status s = LC_OK;
+    uint32_t n = sw->warmup + sw->frames;
+    for (uint32_t f = 0; f < n && s == LC_OK; f++) {
+        s = lc_app_frame(app, fs, 0.0f); /* fixed light positions */
+        if (f + 1 == sw->warmup) {
+            lc_renderer_finish(&app->renderer);
+            lc_app_record_timings(app);
+            lc_frame_log_clear(&app->gpu_log);
+            lc_frame_log_clear(&app->cpu_log);
+        } else {
+            lc_app_record_timings(app);
         }
-        for (int k = 2; k < argc; k++) {
-            if (k == i || k == i + 1) continue;
-            if (!strcmp(argv[k], "--frames") && k + 1 < argc && lc_bench_parse_list(argv[k + 1], &frames, &c, 1, 1, 100000)) {
-                k++;
+    }
+    lc_renderer_finish(&app->renderer);
+    lc_app_record_timings(app);
+    if (s != LC_OK) return s;
+    r->scene = sw->scenes[v->scene];
+    r->width = sw->sizes[v->size][0], r->height = sw->sizes[v->size][1];
+    r->visible = app->renderer.light_count;
+    r->mode = sw->modes[v->mode];
+    r->shading = sw->shadings[v->shading];
+    r->loop = lc_loop_variant(&app->renderer, fs);
+    r->binning = lc_mode_bins(r->mode) ? (int)sw->binnings[v->binning] : -1;
+    r->geo = app->renderer.geometry;
+    /* The last sw->frames frames; cull + shade per frame before the sorts. */
+    uint32_t cnt = 0;
+    for (int t = 0; t <= LC_TIMER_COUNT; t++) cnt = lc_frame_log_last(&app->gpu_log, (uint32_t)t, sw->frames, run->samples[t]);
+    for (uint32_t i = 0; i < cnt; i++) run->cull_shade[i] = run->samples[LC_TIMER_CULL][i] + run->samples[LC_TIMER_SHADE][i];
+    for (int t = 0; t <= LC_TIMER_COUNT; t++) r->t[t] = lc_bench_stat_of(run->samples[t], cnt);
+    r->cull_shade_median = lc_bench_stat_of(run->cull_shade, cnt).median;
+    r->cull_bytes = lc_cull_bytes(&app->renderer);
+    r->threads = lc_jobs_threads();
+    r->light_build_ms = lc_frame_log_median(&app->cpu_log, LC_CPU_LIGHT_BUILD);
+    if (r->mode == LC_MODE_LISTS) {
+        lc_gpu_counters *c = lc_renderer_read(&app->renderer, LC_RES_COUNTERS, NULL);
+        r->overflow = c ? c->lists.x : 0;
+        free(c);
+    }
+    if (sw->pairs) {
+        uint64_t p[3];
+        if (lc_app_count_pairs(app, fs, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
+    }
+    return LC_OK;
+}
+
+static void print_row(const sweep_run *run, const row *r, uint32_t loop)
+{
+    printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-6s %-6s occl %-3s  depth %8.4f ms  "
+           "cull %8.4f ms  shade %8.4f ms  frame %8.4f ms  threads %u  light build %.3f ms\n",
+           run->done, run->total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
+           lc_mode_names[r->mode], r->binning < 0 ? "" : lc_binning_names[r->binning], lc_shading_names[r->shading],
+           loop_csv[loop], lc_geometry_names[r->geo.path], r->geo.occlusion ? "on" : "off", r->t[LC_TIMER_DEPTH].median,
+           r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median, r->threads, r->light_build_ms);
+    fflush(stdout);
+}
+
+/* Every size, mode and variant of one app (one scene, one light count). Returns an exit code. */
+static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t lights)
+{
+    const lc_bench_sweep *sw = run->sw;
+    for (uint32_t si = 0; si < sw->size_count; si++) {
+        if (si > 0 || app->target.width != sw->sizes[si][0] || app->target.height != sw->sizes[si][1]) {
+            lc_status s = lc_target_resize(&app->ctx, &app->target, sw->sizes[si][0], sw->sizes[si][1]);
+            if (s == LC_OK) s = lc_renderer_resize(&app->renderer);
+            if (s != LC_OK) return lc_status_exit_code(s);
+        }
+        for (uint32_t mi = 0; mi < sw->mode_count; mi++) {
+            uint32_t nb = lc_mode_bins(sw->modes[mi]) ? sw->binning_count : 1;
+            uint32_t variants = sw->scalarize_count * sw->shading_count * nb * sw->geometry_count * sw->occlusion_count *
+                                sw->thread_count;
+            /* Brute force is the oracle, not a contender: past 4096 lights it only burns time. */
+            if (sw->modes[mi] == LC_MODE_BRUTE && sw->lights[lights] > 4096) {
+                run->done += variants;
                 continue;
             }
-            lc_error("bench: --contexts takes only --frames N (got %s)", argv[k]);
-            return 2;
-        }
-        return lc_bench_contexts(draws, frames);
-    }
-    lc_bench_sweep_init(&sw, quick);
-    const char *dir = "bench-results";
-    lc_options base;
-    lc_options_parse(0, NULL, 0, &base);
-    base.headless = true;
-    base.quiet = true;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--quick")) continue;
-        if (!strcmp(a, "--help")) { usage(); return 0; }
-        if (!strcmp(a, "--pairs")) { sw.pairs = true; continue; }
-        if (!strcmp(a, "--no-default")) {
-            /* Only the --scene files: drop the built-in hall from the sweep. */
-            sw.scenes[0] = NULL;
-            continue;
-        }
-        if (!v) { lc_error("bench: %s needs a value (see lightcull bench --help)", a); return 2; }
-        i++;
-        if (!strcmp(a, "--scene")) {
-            if (sw.scene_count < 4) sw.scenes[sw.scene_count++] = v;
-        } else if (!strcmp(a, "--out-dir")) {
-            dir = v;
-        } else if (!strcmp(a, "--frames")) {
-            uint32_t n = 0, c;
-            if (!lc_bench_parse_list(v, &n, &c, 1, 1, 100000)) { lc_error("bench: --frames %s: expected 1..100000", v); return 2; }
-            sw.frames = n;
-        } else if (!strcmp(a, "--warmup")) {
-            uint32_t n = 0, c;
-            if (!lc_bench_parse_list(v, &n, &c, 1, 0, 10000)) { lc_error("bench: --warmup %s: expected 0..10000", v); return 2; }
-            sw.warmup = n;
-        } else if (!strcmp(a, "--lights")) {
-            if (!lc_bench_parse_list(v, sw.lights, &sw.light_count, 16, 1, LC_LIGHTS_MAX)) {
-                lc_error("bench: --lights %s: expected a comma-separated list of 1..%u", v, LC_LIGHTS_MAX);
-                return 2;
-            }
-        } else if (!strcmp(a, "--sizes")) {
-            char buf[256];
-            snprintf(buf, sizeof buf, "%s", v);
-            sw.size_count = 0;
-            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-                unsigned w, h;
-                if (sscanf(t, "%ux%u", &w, &h) != 2 || !w || !h || w > 16384 || h > 16384 || sw.size_count >= 4) {
-                    lc_error("bench: --sizes %s: expected WxH[,WxH...]", v);
-                    return 2;
+            for (uint32_t k = 0; k < variants; k++) {
+                variant v = variant_of(sw, k, nb);
+                v.scene = scene, v.size = si, v.mode = mi;
+                lc_jobs_init(sw->threads[v.threads]);
+                app->opt.mode = (int)sw->modes[mi];
+                app->opt.shading = sw->shadings[v.shading];
+                uint32_t loop = sw->scalarize[v.loop];
+                app->opt.scalarize = loop != LC_LOOP_PLAIN;
+                app->opt.scalarize_merge = loop == LC_LOOP_MERGE_ALWAYS ? LC_SCALARIZE_MERGE_ALWAYS : LC_SCALARIZE_MERGE_TILES;
+                app->opt.binning = sw->binnings[v.binning];
+                lc_frame_settings fs = lc_app_settings(app);
+                if (sw->geometry[v.geometry] >= 0) fs.geometry = (uint32_t)sw->geometry[v.geometry];
+                fs.occlusion = sw->occlusion[v.occlusion];
+                /* direct has no occlusion culling: one row for it. */
+                if (fs.geometry == LC_GEOMETRY_DIRECT && fs.occlusion && sw->occlusion_count > 1) {
+                    run->done++;
+                    continue;
                 }
-                sw.sizes[sw.size_count][0] = w, sw.sizes[sw.size_count][1] = h, sw.size_count++;
+                row *r = &run->rows[run->row_count];
+                r->lights = sw->lights[lights];
+                lc_status s = measure(run, app, &v, &fs, r);
+                if (s != LC_OK) return lc_status_exit_code(s);
+                run->row_count++;
+                run->done++;
+                print_row(run, r, loop);
             }
-        } else if (!strcmp(a, "--modes")) {
-            char buf[256];
-            snprintf(buf, sizeof buf, "%s", v);
-            sw.mode_count = 0;
-            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-                int m = lc_mode_from_name(t);
-                if (m < 0 || sw.mode_count >= 8) { lc_error("bench: --modes %s: unknown mode '%s'", v, t); return 2; }
-                sw.modes[sw.mode_count++] = (uint32_t)m;
-            }
-        } else if (!strcmp(a, "--threads")) {
-            if (!lc_bench_parse_list(v, sw.threads, &sw.thread_count, 16, 1, LC_JOBS_MAX_THREADS)) {
-                lc_error("bench: --threads %s: expected a comma-separated list of 1..%u", v, LC_JOBS_MAX_THREADS);
-                return 2;
-            }
-        } else if (!strcmp(a, "--shading")) {
-            if (!parse_names(v, lc_shading_names, LC_SHADING_COUNT, sw.shadings, &sw.shading_count)) {
-                lc_error("bench: --shading %s: expected forward and/or visibility", v);
-                return 2;
-            }
-        } else if (!strcmp(a, "--scalarize-merge")) {
-            /* Scalarized rows per merge choice (the CSV's scalarize: on = tiles, always), then off. */
-            uint32_t merges[LC_SCALARIZE_MERGE_COUNT], n = 0;
-            if (!parse_names(v, lc_scalarize_merge_names, LC_SCALARIZE_MERGE_COUNT, merges, &n)) {
-                lc_error("bench: --scalarize-merge %s: expected tiles and/or always", v);
-                return 2;
-            }
-            sw.scalarize_count = 0;
-            for (uint32_t k = 0; k < n; k++)
-                sw.scalarize[sw.scalarize_count++] = merges[k] == LC_SCALARIZE_MERGE_ALWAYS ? LC_LOOP_MERGE_ALWAYS : LC_LOOP_MERGE_TILES;
-            sw.scalarize[sw.scalarize_count++] = LC_LOOP_PLAIN;
-        } else if (!strcmp(a, "--binning")) {
-            if (!parse_names(v, lc_binning_names, LC_BINNING_COUNT, sw.binnings, &sw.binning_count)) {
-                lc_error("bench: --binning %s: expected a list of tiles, lights, lights-nodepth", v);
-                return 2;
-            }
-        } else if (!strcmp(a, "--geometry")) {
-            uint32_t paths[LC_GEOMETRY_COUNT];
-            if (!parse_names(v, lc_geometry_names, LC_GEOMETRY_COUNT, paths, &sw.geometry_count)) {
-                lc_error("bench: --geometry %s: expected direct, mdi or mesh, comma-separated", v);
-                return 2;
-            }
-            for (uint32_t k = 0; k < sw.geometry_count; k++) sw.geometry[k] = (int)paths[k];
-        } else if (!strcmp(a, "--occlusion")) {
-            static const char *const off_on[2] = {"off", "on"};
-            uint32_t flags[2];
-            if (!parse_names(v, off_on, 2, flags, &sw.occlusion_count)) {
-                lc_error("bench: --occlusion %s: expected on, off or on,off", v);
-                return 2;
-            }
-            for (uint32_t k = 0; k < sw.occlusion_count; k++) sw.occlusion[k] = flags[k] == 1;
-        } else if (!strcmp(a, "--grid")) {
-            uint32_t n = 0, c;
-            if (!lc_bench_parse_list(v, &n, &c, 1, 1, 64)) { lc_error("bench: --grid %s: expected 1..64", v); return 2; }
-            base.grid = n;
-        } else if (!strcmp(a, "--device")) {
-            base.device = atoi(v);
-            base.device_set = true;
-        } else {
-            lc_error("bench: unknown option %s (see lightcull bench --help)", a);
-            return 2;
         }
     }
-    if (!sw.scenes[0]) {
-        for (uint32_t i = 1; i < sw.scene_count; i++) sw.scenes[i - 1] = sw.scenes[i];
-        sw.scene_count--;
-        if (!sw.scene_count) { lc_error("bench: --no-default needs a --scene"); return 2; }
-    }
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
-        lc_error("bench: cannot create %s: %s", dir, strerror(errno));
-        return 2;
-    }
+    return 0;
+}
 
-    uint32_t total = lc_bench_sweep_total(&sw), done = 0;
-    row *rows = lc_calloc(total, sizeof *rows);
-    uint32_t nrows = 0;
-    char device[256] = "", driver[640] = "";
+/* Host light build (frustum cull + sort + pack) of 65,536 lights per thread count, median
+ * of 20 builds; returns the first count's. */
+static double host_light_build(const lc_bench_sweep *sw)
+{
     double host_ms = 0.0;
-    double *samples[LC_TIMER_COUNT + 1];
-    for (int t = 0; t <= LC_TIMER_COUNT; t++) samples[t] = lc_calloc(sw.frames + 1, sizeof(double));
-    double *cull_shade = lc_calloc(sw.frames + 1, sizeof(double));
+    lc_scene scene;
+    if (lc_scene_load_default(&scene) != LC_OK) return 0.0;
+    lc_light_set set;
+    if (lc_lights_generate(&set, 65536, 1, scene.light_bounds_min, scene.light_bounds_max) == LC_OK) {
+        lc_camera cam = {.position = {scene.default_camera[0], scene.default_camera[1], scene.default_camera[2]},
+                         .yaw_deg = scene.default_camera[3], .pitch_deg = scene.default_camera[4],
+                         .fov_y_deg = 60.0f, .near_z = 0.05f, .far_z = 200.0f};
+        lc_m4 view, proj, vp;
+        lc_camera_matrices(&cam, 16.0f / 9.0f, &view, &proj);
+        lc_m4_mul(&proj, &view, &vp);
+        float planes[6][4];
+        lc_frustum_planes(&vp, planes);
+        lc_light_builder b = {0};
+        lc_gpu_light *out = lc_calloc(set.count, sizeof *out);
+        lc_light *lights = lc_calloc(set.count, sizeof *lights);
+        for (uint32_t ti = 0; ti < sw->thread_count; ti++) {
+            lc_jobs_init(sw->threads[ti]);
+            double t[21];
+            for (int i = 0; i < 21; i++) {
+                lc_lights_animate(&set, (float)i / 60.0f, lights);
+                double t0 = lc_time_seconds();
+                lc_lights_build(&b, lights, set.count, &view, planes, out);
+                t[i] = (lc_time_seconds() - t0) * 1000.0;
+            }
+            double ms = lc_bench_stat_of(t + 1, 20).median;
+            if (ti == 0) host_ms = ms;
+            printf("host light build, 65536 lights, %u threads: %.3f ms (median of 20)\n", lc_jobs_threads(), ms);
+        }
+        free(out);
+        free(lights);
+        lc_light_builder_destroy(&b);
+        lc_light_set_destroy(&set);
+    }
+    lc_scene_destroy(&scene);
+    return host_ms;
+}
+
+/* The sweep: one app per scene x light count, its sizes, modes and variants, then the host
+ * light build; the outputs only when every row ran. */
+static int run_sweep(const lc_bench_sweep *sw, const lc_options *base, const char *dir)
+{
+    sweep_run run = {.sw = sw, .total = lc_bench_sweep_total(sw)};
+    run.rows = lc_calloc(run.total, sizeof *run.rows);
+    for (int t = 0; t <= LC_TIMER_COUNT; t++) run.samples[t] = lc_calloc(sw->frames + 1, sizeof(double));
+    run.cull_shade = lc_calloc(sw->frames + 1, sizeof(double));
     int exit_code = 0;
-    for (uint32_t sc = 0; sc < sw.scene_count && !exit_code; sc++) {
-        for (uint32_t li = 0; li < sw.light_count && !exit_code; li++) {
-            lc_options o = base;
-            o.frames = sw.frames; /* the frame logs hold the timed frames */
-            o.scene = sw.scenes[sc];
-            o.lights = sw.lights[li];
-            o.width = sw.sizes[0][0];
-            o.height = sw.sizes[0][1];
+    for (uint32_t sc = 0; sc < sw->scene_count && !exit_code; sc++) {
+        for (uint32_t li = 0; li < sw->light_count && !exit_code; li++) {
+            lc_options o = *base;
+            o.frames = sw->frames; /* the frame logs hold the timed frames */
+            o.scene = sw->scenes[sc];
+            o.lights = sw->lights[li];
+            o.width = sw->sizes[0][0];
+            o.height = sw->sizes[0][1];
             lc_app *app = lc_calloc(1, sizeof *app);
             lc_status s = lc_app_load(app, &o);
             if (s == LC_OK) s = lc_app_start_gpu(app, NULL, 0);
-            if (s != LC_OK) {
-                exit_code = lc_status_exit_code(s);
-                lc_app_destroy(app);
-                free(app);
-                break;
-            }
-            snprintf(device, sizeof device, "%s", app->ctx.props.deviceName);
-            snprintf(driver, sizeof driver, "%s", app->ctx.driver_info);
-            for (uint32_t gi = 0; gi < sw.geometry_count; gi++) {
-                if (sw.geometry[gi] == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
-                    lc_error("bench: --geometry mesh: device '%s' lacks %s", device, app->ctx.mesh_missing);
-                    exit_code = 2;
-                }
-            }
-            if (exit_code) {
-                lc_app_destroy(app);
-                free(app);
-                break;
-            }
-            for (uint32_t si = 0; si < sw.size_count && !exit_code; si++) {
-                if (si > 0 || app->target.width != sw.sizes[si][0] || app->target.height != sw.sizes[si][1]) {
-                    s = lc_target_resize(&app->ctx, &app->target, sw.sizes[si][0], sw.sizes[si][1]);
-                    if (s == LC_OK) s = lc_renderer_resize(&app->renderer);
-                    if (s != LC_OK) { exit_code = lc_status_exit_code(s); break; }
-                }
-                for (uint32_t mi = 0; mi < sw.mode_count && !exit_code; mi++) {
-                    /* Brute force is the oracle, not a contender: past 4096 lights it only burns time. */
-                    if (sw.modes[mi] == LC_MODE_BRUTE && sw.lights[li] > 4096) {
-                        done += sw.scalarize_count * sw.shading_count * sw.thread_count * sw.geometry_count * sw.occlusion_count;
-                        continue;
-                    }
-                    bool bins = lc_mode_bins(sw.modes[mi]);
-                    uint32_t nb = bins ? sw.binning_count : 1;
-                    uint32_t variants = sw.scalarize_count * sw.shading_count * nb * sw.geometry_count * sw.occlusion_count *
-                                        sw.thread_count;
-                    for (uint32_t k = 0; k < variants && !exit_code; k++) {
-                        /* k in mixed radix: scalarize, shading, binning, geometry, occlusion, threads. */
-                        uint32_t q = k;
-                        uint32_t loop = sw.scalarize[q % sw.scalarize_count];
-                        q /= sw.scalarize_count;
-                        uint32_t shading = sw.shadings[q % sw.shading_count];
-                        q /= sw.shading_count;
-                        uint32_t bi = q % nb;
-                        q /= nb;
-                        uint32_t gi = q % sw.geometry_count;
-                        q /= sw.geometry_count;
-                        uint32_t oi = q % sw.occlusion_count;
-                        q /= sw.occlusion_count;
-                        lc_jobs_init(sw.threads[q]);
-                        app->opt.mode = (int)sw.modes[mi];
-                        app->opt.shading = shading;
-                        app->opt.scalarize = loop != LC_LOOP_PLAIN;
-                        app->opt.scalarize_merge = loop == LC_LOOP_MERGE_ALWAYS ? LC_SCALARIZE_MERGE_ALWAYS : LC_SCALARIZE_MERGE_TILES;
-                        app->opt.binning = sw.binnings[bi];
-                        lc_frame_settings fs = lc_app_settings(app);
-                        if (sw.geometry[gi] >= 0) fs.geometry = (uint32_t)sw.geometry[gi];
-                        fs.occlusion = sw.occlusion[oi];
-                        /* direct has no occlusion culling: one row for it. */
-                        if (fs.geometry == LC_GEOMETRY_DIRECT && fs.occlusion && sw.occlusion_count > 1) {
-                            done++;
-                            continue;
-                        }
-                        lc_frame_log_clear(&app->gpu_log);
-                        lc_frame_log_clear(&app->cpu_log);
-                        uint32_t n = sw.warmup + sw.frames;
-                        for (uint32_t f = 0; f < n && s == LC_OK; f++) {
-                            s = lc_app_frame(app, &fs, 0.0f); /* fixed light positions */
-                            if (f + 1 == sw.warmup) {
-                                lc_renderer_finish(&app->renderer);
-                                lc_app_record_timings(app);
-                                lc_frame_log_clear(&app->gpu_log);
-                                lc_frame_log_clear(&app->cpu_log);
-                            } else {
-                                lc_app_record_timings(app);
-                            }
-                        }
-                        lc_renderer_finish(&app->renderer);
-                        lc_app_record_timings(app);
-                        if (s != LC_OK) { exit_code = lc_status_exit_code(s); break; }
-                        row *r = &rows[nrows++];
-                        r->scene = sw.scenes[sc];
-                        r->width = sw.sizes[si][0], r->height = sw.sizes[si][1];
-                        r->lights = sw.lights[li];
-                        r->visible = app->renderer.light_count;
-                        r->mode = sw.modes[mi];
-                        r->shading = shading;
-                        r->loop = lc_loop_variant(&app->renderer, &fs);
-                        r->binning = bins ? (int)sw.binnings[bi] : -1;
-                        r->geo = app->renderer.geometry;
-                        /* The last sw.frames frames; cull + shade per frame before the sorts. */
-                        uint32_t cnt = 0;
-                        for (int t = 0; t <= LC_TIMER_COUNT; t++)
-                            cnt = lc_frame_log_last(&app->gpu_log, (uint32_t)t, sw.frames, samples[t]);
-                        for (uint32_t i = 0; i < cnt; i++) cull_shade[i] = samples[LC_TIMER_CULL][i] + samples[LC_TIMER_SHADE][i];
-                        for (int t = 0; t <= LC_TIMER_COUNT; t++) r->t[t] = lc_bench_stat_of(samples[t], cnt);
-                        r->cull_shade_median = lc_bench_stat_of(cull_shade, cnt).median;
-                        r->cull_bytes = lc_cull_bytes(&app->renderer);
-                        r->threads = lc_jobs_threads();
-                        r->light_build_ms = lc_frame_log_median(&app->cpu_log, LC_CPU_LIGHT_BUILD);
-                        if (r->mode == LC_MODE_LISTS) {
-                            lc_gpu_counters *c = lc_renderer_read(&app->renderer, LC_RES_COUNTERS, NULL);
-                            r->overflow = c ? c->lists.x : 0;
-                            free(c);
-                        }
-                        if (sw.pairs) {
-                            uint64_t p[3];
-                            if (lc_app_count_pairs(app, &fs, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
-                        }
-                        done++;
-                        printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-6s %-6s occl %-3s  depth %8.4f ms  "
-                               "cull %8.4f ms  shade %8.4f ms  frame %8.4f ms  threads %u  light build %.3f ms\n",
-                               done, total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
-                               lc_mode_names[r->mode], r->binning < 0 ? "" : lc_binning_names[r->binning], lc_shading_names[shading],
-                               loop_csv[loop], lc_geometry_names[r->geo.path], r->geo.occlusion ? "on" : "off",
-                               r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_SHADE].median,
-                               r->t[LC_TIMER_COUNT].median, r->threads, r->light_build_ms);
-                        fflush(stdout);
+            if (s != LC_OK) exit_code = lc_status_exit_code(s);
+            if (!exit_code) {
+                snprintf(run.device, sizeof run.device, "%s", app->ctx.props.deviceName);
+                snprintf(run.driver, sizeof run.driver, "%s", app->ctx.driver_info);
+                for (uint32_t gi = 0; gi < sw->geometry_count && !exit_code; gi++) {
+                    if (sw->geometry[gi] == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
+                        lc_error("bench: --geometry mesh: device '%s' lacks %s", run.device, app->ctx.mesh_missing);
+                        exit_code = 2;
                     }
                 }
             }
+            if (!exit_code) exit_code = sweep_app(&run, app, sc, li);
             lc_app_destroy(app);
             free(app);
         }
     }
-    /* Host light build (frustum cull + sort + pack) of 65,536 lights per thread count; the
-     * JSON keeps the first. */
-    if (!exit_code) {
-        lc_scene scene;
-        if (lc_scene_load_default(&scene) == LC_OK) {
-            lc_light_set set;
-            if (lc_lights_generate(&set, 65536, 1, scene.light_bounds_min, scene.light_bounds_max) == LC_OK) {
-                lc_camera cam = {.position = {scene.default_camera[0], scene.default_camera[1], scene.default_camera[2]},
-                                 .yaw_deg = scene.default_camera[3], .pitch_deg = scene.default_camera[4],
-                                 .fov_y_deg = 60.0f, .near_z = 0.05f, .far_z = 200.0f};
-                lc_m4 view, proj, vp;
-                lc_camera_matrices(&cam, 16.0f / 9.0f, &view, &proj);
-                lc_m4_mul(&proj, &view, &vp);
-                float planes[6][4];
-                lc_frustum_planes(&vp, planes);
-                lc_light_builder b = {0};
-                lc_gpu_light *out = lc_calloc(set.count, sizeof *out);
-                lc_light *lights = lc_calloc(set.count, sizeof *lights);
-                for (uint32_t ti = 0; ti < sw.thread_count; ti++) {
-                    lc_jobs_init(sw.threads[ti]);
-                    double t[21];
-                    for (int i = 0; i < 21; i++) {
-                        lc_lights_animate(&set, (float)i / 60.0f, lights);
-                        double t0 = lc_time_seconds();
-                        lc_lights_build(&b, lights, set.count, &view, planes, out);
-                        t[i] = (lc_time_seconds() - t0) * 1000.0;
-                    }
-                    double ms = lc_bench_stat_of(t + 1, 20).median;
-                    if (ti == 0) host_ms = ms;
-                    printf("host light build, 65536 lights, %u threads: %.3f ms (median of 20)\n", lc_jobs_threads(), ms);
-                }
-                free(out);
-                free(lights);
-                lc_light_builder_destroy(&b);
-                lc_light_set_destroy(&set);
-            }
-            lc_scene_destroy(&scene);
+    double host_ms = exit_code ? 0.0 : host_light_build(sw);
+    /* A run that failed part-way writes nothing: a partial sweep must not pass for a whole one. */
+    if (run.row_count && !exit_code) {
+        write_outputs(dir, run.rows, run.row_count, run.device, run.driver, host_ms);
+        plot(dir, sw, run.rows, run.row_count);
+        printf("results: %s/bench.csv, %s/bench.json (device: %s)\n", dir, dir, run.device);
+    }
+    for (int t = 0; t <= LC_TIMER_COUNT; t++) free(run.samples[t]);
+    free(run.cull_shade);
+    free(run.rows);
+    return exit_code;
+}
+
+int lc_bench_main(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--meshlets")) return lc_bench_meshlets_main(argc, argv);
+        if (!strcmp(argv[i], "--cpu")) return lc_bench_cpu_main(argc, argv);
+        if (!strcmp(argv[i], "--contexts")) return lc_bench_contexts_main(argc, argv);
+    }
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--help")) {
+            usage();
+            return 0;
         }
     }
-    /* A run that failed part-way writes nothing: a partial sweep must not pass for a whole one. */
-    if (nrows && !exit_code) {
-        write_outputs(dir, rows, nrows, device, driver, host_ms);
-        plot(dir, &sw, rows, nrows);
-        printf("results: %s/bench.csv, %s/bench.json (device: %s)\n", dir, dir, device);
+    lc_bench_sweep sw;
+    lc_options base;
+    const char *dir = "bench-results";
+    int code = parse_sweep(argc, argv, &sw, &base, &dir);
+    if (code) return code;
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        lc_error("bench: cannot create %s: %s", dir, strerror(errno));
+        return 2;
     }
-    for (int t = 0; t <= LC_TIMER_COUNT; t++) free(samples[t]);
-    free(cull_shade);
-    free(rows);
-    return exit_code;
+    return run_sweep(&sw, &base, dir);
 }

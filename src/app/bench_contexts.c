@@ -10,6 +10,8 @@
 #include <time.h>
 
 #include "app/app.h"
+#include "app/bench.h"
+#include "app/bench_stats.h"
 #include "cpu/jobs.h"
 #include "cpu/render_context.h"
 #include "cpu/sort_key.h"
@@ -74,7 +76,7 @@ static void record_job_run(void *user, uint32_t first, uint32_t count, uint32_t 
         record_draws(&job->rcs[j], j * JOB_DRAWS, LC_MIN(JOB_DRAWS, job->draws - j * JOB_DRAWS), job->distance);
 }
 
-int lc_bench_contexts(uint32_t draws, uint32_t frames)
+static int bench_contexts(uint32_t draws, uint32_t frames)
 {
     char cpu[256];
     cpu_name(cpu, sizeof cpu);
@@ -125,4 +127,15 @@ int lc_bench_contexts(uint32_t draws, uint32_t frames)
     for (int k = 0; k < 4; k++) free(ms[k]);
     free(rcs), free(list), free(sorted), free(scratch), free(distance);
     return status;
+}
+
+int lc_bench_contexts_main(int argc, char **argv)
+{
+    uint32_t draws = 0, draws_given = 0, frames = 20;
+    const lc_bench_arg args[] = {
+        {"--contexts", LC_BENCH_LIST, &draws, &draws_given, 1, 1, 10000000, .expect = "a draw count 1..10000000"},
+        {"--frames", LC_BENCH_LIST, &frames, NULL, 1, 1, 100000, .expect = "1..100000"},
+    };
+    int code = lc_bench_parse_args(argc, argv, "bench --contexts", args, LC_ARRAY_COUNT(args));
+    return code ? code : bench_contexts(draws, frames);
 }

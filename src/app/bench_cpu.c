@@ -131,22 +131,18 @@ int lc_bench_cpu_main(int argc, char **argv)
     uint32_t threads[16], thread_count = 0, objects = 103823, light_count = 65536, reps = 50;
     uint32_t work[8] = {128, 256, 512, 1024, 2048}, work_count = 5;
     const char *dir = "bench-results";
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--cpu")) continue;
-        if (!v) { lc_error("bench --cpu: %s needs a value (see lightcull bench --help)", a); return 2; }
-        i++;
-        uint32_t c;
-        bool ok = true;
-        if (!strcmp(a, "--threads")) ok = lc_bench_parse_list(v, threads, &thread_count, 16, 1, LC_JOBS_MAX_THREADS);
-        else if (!strcmp(a, "--objects")) ok = lc_bench_parse_list(v, &objects, &c, 1, 1, 10000000);
-        else if (!strcmp(a, "--lights")) ok = lc_bench_parse_list(v, &light_count, &c, 1, 1, LC_LIGHTS_MAX);
-        else if (!strcmp(a, "--reps")) ok = lc_bench_parse_list(v, &reps, &c, 1, 1, 100000);
-        else if (!strcmp(a, "--work-sizes")) ok = lc_bench_parse_list(v, work, &work_count, 8, 8, 1u << 20);
-        else if (!strcmp(a, "--out-dir")) dir = v;
-        else { lc_error("bench --cpu: unknown option %s (see lightcull bench --help)", a); return 2; }
-        if (!ok) { lc_error("bench --cpu: %s %s: bad value", a, v); return 2; }
-    }
+    bool cpu_flag = true;
+    const lc_bench_arg args[] = {
+        {.name = "--cpu", .kind = LC_BENCH_FLAG, .out = &cpu_flag},
+        {"--threads", LC_BENCH_LIST, threads, &thread_count, 16, 1, LC_JOBS_MAX_THREADS, .expect = "a comma-separated list of 1..256"},
+        {"--objects", LC_BENCH_LIST, &objects, NULL, 1, 1, 10000000, .expect = "1..10000000"},
+        {"--lights", LC_BENCH_LIST, &light_count, NULL, 1, 1, LC_LIGHTS_MAX, .expect = "1..1048576"},
+        {"--reps", LC_BENCH_LIST, &reps, NULL, 1, 1, 100000, .expect = "1..100000"},
+        {"--work-sizes", LC_BENCH_LIST, work, &work_count, 8, 8, 1u << 20, .expect = "a comma-separated list of 8..1048576"},
+        {.name = "--out-dir", .kind = LC_BENCH_STRING, .out = &dir},
+    };
+    int code = lc_bench_parse_args(argc, argv, "bench --cpu", args, LC_ARRAY_COUNT(args));
+    if (code) return code;
     if (!thread_count) { /* 1, 2, 4, ... up to all cores, and all cores */
         lc_jobs_init(0);
         uint32_t all = lc_jobs_threads();

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/bench.h"
+#include "app/bench_stats.h"
 #include "geometry/meshlet_gpu.h"
 #include "geometry/meshlet_scene.h"
 
@@ -47,28 +48,22 @@ int lc_bench_meshlets_main(int argc, char **argv)
     uint32_t repeat = 10;
     lc_context_desc cd = {0};
     for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help")) { usage(); return 0; }
-        if (!strcmp(a, "--validate")) { cd.validate = true; continue; }
-        if (!v) { lc_error("bench: %s needs a value (see lightcull bench --meshlets --help)", a); return 2; }
-        i++;
-        char *end = NULL;
-        if (!strcmp(a, "--meshlets")) {
-            scene_name = v;
-        } else if (!strcmp(a, "--repeat")) {
-            unsigned long n = strtoul(v, &end, 10);
-            if (*v == '-' || *end || n < 1 || n > 10000) { lc_error("bench: --repeat %s: expected 1..10000", v); return 2; }
-            repeat = (uint32_t)n;
-        } else if (!strcmp(a, "--device")) {
-            unsigned long n = strtoul(v, &end, 10);
-            if (*v == '-' || *end || n > 64) { lc_error("bench: --device %s: expected a device index", v); return 2; }
-            cd.pick_device = true;
-            cd.device_index = (int)n;
-        } else {
-            lc_error("bench: unknown option %s with --meshlets (see lightcull bench --meshlets --help)", a);
-            return 2;
+        if (!strcmp(argv[i], "--help")) {
+            usage();
+            return 0;
         }
     }
+    uint32_t device = 0, device_given = 0;
+    const lc_bench_arg args[] = {
+        {.name = "--meshlets", .kind = LC_BENCH_STRING, .out = &scene_name},
+        {.name = "--validate", .kind = LC_BENCH_FLAG, .out = &cd.validate},
+        {"--repeat", LC_BENCH_LIST, &repeat, NULL, 1, 1, 10000, .expect = "1..10000"},
+        {"--device", LC_BENCH_LIST, &device, &device_given, 1, 0, 64, .expect = "a device index"},
+    };
+    int code = lc_bench_parse_args(argc, argv, "bench --meshlets", args, LC_ARRAY_COUNT(args));
+    if (code) return code;
+    cd.pick_device = device_given > 0;
+    cd.device_index = (int)device;
     if (!scene_name) { lc_error("bench: --meshlets needs a scene ('default' or a path)"); return 2; }
 
     lc_scene scene;

@@ -45,3 +45,76 @@ bool lc_bench_parse_list(const char *v, uint32_t *out, uint32_t *count, uint32_t
     }
     return *count > 0;
 }
+
+bool lc_bench_parse_names(const char *v, const char *const *names, uint32_t name_count, uint32_t *out, uint32_t *count,
+                          uint32_t cap)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", v);
+    *count = 0;
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+        int k = lc_name_index(t, names, (int)name_count);
+        if (k < 0 || *count >= cap) return false;
+        out[(*count)++] = (uint32_t)k;
+    }
+    return *count > 0;
+}
+
+static bool parse_sizes(const char *v, uint32_t (*out)[2], uint32_t *count, uint32_t cap, uint32_t hi)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", v);
+    *count = 0;
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+        unsigned w, h;
+        char tail;
+        if (sscanf(t, "%ux%u%c", &w, &h, &tail) != 2 || !w || !h || w > hi || h > hi || *count >= cap) return false;
+        out[*count][0] = w, out[*count][1] = h, (*count)++;
+    }
+    return *count > 0;
+}
+
+static bool parse_value(const lc_bench_arg *a, const char *v)
+{
+    uint32_t scratch;
+    uint32_t *count = a->count ? a->count : &scratch;
+    switch (a->kind) {
+    case LC_BENCH_STRING: *(const char **)a->out = v; return true;
+    case LC_BENCH_STRINGS:
+        if (*count >= a->cap) return false;
+        ((const char **)a->out)[(*count)++] = v;
+        return true;
+    case LC_BENCH_LIST: return lc_bench_parse_list(v, a->out, count, LC_MAX(a->cap, 1u), a->lo, a->hi);
+    case LC_BENCH_NAMES: return lc_bench_parse_names(v, a->names, a->name_count, a->out, count, a->cap);
+    case LC_BENCH_SIZES: return parse_sizes(v, a->out, count, a->cap, a->hi);
+    case LC_BENCH_FLAG: break;
+    }
+    return false;
+}
+
+int lc_bench_parse_args(int argc, char **argv, const char *command, const lc_bench_arg *args, uint32_t arg_count)
+{
+    for (int i = 2; i < argc; i++) {
+        const lc_bench_arg *a = NULL;
+        for (uint32_t k = 0; k < arg_count && !a; k++)
+            if (!strcmp(argv[i], args[k].name)) a = &args[k];
+        if (!a) {
+            lc_error("%s: unknown option %s (see lightcull bench --help)", command, argv[i]);
+            return 2;
+        }
+        if (a->kind == LC_BENCH_FLAG) {
+            *(bool *)a->out = true;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            lc_error("%s: %s needs a value (see lightcull bench --help)", command, a->name);
+            return 2;
+        }
+        const char *v = argv[++i];
+        if (!parse_value(a, v)) {
+            lc_error("%s: %s %s: expected %s", command, a->name, v, a->expect);
+            return 2;
+        }
+    }
+    return 0;
+}
