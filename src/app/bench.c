@@ -58,7 +58,10 @@ static void usage(void)
           "on/off (--scalarize-merge tiles,always: the scalarized rows once per merge choice, CSV scalarize\n"
           "on/always) x geometry paths x occlusion (default: the device's best path, occlusion on) x light\n"
           "counts x sizes x scenes (default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU\n"
-          "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. --cpu times\n"
+          "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. Not run: brute force\n"
+          "above 4096 lights (the oracle, not a contender) and direct with occlusion on (direct has none: one row).\n"
+          "The CSV's geometry column names the path that ran (visibility shading draws direct, with a warning).\n"
+          "--cpu times\n"
           "object culling (SIMD and scalar) and light builds alone per thread count and work size, no GPU\n"
           "(bench-cpu.csv).\n"
           "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n"
@@ -416,6 +419,11 @@ int lc_bench_main(int argc, char **argv)
             for (uint32_t gi = 0; gi < sw.geometry_count; gi++) {
                 if (sw.geometry[gi] == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
                     lc_error("bench: --geometry mesh: device '%s' lacks %s", device, app->ctx.mesh_missing);
+                    exit_code = 2;
+                }
+                if (sw.geometry[gi] == LC_GEOMETRY_MDI && !app->ctx.indirect) {
+                    lc_error("bench: --geometry mdi: device '%s' lacks multiDrawIndirect, drawIndirectFirstInstance or "
+                             "drawIndirectCount", device);
                     exit_code = 2;
                 }
             }
