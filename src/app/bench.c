@@ -397,6 +397,7 @@ int lc_bench_main(int argc, char **argv)
     for (int t = 0; t <= LC_TIMER_COUNT; t++) samples[t] = lc_calloc(sw.frames + 1, sizeof(double));
     double *cull_shade = lc_calloc(sw.frames + 1, sizeof(double));
     int exit_code = 0;
+    bool threads_warned = false;
     for (uint32_t sc = 0; sc < sw.scene_count && !exit_code; sc++) {
         for (uint32_t li = 0; li < sw.light_count && !exit_code; li++) {
             lc_options o = base;
@@ -462,6 +463,12 @@ int lc_bench_main(int argc, char **argv)
                         uint32_t oi = q % sw.occlusion_count;
                         q /= sw.occlusion_count;
                         lc_jobs_init(sw.threads[q]);
+                        if (sw.threads[q] > app->renderer.backend.threads && !threads_warned) {
+                            /* The light build takes every thread asked; the backend has pools for one per core. */
+                            lc_warn("bench --threads %u: the render contexts record on %u threads (one per core); the light "
+                                    "build and object cull use %u", sw.threads[q], app->renderer.backend.threads, sw.threads[q]);
+                            threads_warned = true;
+                        }
                         app->opt.mode = (int)sw.modes[mi];
                         app->opt.shading = shading;
                         app->opt.scalarize = loop != LC_LOOP_PLAIN;
