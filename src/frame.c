@@ -1,6 +1,7 @@
 #include "frame.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -545,6 +546,19 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     return n;
 }
 
+/* One warning line per kind of fallback in the renderer's life, not one a frame. */
+__attribute__((format(printf, 3, 4))) static void warn_once(lc_renderer *r, uint32_t bit, const char *fmt, ...)
+{
+    if (r->fallbacks_warned & bit) return;
+    r->fallbacks_warned |= bit;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    lc_warn("%s", line);
+}
+
 /* The frame's settings as the device and the scene allow them (fallbacks, refusals), and the
  * sized resources grown to them: light capacity, analysis and visibility buffers, target size. */
 static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settings, uint32_t count)
@@ -552,7 +566,10 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
     lc_context *ctx = r->ctx;
     r->settings = *settings;
     lc_frame_settings *s = &r->settings;
-    if (s->mode >= LC_MODE_COUNT) s->mode = LC_MODE_BRUTE;
+    if (s->mode >= LC_MODE_COUNT || s->geometry >= LC_GEOMETRY_COUNT || s->view >= LC_VIEW_COUNT) {
+        lc_error("frame settings: mode %u, geometry %u or view %u is out of range", s->mode, s->geometry, s->view);
+        return LC_ERR_USAGE;
+    }
     if (s->shading == LC_SHADING_VISIBILITY && ctx->visibility_missing) {
         lc_error("--shading visibility: device '%s' lacks the Vulkan feature %s", ctx->props.deviceName, ctx->visibility_missing);
         return LC_ERR_USAGE;
@@ -569,20 +586,23 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         lc_status st = rebuild_sized(r, r->analysis_allocated);
         if (st != LC_OK) return st;
     }
-    /* mdi needs indirect-count draws, mesh mesh shaders (the app refuses both up front where
-     * the device lacks them). The visibility pass draws the direct path's object draws (its
-     * ids are (object, primitive)). */
-    if ((s->geometry == LC_GEOMETRY_MDI && !ctx->indirect) || (s->geometry == LC_GEOMETRY_MESH && !ctx->mesh_shader) ||
-        s->geometry >= LC_GEOMETRY_COUNT || s->shading == LC_SHADING_VISIBILITY ||
-        (s->geometry != LC_GEOMETRY_DIRECT && r->geo.cull_unavailable))
+    /* What cannot run as asked runs the direct path or the shaded view, and says so once
+     * (lc_geometry_fallback, lc_view_fallback name the reasons; --stats names what ran). */
+    const char *why;
+    if (lc_geometry_fallback(r, s, &why)) {
+        warn_once(r, 1u << 0, "--geometry %s: %s", lc_geometry_names[s->geometry], why);
         s->geometry = LC_GEOMETRY_DIRECT;
-    if (s->geometry == LC_GEOMETRY_DIRECT) s->occlusion = false;
+    }
+    if (lc_view_fallback(r, s, &why)) {
+        warn_once(r, 1u << 1, "--view %s: %s", lc_view_names[s->view], why);
+        s->view = LC_VIEW_SHADED;
+    }
+    if (s->geometry == LC_GEOMETRY_DIRECT) s->occlusion = false; /* documented: occlusion is mdi's and mesh's */
     if ((s->view == LC_VIEW_HEATMAP || s->view == LC_VIEW_TIGHTNESS) && s->analysis == LC_ANALYSIS_OFF)
         s->analysis = LC_ANALYSIS_COUNT;
-    if (s->scalarize && !ctx->subgroup_fragment && !r->subgroup_fallback_warned) {
-        lc_warn("this device has no subgroup arithmetic in fragment shaders: using the unscalarized loop");
-        r->subgroup_fallback_warned = 1;
-    }
+    if (s->scalarize && lc_loop_variant(r, s) == LC_LOOP_PLAIN)
+        warn_once(r, 1u << 2, "scalarization: this device has no subgroup arithmetic in fragment shaders: forward "
+                              "shading runs the unscalarized loop");
     if (count > r->desc.light_capacity) {
         lc_status st = lc_renderer_set_light_capacity(r, count);
         if (st != LC_OK) return st;
@@ -600,6 +620,10 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
                  r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName);
         return LC_ERR_USAGE;
     }
+    if (s->tonemap == LC_TONEMAP_FUSED && !(s->shading == LC_SHADING_VISIBILITY && s->view == LC_VIEW_SHADED))
+        warn_once(r, 1u << 3, "--tonemap fused: %s%s%s tonemaps in the compute pass (only visibility shading's shaded view fuses)",
+                  s->shading == LC_SHADING_FORWARD ? "forward shading" : "the ", s->shading == LC_SHADING_FORWARD ? "" : lc_view_names[s->view],
+                  s->shading == LC_SHADING_FORWARD ? "" : " view");
     return LC_OK;
 }
 

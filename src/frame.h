@@ -287,7 +287,7 @@ struct lc_renderer {
     /* Final image of the last frame with capture_output: RGBA8, width*height*4. */
     uint8_t *output_pixels;
     uint32_t output_width, output_height;
-    uint32_t subgroup_fallback_warned;
+    uint32_t fallbacks_warned; /* bits of the fallbacks already announced (one line each) */
 };
 
 lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene *scene, const lc_renderer_desc *desc,
@@ -311,6 +311,12 @@ bool lc_zbin_per_bin(const lc_renderer *r);
 /* The shade pipelines' LC_LOOP_* for these settings: unscalarized where scalarize is off or
  * the forward pass has no fragment subgroup arithmetic on this device. */
 uint32_t lc_loop_variant(const lc_renderer *r, const lc_frame_settings *s);
+/* A requested setting the frame cannot honour runs something else, and says so: the geometry
+ * path (direct instead of mdi or mesh) and the view (shaded instead of meshlets). NULL where
+ * the request runs as asked; else the HUD's few words ("needs forward shading", after the
+ * requested name) and, in *why, the warning's clause (what runs and why). */
+const char *lc_geometry_fallback(const lc_renderer *r, const lc_frame_settings *s, const char **why);
+const char *lc_view_fallback(const lc_renderer *r, const lc_frame_settings *s, const char **why);
 /* Whether a mode's bits come from the --binning choice (tiles, clusters, zbin; brute force and
  * lists do not bin). */
 bool lc_mode_bins(uint32_t mode);

@@ -214,6 +214,35 @@ uint32_t lc_loop_variant(const lc_renderer *r, const lc_frame_settings *s)
     return s->scalarize_merge == LC_SCALARIZE_MERGE_ALWAYS ? LC_LOOP_MERGE_ALWAYS : LC_LOOP_MERGE_TILES;
 }
 
+const char *lc_geometry_fallback(const lc_renderer *r, const lc_frame_settings *s, const char **why)
+{
+    const lc_context *ctx = r->ctx;
+    const char *brief = NULL, *clause = NULL;
+    if (s->geometry == LC_GEOMETRY_DIRECT) return NULL;
+    /* The app refuses the first two up front; the benchmark and the API can still ask. */
+    if (s->geometry == LC_GEOMETRY_MDI && !ctx->indirect)
+        brief = "needs indirect-count draws", clause = "this device draws the direct path (it lacks multiDrawIndirect, "
+                                                      "drawIndirectFirstInstance or drawIndirectCount)";
+    else if (s->geometry == LC_GEOMETRY_MESH && !ctx->mesh_shader)
+        brief = "needs mesh shaders", clause = "this device draws the direct path (it lacks VK_EXT_mesh_shader's task and mesh shaders)";
+    else if (s->shading == LC_SHADING_VISIBILITY) /* its ids are (object, primitive) of the object draws */
+        brief = "needs forward shading", clause = "visibility shading draws the direct path (GPU-driven geometry writes no "
+                                                  "visibility ids yet)";
+    else if (r->geo.cull_unavailable)
+        brief = "needs culling buffers this scene overflows", clause = "this scene draws the direct path (its meshlet draws "
+                                                                       "overflow the GPU culling buffers)";
+    if (why) *why = clause;
+    return brief;
+}
+
+const char *lc_view_fallback(const lc_renderer *r, const lc_frame_settings *s, const char **why)
+{
+    (void)r;
+    bool meshlets_lost = s->view == LC_VIEW_MESHLETS && s->shading == LC_SHADING_VISIBILITY;
+    if (why) *why = meshlets_lost ? "visibility shading shows the shaded view (its shade has no meshlet colours yet)" : NULL;
+    return meshlets_lost ? "needs forward shading" : NULL;
+}
+
 /* The light loop's specialisation for a LC_LOOP_* variant: SCALARIZE (constant 1) and
  * SUBGROUPS (constant 6: where its subgroups may span tiles, light_loop.glsl). A visibility
  * shade subgroup never leaves its 8x4 workgroup, so it lies in one tile where the tile sizes

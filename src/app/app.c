@@ -80,9 +80,9 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         return LC_ERR_USAGE;
     }
     if (app->opt.geometry == LC_GEOMETRY_MDI && !app->ctx.indirect) {
-        lc_error("--geometry mdi: %s lacks multiDrawIndirect, drawIndirectFirstInstance or drawIndirectCount",
+        lc_error("--geometry mdi: device '%s' lacks multiDrawIndirect, drawIndirectFirstInstance or drawIndirectCount; use direct",
                  app->ctx.props.deviceName);
-        return LC_ERR_RUNTIME;
+        return LC_ERR_USAGE;
     }
     if (app->window)
         s = lc_target_create_window(&app->ctx, app->window, opt->vsync, &app->target);
@@ -136,7 +136,10 @@ lc_frame_settings lc_app_settings(const lc_app *app)
 
 uint32_t lc_app_geometry(const lc_app *app)
 {
-    if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES) return LC_GEOMETRY_DIRECT;
+    /* The default, not a fallback: a scene whose meshlet draws overflow the GPU culling buffers
+     * has only the direct path (README, --geometry). */
+    if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES || app->renderer.geo.cull_unavailable)
+        return LC_GEOMETRY_DIRECT;
     if (app->ctx.mesh_shader) return LC_GEOMETRY_MESH;
     return app->ctx.indirect ? LC_GEOMETRY_MDI : LC_GEOMETRY_DIRECT;
 }

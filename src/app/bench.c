@@ -58,7 +58,10 @@ static void usage(void)
           "on/off (--scalarize-merge tiles,always: the scalarized rows once per merge choice, CSV scalarize\n"
           "on/always) x geometry paths x occlusion (default: the device's best path, occlusion on) x light\n"
           "counts x sizes x scenes (default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU\n"
-          "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. --cpu times\n"
+          "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. Not run: brute force\n"
+          "above 4096 lights (the oracle, not a contender) and direct with occlusion on (direct has none: one row).\n"
+          "The CSV's geometry column names the path that ran (visibility shading draws direct, with a warning).\n"
+          "--cpu times\n"
           "object culling (SIMD and scalar) and light builds alone per thread count and work size, no GPU\n"
           "(bench-cpu.csv).\n"
           "Writes DIR/bench.csv, DIR/bench.json and, with gnuplot installed, DIR/*.png (default DIR: bench-results).\n"
@@ -304,6 +307,7 @@ typedef struct sweep_run {
     uint32_t row_count, done, total;
     double *samples[LC_TIMER_COUNT + 1], *cull_shade;
     char device[256], driver[640];
+    bool threads_warned;
 } sweep_run;
 
 /* k in mixed radix: scalarize, shading, binning, geometry, occlusion, threads. */
@@ -404,6 +408,13 @@ static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t light
                 variant v = variant_of(sw, k, nb);
                 v.scene = scene, v.size = si, v.mode = mi;
                 lc_jobs_init(sw->threads[v.threads]);
+                if (sw->threads[v.threads] > app->renderer.backend.threads && !run->threads_warned) {
+                    /* The light build takes every thread asked; the backend has pools for one per core. */
+                    lc_warn("bench --threads %u: the render contexts record on %u threads (one per core); the light "
+                            "build and object cull use %u", sw->threads[v.threads], app->renderer.backend.threads,
+                            sw->threads[v.threads]);
+                    run->threads_warned = true;
+                }
                 app->opt.mode = (int)sw->modes[mi];
                 app->opt.shading = sw->shadings[v.shading];
                 uint32_t loop = sw->scalarize[v.loop];
@@ -500,6 +511,11 @@ static int run_sweep(const lc_bench_sweep *sw, const lc_options *base, const cha
                 for (uint32_t gi = 0; gi < sw->geometry_count && !exit_code; gi++) {
                     if (sw->geometry[gi] == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
                         lc_error("bench: --geometry mesh: device '%s' lacks %s", run.device, app->ctx.mesh_missing);
+                        exit_code = 2;
+                    }
+                    if (sw->geometry[gi] == LC_GEOMETRY_MDI && !app->ctx.indirect) {
+                        lc_error("bench: --geometry mdi: device '%s' lacks multiDrawIndirect, drawIndirectFirstInstance or "
+                                 "drawIndirectCount", run.device);
                         exit_code = 2;
                     }
                 }

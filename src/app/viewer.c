@@ -63,6 +63,38 @@ static void show_message(viewer *v, bool hud_only, const char *fmt, const char *
 
 static void set_message(viewer *v, const char *fmt, const char *arg) { show_message(v, false, fmt, arg); }
 
+/* The geometry path and the view as they run, for the HUD and the key messages: the request,
+ * or what runs instead with why ("direct (mdi needs forward shading)"; lc_geometry_fallback). */
+static const char *geometry_text(const viewer *v, char *buf, size_t size)
+{
+    const char *brief = lc_geometry_fallback(&v->app.renderer, &v->fs, NULL);
+    if (brief) snprintf(buf, size, "direct (%s %s)", lc_geometry_names[v->fs.geometry], brief);
+    else snprintf(buf, size, "%s", lc_geometry_names[v->fs.geometry]);
+    return buf;
+}
+
+static const char *view_text(const viewer *v, char *buf, size_t size)
+{
+    const char *brief = lc_view_fallback(&v->app.renderer, &v->fs, NULL);
+    if (brief) snprintf(buf, size, "shaded (%s %s)", lc_view_names[v->fs.view], brief);
+    else snprintf(buf, size, "%s", lc_view_names[v->fs.view]);
+    return buf;
+}
+
+/* After a key that changes the shading, geometry or view: the message names what runs. */
+static void settings_message(viewer *v, const char *what)
+{
+    char g[128], w[128], text[400];
+    geometry_text(v, g, sizeof g);
+    view_text(v, w, sizeof w);
+    if (!strcmp(what, "shading"))
+        snprintf(text, sizeof text, "shading: %s%s%s%s%s", lc_shading_names[v->fs.shading], strchr(g, '(') ? "   geometry: " : "",
+                 strchr(g, '(') ? g : "", strchr(w, '(') ? "   view: " : "", strchr(w, '(') ? w : "");
+    else
+        snprintf(text, sizeof text, "%s: %s", what, !strcmp(what, "view") ? w : g);
+    set_message(v, "%s", text);
+}
+
 static void reset_camera(viewer *v)
 {
     const float *c = v->app.opt.camera_set ? v->app.opt.camera : v->app.scene.default_camera;
@@ -141,7 +173,7 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
             set_message(v, "visibility shading needs %s", v->app.ctx.visibility_missing);
         } else {
             fs->shading = next;
-            set_message(v, "shading: %s", lc_shading_names[next]);
+            settings_message(v, "shading");
         }
     } else if (!strcmp(action, "binning")) {
         int found = lc_name_index(arg, lc_binning_names, LC_BINNING_COUNT);
@@ -162,7 +194,7 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
             return LC_ERR_INPUT;
         }
         fs->view = found >= 0 ? (uint32_t)found : (fs->view + 1) % LC_VIEW_COUNT;
-        set_message(v, "view: %s", lc_view_names[fs->view]);
+        settings_message(v, "view");
     } else if (!strcmp(action, "geometry")) {
         /* Cycles the paths this device runs: direct -> mdi -> mesh -> direct. */
         const lc_context *ctx = &v->app.ctx;
@@ -178,7 +210,7 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
             while ((g == LC_GEOMETRY_MDI && !ctx->indirect) || (g == LC_GEOMETRY_MESH && !ctx->mesh_shader));
         }
         fs->geometry = (uint32_t)g;
-        set_message(v, "geometry: %s", lc_geometry_names[g]);
+        settings_message(v, "geometry");
     } else if (!strcmp(action, "occlusion")) {
         fs->occlusion = !fs->occlusion;
         set_message(v, "occlusion culling %s", fs->occlusion ? "on" : "off");
@@ -533,7 +565,9 @@ static uint32_t build_hud(viewer *v)
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
     uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
-    char text[1024];
+    char geometry[128], view[128], text[1280];
+    geometry_text(v, geometry, sizeof geometry);
+    view_text(v, view, sizeof view);
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
              "mode %s   shading %s   binning %s   tiles %u px   scalarization %s%s   view %s\n"
@@ -548,9 +582,9 @@ static uint32_t build_hud(viewer *v)
              app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
              lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], r->ubo.light_info.z, v->fs.scalarize ? "on" : "off",
              v->fs.scalarize && loop == LC_LOOP_PLAIN ? " (unsupported)" : loop == LC_LOOP_MERGE_ALWAYS ? " (merge always)" : "",
-             lc_view_names[v->fs.view], r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
+             view, r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,
-             lc_geometry_names[r->geometry.path], r->geometry.occlusion ? " + occlusion" : "",
+             geometry, r->geometry.occlusion ? " + occlusion" : "",
              (unsigned long long)r->geometry.meshlets_drawn, (unsigned long long)r->geometry.meshlets_total,
              (double)r->geometry.triangles_drawn * 1e-6, (double)r->geometry.triangles_total * 1e-6,
              (unsigned long long)r->geometry.culled_frustum, (unsigned long long)r->geometry.culled_backface,

@@ -153,8 +153,8 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     const uint64_t task_max = (100u << 20) / 20 / 2;
     if (tasks > task_max) {
         /* The direct path still draws every object; the GPU-culled paths have no buffers. */
-        lc_warn("%s: %llu meshlet draws are more than the GPU culling buffers hold (%llu): --geometry mdi falls back "
-                "to direct", scene->name, (unsigned long long)tasks, (unsigned long long)task_max);
+        lc_info("%s: %llu meshlet draws are more than the GPU culling buffers hold (%llu): the direct path only",
+                scene->name, (unsigned long long)tasks, (unsigned long long)task_max);
         g->cull_unavailable = true;
         tasks = 0;
         memset(g->bucket_tasks, 0, g->bucket_count * sizeof *g->bucket_tasks);
