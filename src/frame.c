@@ -559,9 +559,8 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         lc_error("--shading visibility: device '%s' lacks the Vulkan feature %s", ctx->props.deviceName, ctx->visibility_missing);
         return LC_ERR_USAGE;
     }
-    if (s->shading == LC_SHADING_VISIBILITY && !ctx->sampled_array_dynamic_indexing && r->vis_scene.material_count > LC_VIS_MAX_MATERIALS) {
-        lc_error("--shading visibility: the scene has %u materials; without shaderSampledImageArrayDynamicIndexing device '%s' "
-                 "can select at most %u", r->vis_scene.material_count, ctx->props.deviceName, LC_VIS_MAX_MATERIALS);
+    if (s->shading == LC_SHADING_VISIBILITY && r->vis_scene.refusal[0]) {
+        lc_error("--shading visibility: %s", r->vis_scene.refusal);
         return LC_ERR_USAGE;
     }
     /* The visibility buffer on first use, and the automatic tile size of this shading path. */
@@ -582,7 +581,8 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
     if ((s->view == LC_VIEW_HEATMAP || s->view == LC_VIEW_TIGHTNESS) && s->analysis == LC_ANALYSIS_OFF)
         s->analysis = LC_ANALYSIS_COUNT;
     if (s->scalarize && !ctx->subgroup_fragment && !r->subgroup_fallback_warned) {
-        lc_warn("this device has no subgroup arithmetic in fragment shaders: using the unscalarized loop");
+        lc_warn("this device has no subgroup arithmetic in fragment shaders%s: using the unscalarized loop",
+                lc_device_hide_note(&ctx->hide, LC_HIDE_SUBGROUP_FRAGMENT));
         r->subgroup_fallback_warned = 1;
     }
     if (count > r->desc.light_capacity) {
@@ -598,8 +598,10 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         if (st != LC_OK) return st;
     }
     if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !(r->target->storage_output && r->tonemap_compute)) {
-        lc_error("--tonemap %s: the %s on device '%s' cannot be a storage image; use auto or fragment", lc_tonemap_names[s->tonemap],
-                 r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName);
+        lc_error("--tonemap %s: the %s on device '%s' cannot be a storage image%s; use auto or fragment", lc_tonemap_names[s->tonemap],
+                 r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName,
+                 ctx->storage_write_without_format ? "" : lc_device_hidden(&ctx->hide, LC_HIDE_STORAGE_WRITE_WITHOUT_FORMAT)
+                     ? " (shaderStorageImageWriteWithoutFormat hidden by LC_DEVICE_HIDE)" : " (no shaderStorageImageWriteWithoutFormat)");
         return LC_ERR_USAGE;
     }
     return LC_OK;
