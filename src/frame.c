@@ -574,9 +574,8 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         lc_error("--shading visibility: device '%s' lacks the Vulkan feature %s", ctx->props.deviceName, ctx->visibility_missing);
         return LC_ERR_USAGE;
     }
-    if (s->shading == LC_SHADING_VISIBILITY && !ctx->sampled_array_dynamic_indexing && r->vis_scene.material_count > LC_VIS_MAX_MATERIALS) {
-        lc_error("--shading visibility: the scene has %u materials; without shaderSampledImageArrayDynamicIndexing device '%s' "
-                 "can select at most %u", r->vis_scene.material_count, ctx->props.deviceName, LC_VIS_MAX_MATERIALS);
+    if (s->shading == LC_SHADING_VISIBILITY && r->vis_scene.refusal[0]) {
+        lc_error("--shading visibility: %s", r->vis_scene.refusal);
         return LC_ERR_USAGE;
     }
     /* The visibility buffer on first use, and the automatic tile size of this shading path. */
@@ -601,8 +600,8 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
     if ((s->view == LC_VIEW_HEATMAP || s->view == LC_VIEW_TIGHTNESS) && s->analysis == LC_ANALYSIS_OFF)
         s->analysis = LC_ANALYSIS_COUNT;
     if (s->scalarize && lc_loop_variant(r, s) == LC_LOOP_PLAIN)
-        warn_once(r, 1u << 2, "scalarization: this device has no subgroup arithmetic in fragment shaders: forward "
-                              "shading runs the unscalarized loop");
+        warn_once(r, 1u << 2, "scalarization: this device has no subgroup arithmetic in fragment shaders%s: forward "
+                              "shading runs the unscalarized loop", lc_device_hide_note(&ctx->hide, LC_HIDE_SUBGROUP_FRAGMENT));
     if (count > r->desc.light_capacity) {
         lc_status st = lc_renderer_set_light_capacity(r, count);
         if (st != LC_OK) return st;
@@ -616,8 +615,10 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         if (st != LC_OK) return st;
     }
     if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !(r->target->storage_output && r->tonemap_compute)) {
-        lc_error("--tonemap %s: the %s on device '%s' cannot be a storage image; use auto or fragment", lc_tonemap_names[s->tonemap],
-                 r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName);
+        lc_error("--tonemap %s: the %s on device '%s' cannot be a storage image%s; use auto or fragment", lc_tonemap_names[s->tonemap],
+                 r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName,
+                 ctx->storage_write_without_format ? "" : lc_device_hidden(&ctx->hide, LC_HIDE_STORAGE_WRITE_WITHOUT_FORMAT)
+                     ? " (shaderStorageImageWriteWithoutFormat hidden by LC_DEVICE_HIDE)" : " (no shaderStorageImageWriteWithoutFormat)");
         return LC_ERR_USAGE;
     }
     if (s->tonemap == LC_TONEMAP_FUSED && !(s->shading == LC_SHADING_VISIBILITY && s->view == LC_VIEW_SHADED))

@@ -367,6 +367,9 @@ struct lc_pass {
  * a mode x scalarization x analysis on first use; visibility shading: its raster and compute
  * pipelines). */
 void lc_frame_create_layouts(lc_renderer *r);
+/* Combined image samplers in the frame set (every stage sees them): the visibility shade's
+ * textures share the per-stage limit with them. */
+uint32_t lc_frame_set_samplers(void);
 lc_status lc_frame_upload_scene(lc_renderer *r);
 lc_status lc_frame_create_pipelines(lc_renderer *r);
 lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis);

@@ -12,18 +12,29 @@
 
 /* ---- descriptor layouts, samplers ---- */
 
+static VkDescriptorType frame_binding_type(uint32_t i)
+{
+    if (i == LC_BIND_FRAME) return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ)
+        return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+    if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_HIZ_MIPS || i == LC_BIND_OUTPUT) return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+}
+
+uint32_t lc_frame_set_samplers(void)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < LC_BIND_COUNT; i++) n += frame_binding_type(i) == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+    return n;
+}
+
 void lc_frame_create_layouts(lc_renderer *r)
 {
     VkDevice dev = r->ctx->device;
     VkDescriptorSetLayoutBinding b[LC_BIND_COUNT];
-    for (uint32_t i = 0; i < LC_BIND_COUNT; i++) {
-        VkDescriptorType t = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        if (i == LC_BIND_FRAME) t = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-        if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ)
-            t = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-        if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_HIZ_MIPS || i == LC_BIND_OUTPUT) t = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-        b[i] = (VkDescriptorSetLayoutBinding){i, t, i == LC_BIND_HIZ_MIPS ? LC_HIZ_MAX_LEVELS : 1, VK_SHADER_STAGE_ALL, NULL};
-    }
+    for (uint32_t i = 0; i < LC_BIND_COUNT; i++)
+        b[i] = (VkDescriptorSetLayoutBinding){i, frame_binding_type(i), i == LC_BIND_HIZ_MIPS ? LC_HIZ_MAX_LEVELS : 1,
+                                              VK_SHADER_STAGE_ALL, NULL};
     VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                           .bindingCount = LC_BIND_COUNT, .pBindings = b};
     VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->frame_layout));
@@ -138,7 +149,8 @@ lc_status lc_frame_upload_scene(lc_renderer *r)
     if (ctx->visibility_missing) return LC_OK;
     lc_visibility_scene_desc vsd = {.scene = s, .ranges = r->geo.ms.ranges, .vertices = &r->geo.vertices, .indices = &r->geo.indices,
                                     .textures = r->textures,
-                                    .white = &r->white, .sampler = r->linear_sampler, .frame_layout = r->frame_layout};
+                                    .white = &r->white, .sampler = r->linear_sampler, .frame_layout = r->frame_layout,
+                                    .frame_samplers = lc_frame_set_samplers()};
     if ((st = lc_visibility_scene_create(ctx, &vsd, &r->vis_scene)) != LC_OK) return st;
     r->vis_prim_bits = r->desc.vis_ids == LC_VIS_IDS_64 ? 0 : r->vis_scene.id_prim_bits;
     if (r->desc.vis_ids == LC_VIS_IDS_32 && !r->vis_prim_bits) {
@@ -259,7 +271,8 @@ static uint32_t loop_subgroups(const lc_renderer *r, uint32_t loop, bool visibil
 static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / scalarized, merged always"};
 
 /* The visibility path's pipelines: its raster pass, and the compute shade variant (the
- * forward pass's specialisation plus the material count). */
+ * forward pass's specialisation plus the texture count; bindless where the scene's textures
+ * are). */
 static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
 {
     if (!r->visibility_pipeline) {
@@ -279,11 +292,13 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
     char name[96];
     snprintf(name, sizeof name, "visibility shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", fused ? " / tonemap" : "");
-    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, r->vis_scene.material_count,
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, r->vis_scene.texture_count,
                                r->ctx->sampled_array_dynamic_indexing, r->vis_prim_bits, loop_subgroups(r, loop, true)},
                     .count = 7};
-    r->shade_visibility[mode][loop][analysis][fused] = lc_pipeline_compute(
-        r->ctx, r->vis_scene.layout, fused ? "shade_visibility_tonemap.comp" : "shade_visibility.comp", &spec, name);
+    static const char *const files[2][2] = {{"shade_visibility.comp", "shade_visibility_tonemap.comp"},
+                                            {"shade_visibility_bindless.comp", "shade_visibility_tonemap_bindless.comp"}};
+    r->shade_visibility[mode][loop][analysis][fused] =
+        lc_pipeline_compute(r->ctx, r->vis_scene.layout, files[r->vis_scene.bindless][fused], &spec, name);
     return r->shade_visibility[mode][loop][analysis][fused] ? LC_OK : LC_ERR_RUNTIME;
 }
 

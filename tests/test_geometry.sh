@@ -123,4 +123,13 @@ for bad in "--geometry fast" "--occlusion maybe" "--meshlet-codec 2" "--view mes
     lc --headless --size 64x64 $bad || rc=$?
     [[ $rc == 2 && $(wc -l <"$LC_STDERR") == 1 ]] || fail "$bad: exit $rc, $(wc -l <"$LC_STDERR") lines (expected 2, one line)"
 done
+
+# The mesh refusal on every device: mesh shaders hidden (LC_DEVICE_HIDE, docs/TESTING.md).
+rm -f "$TMP/mesh-hidden.png"
+rc=0
+LC_DEVICE_HIDE=mesh_shader lc --headless --quiet --frames 1 --size 64x64 --geometry mesh --out "$TMP/mesh-hidden.png" || rc=$?
+[[ $rc == 2 && $(wc -l <"$LC_STDERR") == 1 ]] || fail "--geometry mesh, mesh shaders hidden: exit $rc, $(wc -l <"$LC_STDERR") lines (expected 2, one line)"
+grep -q -- "--geometry mesh: device '.*' lacks .*(hidden by LC_DEVICE_HIDE)" "$LC_STDERR" ||
+    fail "--geometry mesh, mesh shaders hidden: the line names no device and hidden feature: $(cat "$LC_STDERR")"
+[[ -e $TMP/mesh-hidden.png ]] && fail "--geometry mesh, mesh shaders hidden: left an output file"
 finish

@@ -37,7 +37,7 @@ _Static_assert(sizeof(lc_gpu_counters) == 16, "lc_gpu_counters is one uvec4");
 
 /* The visibility shade's scene tables (shaders/shading/visibility.glsl). */
 _Static_assert(sizeof(lc_gpu_draw) == 16, "lc_gpu_draw is one uvec4");
-_Static_assert(sizeof(lc_gpu_material) == 16, "lc_gpu_material is one vec4");
+_Static_assert(sizeof(lc_gpu_material) == 32, "lc_gpu_material is two vec4s");
 _Static_assert(sizeof(lc_gpu_footprint) == 48, "lc_gpu_footprint is 3 vec4");
 _Static_assert(offsetof(lc_gpu_footprint, ellipse) == 16, "ellipse");
 _Static_assert(offsetof(lc_gpu_footprint, axes) == 32, "axes");

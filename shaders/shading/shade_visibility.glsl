@@ -6,7 +6,7 @@
 // loop (light_loop.glsl) and writes HDR colour and the analysis counters; with
 // LC_VIS_TONEMAP (shade_visibility_tonemap.comp) it tonemaps the colour itself and writes the
 // output image instead of the HDR one, so the frame needs no tonemap pass. Included by the two
-// .comp files, which differ in that define only.
+// .comp files, which differ in that define only; their _bindless twins define LC_VIS_BINDLESS.
 #include "common.glsl"
 #include "lighting.glsl"
 #include "light_loop.glsl"
@@ -17,16 +17,17 @@
 
 layout(local_size_x = 8, local_size_y = 4, local_size_z = 1) in;
 
-// Material textures: no descriptor indexing on every device, so a plain array sized by the
-// material count and indexed only with subgroup-uniform values (the waterfall below).
-// Without shaderSampledImageArrayDynamicIndexing (lavapipe) even that index must be a
-// constant: a uniform switch over the materials, each case a constant index.
-layout(constant_id = 3) const uint MATERIAL_COUNT = 1u;
+// The scene's textures, each once; the material table names each material's. With
+// LC_VIS_BINDLESS (descriptor indexing) indexed non-uniformly. Without, indexed only with
+// subgroup-uniform values (the waterfall below), and without
+// shaderSampledImageArrayDynamicIndexing even that index must be a constant: a uniform switch
+// over the textures, each case a constant index.
+layout(constant_id = 3) const uint TEXTURE_COUNT = 1u;
 layout(constant_id = 4) const bool DYNAMIC_INDEXING = false;
 // Visibility ids (visibility.frag): (draw << ID_PRIM_BITS) | primitive in one word, or
 // (draw, primitive) in two when 0.
 layout(constant_id = 5) const uint ID_PRIM_BITS = 0u;
-layout(set = 1, binding = LC_VIS_BIND_TEXTURES) uniform sampler2D material_tex[MATERIAL_COUNT];
+layout(set = 1, binding = LC_VIS_BIND_TEXTURES) uniform sampler2D material_tex[TEXTURE_COUNT];
 layout(std430, set = 1, binding = LC_VIS_BIND_MATERIALS) readonly buffer VisMaterialBlock { lc_gpu_material vis_materials[]; };
 
 layout(set = 0, binding = LC_BIND_VISIBILITY) uniform usampler2D vis_ids;
@@ -71,14 +72,18 @@ vec2 ray_barycentrics(vec3 orig, vec3 dir, vec3 p0, vec3 e1, vec3 e2)
     return vec2(dot(tv, pv), dot(dir, qv)) * inv;
 }
 
-// The material's base colour; m is subgroup-uniform. The case indices are specialization
-// constant expressions, in bounds once MATERIAL_COUNT is known (cases past it never run).
+// Texture t's sample; without LC_VIS_BINDLESS t is subgroup-uniform. The case indices are
+// specialization constant expressions, in bounds once TEXTURE_COUNT is known (cases past it
+// never run).
 #define LC_MATERIAL_CASE(K) \
-    case K: return textureGrad(material_tex[K < MATERIAL_COUNT ? K : 0u], uv, dx, dy);
-vec4 sample_material(uint m, vec2 uv, vec2 dx, vec2 dy)
+    case K: return textureGrad(material_tex[K < TEXTURE_COUNT ? K : 0u], uv, dx, dy);
+vec4 sample_texture(uint t, vec2 uv, vec2 dx, vec2 dy)
 {
-    if (DYNAMIC_INDEXING) return textureGrad(material_tex[m], uv, dx, dy);
-    switch (m) {
+#ifdef LC_VIS_BINDLESS
+    return textureGrad(material_tex[nonuniformEXT(t)], uv, dx, dy);
+#else
+    if (DYNAMIC_INDEXING) return textureGrad(material_tex[t], uv, dx, dy);
+    switch (t) {
         LC_MATERIAL_CASE(0u)
         LC_MATERIAL_CASE(1u)
         LC_MATERIAL_CASE(2u)
@@ -145,6 +150,7 @@ vec4 sample_material(uint m, vec2 uv, vec2 dx, vec2 dy)
         LC_MATERIAL_CASE(63u)
     }
     return vec4(0.0);
+#endif
 }
 
 vec3 bary3(vec2 b) { return vec3(1.0 - b.x - b.y, b.x, b.y); }
@@ -184,17 +190,22 @@ void main()
     float depth = b.x * lc_view_depth(tri.v[0].position) + b.y * lc_view_depth(tri.v[1].position) +
                   b.z * lc_view_depth(tri.v[2].position);
 
-    // Waterfall over the subgroup's distinct materials: each round samples with one
+    uint material = min(tri.material, uint(vis_materials.length()) - 1u);
+    uint texture_index = min(vis_materials[material].info.x, TEXTURE_COUNT - 1u);
+#ifdef LC_VIS_BINDLESS
+    vec4 tex = sample_texture(texture_index, uv, duv_dx, duv_dy);
+#else
+    // Waterfall over the subgroup's distinct textures: each round samples with one
     // subgroup-uniform index, the lanes holding it leave.
-    uint material = min(tri.material, MATERIAL_COUNT - 1u);
     vec4 tex = vec4(0.0);
     for (;;) {
-        uint m = subgroupBroadcastFirst(material);
-        if (m == material) {
-            tex = sample_material(m, uv, duv_dx, duv_dy);
+        uint t = subgroupBroadcastFirst(texture_index);
+        if (t == texture_index) {
+            tex = sample_texture(t, uv, duv_dx, duv_dy);
             break;
         }
     }
+#endif
 
     lc_surface surf;
     surf.position = world;

@@ -136,13 +136,13 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIS_BIND_INDICES 1   /* uint[indices] */
 #define LC_VIS_BIND_DRAWS 2     /* lc_gpu_draw[objects], indexed by the visibility id's object */
 #define LC_VIS_BIND_MATERIALS 3 /* lc_gpu_material[materials] */
-#define LC_VIS_BIND_TEXTURES 4  /* sampler2D[materials]: base colour, indexed subgroup-uniform */
+#define LC_VIS_BIND_TEXTURES 4  /* sampler2D[textures]: the scene's base-colour textures, each once */
 #define LC_VIS_BIND_COUNT 5
 #define LC_VERTEX_FLOATS 8      /* lc_vertex: position[3], normal[3], uv[2] */
 #define LC_VIS_BACKGROUND 0xffffffffu /* the visibility id's clear value */
-/* Most materials the visibility shade can select without dynamic indexing of sampler
- * arrays (a switch over constant indices); with it, any number. */
-#define LC_VIS_MAX_MATERIALS 64u
+/* Most textures the visibility shade can select without dynamic indexing of sampler arrays
+ * (a switch over constant indices); with it, as many as the device's sampler limits allow. */
+#define LC_VIS_MAX_TEXTURES 64u
 
 /* Lights are placed so that their contribution is exactly zero outside their volume:
  * attenuation reaches 0 at the radius and the spot factor 0 outside the outer cone.
@@ -216,6 +216,7 @@ struct lc_gpu_draw {
 
 struct lc_gpu_material {
     LC_F4 base_color; /* linear factor, multiplied with the texture */
+    LC_U4 info;       /* x: its base-colour texture in the visibility scene's array (LC_VIS_BIND_TEXTURES); y, z, w: 0 */
 };
 
 #ifndef LC_GLSL

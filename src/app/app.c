@@ -80,9 +80,23 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         return LC_ERR_USAGE;
     }
     if (app->opt.geometry == LC_GEOMETRY_MDI && !app->ctx.indirect) {
-        lc_error("--geometry mdi: device '%s' lacks multiDrawIndirect, drawIndirectFirstInstance or drawIndirectCount; use direct",
-                 app->ctx.props.deviceName);
+        lc_error("--geometry mdi: device '%s' lacks multiDrawIndirect, drawIndirectFirstInstance or drawIndirectCount%s; use direct",
+                 app->ctx.props.deviceName, lc_device_hide_note(&app->ctx.hide, LC_HIDE_MULTI_DRAW_INDIRECT));
         return LC_ERR_USAGE;
+    }
+    /* Visibility shading where the device can run it on this scene, refused before any
+     * pipeline is built (the frame checks again for the viewer's toggle). */
+    if (app->opt.shading == LC_SHADING_VISIBILITY) {
+        char why[256];
+        if (app->ctx.visibility_missing) {
+            lc_error("--shading visibility: device '%s' lacks the Vulkan feature %s", app->ctx.props.deviceName,
+                     app->ctx.visibility_missing);
+            return LC_ERR_USAGE;
+        }
+        if (!lc_vis_textures_fit(&app->ctx, lc_vis_textures(&app->scene, NULL, NULL), lc_frame_set_samplers(), why, sizeof why)) {
+            lc_error("--shading visibility: %s", why);
+            return LC_ERR_USAGE;
+        }
     }
     if (app->window)
         s = lc_target_create_window(&app->ctx, app->window, opt->vsync, &app->target);

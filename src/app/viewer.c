@@ -171,6 +171,8 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         uint32_t next = found >= 0 ? (uint32_t)found : (fs->shading + 1) % LC_SHADING_COUNT;
         if (next == LC_SHADING_VISIBILITY && v->app.ctx.visibility_missing) {
             set_message(v, "visibility shading needs %s", v->app.ctx.visibility_missing);
+        } else if (next == LC_SHADING_VISIBILITY && v->app.renderer.vis_scene.refusal[0]) {
+            set_message(v, "visibility shading: %s", v->app.renderer.vis_scene.refusal);
         } else {
             fs->shading = next;
             settings_message(v, "shading");

@@ -1,6 +1,7 @@
 #include "geometry/visibility_scene.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,7 +9,7 @@ _Static_assert(sizeof(lc_vertex) == LC_VERTEX_FLOATS * sizeof(float), "visibilit
 _Static_assert(offsetof(lc_vertex, normal) == 3 * sizeof(float), "lc_vertex.normal");
 _Static_assert(offsetof(lc_vertex, uv) == 6 * sizeof(float), "lc_vertex.uv");
 _Static_assert(sizeof(lc_gpu_draw) == 16, "lc_gpu_draw is one uvec4");
-_Static_assert(sizeof(lc_gpu_material) == 16, "lc_gpu_material is one vec4");
+_Static_assert(sizeof(lc_gpu_material) == 32, "lc_gpu_material is two vec4s");
 
 static lc_status upload_table(lc_context *ctx, lc_buffer *b, const void *data, size_t bytes, const char *name)
 {
@@ -27,19 +28,95 @@ uint32_t lc_vis_id_prim_bits(uint32_t draws, uint32_t max_triangles)
     return bits < 32 && ((uint64_t)draws << bits) <= 0xffffffffull ? bits : 0;
 }
 
+uint32_t lc_vis_textures(const lc_scene *s, int32_t *slot_image, uint32_t *material_texture)
+{
+    uint32_t *image_slot = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *image_slot); /* slot + 1, 0: unused */
+    bool white = s->material_count == 0;
+    for (uint32_t i = 0; i < s->material_count; i++) {
+        int32_t img = s->materials[i].image;
+        if (img >= 0 && (uint32_t)img < s->image_count) image_slot[img] = 1;
+        else white = true;
+    }
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->image_count; i++) {
+        if (!image_slot[i]) continue;
+        if (slot_image) slot_image[n] = (int32_t)i;
+        image_slot[i] = ++n;
+    }
+    uint32_t white_slot = n;
+    if (white) {
+        if (slot_image) slot_image[n] = -1;
+        n++;
+    }
+    for (uint32_t i = 0; material_texture && i < s->material_count; i++) {
+        int32_t img = s->materials[i].image;
+        material_texture[i] = img >= 0 && (uint32_t)img < s->image_count ? image_slot[img] - 1 : white_slot;
+    }
+    free(image_slot);
+    return n;
+}
+
+bool lc_vis_textures_fit(const lc_context *ctx, uint32_t textures, uint32_t other_samplers, char *why, size_t why_size)
+{
+    const VkPhysicalDeviceLimits *l = &ctx->props.limits;
+    uint64_t need = (uint64_t)textures + other_samplers;
+    if (ctx->descriptor_indexing) {
+        /* Bindless: the update-after-bind limits count every set's descriptors. */
+        if (need <= ctx->uab_samplers_per_stage && need <= ctx->uab_samplers_per_set) return true;
+        snprintf(why, why_size, "the scene's %u textures and the frame's %u samplers exceed the update-after-bind sampler "
+                 "limit of %u on device '%s'", textures, other_samplers, LC_MIN(ctx->uab_samplers_per_stage, ctx->uab_samplers_per_set),
+                 ctx->props.deviceName);
+        return false;
+    }
+    const char *di = lc_device_hidden(&ctx->hide, LC_HIDE_DESCRIPTOR_INDEXING) ? "descriptor indexing hidden by LC_DEVICE_HIDE"
+                                                                                : "no descriptor indexing";
+    uint32_t per_stage = LC_MIN(l->maxPerStageDescriptorSamplers, l->maxPerStageDescriptorSampledImages);
+    uint32_t per_set = LC_MIN(l->maxDescriptorSetSamplers, l->maxDescriptorSetSampledImages);
+    if (need > per_stage || need > per_set) {
+        snprintf(why, why_size, "the scene's %u textures and the frame's %u samplers exceed %s of %u on device '%s' (%s)", textures,
+                 other_samplers, need > per_stage ? "maxPerStageDescriptorSamplers" : "maxDescriptorSetSamplers",
+                 need > per_stage ? per_stage : per_set, ctx->props.deviceName, di);
+        return false;
+    }
+    if (!ctx->sampled_array_dynamic_indexing && textures > LC_VIS_MAX_TEXTURES) {
+        snprintf(why, why_size, "the scene has %u textures; without shaderSampledImageArrayDynamicIndexing%s (and %s) device '%s' "
+                 "can select at most %u", textures, lc_device_hide_note(&ctx->hide, LC_HIDE_DYNAMIC_INDEXING), di,
+                 ctx->props.deviceName, LC_VIS_MAX_TEXTURES);
+        return false;
+    }
+    return true;
+}
+
 lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_desc *desc, lc_visibility_scene *vs)
 {
     memset(vs, 0, sizeof *vs);
     const lc_scene *s = desc->scene;
     VkDevice dev = ctx->device;
     vs->material_count = LC_MAX(s->material_count, 1u);
+    int32_t *slot_image = lc_calloc(s->image_count + 1, sizeof *slot_image);
+    uint32_t *material_texture = lc_calloc(vs->material_count, sizeof *material_texture);
+    vs->texture_count = lc_vis_textures(s, slot_image, material_texture);
+    if (!lc_vis_textures_fit(ctx, vs->texture_count, desc->frame_samplers, vs->refusal, sizeof vs->refusal)) {
+        free(slot_image);
+        free(material_texture);
+        return LC_OK;
+    }
+    vs->bindless = ctx->descriptor_indexing;
 
     VkDescriptorSetLayoutBinding b[LC_VIS_BIND_COUNT];
+    VkDescriptorBindingFlags flags[LC_VIS_BIND_COUNT] = {0};
     for (uint32_t i = 0; i < LC_VIS_BIND_COUNT; i++)
         b[i] = (VkDescriptorSetLayoutBinding){i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL};
     b[LC_VIS_BIND_TEXTURES].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-    b[LC_VIS_BIND_TEXTURES].descriptorCount = vs->material_count;
+    b[LC_VIS_BIND_TEXTURES].descriptorCount = vs->texture_count;
+    /* Bindless: the textures in an update-after-bind binding, which puts them under those
+     * limits (the set is written once, before any use). */
+    flags[LC_VIS_BIND_TEXTURES] = VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT;
+    VkDescriptorSetLayoutBindingFlagsCreateInfo fi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+                                                      .bindingCount = LC_VIS_BIND_COUNT, .pBindingFlags = flags};
     VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                          .pNext = vs->bindless ? &fi : NULL,
+                                          .flags = vs->bindless ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT : 0,
                                           .bindingCount = LC_VIS_BIND_COUNT, .pBindings = b};
     VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &vs->set_layout));
     LC_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, vs->set_layout, "visibility scene set layout");
@@ -49,9 +126,10 @@ lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_
     LC_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, vs->layout, "pipeline layout (frame set, visibility scene set)");
 
     VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LC_VIS_BIND_COUNT - 1},
-                                    {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, vs->material_count}};
-    VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 2,
-                                     .pPoolSizes = sizes};
+                                    {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, vs->texture_count}};
+    VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                     .flags = vs->bindless ? VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT : 0,
+                                     .maxSets = 1, .poolSizeCount = 2, .pPoolSizes = sizes};
     VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &vs->pool));
     LC_NAME(ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, vs->pool, "visibility scene pool");
     VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = vs->pool,
@@ -70,21 +148,27 @@ lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_
     }
     vs->id_prim_bits = lc_vis_id_prim_bits(s->object_count, max_triangles);
     lc_gpu_material *mats = lc_calloc(vs->material_count, sizeof *mats);
-    for (uint32_t i = 0; i < s->material_count; i++)
+    for (uint32_t i = 0; i < s->material_count; i++) {
         memcpy(&mats[i].base_color, s->materials[i].base_color, sizeof mats[i].base_color);
-    if (!s->material_count) mats[0].base_color = (lc_f4){1.0f, 1.0f, 1.0f, 1.0f};
+        mats[i].info.x = material_texture[i];
+    }
+    if (!s->material_count) mats[0].base_color = (lc_f4){1.0f, 1.0f, 1.0f, 1.0f}; /* texture 0: white */
+    free(material_texture);
     lc_status st = upload_table(ctx, &vs->draws, draws, (size_t)LC_MAX(s->object_count, 1u) * sizeof *draws, "visibility draws");
     if (st == LC_OK) st = upload_table(ctx, &vs->materials, mats, (size_t)vs->material_count * sizeof *mats, "visibility materials");
     free(draws);
     free(mats);
-    if (st != LC_OK) return st;
+    if (st != LC_OK) {
+        free(slot_image);
+        return st;
+    }
 
-    VkDescriptorImageInfo *tex = lc_calloc(vs->material_count, sizeof *tex);
-    for (uint32_t i = 0; i < vs->material_count; i++) {
-        int32_t img = i < s->material_count ? s->materials[i].image : -1;
-        const lc_image *t = (img >= 0 && (uint32_t)img < s->image_count) ? &desc->textures[img] : desc->white;
+    VkDescriptorImageInfo *tex = lc_calloc(vs->texture_count, sizeof *tex);
+    for (uint32_t i = 0; i < vs->texture_count; i++) {
+        const lc_image *t = slot_image[i] >= 0 ? &desc->textures[slot_image[i]] : desc->white;
         tex[i] = (VkDescriptorImageInfo){desc->sampler, t->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
     }
+    free(slot_image);
     VkDescriptorBufferInfo bufs[LC_VIS_BIND_COUNT] = {
         [LC_VIS_BIND_VERTICES] = {desc->vertices->buffer, 0, VK_WHOLE_SIZE},
         [LC_VIS_BIND_INDICES] = {desc->indices->buffer, 0, VK_WHOLE_SIZE},
@@ -97,7 +181,7 @@ lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_
                                       .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                       .pBufferInfo = &bufs[i]};
     w[LC_VIS_BIND_TEXTURES].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-    w[LC_VIS_BIND_TEXTURES].descriptorCount = vs->material_count;
+    w[LC_VIS_BIND_TEXTURES].descriptorCount = vs->texture_count;
     w[LC_VIS_BIND_TEXTURES].pBufferInfo = NULL;
     w[LC_VIS_BIND_TEXTURES].pImageInfo = tex;
     vkUpdateDescriptorSets(dev, LC_VIS_BIND_COUNT, w, 0, NULL);

@@ -1,8 +1,16 @@
 /* The scene as the visibility shade reads it: the vertex and index buffers as storage
- * buffers, a draw table and a material table, and the base-colour textures as one array of
- * combined image samplers. Set 1 of the visibility shade's pipeline layout; the C half of
- * shaders/shading/visibility.glsl (triangle id -> three vertices and a material), so a new
- * scene layout (objects, meshlets) changes these two files. */
+ * buffers, a draw table and a material table, and the scene's base-colour textures, each
+ * once, as one array of combined image samplers that the material table indexes. Set 1 of
+ * the visibility shade's pipeline layout; the C half of shaders/shading/visibility.glsl
+ * (triangle id -> three vertices and a material), so a new scene layout (objects, meshlets)
+ * changes these two files.
+ *
+ * With descriptor indexing (lc_context.descriptor_indexing) the array is bindless: indexed
+ * non-uniformly, in an update-after-bind set, so only the update-after-bind limits bound it.
+ * Without, it counts against maxPerStageDescriptorSamplers beside the frame set's samplers,
+ * and is indexed subgroup-uniformly (dynamic indexing) or through a switch (LC_VIS_MAX_TEXTURES).
+ * A scene whose textures do not fit gets no set at all (refusal says why): forward shading
+ * needs none of it. */
 #ifndef LC_VISIBILITY_SCENE_H
 #define LC_VISIBILITY_SCENE_H
 
@@ -17,9 +25,24 @@ typedef struct lc_visibility_scene {
     VkDescriptorPool pool;
     VkDescriptorSet set;
     lc_buffer draws, materials;
-    uint32_t material_count; /* size of the texture array (>= 1): the shader's MATERIAL_COUNT */
+    uint32_t material_count; /* entries in the material table (>= 1) */
+    uint32_t texture_count;  /* size of the texture array (>= 1): the shader's TEXTURE_COUNT */
+    bool bindless;           /* the array is bindless (shade_visibility*_bindless.comp) */
     uint32_t id_prim_bits;   /* lc_vis_id_prim_bits of the scene: 0 when its ids need two words */
+    char refusal[256];       /* not empty: the textures do not fit the device, nothing was created; why, in one line */
 } lc_visibility_scene;
+
+/* The textures the visibility shade binds, each once: the scene's images that its materials
+ * use, in image order, then white where a material has none (or there are no materials).
+ * Fills slot_image (texture -> scene image, -1 for white; image_count + 1 entries) and
+ * material_texture (material -> texture; material_count entries) where not NULL; returns
+ * the count (>= 1). */
+uint32_t lc_vis_textures(const lc_scene *scene, int32_t *slot_image, uint32_t *material_texture);
+
+/* Whether an array of that many textures fits the device beside other_samplers combined image
+ * samplers the same stage sees (the frame set's); where not, writes one line naming the limit
+ * to why. */
+bool lc_vis_textures_fit(const lc_context *ctx, uint32_t textures, uint32_t other_samplers, char *why, size_t why_size);
 
 /* Visibility ids in one 32-bit word, (draw << bits) | primitive, where they fit: the fewest
  * bits (at least 1) that hold every draw's triangle count, when draws << bits leaves the
@@ -36,8 +59,10 @@ typedef struct lc_visibility_scene_desc {
     const lc_image *white;                 /* for materials without a texture */
     VkSampler sampler;
     VkDescriptorSetLayout frame_layout;
+    uint32_t frame_samplers;               /* the frame set's combined image samplers (lc_frame_set_samplers) */
 } lc_visibility_scene_desc;
 
+/* LC_OK with refusal set (and nothing created) where the textures do not fit the device. */
 lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_desc *desc, lc_visibility_scene *out);
 void lc_visibility_scene_destroy(lc_context *ctx, lc_visibility_scene *vs);
 

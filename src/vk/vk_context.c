@@ -220,6 +220,12 @@ static lc_status pick_device(const lc_context_desc *desc, lc_context *ctx)
 lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
+    char hide_err[600];
+    if (!lc_device_hide_parse(getenv("LC_DEVICE_HIDE"), &ctx->hide, hide_err, sizeof hide_err)) {
+        lc_error("%s", hide_err);
+        return LC_ERR_USAGE;
+    }
+    const lc_device_hide *hide = &ctx->hide;
     if (volkInitialize() != VK_SUCCESS) {
         lc_error("no Vulkan loader found (Debian: libvulkan1)");
         return LC_ERR_RUNTIME;
@@ -232,6 +238,13 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
     }
     ctx->memory_limit = desc->memory_limit;
     ctx->timestamp_period = ctx->props.limits.timestampPeriod;
+    if (hide->max_samplers) {
+        /* A small per-stage sampler limit (Debian 12's lavapipe had 32): combined image
+         * samplers count as samplers and as sampled images. */
+        VkPhysicalDeviceLimits *l = &ctx->props.limits;
+        l->maxPerStageDescriptorSamplers = LC_MIN(l->maxPerStageDescriptorSamplers, hide->max_samplers);
+        l->maxPerStageDescriptorSampledImages = LC_MIN(l->maxPerStageDescriptorSampledImages, hide->max_samplers);
+    }
 
     /* Vulkan 1.3 core features, or 1.2 with their KHR extensions (RenderDoc 1.24 presents
      * devices as 1.2): dynamic rendering and synchronization2; fragment stores for the
@@ -253,24 +266,43 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
     if (!fdr.dynamicRendering) missing = "dynamicRendering";
     else if (!fs2.synchronization2) missing = "synchronization2";
     else if (!f2.features.fragmentStoresAndAtomics) missing = "fragmentStoresAndAtomics";
-    if (!f2.features.geometryShader) ctx->visibility_missing = "geometryShader";
+    /* LC_DEVICE_HIDE: a hidden feature reads as absent from here on. */
+    if (lc_device_hidden(hide, LC_HIDE_GEOMETRY_SHADER)) f2.features.geometryShader = VK_FALSE;
+    if (lc_device_hidden(hide, LC_HIDE_DYNAMIC_INDEXING)) f2.features.shaderSampledImageArrayDynamicIndexing = VK_FALSE;
+    if (lc_device_hidden(hide, LC_HIDE_STORAGE_WRITE_WITHOUT_FORMAT)) f2.features.shaderStorageImageWriteWithoutFormat = VK_FALSE;
+    if (lc_device_hidden(hide, LC_HIDE_INT64)) f2.features.shaderInt64 = VK_FALSE;
+    if (lc_device_hidden(hide, LC_HIDE_MULTI_DRAW_INDIRECT)) f2.features.multiDrawIndirect = VK_FALSE;
+    if (!f2.features.geometryShader)
+        ctx->visibility_missing = lc_device_hidden(hide, LC_HIDE_GEOMETRY_SHADER) ? "geometryShader (hidden by LC_DEVICE_HIDE)"
+                                                                                  : "geometryShader";
     ctx->sampled_array_dynamic_indexing = f2.features.shaderSampledImageArrayDynamicIndexing;
     ctx->storage_write_without_format = f2.features.shaderStorageImageWriteWithoutFormat;
+    /* The visibility shade's bindless textures: one array of the scene's textures indexed
+     * non-uniformly, in an update-after-bind set (whose limits are the large ones). The
+     * array is sized by a specialization constant: no runtime arrays, nothing partially bound
+     * (Vulkan 1.2 core features, so no extension). */
+    ctx->descriptor_indexing = f12.shaderSampledImageArrayNonUniformIndexing && f12.descriptorBindingSampledImageUpdateAfterBind &&
+                               !lc_device_hidden(hide, LC_HIDE_DESCRIPTOR_INDEXING);
     if (missing) {
         lc_error("device '%s' lacks the Vulkan feature %s", ctx->props.deviceName, missing);
         lc_context_destroy(ctx);
         return LC_ERR_RUNTIME;
     }
 
-    VkPhysicalDeviceSubgroupProperties sg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    VkPhysicalDeviceDescriptorIndexingProperties pdi = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_PROPERTIES};
+    VkPhysicalDeviceSubgroupProperties sg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES, .pNext = &pdi};
     VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, .pNext = &sg};
     VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &drv};
     vkGetPhysicalDeviceProperties2(ctx->physical, &p2);
     snprintf(ctx->driver_info, sizeof ctx->driver_info, "%s %s", drv.driverName, drv.driverInfo);
     ctx->subgroup_size = sg.subgroupSize;
+    /* Combined image samplers count as samplers and as sampled images. */
+    ctx->uab_samplers_per_stage = LC_MIN(pdi.maxPerStageDescriptorUpdateAfterBindSamplers,
+                                         pdi.maxPerStageDescriptorUpdateAfterBindSampledImages);
+    ctx->uab_samplers_per_set = LC_MIN(pdi.maxDescriptorSetUpdateAfterBindSamplers, pdi.maxDescriptorSetUpdateAfterBindSampledImages);
     VkSubgroupFeatureFlags need = VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_BASIC_BIT;
     bool ops = (sg.supportedOperations & need) == need;
-    ctx->subgroup_fragment = ops && (sg.supportedStages & VK_SHADER_STAGE_FRAGMENT_BIT);
+    ctx->subgroup_fragment = ops && (sg.supportedStages & VK_SHADER_STAGE_FRAGMENT_BIT) && !lc_device_hidden(hide, LC_HIDE_SUBGROUP_FRAGMENT);
     ctx->subgroup_compute = ops && (sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT);
     if (!ctx->subgroup_compute) {
         lc_error("device '%s' lacks subgroup arithmetic/ballot in compute shaders", ctx->props.deviceName);
@@ -317,7 +349,9 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
     VkPhysicalDeviceMeshShaderFeaturesEXT fmesh = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT};
     VkPhysicalDeviceMeshShaderPropertiesEXT pmesh = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_PROPERTIES_EXT};
     ctx->mesh_missing = NULL;
-    if (!has_device_ext(ctx->physical, VK_EXT_MESH_SHADER_EXTENSION_NAME) || !vkGetPhysicalDeviceFeatures2) {
+    if (lc_device_hidden(hide, LC_HIDE_MESH_SHADER)) {
+        ctx->mesh_missing = "the extension VK_EXT_mesh_shader (hidden by LC_DEVICE_HIDE)";
+    } else if (!has_device_ext(ctx->physical, VK_EXT_MESH_SHADER_EXTENSION_NAME) || !vkGetPhysicalDeviceFeatures2) {
         ctx->mesh_missing = "the extension VK_EXT_mesh_shader";
     } else {
         VkPhysicalDeviceFeatures2 fm2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &fmesh};
@@ -366,6 +400,8 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
         .pNext = &en_dr,
         .drawIndirectCount = ctx->indirect,
+        .shaderSampledImageArrayNonUniformIndexing = ctx->descriptor_indexing,
+        .descriptorBindingSampledImageUpdateAfterBind = ctx->descriptor_indexing,
     };
     VkPhysicalDeviceFeatures2 en = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,

@@ -6,6 +6,7 @@
 #include <volk.h>
 
 #include "common.h"
+#include "vk/device_hide.h"
 
 /* For calls that only fail on out-of-memory or device loss: one line naming the call and the
  * result, then exit 1 in every build (no abort: a lost device is the machine's trouble, not a
@@ -43,9 +44,15 @@ typedef struct lc_context {
     /* --shading visibility needs gl_PrimitiveID in fragment shaders (geometryShader): NULL
      * when the device has it, else the missing feature's name. */
     const char *visibility_missing;
-    /* shaderSampledImageArrayDynamicIndexing (lavapipe lacks it): the visibility shade then
-     * selects its material texture with constant indices (LC_VIS_MAX_MATERIALS at most). */
+    /* shaderSampledImageArrayDynamicIndexing (Debian 12's lavapipe lacked it): without it and
+     * without descriptor_indexing the visibility shade selects its texture with constant
+     * indices (LC_VIS_MAX_TEXTURES at most). */
     bool sampled_array_dynamic_indexing;
+    /* shaderSampledImageArrayNonUniformIndexing and descriptorBindingSampledImageUpdateAfterBind
+     * (both enabled when present): the visibility shade's textures are one bindless array
+     * under the update-after-bind limits (src/geometry/visibility_scene.c). */
+    bool descriptor_indexing;
+    uint32_t uab_samplers_per_stage, uab_samplers_per_set; /* update-after-bind limits (samplers and sampled images) */
     bool indirect;            /* multiDrawIndirect, drawIndirectFirstInstance, drawIndirectCount: the mdi path */
     /* The mesh path (--geometry mesh): VK_EXT_mesh_shader enabled with taskShader and
      * meshShader, subgroup ballot/arithmetic in task shaders and the limits of one sublet
@@ -60,6 +67,9 @@ typedef struct lc_context {
     bool swapchain_mutable_format;
     bool debug_utils;
     bool validation;
+    /* LC_DEVICE_HIDE (tests): what is treated as absent; props.limits already carry its
+     * max_samplers. */
+    lc_device_hide hide;
     float timestamp_period;   /* ns per tick */
     uint64_t memory_limit, memory_allocated;
     uint32_t memory_allocations;  /* live vkAllocateMemory allocations (leak checks in the soak test) */
