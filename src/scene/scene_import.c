@@ -4,6 +4,8 @@
  * stb_image, one job each (src/cpu/jobs.h). */
 #include "scene/scene.h"
 
+#include "scene/gltf_decode.h"
+
 #include "cpu/jobs.h"
 
 #include <assimp/cimport.h>
@@ -13,6 +15,7 @@
 #include <cjson/cJSON.h>
 #include <stb/stb_image.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +30,7 @@ _Static_assert(sizeof(struct aiMatrix4x4) == 16 * sizeof(float), "assimp built w
 #define MAX_BYTES (1ull << 31)    /* geometry arrays together */
 #define MAX_TEXTURE_SIDE 4096     /* larger images are halved until they fit */
 #define MAX_DECODE_SIDE 16384     /* larger images are not decoded at all */
+#define MAX_FILE_BYTES (1ull << 31) /* a scene file read whole (glTF) */
 
 typedef struct instance {
     uint32_t mesh;
@@ -607,98 +611,6 @@ static void default_view(lc_scene *s, const struct aiScene *ai)
     if (file_camera(ai, cam)) s->start = LC_START_CAMERA;
 }
 
-/* ---------------------------------------------------------------- glTF pre-check */
-
-#define GLB_MAGIC 0x46546C67u      /* "glTF" */
-#define GLB_CHUNK_JSON 0x4E4F534Au /* "JSON" */
-#define MAX_GLTF_JSON (256u << 20)
-
-static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
-
-/* assimp 5.2's glTF importers take strchr(mime_type, '/') + 1 unchecked for embedded images,
- * so an image whose "mimeType", or the media type of its data: URI, has no '/' crashes them
- * (found by fuzz_scene; tests/corpus/fuzz_scene/regress-assimp-mime-*). Such files are
- * refused before assimp sees them. json is glTF text (1.0 or 2.0); anything else passes. */
-static bool gltf_images_ok(const char *json, size_t size, const char *what)
-{
-    cJSON *root = cJSON_ParseWithLength(json, size);
-    if (!root) return true; /* not JSON: assimp decides */
-    bool ok = true;
-    const cJSON *image;
-    cJSON_ArrayForEach(image, cJSON_GetObjectItemCaseSensitive(root, "images")) /* array (2.0) or object (1.0) */
-    {
-        const cJSON *mime = cJSON_GetObjectItemCaseSensitive(image, "mimeType");
-        const cJSON *uri = cJSON_GetObjectItemCaseSensitive(image, "uri");
-        const char *bad = NULL;
-        size_t len = 0;
-        if (cJSON_IsString(mime) && !strchr(mime->valuestring, '/')) bad = mime->valuestring, len = strlen(bad);
-        if (!bad && cJSON_IsString(uri) && strncmp(uri->valuestring, "data:", 5) == 0) {
-            const char *type = uri->valuestring + 5;
-            size_t n = strcspn(type, ";,");
-            if (n && !memchr(type, '/', n)) bad = type, len = n;
-        }
-        if (bad) {
-            lc_error("scene '%s': an image's MIME type '%.*s' has no '/'", what, (int)LC_MIN(len, 64u), bad);
-            ok = false;
-            break;
-        }
-    }
-    cJSON_Delete(root);
-    return ok;
-}
-
-/* assimp allocates what a GLB's header and JSON chunk header claim before it reads them, so a
- * few corrupt bytes could ask for gigabytes (found by fuzz_scene: tests/corpus/fuzz_scene/
- * regress-glb-length-*). Lengths past the data are refused first. */
-static bool glb_lengths_ok(const uint8_t head[20], uint64_t size, const char *what)
-{
-    uint64_t total = le32(head + 8), chunk = le32(head + 12);
-    if (total > size || chunk > size - 20) {
-        lc_error("scene '%s': GLB header claims %llu bytes (JSON chunk %llu), the data has %llu", what,
-                 (unsigned long long)total, (unsigned long long)chunk, (unsigned long long)size);
-        return false;
-    }
-    return true;
-}
-
-/* The JSON of a glTF scene in memory: the whole text, or a GLB's first chunk. */
-static bool gltf_memory_ok(const uint8_t *data, size_t size, const char *what)
-{
-    if (size >= 20 && le32(data) == GLB_MAGIC) {
-        if (!glb_lengths_ok(data, size, what)) return false;
-        uint32_t len = le32(data + 12);
-        if (le32(data + 16) != GLB_CHUNK_JSON) return true; /* assimp reports it */
-        return gltf_images_ok((const char *)data + 20, len, what);
-    }
-    size_t i = 0;
-    while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
-    return i == size || data[i] != '{' || gltf_images_ok((const char *)data, size, what);
-}
-
-/* The same for a file: reads a GLB's header and JSON chunk, or a JSON file whole. */
-static bool gltf_file_ok(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return true; /* assimp reports it */
-    uint8_t head[20];
-    size_t n = fread(head, 1, sizeof head, f);
-    long end = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    size_t i = 0;
-    while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) i++;
-    bool glb = n == sizeof head && le32(head) == GLB_MAGIC;
-    bool ok = !glb || end < 0 || glb_lengths_ok(head, (uint64_t)end, path);
-    size_t len = 0, from = 0; /* the JSON's length and offset */
-    if (glb && le32(head + 16) == GLB_CHUNK_JSON) len = le32(head + 12), from = sizeof head;
-    else if (!glb && i < n && head[i] == '{' && end > 0) len = (size_t)end;
-    if (ok && len && len <= MAX_GLTF_JSON && fseek(f, (long)from, SEEK_SET) == 0) {
-        char *json = lc_alloc(len);
-        if (fread(json, 1, len, f) == len) ok = gltf_images_ok(json, len, path);
-        free(json);
-    }
-    fclose(f);
-    return ok;
-}
-
 /* ---------------------------------------------------------------- entry point */
 
 /* Points and lines are dropped at import; we only draw triangles. */
@@ -715,12 +627,10 @@ static struct aiPropertyStore *import_properties(void)
 
 /* Everything after assimp: instances, materials, default view, validation. Releases ai.
  * what names the scene in messages; path locates external textures (NULL: none are read). */
-static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char *what, const char *path)
+static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char *what, const char *path,
+                             const lc_gltf_info *info)
 {
-    if (!ai) {
-        lc_error("cannot import scene '%s': %s", what, aiGetErrorString());
-        return LC_ERR_INPUT;
-    }
+    (void)info;
     if (!ai->mRootNode) {
         lc_error("scene '%s' has no node hierarchy", what);
         aiReleaseImport(ai);
@@ -800,6 +710,70 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
     return status;
 }
 
+/* The extension of a path or hint, lower case, without the dot ("" if none). */
+static void extension_of(const char *name, char ext[8])
+{
+    const char *dot = strrchr(name, '.'), *slash = strrchr(name, '/');
+    const char *e = dot && (!slash || dot > slash) ? dot + 1 : (strchr(name, '/') ? "" : name);
+    size_t n = 0;
+    for (; e[n] && n < 7; n++) ext[n] = (char)tolower((unsigned char)e[n]);
+    ext[n] = 0;
+    if (e[n]) ext[0] = 0; /* longer than any we know */
+}
+
+/* assimp's own message, unless it is one that does not name the problem. */
+static const struct aiScene *import_failed_message(const struct aiScene *ai, const char *what)
+{
+    if (!ai) {
+        const char *msg = aiGetErrorString();
+        if (!msg || !*msg || strstr(msg, "No suitable reader"))
+            lc_error("cannot import scene '%s': not a readable glTF 2.0 or OBJ file", what);
+        else
+            lc_error("cannot import scene '%s': %s", what, msg);
+    }
+    return ai;
+}
+
+/* glTF (text or GLB) or OBJ; anything else is refused by name. data is the whole file for
+ * glTF; for OBJ (never read here) path is set. */
+static lc_status load_bytes(lc_scene *out, const uint8_t *data, size_t size, const char *ext, const char *path,
+                            const char *what)
+{
+    lc_model_kind kind = lc_model_sniff(data, size);
+    if (kind == LC_MODEL_OTHER && strcmp(ext, "obj") != 0) {
+        lc_model_refuse(data, size, ext, what);
+        return LC_ERR_INPUT;
+    }
+    struct aiPropertyStore *props = import_properties();
+    const struct aiScene *ai = NULL;
+    lc_gltf_info info = {0};
+    bool gltf = kind != LC_MODEL_OTHER;
+    if (gltf) {
+        char dir[4096];
+        if (path) {
+            copy_str(dir, sizeof dir, path);
+            char *slash = strrchr(dir, '/');
+            if (slash) *slash = 0;
+            else copy_str(dir, sizeof dir, ".");
+        }
+        if (lc_gltf_prepare(data, size, path ? dir : NULL, what, &info) != LC_OK) {
+            aiReleasePropertyStore(props);
+            return LC_ERR_INPUT;
+        }
+    }
+    if (info.glb)
+        ai = aiImportFileFromMemoryWithProperties((const char *)info.glb, (unsigned)info.glb_size, IMPORT_FLAGS, "glb", props);
+    else if (path)
+        ai = aiImportFileExWithProperties(path, IMPORT_FLAGS, NULL, props);
+    else
+        ai = aiImportFileFromMemoryWithProperties((const char *)data, (unsigned)size, IMPORT_FLAGS,
+                                                  kind == LC_MODEL_GLB ? "glb" : gltf ? "gltf" : "obj", props);
+    aiReleasePropertyStore(props);
+    lc_status s = import_failed_message(ai, what) ? build_scene(out, ai, what, path, gltf ? &info : NULL) : LC_ERR_INPUT;
+    lc_gltf_info_free(&info);
+    return s;
+}
+
 lc_status lc_scene_load_file(lc_scene *out, const char *path)
 {
     memset(out, 0, sizeof *out);
@@ -816,11 +790,35 @@ lc_status lc_scene_load_file(lc_scene *out, const char *path)
         lc_error("scene '%s' is empty", path);
         return LC_ERR_INPUT;
     }
-    if (!gltf_file_ok(path)) return LC_ERR_INPUT;
-    struct aiPropertyStore *props = import_properties();
-    const struct aiScene *ai = aiImportFileExWithProperties(path, IMPORT_FLAGS, NULL, props);
-    aiReleasePropertyStore(props);
-    return build_scene(out, ai, path, path);
+    if ((uint64_t)st.st_size > MAX_FILE_BYTES) {
+        lc_error("scene '%s' is too large: %llu MiB", path, (unsigned long long)(st.st_size >> 20));
+        return LC_ERR_INPUT;
+    }
+    char ext[8];
+    extension_of(path, ext);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        lc_error("cannot open scene '%s': %s", path, strerror(errno));
+        return LC_ERR_INPUT;
+    }
+    /* The head says what it is; only glTF is read whole here (OBJ goes to assimp by path). */
+    uint8_t head[64];
+    size_t n = fread(head, 1, sizeof head, f), size = (size_t)st.st_size;
+    uint8_t *data = NULL;
+    if (lc_model_sniff(head, n) != LC_MODEL_OTHER) {
+        data = lc_alloc(size);
+        memcpy(data, head, n);
+        if (n < size && fread(data + n, 1, size - n, f) != size - n) {
+            lc_error("cannot read scene '%s': %s", path, strerror(errno));
+            free(data);
+            fclose(f);
+            return LC_ERR_INPUT;
+        }
+    }
+    fclose(f);
+    lc_status s = load_bytes(out, data ? data : head, data ? size : n, ext, path, path);
+    free(data);
+    return s;
 }
 
 lc_status lc_scene_load_memory(lc_scene *out, const void *data, size_t size, const char *hint)
@@ -830,10 +828,14 @@ lc_status lc_scene_load_memory(lc_scene *out, const void *data, size_t size, con
         lc_error("scene in memory: %zu bytes", size);
         return LC_ERR_INPUT;
     }
-    if (!gltf_memory_ok(data, size, "(memory)")) return LC_ERR_INPUT;
-    struct aiPropertyStore *props = import_properties();
-    const struct aiScene *ai =
-        aiImportFileFromMemoryWithProperties(data, (unsigned)size, IMPORT_FLAGS, hint ? hint : "", props);
-    aiReleasePropertyStore(props);
-    return build_scene(out, ai, "(memory)", NULL);
+    char ext[8];
+    extension_of(hint ? hint : "", ext);
+    if (lc_model_sniff(data, size) == LC_MODEL_OTHER && strcmp(ext, "obj") == 0) {
+        /* OBJ straight to assimp, from memory */
+        struct aiPropertyStore *props = import_properties();
+        const struct aiScene *ai = aiImportFileFromMemoryWithProperties(data, (unsigned)size, IMPORT_FLAGS, "obj", props);
+        aiReleasePropertyStore(props);
+        return import_failed_message(ai, "(memory)") ? build_scene(out, ai, "(memory)", NULL, NULL) : LC_ERR_INPUT;
+    }
+    return load_bytes(out, data, size, ext, NULL, "(memory)");
 }
