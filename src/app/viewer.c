@@ -216,6 +216,23 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         v->show_help = !v->show_help;
     } else if (!strcmp(action, "hud")) {
         v->show_hud = !v->show_hud;
+    } else if (!strcmp(action, "camera-next")) {
+        /* The file's cameras in turn, each with its own projection. */
+        lc_scene *sc = &v->app.scene;
+        if (!sc->camera_count) {
+            set_message(v, "%s", "the scene has no cameras");
+        } else {
+            sc->camera_index = sc->start == LC_START_CAMERA ? (sc->camera_index + 1) % sc->camera_count : 0;
+            sc->start = LC_START_CAMERA;
+            const lc_scene_camera *c = &sc->cameras[sc->camera_index];
+            memcpy(v->app.camera.position, c->pose, 3 * sizeof(float));
+            v->app.camera.yaw_deg = c->pose[3];
+            v->app.camera.pitch_deg = c->pose[4];
+            lc_app_set_projection(&v->app, c);
+            char buf[48];
+            snprintf(buf, sizeof buf, "%u of %u", sc->camera_index + 1, sc->camera_count);
+            set_message(v, "file camera %s", buf);
+        }
     } else if (!strcmp(action, "reset-camera")) {
         reset_camera(v);
         set_message(v, "%s", "camera reset");
@@ -284,6 +301,7 @@ static void key_cb(GLFWwindow *w, int key, int scancode, int action, int mods)
     case GLFW_KEY_H: case GLFW_KEY_F1: act(v, "help", "", 0, 0); break;
     case GLFW_KEY_TAB: act(v, "hud", "", 0, 0); break;
     case GLFW_KEY_R: act(v, "reset-camera", "", 0, 0); break;
+    case GLFW_KEY_N: act(v, "camera-next", "", 0, 0); break;
     case GLFW_KEY_BACKSPACE: act(v, "inspect-close", "", 0, 0); break;
     default: break;
     }
@@ -356,7 +374,7 @@ static void move_camera(viewer *v, float dt)
 /* Every script action (README: "Scripts"); keys map onto the same names. */
 static const char *const k_actions[] = {
     "mode", "shading", "binning", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
-    "screenshot-hud", "capture", "help", "hud", "reset-camera", "resize", "minimize", "zero-size", "restore", "inspect",
+    "screenshot-hud", "capture", "help", "hud", "reset-camera", "camera-next", "resize", "minimize", "zero-size", "restore", "inspect",
     "inspect-close", "camera", "quit", "geometry", "occlusion",
 };
 

@@ -144,12 +144,12 @@ static uint32_t emit_mesh(const struct aiMesh *m, lc_vertex *verts, uint32_t *in
     return n;
 }
 
-/* The first camera the file defines, through the node of the same name: position and
- * yaw/pitch into cam (camera.h conventions). False when there is none or it is degenerate. */
-static bool file_camera(const struct aiScene *ai, float cam[5])
+/* Camera i of the file, through the node of the same name: position and yaw/pitch into cam
+ * (camera.h conventions). False when it is missing or degenerate. */
+static bool file_camera(const struct aiScene *ai, unsigned index, float cam[5])
 {
-    if (!ai->mNumCameras || !ai->mCameras || !ai->mCameras[0]) return false;
-    const struct aiCamera *c = ai->mCameras[0];
+    if (index >= ai->mNumCameras || !ai->mCameras || !ai->mCameras[index]) return false;
+    const struct aiCamera *c = ai->mCameras[index];
     /* The node's accumulated transform: walk the tree as for meshes, matching by name. */
     typedef struct entry {
         const struct aiNode *node;
@@ -559,15 +559,56 @@ static float ray_distance(const lc_scene *s, const float o[3], const float d[3])
     return q.best;
 }
 
+/* Rays from the bounds' centre in the 26 directions of a 3x3x3 grid: how many hit a triangle
+ * before leaving the bounds. One pass over the triangles for all of them. */
+typedef struct enclosure_query {
+    float o[3], d[26][3], exit[26], best[26];
+} enclosure_query;
+
+static void enclosure_tri(void *ctx, const float a[3], const float b[3], const float c[3])
+{
+    enclosure_query *q = ctx;
+    for (int i = 0; i < 26; i++) {
+        ray_query r = {q->o, q->d[i], q->best[i]};
+        ray_tri(&r, a, b, c);
+        q->best[i] = r.best;
+    }
+}
+
+static int enclosed_directions(const lc_scene *s)
+{
+    enclosure_query q;
+    int n = 0;
+    for (int k = 0; k < 3; k++) q.o[k] = 0.5f * (s->bounds_min[k] + s->bounds_max[k]);
+    for (int x = -1; x <= 1; x++)
+        for (int y = -1; y <= 1; y++)
+            for (int z = -1; z <= 1; z++) {
+                if (!x && !y && !z) continue;
+                float d[3] = {(float)x, (float)y, (float)z}, len = sqrtf((float)(x * x + y * y + z * z)), t = INFINITY;
+                for (int k = 0; k < 3; k++) {
+                    q.d[n][k] = d[k] / len;
+                    if (d[k] != 0.0f) t = LC_MIN(t, (d[k] > 0 ? s->bounds_max[k] - q.o[k] : q.o[k] - s->bounds_min[k]) / fabsf(q.d[n][k]));
+                }
+                q.exit[n] = t * 1.001f;
+                q.best[n++] = INFINITY;
+            }
+    for_each_triangle(s, enclosure_tri, &q);
+    int hits = 0;
+    for (int i = 0; i < 26; i++) hits += q.best[i] <= q.exit[i];
+    return hits;
+}
+
 /* Smallest horizontal side and height for a scene to count as an interior: a room a person
  * stands in, not an object a metre across. */
 #define INTERIOR_MIN_SIDE 4.0f
 #define INTERIOR_MIN_HEIGHT 2.0f
+#define INTERIOR_MIN_ENCLOSED 20
 
 /* The first view of an imported scene. An interior (the rule, also in the README): the bounds
  * are at least INTERIOR_MIN_SIDE wide both ways and INTERIOR_MIN_HEIGHT high, there is a floor
  * under their middle, and walking back along the longest horizontal axis from there at eye
- * height leaves more than a tenth of that side before something is in the way. Then the
+ * height leaves more than a tenth of that side before something is in the way, and the
+ * geometry encloses the centre (enclosed_directions). Then the
  * camera stands there looking along that axis (for Sponza: the end of the atrium, looking down
  * its length) and lights fill the bounds. Anything else is LC_START_FRAMED (lc_scene_frame,
  * once the window's aspect is known), or LC_START_CAMERA when the file has a camera. */
@@ -590,7 +631,10 @@ static void default_view(lc_scene *s, const struct aiScene *ai)
         float hit = LC_MIN(ray_distance(s, o, d), centre[axis] - lo[axis]);
         back = hit - LC_MAX(0.1f * hit, LC_MIN(1.0f, 0.5f * hit));
     }
-    if (back > 0.1f * size[axis]) {
+    /* Walls all round: rays from the centre in 26 directions meet geometry before they leave
+     * the bounds in at least INTERIOR_MIN_ENCLOSED of them (Sponza, open to the sky: 23). A
+     * terrain, a street or a spread of objects leaves most of them open. */
+    if (back > 0.1f * size[axis] && enclosed_directions(s) >= INTERIOR_MIN_ENCLOSED) {
         cam[0] = centre[0];
         cam[2] = centre[2];
         cam[axis] -= back;
@@ -608,7 +652,35 @@ static void default_view(lc_scene *s, const struct aiScene *ai)
     }
     /* Framed for a square view until the caller knows the aspect; lights around the object. */
     lc_scene_frame(s, 60.0f, 1.0f);
-    if (file_camera(ai, cam)) s->start = LC_START_CAMERA;
+    (void)ai;
+    if (s->camera_count) {
+        memcpy(cam, s->cameras[0].pose, sizeof s->cameras[0].pose);
+        s->camera_index = 0;
+        s->start = LC_START_CAMERA;
+    }
+}
+
+/* The file's cameras that assimp placed, in file order, with the projection the JSON gives
+ * (assimp 5.2 folds the aspect into its horizontal field of view). */
+static void collect_cameras(lc_scene *s, const struct aiScene *ai, const lc_gltf_info *info)
+{
+    if (!ai->mNumCameras) return;
+    s->cameras = lc_calloc(ai->mNumCameras, sizeof *s->cameras);
+    for (unsigned i = 0; i < ai->mNumCameras; i++) {
+        lc_scene_camera *c = &s->cameras[s->camera_count];
+        if (!file_camera(ai, i, c->pose)) continue;
+        *c = (lc_scene_camera){{c->pose[0], c->pose[1], c->pose[2], c->pose[3], c->pose[4]}, 60.0f, 0.0f, 0.0f, INFINITY};
+        if (info && i < info->camera_count) {
+            const lc_gltf_camera *g = &info->cameras[i];
+            c->yfov_deg = g->yfov_deg;
+            c->aspect = g->aspect;
+            c->znear = g->znear;
+            c->zfar = g->zfar;
+        }
+        s->camera_count++;
+    }
+    if (info && info->camera_count && info->cameras[0].orthographic)
+        lc_warn("%s: orthographic cameras are drawn in perspective (60 degrees)", s->name);
 }
 
 /* ---------------------------------------------------------------- entry point */
@@ -630,7 +702,6 @@ static struct aiPropertyStore *import_properties(void)
 static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char *what, const char *path,
                              const lc_gltf_info *info)
 {
-    (void)info;
     if (!ai->mRootNode) {
         lc_error("scene '%s' has no node hierarchy", what);
         aiReleaseImport(ai);
@@ -703,6 +774,7 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
     load_materials(ai, path, out);
     lc_scene_sort_objects(out);
     lc_scene_compute_bounds(out);
+    collect_cameras(out, ai, info);
     default_view(out, ai);
     aiReleaseImport(ai);
     status = lc_scene_validate(out);
