@@ -94,6 +94,82 @@ static void collect_instances(const struct aiScene *ai, instance_list *out)
     free(stack);
 }
 
+/* ---------------------------------------------------------------- skins */
+
+static lc_m4 to_m4(const struct aiMatrix4x4 *w);
+
+typedef struct node_world {
+    const struct aiNode *node;
+    struct aiMatrix4x4 world;
+} node_world;
+
+/* Every node with its accumulated transform, for finding a skin's joints by name. */
+static node_world *node_worlds(const struct aiScene *ai, uint32_t *count)
+{
+    size_t n = 0, cap = 64, top = 1, stack_cap = 64;
+    node_world *out = lc_alloc(cap * sizeof *out), *stack = lc_alloc(stack_cap * sizeof *stack);
+    stack[0] = (node_world){ai->mRootNode, ai->mRootNode->mTransformation};
+    while (top) {
+        node_world e = stack[--top];
+        if (n == cap) out = lc_realloc(out, (cap *= 2) * sizeof *out);
+        out[n++] = e;
+        if (top + e.node->mNumChildren > stack_cap) {
+            stack_cap = (top + e.node->mNumChildren) * 2;
+            stack = lc_realloc(stack, stack_cap * sizeof *stack);
+        }
+        for (unsigned i = 0; i < e.node->mNumChildren; i++)
+            if (e.node->mChildren[i])
+                stack[top++] = (node_world){e.node->mChildren[i], mat_mul(&e.world, &e.node->mChildren[i]->mTransformation)};
+    }
+    free(stack);
+    *count = (uint32_t)n;
+    return out;
+}
+
+/* Applies a mesh's skin on the CPU: each vertex becomes the weighted sum of its joints' world
+ * transforms times their inverse bind matrices (assimp's offset matrices), so the mesh stands in
+ * the pose its joint nodes give, in world space (its object then takes no transform of its own,
+ * as glTF ignores a skinned mesh node's transform). */
+static void apply_skin(const struct aiMesh *m, lc_vertex *verts, const node_world *nodes, uint32_t node_count)
+{
+    float *acc = lc_calloc((size_t)m->mNumVertices * 7, sizeof *acc); /* position, normal, weight */
+    for (unsigned b = 0; b < m->mNumBones; b++) {
+        const struct aiBone *bone = m->mBones[b];
+        if (!bone) continue;
+        const node_world *joint = NULL;
+        for (uint32_t i = 0; i < node_count && !joint; i++)
+            if (nodes[i].node->mName.length == bone->mName.length && !strcmp(nodes[i].node->mName.data, bone->mName.data))
+                joint = &nodes[i];
+        if (!joint) continue;
+        struct aiMatrix4x4 skin = mat_mul(&joint->world, &bone->mOffsetMatrix);
+        lc_m4 k = to_m4(&skin);
+        for (unsigned w = 0; w < bone->mNumWeights; w++) {
+            unsigned v = bone->mWeights[w].mVertexId;
+            float wt = bone->mWeights[w].mWeight;
+            if (v >= m->mNumVertices || !(wt > 0.0f) || !isfinite(wt)) continue;
+            float p[3], *a = acc + (size_t)v * 7;
+            lc_transform_point(&k, verts[v].position, p);
+            const float *n = verts[v].normal;
+            for (int c = 0; c < 3; c++) {
+                a[c] += wt * p[c];
+                a[3 + c] += wt * (k.m[c] * n[0] + k.m[4 + c] * n[1] + k.m[8 + c] * n[2]);
+            }
+            a[6] += wt;
+        }
+    }
+    for (unsigned v = 0; v < m->mNumVertices; v++) {
+        const float *a = acc + (size_t)v * 7;
+        if (!(a[6] > 0.0f)) continue; /* no joint: left where it is */
+        float len = sqrtf(a[3] * a[3] + a[4] * a[4] + a[5] * a[5]);
+        for (int c = 0; c < 3; c++) {
+            float p = a[c] / a[6];
+            if (isfinite(p)) verts[v].position[c] = p;
+            if (len > 1e-30f && isfinite(len)) verts[v].normal[c] = a[3 + c] / len;
+        }
+    }
+    free(acc);
+}
+
 static uint32_t triangle_count(const struct aiMesh *m)
 {
     if (!(m->mPrimitiveTypes & aiPrimitiveType_TRIANGLE) || !m->mVertices) return 0;
@@ -745,6 +821,8 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
     out->meshes = lc_calloc(meshes, sizeof *out->meshes);
     out->objects = lc_calloc(objects, sizeof *out->objects);
     uint32_t material_count = LC_MAX(1u, ai->mNumMaterials);
+    node_world *nodes = NULL;
+    uint32_t node_count = 0, skinned = 0, morphs = 0;
     for (unsigned i = 0; i < ai->mNumMeshes; i++) {
         if (mesh_of[i] == UINT32_MAX) continue;
         const struct aiMesh *m = ai->mMeshes[i];
@@ -753,6 +831,12 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
         mesh->vertex_count = m->mNumVertices;
         mesh->first_index = out->index_count;
         mesh->index_count = emit_mesh(m, out->vertices + out->vertex_count, out->indices + out->index_count);
+        if (m->mNumBones && m->mBones) {
+            if (!nodes) nodes = node_worlds(ai, &node_count);
+            apply_skin(m, out->vertices + out->vertex_count, nodes, node_count);
+            skinned++;
+        }
+        morphs += m->mNumAnimMeshes > 0;
         mesh->material = m->mMaterialIndex < material_count ? m->mMaterialIndex : 0;
         copy_str(mesh->name, sizeof mesh->name, m->mName.length ? m->mName.data : "mesh");
         out->vertex_count += m->mNumVertices;
@@ -765,9 +849,20 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
         lc_object *o = &out->objects[out->object_count++];
         o->mesh = mesh;
         o->material = out->meshes[mesh].material;
-        lc_m4 w = to_m4(&instances.data[i].world);
+        const struct aiMesh *am = ai->mMeshes[instances.data[i].mesh];
+        lc_m4 w = am->mNumBones && am->mBones ? (lc_m4){{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}
+                                              : to_m4(&instances.data[i].world);
         lc_object_set_world(out, o, &w);
     }
+    free(nodes);
+    if (skinned || (info && info->skins))
+        lc_warn("%s: %u skinned mesh%s drawn in the pose the file's joints give (skinning applied at load); animation is "
+                "not played",
+                out->name, skinned, skinned == 1 ? "" : "es");
+    else if (ai->mNumAnimations || (info && info->animations))
+        lc_warn("%s: the file's animations are not played", out->name);
+    if (morphs || (info && info->morph_targets))
+        lc_warn("%s: morph targets are drawn in their base shape (weights not applied)", out->name);
     free(mesh_of);
     free(instances.data);
 
