@@ -440,6 +440,7 @@ static const char *const k_keys[][2] = {
     {"right mouse", "hold to look around"},
     {"mouse wheel", "move speed"},
     {"R", "reset the camera"},
+    {"N", "next file camera"},
     {"1 2 3 4 5", "mode: brute, lists, tiles, clusters, zbin"},
     {"M", "next mode"},
     {"L", "binning: tiles, lights, lights-nodepth"},
