@@ -18,6 +18,7 @@
 #define GLB_CHUNK_BIN 0x004E4942u  /* "BIN\0" */
 #define MAX_REWRITE (1ull << 30)   /* bytes of decoded geometry we accept */
 #define MAX_BUFFER_FILE (1ull << 31)
+#define LC_PI_D 3.14159265358979323846
 
 enum { CT_I8 = 5120, CT_U8 = 5121, CT_I16 = 5122, CT_U16 = 5123, CT_U32 = 5125, CT_F32 = 5126 };
 
@@ -658,8 +659,8 @@ static void read_cameras(const cJSON *root, lc_gltf_info *info)
         lc_gltf_camera *out = &info->cameras[i];
         out->orthographic = p == NULL && o != NULL;
         const cJSON *src = p ? p : o;
-        double yfov = num(p, "yfov", 60.0 * M_PI / 180.0);
-        out->yfov_deg = (float)LC_CLAMP(yfov * 180.0 / M_PI, 1.0, 170.0);
+        double yfov = num(p, "yfov", 60.0 * LC_PI_D / 180.0);
+        out->yfov_deg = (float)LC_CLAMP(yfov * 180.0 / LC_PI_D, 1.0, 170.0);
         if (!isfinite(out->yfov_deg)) out->yfov_deg = 60.0f;
         double aspect = num(p, "aspectRatio", 0.0);
         out->aspect = isfinite(aspect) && aspect > 0.0 && aspect < 100.0 ? (float)aspect : 0.0f;

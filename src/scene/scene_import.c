@@ -755,7 +755,9 @@ static void collect_cameras(lc_scene *s, const struct aiScene *ai, const lc_gltf
         }
         s->camera_count++;
     }
-    if (info && info->camera_count && info->cameras[0].orthographic)
+    bool ortho = false;
+    for (uint32_t i = 0; info && i < info->camera_count; i++) ortho |= info->cameras[i].orthographic;
+    if (ortho)
         lc_warn("%s: orthographic cameras are drawn in perspective (60 degrees)", s->name);
 }
 
