@@ -635,19 +635,27 @@ static float ray_distance(const lc_scene *s, const float o[3], const float d[3])
     return q.best;
 }
 
-/* Rays from the bounds' centre in the 26 directions of a 3x3x3 grid: how many hit a triangle
- * before leaving the bounds. One pass over the triangles for all of them. */
+/* Rays from the bounds' centre in the 26 directions of a 3x3x3 grid: how many meet, before
+ * leaving the bounds, a triangle whose front faces the centre: a room's walls, floor and
+ * ceiling do; a closed object's shell, seen from inside, shows its back (2CylinderEngine, a
+ * box: 0 of 26; Sponza: 23). One pass over the triangles for all of them. */
 typedef struct enclosure_query {
     float o[3], d[26][3], exit[26], best[26];
+    bool facing[26]; /* the nearest hit's front faces the centre (wound counter-clockwise seen from it) */
 } enclosure_query;
 
 static void enclosure_tri(void *ctx, const float a[3], const float b[3], const float c[3])
 {
     enclosure_query *q = ctx;
+    float e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+    float n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
     for (int i = 0; i < 26; i++) {
         ray_query r = {q->o, q->d[i], q->best[i]};
         ray_tri(&r, a, b, c);
-        q->best[i] = r.best;
+        if (r.best < q->best[i]) {
+            q->best[i] = r.best;
+            q->facing[i] = n[0] * q->d[i][0] + n[1] * q->d[i][1] + n[2] * q->d[i][2] < 0.0f;
+        }
     }
 }
 
@@ -666,27 +674,26 @@ static int enclosed_directions(const lc_scene *s)
                     if (d[k] != 0.0f) t = LC_MIN(t, (d[k] > 0 ? s->bounds_max[k] - q.o[k] : q.o[k] - s->bounds_min[k]) / fabsf(q.d[n][k]));
                 }
                 q.exit[n] = t * 1.001f;
+                q.facing[n] = false;
                 q.best[n++] = INFINITY;
             }
     for_each_triangle(s, enclosure_tri, &q);
-    int hits = 0;
-    for (int i = 0; i < 26; i++) hits += q.best[i] <= q.exit[i];
-    return hits;
+    int hits = 0, facing = 0;
+    for (int i = 0; i < 26; i++) hits += q.best[i] <= q.exit[i], facing += q.best[i] <= q.exit[i] && q.facing[i];
+    (void)hits;
+    return facing;
 }
 
-/* Smallest horizontal side and height for a scene to count as an interior: a room a person
- * stands in, not an object a metre across. */
-#define INTERIOR_MIN_SIDE 4.0f
-#define INTERIOR_MIN_HEIGHT 2.0f
+/* Of the 26 directions from the bounds' centre, how many must meet an inward-facing surface. */
 #define INTERIOR_MIN_ENCLOSED 20
 
-/* The first view of an imported scene. An interior (the rule, also in the README): the bounds
- * are at least INTERIOR_MIN_SIDE wide both ways and INTERIOR_MIN_HEIGHT high, there is a floor
- * under their middle, and walking back along the longest horizontal axis from there at eye
- * height leaves more than a tenth of that side before something is in the way, and the
- * geometry encloses the centre (enclosed_directions). Then the
- * camera stands there looking along that axis (for Sponza: the end of the atrium, looking down
- * its length) and lights fill the bounds. Anything else is LC_START_FRAMED (lc_scene_frame,
+/* The first view of an imported scene, whatever its units. An interior (the rule, also in the
+ * README): there is a floor under the bounds' middle, walking back along the longest
+ * horizontal axis from there at eye height leaves more than a tenth of that side before
+ * something is in the way, and surfaces facing the centre enclose it (enclosed_directions, not
+ * the bounds' proportions or size). Then the camera stands there looking along that axis (for
+ * Sponza: the end of the atrium, looking down its length) and lights fill the bounds. Anything
+ * else is LC_START_FRAMED (lc_scene_frame,
  * once the window's aspect is known), or LC_START_CAMERA when the file has a camera. */
 static void default_view(lc_scene *s, const struct aiScene *ai)
 {
@@ -698,8 +705,7 @@ static void default_view(lc_scene *s, const struct aiScene *ai)
     cam[3] = axis == 0 ? -90.0f : 180.0f; /* towards +X or +Z */
     cam[4] = 5.0f;
     float eye = LC_MIN(1.7f, 0.25f * size[1]); /* metres, unless the whole scene is tiny */
-    bool large = LC_MIN(size[0], size[2]) >= INTERIOR_MIN_SIDE && size[1] >= INTERIOR_MIN_HEIGHT;
-    float floor_y = large ? floor_height(s, centre[0], centre[2], centre[1]) : NAN;
+    float floor_y = floor_height(s, centre[0], centre[2], centre[1]);
     float back = 0.0f;
     if (!isnan(floor_y)) {
         float o[3] = {centre[0], floor_y + eye, centre[2]}, d[3] = {0.0f, 0.0f, 0.0f};
@@ -707,9 +713,8 @@ static void default_view(lc_scene *s, const struct aiScene *ai)
         float hit = LC_MIN(ray_distance(s, o, d), centre[axis] - lo[axis]);
         back = hit - LC_MAX(0.1f * hit, LC_MIN(1.0f, 0.5f * hit));
     }
-    /* Walls all round: rays from the centre in 26 directions meet geometry before they leave
-     * the bounds in at least INTERIOR_MIN_ENCLOSED of them (Sponza, open to the sky: 23). A
-     * terrain, a street or a spread of objects leaves most of them open. */
+    /* Walls all round, facing in: see enclosed_directions. A terrain, a street or a spread of
+     * objects leaves most directions open; a closed object shows its back faces. */
     if (back > 0.1f * size[axis] && enclosed_directions(s) >= INTERIOR_MIN_ENCLOSED) {
         cam[0] = centre[0];
         cam[2] = centre[2];
