@@ -150,6 +150,14 @@ static int64_t index_of(const cJSON *o, const char *key)
     return (int64_t)v->valuedouble;
 }
 
+/* A JSON number that is a usable array index, or -1. */
+static int item_index(const cJSON *v)
+{
+    return cJSON_IsNumber(v) && v->valuedouble >= 0.0 && v->valuedouble < 2147483647.0 && v->valuedouble == floor(v->valuedouble)
+               ? (int)v->valuedouble
+               : -1;
+}
+
 static bool string_in(const cJSON *array, const char *s)
 {
     const cJSON *e;
@@ -337,8 +345,9 @@ static const uint8_t *view_bytes(const source *s, const cJSON *view, int index, 
     const cJSON *mo = get(get(view, "extensions"), "EXT_meshopt_compression");
     double length = num(view, "byteLength", -1);
     if (!mo) {
-        *size = (size_t)LC_MAX(length, 0.0);
-        return buffer_range(s, index_of(view, "buffer"), num(view, "byteOffset", 0), length, "bufferView", index);
+        const uint8_t *p = buffer_range(s, index_of(view, "buffer"), num(view, "byteOffset", 0), length, "bufferView", index);
+        *size = p ? (size_t)length : 0;
+        return p;
     }
     double count = num(mo, "count", -1), stride = num(mo, "byteStride", -1), clen = num(mo, "byteLength", -1);
     const uint8_t *src = buffer_range(s, index_of(mo, "buffer"), num(mo, "byteOffset", 0), clen, "compressed bufferView", index);
@@ -346,7 +355,8 @@ static const uint8_t *view_bytes(const source *s, const cJSON *view, int index, 
     const cJSON *mode = get(mo, "mode"), *filter = get(mo, "filter");
     const char *m = cJSON_IsString(mode) ? mode->valuestring : "";
     const char *f = cJSON_IsString(filter) ? filter->valuestring : "NONE";
-    if (!(count >= 0) || !(stride >= 1) || stride > 256 || count * stride > MAX_REWRITE || count * stride > length) {
+    if (!(count >= 0) || !(stride >= 1) || stride > 256 || count * stride > MAX_REWRITE || count * stride > length ||
+        length > MAX_REWRITE) {
         lc_error("scene '%s': compressed bufferView %d has count %g, byteStride %g for %g bytes", s->what, index, count,
                  stride, length);
         return NULL;
@@ -422,6 +432,8 @@ typedef struct rewrite {
     int64_t *view_offset; /* per original bufferView: where its bytes went in out */
     size_t *view_size;
     int views;
+    int *float_of; /* per original accessor: its float copy, or -1 */
+    int accessors;
 } rewrite;
 
 /* Reads accessor a as floats (count * comps, tightly packed); NULL with a message. */
@@ -430,7 +442,7 @@ static float *accessor_floats(rewrite *r, const cJSON *acc, int index, size_t *c
     const char *what = r->src->what;
     const cJSON *type = get(acc, "type");
     int comps = cJSON_IsString(type) ? components(type->valuestring) : 0;
-    int ct = (int)num(acc, "componentType", 0), cs = component_size(ct);
+    int ct = item_index(get(acc, "componentType")), cs = component_size(ct);
     double count = num(acc, "count", -1);
     int64_t view = index_of(acc, "bufferView");
     if (!comps || !cs || !(count >= 1) || count > MAX_REWRITE / 16 || view < 0 || view >= r->views || get(acc, "sparse")) {
@@ -439,10 +451,19 @@ static float *accessor_floats(rewrite *r, const cJSON *acc, int index, size_t *c
         return NULL;
     }
     const cJSON *bv = cJSON_GetArrayItem(get(r->root, "bufferViews"), (int)view);
-    size_t elem = (size_t)comps * (size_t)cs, stride = (size_t)num(bv, "byteStride", (double)elem);
-    size_t offset = (size_t)num(acc, "byteOffset", 0), n = (size_t)count;
-    if (stride < elem || offset + stride * (n - 1) + elem > r->view_size[view]) {
+    size_t elem = (size_t)comps * (size_t)cs;
+    double stride_d = num(bv, "byteStride", (double)elem), offset_d = num(acc, "byteOffset", 0);
+    if (!(stride_d >= (double)elem) || stride_d > 256 || !(offset_d >= 0) || offset_d > (double)r->view_size[view]) {
+        lc_error("scene '%s': accessor %d has byteStride %g, byteOffset %g", what, index, stride_d, offset_d);
+        return NULL;
+    }
+    size_t stride = (size_t)stride_d, offset = (size_t)offset_d, n = (size_t)count;
+    if (offset + stride * (n - 1) + elem > r->view_size[view]) {
         lc_error("scene '%s': accessor %d reaches past bufferView %lld", what, index, (long long)view);
+        return NULL;
+    }
+    if (r->out.size + n * (size_t)comps * sizeof(float) > MAX_REWRITE) {
+        lc_error("scene '%s': more than %llu MiB of geometry once dequantized", what, MAX_REWRITE >> 20);
         return NULL;
     }
     bool normalized = cJSON_IsTrue(get(acc, "normalized"));
@@ -489,14 +510,15 @@ static int add_float_accessor(rewrite *r, const cJSON *acc, const float *f, size
 
 static bool quantized(const cJSON *root, const cJSON *attr_index)
 {
-    const cJSON *acc = cJSON_GetArrayItem(get(root, "accessors"), (int)attr_index->valuedouble);
-    return num(acc, "componentType", CT_F32) != CT_F32;
+    int i = item_index(attr_index);
+    const cJSON *acc = i >= 0 ? cJSON_GetArrayItem(get(root, "accessors"), i) : NULL;
+    return acc && num(acc, "componentType", CT_F32) != CT_F32;
 }
 
 /* The base-colour texture's KHR_texture_transform of a material, or NULL. */
 static cJSON *uv_transform(const cJSON *root, int64_t material)
 {
-    if (material < 0) return NULL;
+    if (material < 0 || material > INT32_MAX) return NULL;
     const cJSON *m = cJSON_GetArrayItem(get(root, "materials"), (int)material);
     return get(get(get(get(m, "pbrMetallicRoughness"), "baseColorTexture"), "extensions"), "KHR_texture_transform");
 }
@@ -508,7 +530,7 @@ static bool needs_attribute_rewrite(const cJSON *root)
     cJSON_ArrayForEach(mesh, get(root, "meshes")) cJSON_ArrayForEach(prim, get(mesh, "primitives"))
     {
         if (uv_transform(root, index_of(prim, "material"))) return true;
-        cJSON_ArrayForEach(attr, get(prim, "attributes")) if (cJSON_IsNumber(attr) && strncmp(attr->string, "JOINTS_", 7) &&
+        cJSON_ArrayForEach(attr, get(prim, "attributes")) if (attr->string && strncmp(attr->string, "JOINTS_", 7) &&
                                                               quantized(root, attr)) return true;
     }
     return false;
@@ -526,14 +548,17 @@ static bool dequantize_attributes(rewrite *r, cJSON *attrs)
     cJSON_ArrayForEach(attr, attrs)
     {
         if (!cJSON_IsNumber(attr) || !strncmp(attr->string, "JOINTS_", 7) || !quantized(r->root, attr)) continue;
-        int index = (int)attr->valuedouble;
-        const cJSON *acc = cJSON_GetArrayItem(get(r->root, "accessors"), index);
-        size_t n;
-        int comps;
-        float *f = accessor_floats(r, acc, index, &n, &comps);
-        if (!f) return false;
-        int added = add_float_accessor(r, acc, f, n, comps);
-        free(f);
+        int index = item_index(attr), added = index < r->accessors ? r->float_of[index] : -1;
+        if (added < 0) { /* once per accessor, however many primitives share it */
+            const cJSON *acc = cJSON_GetArrayItem(get(r->root, "accessors"), index);
+            size_t n;
+            int comps;
+            float *f = accessor_floats(r, acc, index, &n, &comps);
+            if (!f) return false;
+            added = add_float_accessor(r, acc, f, n, comps);
+            free(f);
+            if (index < r->accessors) r->float_of[index] = added;
+        }
         char name[64];
         if (strlen(attr->string) >= sizeof name) continue; /* no glTF attribute is that long */
         snprintf(name, sizeof name, "%s", attr->string);
@@ -546,10 +571,9 @@ static bool dequantize_attributes(rewrite *r, cJSON *attrs)
 /* uv' = offset + R(rotation) * (scale * uv), as KHR_texture_transform defines it. */
 static bool apply_uv_transform(rewrite *r, cJSON *attrs, const cJSON *t)
 {
-    cJSON *uv = get(attrs, "TEXCOORD_0");
-    if (!cJSON_IsNumber(uv)) return true;
-    int index = (int)uv->valuedouble;
-    const cJSON *acc = cJSON_GetArrayItem(get(r->root, "accessors"), index);
+    int index = item_index(get(attrs, "TEXCOORD_0"));
+    const cJSON *acc = index >= 0 ? cJSON_GetArrayItem(get(r->root, "accessors"), index) : NULL;
+    if (!acc) return true;
     size_t n;
     int comps;
     float *f = accessor_floats(r, acc, index, &n, &comps);
@@ -581,6 +605,9 @@ static bool rewrite_file(cJSON *root, const source *src, lc_gltf_info *info)
     r.views = cJSON_GetArraySize(views);
     r.view_offset = lc_calloc(LC_MAX(r.views, 1), sizeof *r.view_offset);
     r.view_size = lc_calloc(LC_MAX(r.views, 1), sizeof *r.view_size);
+    r.accessors = cJSON_GetArraySize(get(root, "accessors"));
+    r.float_of = lc_alloc((size_t)LC_MAX(r.accessors, 1) * sizeof *r.float_of);
+    for (int i = 0; i < r.accessors; i++) r.float_of[i] = -1;
     bool ok = true;
     for (int i = 0; i < r.views && ok; i++) {
         cJSON *v = cJSON_GetArrayItem(views, i);
@@ -642,6 +669,7 @@ static bool rewrite_file(cJSON *root, const source *src, lc_gltf_info *info)
     free(r.out.data);
     free(r.view_offset);
     free(r.view_size);
+    free(r.float_of);
     return ok;
 }
 

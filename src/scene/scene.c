@@ -275,10 +275,31 @@ static float fit_distance(const lc_scene *s, const float c[3], const float f[3],
     return d;
 }
 
+/* The middle of the transformed vertices' bounds (tighter than the objects' boxes, and the
+ * same however a file's meshes are placed in their local frames, e.g. after gltfpack); the
+ * bounds' middle past the vertex budget. */
+static void geometry_centre(const lc_scene *s, float c[3])
+{
+    uint64_t work = 0;
+    for (uint32_t i = 0; i < s->object_count; i++) work += s->meshes[s->objects[i].mesh].vertex_count;
+    float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (uint32_t i = 0; i < s->object_count && work <= FRAME_VERTEX_BUDGET; i++) {
+        const lc_object *o = &s->objects[i];
+        const lc_mesh *m = &s->meshes[o->mesh];
+        for (uint32_t v = 0; v < m->vertex_count; v++) {
+            float p[3];
+            lc_transform_point(&o->world, s->vertices[m->first_vertex + v].position, p);
+            for (int k = 0; k < 3; k++) lo[k] = LC_MIN(lo[k], p[k]), hi[k] = LC_MAX(hi[k], p[k]);
+        }
+    }
+    for (int k = 0; k < 3; k++)
+        c[k] = lo[k] <= hi[k] ? 0.5f * (lo[k] + hi[k]) : 0.5f * (s->bounds_min[k] + s->bounds_max[k]);
+}
+
 void lc_scene_frame(lc_scene *s, float fov_y_deg, float aspect)
 {
     float c[3];
-    for (int k = 0; k < 3; k++) c[k] = 0.5f * (s->bounds_min[k] + s->bounds_max[k]);
+    geometry_centre(s, c);
     float r = LC_MAX(enclosing_radius(s, c), 1e-3f);
     /* The sphere fits the narrower of the two fields of view: sin(half fov) = r / distance. */
     float half_y = 0.5f * fov_y_deg * 3.14159265f / 180.0f;
