@@ -25,6 +25,8 @@ typedef struct viewer {
     lc_app app;
     lc_frame_settings fs;
     bool paused, show_help, show_hud;
+    bool cycled;           /* N was pressed: cycle_index is the file camera in view */
+    uint32_t cycle_index;
     float time, move_speed;
     double last_x, last_y;
     bool looking;
@@ -71,6 +73,12 @@ static void reset_camera(viewer *v)
     v->app.camera.position[2] = c[2];
     v->app.camera.yaw_deg = c[3];
     v->app.camera.pitch_deg = c[4];
+    /* The first view's projection too, after N switched to another file camera. */
+    const lc_scene *sc = &v->app.scene;
+    lc_app_set_projection(&v->app, sc->start == LC_START_CAMERA && !v->app.opt.camera_set && sc->camera_index < sc->camera_count
+                                        ? &sc->cameras[sc->camera_index]
+                                        : NULL);
+    v->cycled = false;
 }
 
 /* F11 without a file name: the --capture file first, then numbered files beside it. */
@@ -222,15 +230,16 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         if (!sc->camera_count) {
             set_message(v, "%s", "the scene has no cameras");
         } else {
-            sc->camera_index = sc->start == LC_START_CAMERA ? (sc->camera_index + 1) % sc->camera_count : 0;
-            sc->start = LC_START_CAMERA;
-            const lc_scene_camera *c = &sc->cameras[sc->camera_index];
+            uint32_t from = v->cycled ? v->cycle_index : sc->start == LC_START_CAMERA ? sc->camera_index : sc->camera_count - 1;
+            v->cycle_index = (from + 1) % sc->camera_count;
+            v->cycled = true;
+            const lc_scene_camera *c = &sc->cameras[v->cycle_index];
             memcpy(v->app.camera.position, c->pose, 3 * sizeof(float));
             v->app.camera.yaw_deg = c->pose[3];
             v->app.camera.pitch_deg = c->pose[4];
             lc_app_set_projection(&v->app, c);
             char buf[48];
-            snprintf(buf, sizeof buf, "%u of %u", sc->camera_index + 1, sc->camera_count);
+            snprintf(buf, sizeof buf, "%u of %u", v->cycle_index + 1, sc->camera_count);
             set_message(v, "file camera %s", buf);
         }
     } else if (!strcmp(action, "reset-camera")) {
