@@ -113,6 +113,9 @@ lc_status lc_scene_grid(lc_scene *scene, uint32_t n);
  * fov_y_deg and the horizontal one at aspect (width / height), looking at its centre, and
  * light_bounds to a volume around it. */
 void lc_scene_frame(lc_scene *scene, float fov_y_deg, float aspect);
+/* The first view of an imported scene from its geometry and cameras (scene_first_view.c):
+ * LC_START_INTERIOR, LC_START_CAMERA (the file's first camera) or LC_START_FRAMED. */
+void lc_scene_first_view(lc_scene *scene);
 /* Near and far planes for a view of the scene from position: a file camera's own (infinite far
  * becomes a plane past the scene's farthest point), else from the bounds' size (the default
  * 0.05 m near for scenes of room size, smaller for small scenes, larger for huge ones) so the
