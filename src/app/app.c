@@ -80,8 +80,9 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
 void lc_app_camera_argument(const lc_app *app, char *out, size_t size)
 {
     const lc_camera *c = &app->camera;
-    snprintf(out, size, "--camera %.7g,%.7g,%.7g,%.7g,%.7g", c->position[0], c->position[1], c->position[2], c->yaw_deg,
-             c->pitch_deg);
+    /* + 0.0f: no "-0" in the argument */
+    snprintf(out, size, "--camera %.7g,%.7g,%.7g,%.7g,%.7g", c->position[0] + 0.0f, c->position[1] + 0.0f,
+             c->position[2] + 0.0f, c->yaw_deg + 0.0f, c->pitch_deg + 0.0f);
 }
 
 void lc_app_set_projection(lc_app *app, const lc_scene_camera *fc)
