@@ -30,10 +30,23 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_scene_load_file(&app->scene, opt->scene);
     if (s == LC_OK) s = lc_scene_grid(&app->scene, opt->grid);
     if (s != LC_OK) return s;
+    /* --camera-index picks a file camera; without it the first one is taken where the scene
+     * starts from it (an object with a camera). */
+    lc_scene *sc = &app->scene;
+    if (opt->camera_index_set) {
+        if (opt->camera_index >= sc->camera_count) {
+            lc_error("--camera-index %u: scene '%s' has %u camera%s", opt->camera_index, sc->name, sc->camera_count,
+                     sc->camera_count == 1 ? "" : "s");
+            return LC_ERR_USAGE;
+        }
+        sc->camera_index = opt->camera_index;
+        sc->start = LC_START_CAMERA;
+        memcpy(sc->default_camera, sc->cameras[sc->camera_index].pose, sizeof sc->default_camera);
+    }
     /* An object (or a grid of anything) is framed for this window's fields of view; interiors
      * and file cameras keep their view. */
-    if (app->scene.start == LC_START_FRAMED)
-        lc_scene_frame(&app->scene, opt->fov, (float)opt->width / (float)LC_MAX(opt->height, 1u));
+    if (sc->start == LC_START_FRAMED)
+        lc_scene_frame(sc, opt->fov, (float)opt->width / (float)LC_MAX(opt->height, 1u));
     if (opt->lights_file)
         s = lc_lights_load_json(&app->lights, opt->lights_file);
     else
@@ -51,12 +64,40 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         .pitch_deg = c[4],
         .fov_y_deg = opt->fov,
     };
-    float ext[3];
-    for (int i = 0; i < 3; i++) ext[i] = app->scene.bounds_max[i] - app->scene.bounds_min[i];
-    float diag = sqrtf(ext[0] * ext[0] + ext[1] * ext[1] + ext[2] * ext[2]);
-    app->camera.near_z = 0.05f;
-    app->camera.far_z = fmaxf(diag * 2.0f, 10.0f);
+    const lc_scene *sc_ = &app->scene;
+    lc_app_set_projection(app, sc_->start == LC_START_CAMERA && !opt->camera_set && sc_->camera_index < sc_->camera_count
+                                   ? &sc_->cameras[sc_->camera_index]
+                                   : NULL);
+    if (!opt->camera_set) {
+        static const char *const starts[] = {"inside (an interior)", "framed from outside", "the file's camera"};
+        char arg[160];
+        lc_app_camera_argument(app, arg, sizeof arg);
+        lc_info("first view, %s: %s", starts[sc_->start], arg);
+    }
     return LC_OK;
+}
+
+void lc_app_camera_argument(const lc_app *app, char *out, size_t size)
+{
+    const lc_camera *c = &app->camera;
+    /* + 0.0f: no "-0" in the argument */
+    snprintf(out, size, "--camera %.7g,%.7g,%.7g,%.7g,%.7g", c->position[0] + 0.0f, c->position[1] + 0.0f,
+             c->position[2] + 0.0f, c->yaw_deg + 0.0f, c->pitch_deg + 0.0f);
+}
+
+void lc_app_set_projection(lc_app *app, const lc_scene_camera *fc)
+{
+    const lc_options *opt = &app->opt;
+    const lc_scene *sc = &app->scene;
+    app->camera.fov_y_deg = opt->fov;
+    if (fc && !opt->fov_set) {
+        /* The file's vertical field of view; a window narrower than the file's aspect widens it
+         * so the horizontal extent the file frames stays in view. */
+        float window = (float)opt->width / (float)LC_MAX(opt->height, 1u), half = 0.5f * fc->yfov_deg * 3.14159265f / 180.0f;
+        if (fc->aspect > 0.0f && window < fc->aspect) half = atanf(tanf(half) * fc->aspect / window);
+        app->camera.fov_y_deg = LC_CLAMP(2.0f * half * 180.0f / 3.14159265f, 1.0f, 170.0f);
+    }
+    lc_scene_clip_planes(sc, fc, app->camera.position, &app->camera.near_z, &app->camera.far_z);
 }
 
 lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext_count)
@@ -245,6 +286,23 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddStringToObject(root, "device", app->ctx.props.deviceName);
     cJSON_AddStringToObject(root, "driver", app->ctx.driver_info);
     cJSON_AddStringToObject(root, "scene", app->opt.scene);
+    {
+        const lc_camera *c = &app->camera;
+        char arg[160];
+        lc_app_camera_argument(app, arg, sizeof arg);
+        cJSON *cam = cJSON_AddObjectToObject(root, "camera");
+        cJSON_AddItemToObject(cam, "position", cJSON_CreateFloatArray(c->position, 3));
+        cJSON_AddNumberToObject(cam, "yaw", c->yaw_deg);
+        cJSON_AddNumberToObject(cam, "pitch", c->pitch_deg);
+        cJSON_AddNumberToObject(cam, "fov", c->fov_y_deg);
+        cJSON_AddNumberToObject(cam, "near", c->near_z);
+        cJSON_AddNumberToObject(cam, "far", c->far_z);
+        static const char *const starts[] = {"interior", "framed", "file camera"};
+        cJSON_AddStringToObject(cam, "start", app->opt.camera_set ? "--camera" : starts[app->scene.start]);
+        if (app->scene.start == LC_START_CAMERA && !app->opt.camera_set)
+            cJSON_AddNumberToObject(cam, "camera_index", app->scene.camera_index);
+        cJSON_AddStringToObject(cam, "argument", arg);
+    }
     cJSON_AddStringToObject(root, "mode", lc_mode_names[fs.mode]);
     cJSON_AddStringToObject(root, "shading", lc_shading_names[fs.shading]);
     cJSON_AddBoolToObject(root, "scalarize", lc_loop_variant(r, &fs) != LC_LOOP_PLAIN);

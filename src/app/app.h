@@ -28,6 +28,11 @@ typedef struct lc_app {
 /* Loads the scene and lights (exit-2 class errors come first, before any device work). */
 lc_status lc_app_load(lc_app *app, const lc_options *opt);
 /* Device, target (window when app->window is set), renderer. */
+/* The camera's field of view and clip planes: a file camera's own (fc), else --fov and
+ * planes from the scene's size (lc_scene_clip_planes). */
+void lc_app_set_projection(lc_app *app, const lc_scene_camera *fc);
+/* The camera as a --camera X,Y,Z,YAW,PITCH argument that reproduces it. */
+void lc_app_camera_argument(const lc_app *app, char *out, size_t size);
 lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext_count);
 void lc_app_destroy(lc_app *app);
 

@@ -25,6 +25,8 @@ typedef struct viewer {
     lc_app app;
     lc_frame_settings fs;
     bool paused, show_help, show_hud;
+    bool cycled;           /* N was pressed: cycle_index is the file camera in view */
+    uint32_t cycle_index;
     float time, move_speed;
     double last_x, last_y;
     bool looking;
@@ -103,6 +105,12 @@ static void reset_camera(viewer *v)
     v->app.camera.position[2] = c[2];
     v->app.camera.yaw_deg = c[3];
     v->app.camera.pitch_deg = c[4];
+    /* The first view's projection too, after N switched to another file camera. */
+    const lc_scene *sc = &v->app.scene;
+    lc_app_set_projection(&v->app, sc->start == LC_START_CAMERA && !v->app.opt.camera_set && sc->camera_index < sc->camera_count
+                                        ? &sc->cameras[sc->camera_index]
+                                        : NULL);
+    v->cycled = false;
 }
 
 /* F11 without a file name: the --capture file first, then numbered files beside it. */
@@ -250,6 +258,24 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         v->show_help = !v->show_help;
     } else if (!strcmp(action, "hud")) {
         v->show_hud = !v->show_hud;
+    } else if (!strcmp(action, "camera-next")) {
+        /* The file's cameras in turn, each with its own projection. */
+        lc_scene *sc = &v->app.scene;
+        if (!sc->camera_count) {
+            set_message(v, "%s", "the scene has no cameras");
+        } else {
+            uint32_t from = v->cycled ? v->cycle_index : sc->start == LC_START_CAMERA ? sc->camera_index : sc->camera_count - 1;
+            v->cycle_index = (from + 1) % sc->camera_count;
+            v->cycled = true;
+            const lc_scene_camera *c = &sc->cameras[v->cycle_index];
+            memcpy(v->app.camera.position, c->pose, 3 * sizeof(float));
+            v->app.camera.yaw_deg = c->pose[3];
+            v->app.camera.pitch_deg = c->pose[4];
+            lc_app_set_projection(&v->app, c);
+            char buf[48];
+            snprintf(buf, sizeof buf, "%u of %u", v->cycle_index + 1, sc->camera_count);
+            set_message(v, "file camera %s", buf);
+        }
     } else if (!strcmp(action, "reset-camera")) {
         reset_camera(v);
         set_message(v, "%s", "camera reset");
@@ -318,6 +344,7 @@ static void key_cb(GLFWwindow *w, int key, int scancode, int action, int mods)
     case GLFW_KEY_H: case GLFW_KEY_F1: act(v, "help", "", 0, 0); break;
     case GLFW_KEY_TAB: act(v, "hud", "", 0, 0); break;
     case GLFW_KEY_R: act(v, "reset-camera", "", 0, 0); break;
+    case GLFW_KEY_N: act(v, "camera-next", "", 0, 0); break;
     case GLFW_KEY_BACKSPACE: act(v, "inspect-close", "", 0, 0); break;
     default: break;
     }
@@ -390,7 +417,7 @@ static void move_camera(viewer *v, float dt)
 /* Every script action (README: "Scripts"); keys map onto the same names. */
 static const char *const k_actions[] = {
     "mode", "shading", "binning", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
-    "screenshot-hud", "capture", "help", "hud", "reset-camera", "resize", "minimize", "zero-size", "restore", "inspect",
+    "screenshot-hud", "capture", "help", "hud", "reset-camera", "camera-next", "resize", "minimize", "zero-size", "restore", "inspect",
     "inspect-close", "camera", "quit", "geometry", "occlusion",
 };
 
@@ -456,6 +483,7 @@ static const char *const k_keys[][2] = {
     {"right mouse", "hold to look around"},
     {"mouse wheel", "move speed"},
     {"R", "reset the camera"},
+    {"N", "next file camera"},
     {"1 2 3 4 5", "mode: brute, lists, tiles, clusters, zbin"},
     {"M", "next mode"},
     {"L", "binning: tiles, lights, lights-nodepth"},

@@ -250,18 +250,68 @@ static float enclosing_radius(const lc_scene *s, const float c[3])
     return LC_MAX(r, sqrtf(r2));
 }
 
+/* Distance from c back along f at which everything fits both fields of view (half angles hx,
+ * hy): each point p (or object sphere of radius q past the budget) needs
+ * d >= dot(p - c, f) + |x| / tan(h) + q / sin(h) on each axis. */
+static float fit_distance(const lc_scene *s, const float c[3], const float f[3], const float rt[3], const float up[3],
+                          float hx, float hy)
+{
+    uint64_t work = 0;
+    for (uint32_t i = 0; i < s->object_count; i++) work += s->meshes[s->objects[i].mesh].vertex_count;
+    float tx = tanf(hx), ty = tanf(hy), sx = sinf(hx), sy = sinf(hy), d = 0.0f;
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        const lc_object *o = &s->objects[i];
+        const lc_mesh *m = &s->meshes[o->mesh];
+        uint32_t n = work > FRAME_VERTEX_BUDGET ? 1 : m->vertex_count;
+        for (uint32_t v = 0; v < n; v++) {
+            float p[3], q = 0.0f;
+            if (work > FRAME_VERTEX_BUDGET) memcpy(p, o->sphere, sizeof p), q = o->sphere[3];
+            else lc_transform_point(&o->world, s->vertices[m->first_vertex + v].position, p);
+            float a = 0.0f, x = 0.0f, y = 0.0f;
+            for (int k = 0; k < 3; k++) a += (p[k] - c[k]) * f[k], x += (p[k] - c[k]) * rt[k], y += (p[k] - c[k]) * up[k];
+            d = LC_MAX(d, LC_MAX(a + fabsf(x) / tx + q / sx, a + fabsf(y) / ty + q / sy));
+        }
+    }
+    return d;
+}
+
+/* The middle of the transformed vertices' bounds (tighter than the objects' boxes, and the
+ * same however a file's meshes are placed in their local frames, e.g. after gltfpack); the
+ * bounds' middle past the vertex budget. */
+static void geometry_centre(const lc_scene *s, float c[3])
+{
+    uint64_t work = 0;
+    for (uint32_t i = 0; i < s->object_count; i++) work += s->meshes[s->objects[i].mesh].vertex_count;
+    float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (uint32_t i = 0; i < s->object_count && work <= FRAME_VERTEX_BUDGET; i++) {
+        const lc_object *o = &s->objects[i];
+        const lc_mesh *m = &s->meshes[o->mesh];
+        for (uint32_t v = 0; v < m->vertex_count; v++) {
+            float p[3];
+            lc_transform_point(&o->world, s->vertices[m->first_vertex + v].position, p);
+            for (int k = 0; k < 3; k++) lo[k] = LC_MIN(lo[k], p[k]), hi[k] = LC_MAX(hi[k], p[k]);
+        }
+    }
+    for (int k = 0; k < 3; k++)
+        c[k] = lo[k] <= hi[k] ? 0.5f * (lo[k] + hi[k]) : 0.5f * (s->bounds_min[k] + s->bounds_max[k]);
+}
+
 void lc_scene_frame(lc_scene *s, float fov_y_deg, float aspect)
 {
     float c[3];
-    for (int k = 0; k < 3; k++) c[k] = 0.5f * (s->bounds_min[k] + s->bounds_max[k]);
+    geometry_centre(s, c);
     float r = LC_MAX(enclosing_radius(s, c), 1e-3f);
     /* The sphere fits the narrower of the two fields of view: sin(half fov) = r / distance. */
     float half_y = 0.5f * fov_y_deg * 3.14159265f / 180.0f;
     float half_x = atanf(tanf(half_y) * LC_MAX(aspect, 1e-3f));
     float half = LC_MIN(half_y, half_x);
-    float dist = r / sinf(LC_MAX(half, 1e-3f));
-    /* From the front (+Z), a little above: yaw 0 looks along -Z, pitch down 20 degrees. */
+    /* From the front (+Z), a little above: yaw 0 looks along -Z, pitch down 20 degrees. The
+     * distance fits the geometry's projection (a long model fills the width), with a margin,
+     * and never exceeds the bounding sphere's. */
     const float pitch = -20.0f * 3.14159265f / 180.0f;
+    float f[3] = {0.0f, sinf(pitch), -cosf(pitch)}, rt[3] = {1.0f, 0.0f, 0.0f}, up[3] = {0.0f, cosf(pitch), sinf(pitch)};
+    float fit = 1.08f * fit_distance(s, c, f, rt, up, LC_MAX(half_x, 1e-3f), LC_MAX(half_y, 1e-3f));
+    float dist = LC_MIN(r / sinf(LC_MAX(half, 1e-3f)), LC_MAX(fit, 2.0f * r / 100.0f));
     s->default_camera[0] = c[0];
     s->default_camera[1] = c[1] - dist * sinf(pitch);
     s->default_camera[2] = c[2] + dist * cosf(pitch);
@@ -273,6 +323,32 @@ void lc_scene_frame(lc_scene *s, float fov_y_deg, float aspect)
         s->light_bounds_min[k] = s->bounds_min[k] - 0.5f * r;
         s->light_bounds_max[k] = s->bounds_max[k] + 0.5f * r;
     }
+}
+
+void lc_scene_clip_planes(const lc_scene *s, const lc_scene_camera *cam, const float position[3], float *near_z,
+                          float *far_z)
+{
+    float ext[3], c[3], d2 = 0.0f;
+    for (int i = 0; i < 3; i++) {
+        ext[i] = s->bounds_max[i] - s->bounds_min[i];
+        c[i] = 0.5f * (s->bounds_max[i] + s->bounds_min[i]);
+        d2 += (position[i] - c[i]) * (position[i] - c[i]);
+    }
+    float diag = LC_MAX(sqrtf(ext[0] * ext[0] + ext[1] * ext[1] + ext[2] * ext[2]), 1e-6f);
+    /* Room-sized scenes keep 0.05 m; a 4 cm object gets a near plane it is not cut by, a city
+     * one that leaves the far/near ratio (the depth's precision) near 4e4 at worst. */
+    float near = LC_CLAMP(0.05f, diag / 20000.0f, diag / 500.0f);
+    float far = LC_MAX(2.0f * diag, LC_MIN(10.0f, 20.0f * diag));
+    /* Past the scene's farthest point from here. */
+    float beyond = 1.5f * (sqrtf(d2) + 0.5f * diag);
+    if (cam) {
+        near = cam->znear > 0.0f ? cam->znear : near;
+        far = isfinite(cam->zfar) ? cam->zfar : LC_MAX(beyond, 10.0f * near);
+    } else {
+        far = LC_MAX(far, beyond);
+    }
+    *near_z = near;
+    *far_z = LC_MAX(far, near * 1.01f);
 }
 
 lc_status lc_scene_grid(lc_scene *s, uint32_t n)
@@ -327,5 +403,6 @@ void lc_scene_destroy(lc_scene *s)
     free(s->meshes);
     free(s->indices);
     free(s->vertices);
+    free(s->cameras);
     memset(s, 0, sizeof *s);
 }

@@ -53,6 +53,14 @@ typedef enum lc_scene_start {
     LC_START_CAMERA,   /* a camera from the file */
 } lc_scene_start;
 
+/* A camera the file defines (glTF cameras[i], in file order), placed by its node. */
+typedef struct lc_scene_camera {
+    float pose[5];      /* x, y, z, yaw_deg, pitch_deg (camera.h) */
+    float yfov_deg;     /* vertical field of view */
+    float aspect;       /* width / height the file asks for; 0: the window's */
+    float znear, zfar;  /* znear 0: chosen from the scene; zfar INFINITY: the file's infinite far */
+} lc_scene_camera;
+
 typedef struct lc_scene {
     char name[64];
     lc_vertex *vertices;
@@ -71,6 +79,9 @@ typedef struct lc_scene {
     /* The first view: x, y, z, yaw_deg, pitch_deg (see camera.h); R returns to it. */
     float default_camera[5];
     lc_scene_start start;
+    lc_scene_camera *cameras; /* the file's cameras (NULL when none) */
+    uint32_t camera_count;
+    uint32_t camera_index; /* the file camera of the first view, when start is LC_START_CAMERA */
     /* Volume the generated lights are placed in (inside the walls, or around an object). */
     float light_bounds_min[3], light_bounds_max[3];
 } lc_scene;
@@ -102,6 +113,15 @@ lc_status lc_scene_grid(lc_scene *scene, uint32_t n);
  * fov_y_deg and the horizontal one at aspect (width / height), looking at its centre, and
  * light_bounds to a volume around it. */
 void lc_scene_frame(lc_scene *scene, float fov_y_deg, float aspect);
+/* The first view of an imported scene from its geometry and cameras (scene_first_view.c):
+ * LC_START_INTERIOR, LC_START_CAMERA (the file's first camera) or LC_START_FRAMED. */
+void lc_scene_first_view(lc_scene *scene);
+/* Near and far planes for a view of the scene from position: a file camera's own (infinite far
+ * becomes a plane past the scene's farthest point), else from the bounds' size (the default
+ * 0.05 m near for scenes of room size, smaller for small scenes, larger for huge ones) so the
+ * depth buffer keeps its precision. cam is NULL for no file camera. */
+void lc_scene_clip_planes(const lc_scene *scene, const lc_scene_camera *cam, const float position[3], float *near_z,
+                          float *far_z);
 
 /* Validates mesh ranges, mesh-local indices, object mesh and material indices, finite
  * transforms, materials and images; used by the loaders and the fuzz target. */

@@ -4,6 +4,8 @@
  * stb_image, one job each (src/cpu/jobs.h). */
 #include "scene/scene.h"
 
+#include "scene/gltf_decode.h"
+
 #include "cpu/jobs.h"
 
 #include <assimp/cimport.h>
@@ -13,6 +15,7 @@
 #include <cjson/cJSON.h>
 #include <stb/stb_image.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +30,7 @@ _Static_assert(sizeof(struct aiMatrix4x4) == 16 * sizeof(float), "assimp built w
 #define MAX_BYTES (1ull << 31)    /* geometry arrays together */
 #define MAX_TEXTURE_SIDE 4096     /* larger images are halved until they fit */
 #define MAX_DECODE_SIDE 16384     /* larger images are not decoded at all */
+#define MAX_FILE_BYTES (1ull << 31) /* a scene file read whole (glTF) */
 
 typedef struct instance {
     uint32_t mesh;
@@ -90,6 +94,82 @@ static void collect_instances(const struct aiScene *ai, instance_list *out)
     free(stack);
 }
 
+/* ---------------------------------------------------------------- skins */
+
+static lc_m4 to_m4(const struct aiMatrix4x4 *w);
+
+typedef struct node_world {
+    const struct aiNode *node;
+    struct aiMatrix4x4 world;
+} node_world;
+
+/* Every node with its accumulated transform, for finding a skin's joints by name. */
+static node_world *node_worlds(const struct aiScene *ai, uint32_t *count)
+{
+    size_t n = 0, cap = 64, top = 1, stack_cap = 64;
+    node_world *out = lc_alloc(cap * sizeof *out), *stack = lc_alloc(stack_cap * sizeof *stack);
+    stack[0] = (node_world){ai->mRootNode, ai->mRootNode->mTransformation};
+    while (top) {
+        node_world e = stack[--top];
+        if (n == cap) out = lc_realloc(out, (cap *= 2) * sizeof *out);
+        out[n++] = e;
+        if (top + e.node->mNumChildren > stack_cap) {
+            stack_cap = (top + e.node->mNumChildren) * 2;
+            stack = lc_realloc(stack, stack_cap * sizeof *stack);
+        }
+        for (unsigned i = 0; i < e.node->mNumChildren; i++)
+            if (e.node->mChildren[i])
+                stack[top++] = (node_world){e.node->mChildren[i], mat_mul(&e.world, &e.node->mChildren[i]->mTransformation)};
+    }
+    free(stack);
+    *count = (uint32_t)n;
+    return out;
+}
+
+/* Applies a mesh's skin on the CPU: each vertex becomes the weighted sum of its joints' world
+ * transforms times their inverse bind matrices (assimp's offset matrices), so the mesh stands in
+ * the pose its joint nodes give, in world space (its object then takes no transform of its own,
+ * as glTF ignores a skinned mesh node's transform). */
+static void apply_skin(const struct aiMesh *m, lc_vertex *verts, const node_world *nodes, uint32_t node_count)
+{
+    float *acc = lc_calloc((size_t)m->mNumVertices * 7, sizeof *acc); /* position, normal, weight */
+    for (unsigned b = 0; b < m->mNumBones; b++) {
+        const struct aiBone *bone = m->mBones[b];
+        if (!bone) continue;
+        const node_world *joint = NULL;
+        for (uint32_t i = 0; i < node_count && !joint; i++)
+            if (nodes[i].node->mName.length == bone->mName.length && !strcmp(nodes[i].node->mName.data, bone->mName.data))
+                joint = &nodes[i];
+        if (!joint) continue;
+        struct aiMatrix4x4 skin = mat_mul(&joint->world, &bone->mOffsetMatrix);
+        lc_m4 k = to_m4(&skin);
+        for (unsigned w = 0; w < bone->mNumWeights; w++) {
+            unsigned v = bone->mWeights[w].mVertexId;
+            float wt = bone->mWeights[w].mWeight;
+            if (v >= m->mNumVertices || !(wt > 0.0f) || !isfinite(wt)) continue;
+            float p[3], *a = acc + (size_t)v * 7;
+            lc_transform_point(&k, verts[v].position, p);
+            const float *n = verts[v].normal;
+            for (int c = 0; c < 3; c++) {
+                a[c] += wt * p[c];
+                a[3 + c] += wt * (k.m[c] * n[0] + k.m[4 + c] * n[1] + k.m[8 + c] * n[2]);
+            }
+            a[6] += wt;
+        }
+    }
+    for (unsigned v = 0; v < m->mNumVertices; v++) {
+        const float *a = acc + (size_t)v * 7;
+        if (!(a[6] > 0.0f)) continue; /* no joint: left where it is */
+        float len = sqrtf(a[3] * a[3] + a[4] * a[4] + a[5] * a[5]);
+        for (int c = 0; c < 3; c++) {
+            float p = a[c] / a[6];
+            if (isfinite(p)) verts[v].position[c] = p;
+            if (len > 1e-30f && isfinite(len)) verts[v].normal[c] = a[3 + c] / len;
+        }
+    }
+    free(acc);
+}
+
 static uint32_t triangle_count(const struct aiMesh *m)
 {
     if (!(m->mPrimitiveTypes & aiPrimitiveType_TRIANGLE) || !m->mVertices) return 0;
@@ -140,12 +220,12 @@ static uint32_t emit_mesh(const struct aiMesh *m, lc_vertex *verts, uint32_t *in
     return n;
 }
 
-/* The first camera the file defines, through the node of the same name: position and
- * yaw/pitch into cam (camera.h conventions). False when there is none or it is degenerate. */
-static bool file_camera(const struct aiScene *ai, float cam[5])
+/* Camera i of the file, through the node of the same name: position and yaw/pitch into cam
+ * (camera.h conventions). False when it is missing or degenerate. */
+static bool file_camera(const struct aiScene *ai, unsigned index, float cam[5])
 {
-    if (!ai->mNumCameras || !ai->mCameras || !ai->mCameras[0]) return false;
-    const struct aiCamera *c = ai->mCameras[0];
+    if (index >= ai->mNumCameras || !ai->mCameras || !ai->mCameras[index]) return false;
+    const struct aiCamera *c = ai->mCameras[index];
     /* The node's accumulated transform: walk the tree as for meshes, matching by name. */
     typedef struct entry {
         const struct aiNode *node;
@@ -473,230 +553,29 @@ static void load_materials(const struct aiScene *ai, const char *path, lc_scene 
     free(mat_job);
 }
 
-/* ---------------------------------------------------------------- default view */
-
-/* Calls fn on every triangle in world space (object transforms applied as the vertex shader
- * applies them), with the given context. */
-typedef void (*tri_fn)(void *ctx, const float a[3], const float b[3], const float c[3]);
-static void for_each_triangle(const lc_scene *s, tri_fn fn, void *ctx)
+/* The file's cameras that assimp placed, in file order, with the projection the JSON gives
+ * (assimp 5.2 folds the aspect into its horizontal field of view). */
+static void collect_cameras(lc_scene *s, const struct aiScene *ai, const lc_gltf_info *info)
 {
-    for (uint32_t o = 0; o < s->object_count; o++) {
-        const lc_object *obj = &s->objects[o];
-        const lc_mesh *m = &s->meshes[obj->mesh];
-        const uint32_t *idx = s->indices + m->first_index;
-        const lc_vertex *v = s->vertices + m->first_vertex;
-        for (uint32_t t = 0; t + 2 < m->index_count; t += 3) {
-            float a[3], b[3], c[3];
-            lc_transform_point(&obj->world, v[idx[t]].position, a);
-            lc_transform_point(&obj->world, v[idx[t + 1]].position, b);
-            lc_transform_point(&obj->world, v[idx[t + 2]].position, c);
-            fn(ctx, a, b, c);
+    if (!ai->mNumCameras) return;
+    s->cameras = lc_calloc(ai->mNumCameras, sizeof *s->cameras);
+    for (unsigned i = 0; i < ai->mNumCameras; i++) {
+        lc_scene_camera *c = &s->cameras[s->camera_count];
+        if (!file_camera(ai, i, c->pose)) continue;
+        *c = (lc_scene_camera){{c->pose[0], c->pose[1], c->pose[2], c->pose[3], c->pose[4]}, 60.0f, 0.0f, 0.0f, INFINITY};
+        if (info && i < info->camera_count) {
+            const lc_gltf_camera *g = &info->cameras[i];
+            c->yfov_deg = g->yfov_deg;
+            c->aspect = g->aspect;
+            c->znear = g->znear;
+            c->zfar = g->zfar;
         }
+        s->camera_count++;
     }
-}
-
-typedef struct floor_query {
-    float x, z, y_max, best;
-} floor_query;
-
-static void floor_tri(void *ctx, const float a[3], const float b[3], const float c[3])
-{
-    floor_query *q = ctx;
-    float e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
-    /* d is minus the normal's y: twice the triangle's area seen from above. */
-    float d = e1[0] * e2[2] - e2[0] * e1[2];
-    if (fabsf(d) < 1e-12f) return;
-    float nx = e1[1] * e2[2] - e1[2] * e2[1], nz = e1[0] * e2[1] - e1[1] * e2[0];
-    if (fabsf(d) < 0.7f * sqrtf(nx * nx + d * d + nz * nz)) return; /* too steep for a floor */
-    float u = ((q->x - a[0]) * e2[2] - e2[0] * (q->z - a[2])) / d;
-    float v = (e1[0] * (q->z - a[2]) - (q->x - a[0]) * e1[2]) / d;
-    if (u < 0.0f || v < 0.0f || u + v > 1.0f) return;
-    float y = a[1] + u * e1[1] + v * e2[1];
-    if (y < q->y_max && (isnan(q->best) || y > q->best)) q->best = y;
-}
-
-/* Height of the highest level surface under (x, z) below y_max, or NAN: the floor there.
- * Not the lowest one: Sponza, for one, has a slab under its floor. */
-static float floor_height(const lc_scene *s, float x, float z, float y_max)
-{
-    floor_query q = {x, z, y_max, NAN};
-    for_each_triangle(s, floor_tri, &q);
-    return q.best;
-}
-
-typedef struct ray_query {
-    const float *o, *d;
-    float best;
-} ray_query;
-
-static void ray_tri(void *ctx, const float a[3], const float b[3], const float c[3])
-{
-    ray_query *r = ctx;
-    const float *o = r->o, *d = r->d;
-    float e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
-    float p[3] = {d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]};
-    float det = e1[0] * p[0] + e1[1] * p[1] + e1[2] * p[2];
-    if (fabsf(det) < 1e-12f) return;
-    float inv = 1.0f / det, q0[3] = {o[0] - a[0], o[1] - a[1], o[2] - a[2]};
-    float u = (q0[0] * p[0] + q0[1] * p[1] + q0[2] * p[2]) * inv;
-    if (u < 0.0f || u > 1.0f) return;
-    float q[3] = {q0[1] * e1[2] - q0[2] * e1[1], q0[2] * e1[0] - q0[0] * e1[2], q0[0] * e1[1] - q0[1] * e1[0]};
-    float v = (d[0] * q[0] + d[1] * q[1] + d[2] * q[2]) * inv;
-    if (v < 0.0f || u + v > 1.0f) return;
-    float dist = (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) * inv;
-    if (dist > 0.0f && dist < r->best) r->best = dist;
-}
-
-/* Distance along a ray to the nearest triangle (either side), or INFINITY. */
-static float ray_distance(const lc_scene *s, const float o[3], const float d[3])
-{
-    ray_query q = {o, d, INFINITY};
-    for_each_triangle(s, ray_tri, &q);
-    return q.best;
-}
-
-/* Smallest horizontal side and height for a scene to count as an interior: a room a person
- * stands in, not an object a metre across. */
-#define INTERIOR_MIN_SIDE 4.0f
-#define INTERIOR_MIN_HEIGHT 2.0f
-
-/* The first view of an imported scene. An interior (the rule, also in the README): the bounds
- * are at least INTERIOR_MIN_SIDE wide both ways and INTERIOR_MIN_HEIGHT high, there is a floor
- * under their middle, and walking back along the longest horizontal axis from there at eye
- * height leaves more than a tenth of that side before something is in the way. Then the
- * camera stands there looking along that axis (for Sponza: the end of the atrium, looking down
- * its length) and lights fill the bounds. Anything else is LC_START_FRAMED (lc_scene_frame,
- * once the window's aspect is known), or LC_START_CAMERA when the file has a camera. */
-static void default_view(lc_scene *s, const struct aiScene *ai)
-{
-    const float *lo = s->bounds_min, *hi = s->bounds_max;
-    float size[3] = {hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]};
-    float centre[3] = {0.5f * (lo[0] + hi[0]), 0.5f * (lo[1] + hi[1]), 0.5f * (lo[2] + hi[2])};
-    int axis = size[0] >= size[2] ? 0 : 2;
-    float *cam = s->default_camera;
-    cam[3] = axis == 0 ? -90.0f : 180.0f; /* towards +X or +Z */
-    cam[4] = 5.0f;
-    float eye = LC_MIN(1.7f, 0.25f * size[1]); /* metres, unless the whole scene is tiny */
-    bool large = LC_MIN(size[0], size[2]) >= INTERIOR_MIN_SIDE && size[1] >= INTERIOR_MIN_HEIGHT;
-    float floor_y = large ? floor_height(s, centre[0], centre[2], centre[1]) : NAN;
-    float back = 0.0f;
-    if (!isnan(floor_y)) {
-        float o[3] = {centre[0], floor_y + eye, centre[2]}, d[3] = {0.0f, 0.0f, 0.0f};
-        d[axis] = -1.0f;
-        float hit = LC_MIN(ray_distance(s, o, d), centre[axis] - lo[axis]);
-        back = hit - LC_MAX(0.1f * hit, LC_MIN(1.0f, 0.5f * hit));
-    }
-    if (back > 0.1f * size[axis]) {
-        cam[0] = centre[0];
-        cam[2] = centre[2];
-        cam[axis] -= back;
-        float y = floor_height(s, cam[0], cam[2], floor_y + eye);
-        cam[1] = (isnan(y) ? floor_y : y) + eye;
-        s->start = LC_START_INTERIOR;
-        float largest = LC_MAX(size[0], LC_MAX(size[1], size[2]));
-        for (int c = 0; c < 3; c++) {
-            /* A flat scene still needs a volume to put lights in. */
-            float half = size[c] < 0.01f * largest ? 0.25f * largest : 0.47f * size[c];
-            s->light_bounds_min[c] = centre[c] - half;
-            s->light_bounds_max[c] = centre[c] + half;
-        }
-        return;
-    }
-    /* Framed for a square view until the caller knows the aspect; lights around the object. */
-    lc_scene_frame(s, 60.0f, 1.0f);
-    if (file_camera(ai, cam)) s->start = LC_START_CAMERA;
-}
-
-/* ---------------------------------------------------------------- glTF pre-check */
-
-#define GLB_MAGIC 0x46546C67u      /* "glTF" */
-#define GLB_CHUNK_JSON 0x4E4F534Au /* "JSON" */
-#define MAX_GLTF_JSON (256u << 20)
-
-static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
-
-/* assimp 5.2's glTF importers take strchr(mime_type, '/') + 1 unchecked for embedded images,
- * so an image whose "mimeType", or the media type of its data: URI, has no '/' crashes them
- * (found by fuzz_scene; tests/corpus/fuzz_scene/regress-assimp-mime-*). Such files are
- * refused before assimp sees them. json is glTF text (1.0 or 2.0); anything else passes. */
-static bool gltf_images_ok(const char *json, size_t size, const char *what)
-{
-    cJSON *root = cJSON_ParseWithLength(json, size);
-    if (!root) return true; /* not JSON: assimp decides */
-    bool ok = true;
-    const cJSON *image;
-    cJSON_ArrayForEach(image, cJSON_GetObjectItemCaseSensitive(root, "images")) /* array (2.0) or object (1.0) */
-    {
-        const cJSON *mime = cJSON_GetObjectItemCaseSensitive(image, "mimeType");
-        const cJSON *uri = cJSON_GetObjectItemCaseSensitive(image, "uri");
-        const char *bad = NULL;
-        size_t len = 0;
-        if (cJSON_IsString(mime) && !strchr(mime->valuestring, '/')) bad = mime->valuestring, len = strlen(bad);
-        if (!bad && cJSON_IsString(uri) && strncmp(uri->valuestring, "data:", 5) == 0) {
-            const char *type = uri->valuestring + 5;
-            size_t n = strcspn(type, ";,");
-            if (n && !memchr(type, '/', n)) bad = type, len = n;
-        }
-        if (bad) {
-            lc_error("scene '%s': an image's MIME type '%.*s' has no '/'", what, (int)LC_MIN(len, 64u), bad);
-            ok = false;
-            break;
-        }
-    }
-    cJSON_Delete(root);
-    return ok;
-}
-
-/* assimp allocates what a GLB's header and JSON chunk header claim before it reads them, so a
- * few corrupt bytes could ask for gigabytes (found by fuzz_scene: tests/corpus/fuzz_scene/
- * regress-glb-length-*). Lengths past the data are refused first. */
-static bool glb_lengths_ok(const uint8_t head[20], uint64_t size, const char *what)
-{
-    uint64_t total = le32(head + 8), chunk = le32(head + 12);
-    if (total > size || chunk > size - 20) {
-        lc_error("scene '%s': GLB header claims %llu bytes (JSON chunk %llu), the data has %llu", what,
-                 (unsigned long long)total, (unsigned long long)chunk, (unsigned long long)size);
-        return false;
-    }
-    return true;
-}
-
-/* The JSON of a glTF scene in memory: the whole text, or a GLB's first chunk. */
-static bool gltf_memory_ok(const uint8_t *data, size_t size, const char *what)
-{
-    if (size >= 20 && le32(data) == GLB_MAGIC) {
-        if (!glb_lengths_ok(data, size, what)) return false;
-        uint32_t len = le32(data + 12);
-        if (le32(data + 16) != GLB_CHUNK_JSON) return true; /* assimp reports it */
-        return gltf_images_ok((const char *)data + 20, len, what);
-    }
-    size_t i = 0;
-    while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
-    return i == size || data[i] != '{' || gltf_images_ok((const char *)data, size, what);
-}
-
-/* The same for a file: reads a GLB's header and JSON chunk, or a JSON file whole. */
-static bool gltf_file_ok(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return true; /* assimp reports it */
-    uint8_t head[20];
-    size_t n = fread(head, 1, sizeof head, f);
-    long end = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    size_t i = 0;
-    while (i < n && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) i++;
-    bool glb = n == sizeof head && le32(head) == GLB_MAGIC;
-    bool ok = !glb || end < 0 || glb_lengths_ok(head, (uint64_t)end, path);
-    size_t len = 0, from = 0; /* the JSON's length and offset */
-    if (glb && le32(head + 16) == GLB_CHUNK_JSON) len = le32(head + 12), from = sizeof head;
-    else if (!glb && i < n && head[i] == '{' && end > 0) len = (size_t)end;
-    if (ok && len && len <= MAX_GLTF_JSON && fseek(f, (long)from, SEEK_SET) == 0) {
-        char *json = lc_alloc(len);
-        if (fread(json, 1, len, f) == len) ok = gltf_images_ok(json, len, path);
-        free(json);
-    }
-    fclose(f);
-    return ok;
+    bool ortho = false;
+    for (uint32_t i = 0; info && i < info->camera_count; i++) ortho |= info->cameras[i].orthographic;
+    if (ortho)
+        lc_warn("%s: orthographic cameras are drawn in perspective (60 degrees)", s->name);
 }
 
 /* ---------------------------------------------------------------- entry point */
@@ -715,12 +594,9 @@ static struct aiPropertyStore *import_properties(void)
 
 /* Everything after assimp: instances, materials, default view, validation. Releases ai.
  * what names the scene in messages; path locates external textures (NULL: none are read). */
-static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char *what, const char *path)
+static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char *what, const char *path,
+                             const lc_gltf_info *info)
 {
-    if (!ai) {
-        lc_error("cannot import scene '%s': %s", what, aiGetErrorString());
-        return LC_ERR_INPUT;
-    }
     if (!ai->mRootNode) {
         lc_error("scene '%s' has no node hierarchy", what);
         aiReleaseImport(ai);
@@ -764,6 +640,8 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
     out->meshes = lc_calloc(meshes, sizeof *out->meshes);
     out->objects = lc_calloc(objects, sizeof *out->objects);
     uint32_t material_count = LC_MAX(1u, ai->mNumMaterials);
+    node_world *nodes = NULL;
+    uint32_t node_count = 0, skinned = 0, morphs = 0;
     for (unsigned i = 0; i < ai->mNumMeshes; i++) {
         if (mesh_of[i] == UINT32_MAX) continue;
         const struct aiMesh *m = ai->mMeshes[i];
@@ -772,6 +650,12 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
         mesh->vertex_count = m->mNumVertices;
         mesh->first_index = out->index_count;
         mesh->index_count = emit_mesh(m, out->vertices + out->vertex_count, out->indices + out->index_count);
+        if (m->mNumBones && m->mBones) {
+            if (!nodes) nodes = node_worlds(ai, &node_count);
+            apply_skin(m, out->vertices + out->vertex_count, nodes, node_count);
+            skinned++;
+        }
+        morphs += m->mNumAnimMeshes > 0;
         mesh->material = m->mMaterialIndex < material_count ? m->mMaterialIndex : 0;
         copy_str(mesh->name, sizeof mesh->name, m->mName.length ? m->mName.data : "mesh");
         out->vertex_count += m->mNumVertices;
@@ -784,20 +668,96 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
         lc_object *o = &out->objects[out->object_count++];
         o->mesh = mesh;
         o->material = out->meshes[mesh].material;
-        lc_m4 w = to_m4(&instances.data[i].world);
+        const struct aiMesh *am = ai->mMeshes[instances.data[i].mesh];
+        lc_m4 w = am->mNumBones && am->mBones ? (lc_m4){{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}
+                                              : to_m4(&instances.data[i].world);
         lc_object_set_world(out, o, &w);
     }
+    free(nodes);
+    if (skinned || (info && info->skins))
+        lc_warn("%s: %u skinned mesh%s drawn in the pose the file's joints give (skinning applied at load); animation is "
+                "not played",
+                out->name, skinned, skinned == 1 ? "" : "es");
+    else if (ai->mNumAnimations || (info && info->animations))
+        lc_warn("%s: the file's animations are not played", out->name);
+    if (morphs || (info && info->morph_targets))
+        lc_warn("%s: morph targets are drawn in their base shape (weights not applied)", out->name);
     free(mesh_of);
     free(instances.data);
 
     load_materials(ai, path, out);
     lc_scene_sort_objects(out);
     lc_scene_compute_bounds(out);
-    default_view(out, ai);
+    collect_cameras(out, ai, info);
+    lc_scene_first_view(out);
     aiReleaseImport(ai);
     status = lc_scene_validate(out);
     if (status != LC_OK) lc_scene_destroy(out);
     return status;
+}
+
+/* The extension of a path or hint, lower case, without the dot ("" if none). */
+static void extension_of(const char *name, char ext[8])
+{
+    const char *dot = strrchr(name, '.'), *slash = strrchr(name, '/');
+    const char *e = dot && (!slash || dot > slash) ? dot + 1 : (strchr(name, '/') ? "" : name);
+    size_t n = 0;
+    for (; e[n] && n < 7; n++) ext[n] = (char)tolower((unsigned char)e[n]);
+    ext[n] = 0;
+    if (e[n]) ext[0] = 0; /* longer than any we know */
+}
+
+/* assimp's own message, unless it is one that does not name the problem. */
+static const struct aiScene *import_failed_message(const struct aiScene *ai, const char *what)
+{
+    if (!ai) {
+        const char *msg = aiGetErrorString();
+        if (!msg || !*msg || strstr(msg, "No suitable reader"))
+            lc_error("cannot import scene '%s': not a readable glTF 2.0 or OBJ file", what);
+        else
+            lc_error("cannot import scene '%s': %s", what, msg);
+    }
+    return ai;
+}
+
+/* glTF (text or GLB) or OBJ; anything else is refused by name. data is the whole file for
+ * glTF; for OBJ (never read here) path is set. */
+static lc_status load_bytes(lc_scene *out, const uint8_t *data, size_t size, const char *ext, const char *path,
+                            const char *what)
+{
+    lc_model_kind kind = lc_model_sniff(data, size);
+    if (kind == LC_MODEL_OTHER && strcmp(ext, "obj") != 0) {
+        lc_model_refuse(data, size, ext, what);
+        return LC_ERR_INPUT;
+    }
+    struct aiPropertyStore *props = import_properties();
+    const struct aiScene *ai = NULL;
+    lc_gltf_info info = {0};
+    bool gltf = kind != LC_MODEL_OTHER;
+    if (gltf) {
+        char dir[4096];
+        if (path) {
+            copy_str(dir, sizeof dir, path);
+            char *slash = strrchr(dir, '/');
+            if (slash) *slash = 0;
+            else copy_str(dir, sizeof dir, ".");
+        }
+        if (lc_gltf_prepare(data, size, path ? dir : NULL, what, &info) != LC_OK) {
+            aiReleasePropertyStore(props);
+            return LC_ERR_INPUT;
+        }
+    }
+    if (info.glb)
+        ai = aiImportFileFromMemoryWithProperties((const char *)info.glb, (unsigned)info.glb_size, IMPORT_FLAGS, "glb", props);
+    else if (path)
+        ai = aiImportFileExWithProperties(path, IMPORT_FLAGS, NULL, props);
+    else
+        ai = aiImportFileFromMemoryWithProperties((const char *)data, (unsigned)size, IMPORT_FLAGS,
+                                                  kind == LC_MODEL_GLB ? "glb" : gltf ? "gltf" : "obj", props);
+    aiReleasePropertyStore(props);
+    lc_status s = import_failed_message(ai, what) ? build_scene(out, ai, what, path, gltf ? &info : NULL) : LC_ERR_INPUT;
+    lc_gltf_info_free(&info);
+    return s;
 }
 
 lc_status lc_scene_load_file(lc_scene *out, const char *path)
@@ -816,11 +776,35 @@ lc_status lc_scene_load_file(lc_scene *out, const char *path)
         lc_error("scene '%s' is empty", path);
         return LC_ERR_INPUT;
     }
-    if (!gltf_file_ok(path)) return LC_ERR_INPUT;
-    struct aiPropertyStore *props = import_properties();
-    const struct aiScene *ai = aiImportFileExWithProperties(path, IMPORT_FLAGS, NULL, props);
-    aiReleasePropertyStore(props);
-    return build_scene(out, ai, path, path);
+    if ((uint64_t)st.st_size > MAX_FILE_BYTES) {
+        lc_error("scene '%s' is too large: %llu MiB", path, (unsigned long long)(st.st_size >> 20));
+        return LC_ERR_INPUT;
+    }
+    char ext[8];
+    extension_of(path, ext);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        lc_error("cannot open scene '%s': %s", path, strerror(errno));
+        return LC_ERR_INPUT;
+    }
+    /* The head says what it is; only glTF is read whole here (OBJ goes to assimp by path). */
+    uint8_t head[64];
+    size_t n = fread(head, 1, sizeof head, f), size = (size_t)st.st_size;
+    uint8_t *data = NULL;
+    if (lc_model_sniff(head, n) != LC_MODEL_OTHER) {
+        data = lc_alloc(size);
+        memcpy(data, head, n);
+        if (n < size && fread(data + n, 1, size - n, f) != size - n) {
+            lc_error("cannot read scene '%s': %s", path, strerror(errno));
+            free(data);
+            fclose(f);
+            return LC_ERR_INPUT;
+        }
+    }
+    fclose(f);
+    lc_status s = load_bytes(out, data ? data : head, data ? size : n, ext, path, path);
+    free(data);
+    return s;
 }
 
 lc_status lc_scene_load_memory(lc_scene *out, const void *data, size_t size, const char *hint)
@@ -830,10 +814,14 @@ lc_status lc_scene_load_memory(lc_scene *out, const void *data, size_t size, con
         lc_error("scene in memory: %zu bytes", size);
         return LC_ERR_INPUT;
     }
-    if (!gltf_memory_ok(data, size, "(memory)")) return LC_ERR_INPUT;
-    struct aiPropertyStore *props = import_properties();
-    const struct aiScene *ai =
-        aiImportFileFromMemoryWithProperties(data, (unsigned)size, IMPORT_FLAGS, hint ? hint : "", props);
-    aiReleasePropertyStore(props);
-    return build_scene(out, ai, "(memory)", NULL);
+    char ext[8];
+    extension_of(hint ? hint : "", ext);
+    if (lc_model_sniff(data, size) == LC_MODEL_OTHER && strcmp(ext, "obj") == 0) {
+        /* OBJ straight to assimp, from memory */
+        struct aiPropertyStore *props = import_properties();
+        const struct aiScene *ai = aiImportFileFromMemoryWithProperties(data, (unsigned)size, IMPORT_FLAGS, "obj", props);
+        aiReleasePropertyStore(props);
+        return import_failed_message(ai, "(memory)") ? build_scene(out, ai, "(memory)", NULL, NULL) : LC_ERR_INPUT;
+    }
+    return load_bytes(out, data, size, ext, NULL, "(memory)");
 }

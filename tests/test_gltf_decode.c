@@ -1,0 +1,158 @@
+/* glTF before assimp (src/scene/gltf_decode.c): a quantized, meshopt-compressed triangle
+ * built here (as gltfpack writes them) loads with the positions, normals and transformed UVs
+ * of its float original, and bad files fail with a message naming their problem. */
+#include "scene/gltf_decode.h"
+#include "scene/scene.h"
+#include "test_util.h"
+
+#include <meshoptimizer.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char last_error[2048];
+
+/* Runs the loader on bytes with stderr captured into last_error. */
+static lc_status load_captured(lc_scene *s, const void *data, size_t size, const char *hint)
+{
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *tmp = tmpfile();
+    dup2(fileno(tmp), 2);
+    lc_status st = lc_scene_load_memory(s, data, size, hint);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(tmp);
+    size_t n = fread(last_error, 1, sizeof last_error - 1, tmp);
+    last_error[n] = 0;
+    fclose(tmp);
+    return st;
+}
+
+static uint8_t *glb(const char *json, const uint8_t *bin, size_t bin_size, size_t *size)
+{
+    size_t jlen = strlen(json), jpad = (jlen + 3) & ~3u, bpad = (bin_size + 3) & ~3u;
+    *size = 12 + 8 + jpad + (bin_size ? 8 + bpad : 0);
+    uint8_t *g = calloc(*size, 1);
+    uint32_t head[5] = {0x46546C67u, 2, (uint32_t)*size, (uint32_t)jpad, 0x4E4F534Au};
+    memcpy(g, head, sizeof head);
+    memcpy(g + 20, json, jlen);
+    memset(g + 20 + jlen, ' ', jpad - jlen);
+    if (bin_size) {
+        uint32_t bh[2] = {(uint32_t)bpad, 0x004E4942u};
+        memcpy(g + 20 + jpad, bh, 8);
+        memcpy(g + 28 + jpad, bin, bin_size);
+    }
+    return g;
+}
+
+/* Three vertices: uint16 positions (0..2 unnormalized, node scale 0.5), int8 normalized
+ * normals (+Z), uint16 normalized UVs scaled by KHR_texture_transform; meshopt-compressed
+ * vertices and indices. */
+static void check_quantized_meshopt(void)
+{
+    uint16_t pos[3][4] = {{0, 0, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0}};
+    int8_t nrm[3][4] = {{0, 0, 127, 0}, {0, 0, 127, 0}, {0, 0, 127, 0}};
+    uint16_t uv[3][2] = {{0, 0}, {65535, 0}, {0, 65535}};
+    uint32_t idx[3] = {0, 1, 2};
+    uint8_t bin[4096];
+    size_t at = 0, off[4], len[4];
+    off[0] = at, at += len[0] = meshopt_encodeVertexBuffer(bin + at, sizeof bin - at, pos, 3, 8), at = (at + 3) & ~3u;
+    off[1] = at, at += len[1] = meshopt_encodeVertexBuffer(bin + at, sizeof bin - at, nrm, 3, 4), at = (at + 3) & ~3u;
+    off[2] = at, at += len[2] = meshopt_encodeVertexBuffer(bin + at, sizeof bin - at, uv, 3, 4), at = (at + 3) & ~3u;
+    off[3] = at, at += len[3] = meshopt_encodeIndexBuffer(bin + at, sizeof bin - at, idx, 3), at = (at + 3) & ~3u;
+    CHECK(len[0] && len[1] && len[2] && len[3]);
+    char json[4096];
+    snprintf(json, sizeof json,
+             "{\"asset\":{\"version\":\"2.0\"},\"extensionsUsed\":[\"KHR_mesh_quantization\",\"EXT_meshopt_compression\","
+             "\"KHR_texture_transform\"],\"extensionsRequired\":[\"KHR_mesh_quantization\",\"EXT_meshopt_compression\"],"
+             "\"buffers\":[{\"byteLength\":%zu},{\"byteLength\":48,\"extensions\":{\"EXT_meshopt_compression\":{\"fallback\":true}}}],"
+             "\"bufferViews\":["
+             "{\"buffer\":1,\"byteOffset\":0,\"byteLength\":24,\"byteStride\":8,\"extensions\":{\"EXT_meshopt_compression\":{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu,\"byteStride\":8,\"mode\":\"ATTRIBUTES\",\"count\":3}}},"
+             "{\"buffer\":1,\"byteOffset\":24,\"byteLength\":12,\"byteStride\":4,\"extensions\":{\"EXT_meshopt_compression\":{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu,\"byteStride\":4,\"mode\":\"ATTRIBUTES\",\"count\":3}}},"
+             "{\"buffer\":1,\"byteOffset\":36,\"byteLength\":12,\"byteStride\":4,\"extensions\":{\"EXT_meshopt_compression\":{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu,\"byteStride\":4,\"mode\":\"ATTRIBUTES\",\"count\":3}}},"
+             "{\"buffer\":1,\"byteOffset\":0,\"byteLength\":12,\"extensions\":{\"EXT_meshopt_compression\":{\"buffer\":0,\"byteOffset\":%zu,\"byteLength\":%zu,\"byteStride\":4,\"mode\":\"TRIANGLES\",\"count\":3}}}],"
+             "\"accessors\":["
+             "{\"bufferView\":0,\"componentType\":5123,\"count\":3,\"type\":\"VEC3\",\"min\":[0,0,0],\"max\":[2,2,0]},"
+             "{\"bufferView\":1,\"componentType\":5120,\"normalized\":true,\"count\":3,\"type\":\"VEC3\"},"
+             "{\"bufferView\":2,\"componentType\":5123,\"normalized\":true,\"count\":3,\"type\":\"VEC2\"},"
+             "{\"bufferView\":3,\"componentType\":5125,\"count\":3,\"type\":\"SCALAR\"}],"
+             "\"materials\":[{\"pbrMetallicRoughness\":{\"baseColorTexture\":{\"index\":0,\"extensions\":{\"KHR_texture_transform\":{\"offset\":[0.25,0.5],\"scale\":[0.5,0.25]}}}}}],"
+             "\"textures\":[{}],"
+             "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"NORMAL\":1,\"TEXCOORD_0\":2},\"indices\":3,\"material\":0}]}],"
+             "\"nodes\":[{\"mesh\":0,\"scale\":[0.5,0.5,0.5]}],\"scenes\":[{\"nodes\":[0]}],\"scene\":0}",
+             at, off[0], len[0], off[1], len[1], off[2], len[2], off[3], len[3]);
+    size_t size;
+    uint8_t *file = glb(json, bin, at, &size);
+    lc_scene s;
+    lc_status st = load_captured(&s, file, size, "glb");
+    CHECK_MSG(st == LC_OK, "%s", last_error);
+    CHECK(s.vertex_count == 3 && s.index_count == 3 && s.object_count == 1);
+    /* World positions: 0.5 * (0..2) = 0..1; normals +Z; UVs offset + scale * uv (v flipped back
+     * by the importer's convention: our uv.v is the file's v). */
+    float want_uv[3][2] = {{0.25f, 0.5f}, {0.75f, 0.5f}, {0.25f, 0.75f}};
+    for (uint32_t i = 0; i < 3; i++) {
+        const lc_vertex *v = &s.vertices[i];
+        float p[3];
+        lc_transform_point(&s.objects[0].world, v->position, p);
+        bool matched = false;
+        for (int k = 0; k < 3; k++) {
+            float wx = k == 1 ? 1.0f : 0.0f, wy = k == 2 ? 1.0f : 0.0f;
+            if (fabsf(p[0] - wx) < 1e-5f && fabsf(p[1] - wy) < 1e-5f && fabsf(p[2]) < 1e-5f) {
+                matched = true;
+                CHECK_MSG(fabsf(v->uv[0] - want_uv[k][0]) < 1e-3f && fabsf(v->uv[1] - want_uv[k][1]) < 1e-3f,
+                          "vertex %d uv %g %g", k, v->uv[0], v->uv[1]);
+            }
+        }
+        CHECK_MSG(matched, "vertex at %g %g %g", p[0], p[1], p[2]);
+        CHECK(fabsf(v->normal[2] - 1.0f) < 1e-4f);
+    }
+    lc_scene_destroy(&s);
+    free(file);
+}
+
+static void check_bad(const void *data, size_t size, const char *hint, const char *want)
+{
+    lc_scene s;
+    lc_status st = load_captured(&s, data, size, hint);
+    CHECK_MSG(st == LC_ERR_INPUT, "%s: status %d", want, st);
+    CHECK_MSG(strstr(last_error, want) != NULL, "want '%s' in: %s", want, last_error);
+    CHECK_MSG(strchr(last_error, '\n') == last_error + strlen(last_error) - 1, "more than one line: %s", last_error);
+    CHECK(strstr(last_error, "No suitable reader") == NULL);
+}
+
+static void check_bad_files(void)
+{
+    const char *cut = "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"name\":\"a\"";
+    check_bad(cut, strlen(cut), "gltf", "ends early at byte");
+    const char *invalid = "{\"asset\":{\"version\":\"2.0\"},\n\"nodes\":[}]}";
+    check_bad(invalid, strlen(invalid), "gltf", "invalid glTF JSON at byte 37 (line 2");
+    const char *v1 = "{\"asset\":{\"version\":\"1.0\"},\"meshes\":{}}";
+    check_bad(v1, strlen(v1), "gltf", "glTF 1.0");
+    const char *draco = "{\"asset\":{\"version\":\"2.0\"},\"extensionsRequired\":[\"KHR_draco_mesh_compression\"]}";
+    check_bad(draco, strlen(draco), "gltf", "requires glTF extension KHR_draco_mesh_compression");
+    const char *page = "<!DOCTYPE html><html><body>not a model</body></html>";
+    check_bad(page, strlen(page), "glb", "looks like an HTML");
+    const char *fbx = "Kaydara FBX Binary  \x00\x1a\x00";
+    check_bad(fbx, 23, "fbx", "format '.fbx' is not supported");
+    size_t size;
+    uint8_t *g = glb("{\"asset\":{\"version\":\"2.0\"}}", NULL, 0, &size);
+    g[4] = 1;
+    check_bad(g, size, "glb", "GLB version 1");
+    g[4] = 2;
+    g[8] += 100;
+    check_bad(g, size, "glb", "GLB header claims");
+    free(g);
+}
+
+int main(void)
+{
+    check_quantized_meshopt();
+    check_bad_files();
+    printf("gltf decode ok\n");
+    return 0;
+}
