@@ -10,6 +10,8 @@
 #include "app/app.h"
 #include "test_util.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,19 +149,27 @@ static void test_hiz(const char *size, const char *scene)
                   (unsigned long long)gc->culled_backface, (unsigned long long)gc->culled_occlusion,
                   (unsigned long long)mdi.meshlets_drawn, (unsigned long long)mdi.culled_frustum,
                   (unsigned long long)mdi.culled_backface, (unsigned long long)mdi.culled_occlusion);
+        /* The mesh path keeps a byte per task (its visible sublets), mdi a bit. */
         bits = lc_renderer_read(r, LC_RES_GEO_VISIBILITY, NULL);
         set = 0;
-        for (uint32_t t = 0; bits && t < r->geo.task_count; t++) set += (bits[t >> 5] >> (t & 31)) & 1u;
+        for (uint32_t t = 0; bits && t < r->geo.task_count; t++) set += ((bits[t >> 2] >> (8 * (t & 3))) & 0xffu) != 0;
         CHECK_MSG(set == gc->meshlets_drawn, "mesh: %llu visibility bits set, %llu meshlets drawn", (unsigned long long)set,
                   (unsigned long long)gc->meshlets_drawn);
         free(bits);
         float *mesh_depth = lc_renderer_read(r, LC_RES_DEPTH, NULL);
-        uint32_t differ = 0;
-        for (uint32_t i = 0; mdi_depth && mesh_depth && i < w * h; i++) differ += mdi_depth[i] != mesh_depth[i];
+        /* Depth to a few float steps: lavapipe rasterizes mesh-shader primitives with its own
+         * setup, whose depth differs from the vertex pipeline's by 1-2 steps (below 2.4e-7) at
+         * many pixels; a meshlet drawn or missed by one path moves depth by far more. */
+        uint32_t differ = 0, moved = 0;
+        for (uint32_t i = 0; mdi_depth && mesh_depth && i < w * h; i++) {
+            differ += mdi_depth[i] != mesh_depth[i];
+            moved += fabsf(mdi_depth[i] - mesh_depth[i]) > 4.0f * FLT_EPSILON;
+        }
         CHECK(mdi_depth && mesh_depth);
-        CHECK_MSG(differ <= w * h / 1000, "mesh: %u of %u depth pixels differ from mdi", differ, w * h);
-        printf("  mesh %s: %llu meshlets drawn (mdi %llu), %u of %u depth pixels differ from mdi\n", scene,
-               (unsigned long long)gc->meshlets_drawn, (unsigned long long)mdi.meshlets_drawn, differ, w * h);
+        CHECK_MSG(moved <= w * h / 1000, "mesh: %u of %u depth pixels differ from mdi by more than 4.8e-7", moved, w * h);
+        printf("  mesh %s: %llu meshlets drawn (mdi %llu), %u of %u depth pixels differ from mdi by more than 4.8e-7 "
+               "(%u by any)\n", scene, (unsigned long long)gc->meshlets_drawn, (unsigned long long)mdi.meshlets_drawn, moved,
+               w * h, differ);
         free(mdi_depth);
         free(mesh_depth);
     } else {
