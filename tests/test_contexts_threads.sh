@@ -73,7 +73,5 @@ for mode in brute lists tiles clusters zbin; do
 done
 check zbin-lights 0 --mode zbin --zbin-kernel lights
 check heatmap 0 --mode tiles --view heatmap
-if [[ -n ${LC_SPONZA:-} && -f ${LC_SPONZA:-} ]]; then
-    check sponza 0 --scene "$LC_SPONZA" --mode zbin
-fi
+have_sponza "the Sponza case" && check sponza 0 --scene "$LC_SPONZA" --mode zbin
 finish
