@@ -4,6 +4,7 @@
 # leaks included, fails the test that produced it; tests/lsan.supp names the driver libraries
 # whose leaks are suppressed, and tests/CMakeLists.txt passes it on through LSAN_OPTIONS.
 # Extra arguments go to ctest (default: the whole suite), e.g. -L cpu or -E test_soak.
+# LC_FAIL_ON_SKIP=1 fails the run on any skipped test (scripts/ctest.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
@@ -22,4 +23,4 @@ mkdir -p /tmp/lc-xdg && chmod 700 /tmp/lc-xdg
 export LC_TEST_SWEEP=${LC_TEST_SWEEP:-short}
 cd "$build"
 cmake . >/dev/null
-ctest --output-on-failure -j2 "$@"
+"$root/scripts/ctest.sh" --output-on-failure -j2 "$@"

@@ -7,6 +7,12 @@
                                              and outside it, then the mean luminance gain inside
   image_util.py size A.png                   prints WIDTHxHEIGHT
   image_util.py psnr A.png B.png             prints the PSNR of B against A in dB (99: identical); needs PIL
+  image_util.py view VIEW IMG SHADED E C     VIEW heatmap or tightness: IMG is that view of a frame where
+                                             every pixel evaluated E lights, C of them contributing, and
+                                             SHADED the shaded view of the same frame; prints the largest
+                                             channel difference from the colour tonemap.glsl must give
+                                             (the legend bar aside) and how many pixels are off by more
+                                             than 1/255; needs PIL
 
 Without PIL (a GPU machine lent for a session), `diff` and `size` read the 8-bit PNGs
 lightcull writes with the standard library; `luma` and `changed` need PIL.
@@ -148,6 +154,54 @@ def changed(a, b, box):
     return 0
 
 
+def srgb_decode(code):
+    c = code / 255.0
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def srgb_encode(c):
+    c = min(max(c, 0.0), 1.0)
+    return math.floor((c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055) * 255 + 0.5)
+
+
+def ramp(t):
+    """The heatmap ramp of shaders/shading/tonemap.glsl: blue - cyan - green - yellow - red."""
+    t = min(max(t, 0.0), 1.0)
+    c = [min(max(v, 0.0), 1.0) for v in (4 * t - 2, 4 * t if t < 0.5 else 4 - 4 * t, 2 - 4 * t)]
+    return (0.0, 0.0, 0.15) if t <= 0 else c
+
+
+def view(kind, img, shaded, evaluated, contributing, scale=64):
+    """The analysis views of tonemap.glsl at a known count: the view's colour mixed with a
+    quarter of the shaded pixel's luminance (read back from the sRGB shaded image)."""
+    e, c = int(evaluated), int(contributing)
+    if kind == "heatmap":
+        colour = ramp(e / scale)
+    elif kind == "tightness":
+        colour = [min(max(v, 0.0), 1.0) for v in ((e - c) / scale, c / scale, 0.0)]
+    else:
+        print(f"unknown view '{kind}'", file=sys.stderr)
+        return 2
+    iv, ish = load(img), load(shaded)
+    if iv.size != ish.size:
+        print(f"size {iv.size} != {ish.size}", file=sys.stderr)
+        return 1
+    (w, h), pv, ps = iv.size, iv.load(), ish.load()
+    worst = off = 0
+    for y in range(h):
+        for x in range(w):
+            if kind == "heatmap" and 8 <= x < 264 and h - 20 <= y < h - 8:
+                continue  # the legend bar (tests/test_tonemap.sh checks it)
+            lin = [srgb_decode(v) for v in ps[x, y]]
+            luma = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+            want = [srgb_encode(0.75 * k + 0.25 * luma) for k in colour]
+            d = max(abs(a - b) for a, b in zip(pv[x, y], want))
+            worst = max(worst, d)
+            off += d > 1
+    print(f"{worst} {off}")
+    return 0
+
+
 def main(argv):
     cmd = argv[1] if len(argv) > 1 else ""
     if cmd == "diff" and len(argv) == 4:
@@ -163,6 +217,8 @@ def main(argv):
     if cmd in ("luma", "changed") and Image is None:
         print("image_util.py: PIL is missing (Debian: apt-get install python3-pil)", file=sys.stderr)
         return 2
+    if cmd == "view" and len(argv) == 7 and Image is not None:
+        return view(*argv[2:7])
     if cmd == "changed" and len(argv) == 5:
         return changed(argv[2], argv[3], argv[4])
     print(__doc__, file=sys.stderr)

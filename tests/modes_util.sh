@@ -143,11 +143,8 @@ all_scenes()
     # The default hall: camera near the +Z end looking down the nave (scene_default.c).
     scene_cases default default "0 1.7 27.5 0 6" "5 10 12 30 -50"
 
-    if [[ -n ${LC_SPONZA:-} ]]; then
-        [[ -f $LC_SPONZA ]] || fail "LC_SPONZA=$LC_SPONZA does not exist"
-        # Sponza: the import's default view (end of the atrium, looking along +X) and from above.
-        [[ -f $LC_SPONZA ]] && scene_cases sponza "$LC_SPONZA" "-17.43 5.68 -0.79 -90 5" "-8 14 4 -60 -45"
-    else
-        echo "skipped: LC_SPONZA not set (Sponza cases only)"
+    # Sponza: the import's default view (end of the atrium, looking along +X) and from above.
+    if have_sponza "the Sponza cases"; then
+        scene_cases sponza "$LC_SPONZA" "-17.43 5.68 -0.79 -90 5" "-8 14 4 -60 -45"
     fi
 }

@@ -1,30 +1,18 @@
 # Sourced by the reliability tests (test_reliability_input.sh, test_memory_limit.sh,
-# test_resize_storm.sh): the binary, a scratch directory removed on exit, failure counting,
-# and checks that a run failed the way it should: its exit code, exactly one error line on
-# stderr, no sanitizer report, and no output file left behind.
-#   LC_BIN  the lightcull binary (ctest sets it)
-set -u
-: "${LC_BIN:?LC_BIN must name the lightcull binary}"
-export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp/lc-xdg}
-mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/lc-rel.XXXXXX")
+# test_resize_storm.sh, test_device_lost.sh): tests/script_util.sh (the binary, a scratch
+# directory, failure and skip counting, finish), an X server of their own, and checks that a
+# run failed the way it should: its exit code, exactly one error line on stderr, no sanitizer
+# report, and no output file left behind.
+source "$(dirname "${BASH_SOURCE[0]}")/script_util.sh"
 XVFB_PID='' WM_PID=''
 cleanup()
 {
     [[ -n $WM_PID ]] && kill "$WM_PID" 2>/dev/null
     [[ -n $XVFB_PID ]] && kill "$XVFB_PID" 2>/dev/null
-    rm -rf "$TMP"
+    [[ -n ${LC_TEST_KEEP:-} ]] || rm -rf "$TMP"
 }
 trap cleanup EXIT
-failures=0
 checks=0
-T0=$SECONDS
-
-fail()
-{
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
 
 # What a crash, a sanitizer or an assertion leaves on stderr.
 crash_pattern='AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|runtime error:|Assertion|Aborted|core dumped|Segmentation'
@@ -88,11 +76,15 @@ if head[:8] == b'\x89PNG\r\n\x1a\n' and head[12:16] == b'IHDR':
 EOF
 }
 
-# start_x: starts Xvfb on a free display, and twm when installed so that minimise and restore
-# really unmap and map the window, and exports DISPLAY. Returns 1 when Xvfb is missing.
+# start_x WHAT: starts Xvfb on a free display, and twm when installed so that minimise and
+# restore really unmap and map the window, and exports DISPLAY. Returns 1 when it cannot:
+# part WHAT is then skipped (Xvfb missing) or failed (Xvfb did not start).
 start_x()
 {
-    command -v Xvfb >/dev/null || return 1
+    if ! command -v Xvfb >/dev/null; then
+        skip "$1" "Xvfb is missing; Debian: apt-get install xvfb"
+        return 1
+    fi
     Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$TMP/display" 2>"$TMP/xvfb.log" &
     XVFB_PID=$!
     local i
@@ -100,7 +92,10 @@ start_x()
         [[ -s $TMP/display ]] && break
         sleep 0.1
     done
-    [[ -s $TMP/display ]] || return 1
+    if [[ ! -s $TMP/display ]]; then
+        fail "$1: Xvfb did not start: $(head -c 500 "$TMP/xvfb.log")"
+        return 1
+    fi
     export DISPLAY=:$(head -n1 "$TMP/display")
     if command -v twm >/dev/null; then
         printf 'RandomPlacement\nNoTitle\n' >"$TMP/twmrc" # no interactive placement
@@ -148,15 +143,4 @@ fault_sweep()
     done
     fail "$what: still failing after $max points (is $var counted?)"
     return 1
-}
-
-# finish NAME: prints a summary and exits non-zero on any failure.
-finish()
-{
-    if [[ $failures -eq 0 ]]; then
-        echo "$1: all $checks checks passed in $((SECONDS - T0)) s"
-        exit 0
-    fi
-    echo "$1: $failures of $checks checks failed" >&2
-    exit 1
 }

@@ -1,5 +1,14 @@
 # Shared by the shell tests (sourced, not run): the binary, a scratch directory removed on
-# exit, failure counting and the Python used for image checks.
+# exit, failure and skip counting and the Python used for image checks.
+#
+# One policy for every test (the C tests follow it too, through tests/test_util.h): a test
+# runs every part it can; if any part failed it fails (exit 1); else if any part could not
+# run it prints one line per skipped part, "skipped: <what> (<why>)", and exits 77, which
+# ctest reports as Skipped (SKIP_RETURN_CODE in tests/CMakeLists.txt), never Passed. A part
+# is skipped, not failed, when what it needs is outside the build: Sponza (LC_SPONZA unset),
+# an X server (Xvfb or xvfb-run missing), RenderDoc, or a device feature (mesh shaders). A
+# part whose input exists but is broken (LC_SPONZA naming a missing file) fails. CI has all
+# of them, and scripts/test.sh with LC_FAIL_ON_SKIP=1 (set by .ci/run) fails on any skip.
 #   LC_BIN         the lightcull binary (ctest sets it)
 #   LC_SOURCE_DIR  the source tree
 #   LC_SPONZA      Sponza.gltf, when set
@@ -18,12 +27,40 @@ else
     trap 'rm -rf "$TMP"' EXIT
 fi
 failures=0
+skips=()
 T0=$SECONDS
 
 fail()
 {
     echo "FAIL: $*" >&2
     failures=$((failures + 1))
+}
+
+# skip WHAT WHY: part WHAT could not run because of WHY; finish reports it and exits 77.
+skip()
+{
+    skips+=("$1 ($2)")
+}
+
+# have_sponza WHAT: true when LC_SPONZA names a file; unset, WHAT is skipped; naming no file,
+# WHAT fails.
+have_sponza()
+{
+    if [[ -z ${LC_SPONZA:-} ]]; then
+        skip "$1" "LC_SPONZA is not set"
+        return 1
+    fi
+    [[ -f $LC_SPONZA ]] && return 0
+    fail "$1: LC_SPONZA=$LC_SPONZA does not exist"
+    return 1
+}
+
+# have_xvfb_run WHAT: true when xvfb-run is installed, else records WHAT as skipped.
+have_xvfb_run()
+{
+    command -v xvfb-run >/dev/null && return 0
+    skip "$1" "xvfb-run is missing; Debian: apt-get install xvfb xauth"
+    return 1
 }
 
 # Runs lightcull with the given arguments; its stdout and stderr go to $LC_STDOUT and
@@ -89,6 +126,11 @@ finish()
         echo "$name: $failures check(s) failed ($((SECONDS - T0)) s)" >&2
         exit 1
     fi
-    echo "$name: all checks passed ($((SECONDS - T0)) s)"
+    if [[ ${#skips[@]} -ne 0 ]]; then
+        printf 'skipped: %s\n' "${skips[@]}"
+        echo "$name: the checks that ran passed, ${#skips[@]} part(s) skipped ($((SECONDS - T0)) s)"
+        exit 77
+    fi
+    echo "$name: all ${checks:+$checks }checks passed ($((SECONDS - T0)) s)"
     exit 0
 }

@@ -20,7 +20,7 @@ for f in "$A"/lights/*.json; do
     fi
 done
 
-command -v xvfb-run >/dev/null || fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
+have_xvfb_run "the bundled scripts in the viewer" || finish
 # Every action of each script, in its order, with the holds shortened 30-fold (frame // 30)
 # so the test stays quick; the file itself must parse and run unchanged otherwise.
 for f in "$A"/scripts/*.script; do

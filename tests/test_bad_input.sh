@@ -92,7 +92,7 @@ expect_bad "truncated glTF (JSON)" --scene "$TMP/cut-json.gltf"
 expect_bad "truncated glTF (buffer)" --scene "$TMP/cut-bin/floor.gltf"
 expect_bad "truncated GLB" --scene "$TMP/cut.glb"
 expect_bad "GLB lengths past the file" --scene "$TMP/huge-length.glb"
-if [[ -n ${LC_SPONZA:-} && -f ${LC_SPONZA:-} ]]; then
+if have_sponza "truncated Sponza.gltf"; then
     head -c 20000 "$LC_SPONZA" >"$TMP/sponza-cut.gltf"
     expect_bad "truncated Sponza.gltf" --scene "$TMP/sponza-cut.gltf"
 fi

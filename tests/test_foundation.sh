@@ -106,14 +106,8 @@ if [[ -n ${box:-} ]] && lc_ok "light in view" "${run[@]}" --lights-file "$TMP/ne
 fi
 
 # --- Sponza ---
-if [[ -n ${LC_SPONZA:-} ]]; then
-    if [[ ! -f $LC_SPONZA ]]; then
-        fail "LC_SPONZA=$LC_SPONZA does not exist"
-    elif lc_ok "Sponza" "${run[@]}" --scene "$LC_SPONZA" --out "$TMP/sponza.png"; then
-        luma_check "Sponza" "$TMP/sponza.png" 0.12 0.06
-    fi
-else
-    echo "skipped: LC_SPONZA not set (Sponza check only)"
+if have_sponza "the Sponza check" && lc_ok "Sponza" "${run[@]}" --scene "$LC_SPONZA" --out "$TMP/sponza.png"; then
+    luma_check "Sponza" "$TMP/sponza.png" 0.12 0.06
 fi
 
 finish

@@ -23,6 +23,7 @@ else
     grep -q -- "--geometry mesh: device '.*' lacks .*" "$LC_STDERR" || fail "--geometry mesh: the line names no device and feature"
     [[ $(grep -vc "device: \|warning" "$LC_STDERR") == 1 ]] || fail "--geometry mesh: more than one line: $(cat "$LC_STDERR")"
     [[ -e $TMP/mesh.png ]] && fail "--geometry mesh left an output file"
+    [[ $rc == 2 ]] && skip "the mesh-shader path's images" "$(grep -o -- "device '.*' lacks .*" "$LC_STDERR" | head -1)"
 fi
 same()
 { # same WHAT REF IMAGE
@@ -31,6 +32,7 @@ same()
     [[ $d -le 1 ]] || fail "$1: differs from direct --occlusion off by $d/255"
 }
 
+[[ -n ${LC_SPONZA:-} ]] || skip "the Sponza cases" "LC_SPONZA is not set"
 for scene in default "mesh --grid 2" ${LC_SPONZA:+"$LC_SPONZA"}; do
     tag=$(basename "${scene%% *}" .gltf)
     # shellcheck disable=SC2086 # the scene string carries its own arguments
@@ -80,7 +82,7 @@ for scene in default "mesh --grid 2" ${LC_SPONZA:+"$LC_SPONZA"}; do
 done
 
 # A walk through the hall in the viewer: cuts, turns, objects appearing from behind columns.
-if command -v xvfb-run >/dev/null; then
+if have_xvfb_run "the camera walk in the viewer"; then
     printf '0 pause\n' >"$TMP/walk.script"
     i=1
     for cam in "0,1.7,14,0,0" "3,1.7,4,-60,0" "-3,1.7,-6,120,0" "0,6,-18,180,-30" "0,1.7,14,0,0"; do
@@ -100,8 +102,6 @@ if command -v xvfb-run >/dev/null; then
         d=$(img diff "$TMP/walk-off-$k.png" "$TMP/walk-on-$k.png")
         [[ $d -le 1 ]] || fail "camera walk stop $k: occlusion on differs from off by $d/255"
     done
-else
-    fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
 fi
 
 # Without --geometry: direct below 4 M triangles; from there mesh where the device has mesh

@@ -176,7 +176,7 @@ static void test_hiz(const char *size, const char *scene)
         free(mdi_depth);
         free(mesh_depth);
     } else {
-        printf("  mesh: skipped (device '%s' lacks %s)\n", a->ctx.props.deviceName, a->ctx.mesh_missing);
+        lc_test_skip("the mesh-shader path", "device '%s' lacks %s", a->ctx.props.deviceName, a->ctx.mesh_missing);
     }
 
     /* The direct path: every meshlet of the objects the CPU cull keeps (all of them with the

@@ -121,7 +121,10 @@ int main(void)
     double gpu_ms = 0.0;
     for (int pass = 0; pass < 2; pass++) {
         bool no_int64 = pass == 1;
-        if (!no_int64 && !ctx.shader_int64) continue;
+        if (!no_int64 && !ctx.shader_int64) {
+            lc_test_skip("the 64-bit decoder", "device '%s' lacks shaderInt64", ctx.props.deviceName);
+            continue;
+        }
         lc_meshlet_gpu g;
         lc_meshlet_gpu_desc gd = {.no_int64 = no_int64};
         CHECK(lc_meshlet_gpu_create(&ctx, &gd, &g) == LC_OK);

@@ -12,10 +12,7 @@ source "$(dirname "$0")/reliability_util.sh"
 
 resizes=${LC_STORM_RESIZES:-100}
 every=${LC_STORM_CYCLE_EVERY:-10}
-if ! start_x; then
-    echo "SKIP: test_resize_storm needs Xvfb"
-    exit 0
-fi
+start_x "the resize storm" || finish
 
 # A small room (a few hundred triangles) keeps frames cheap; the scene does not matter here.
 /usr/bin/python3 - "$TMP/room.obj" <<'EOF'

@@ -424,7 +424,7 @@ static void test_sponza(void)
 {
     const char *path = getenv("LC_SPONZA");
     if (!path || !*path) {
-        printf("LC_SPONZA not set: Sponza part skipped\n");
+        lc_test_skip("the Sponza part", "LC_SPONZA is not set");
         return;
     }
     lc_scene s;

@@ -7,7 +7,8 @@
 # tonemap pass) matches both within 1/255, all with zero validation messages; --stats
 # tonemap_path says which ran: auto picks fused for visibility shading in the shaded view,
 # else compute where the output can be a storage image; fused falls back to compute where
-# the frame cannot fuse. The viewer does the same with
+# the frame cannot fuse. The heatmap and tightness views, forward and visibility, give every
+# pixel the colour of a known light count (lights covering the whole hall). The viewer does the same with
 # the HUD drawn over the compute pass's swapchain image (a mutable-format swapchain).
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
@@ -73,6 +74,49 @@ PYEOF
     printf '  %-36s %s of 768 channels off the exact sRGB code\n' "compute heatmap legend" "$off"
 fi
 
+# The analysis views at known counts: lights whose volumes hold the whole hall (radius 1000 m)
+# are evaluated at every pixel by every mode, and contribute (weight > 0) everywhere; small
+# lights in mid-air down the nave, in view but reaching no surface, are evaluated at every
+# pixel by brute force (it walks every light in the frustum) and contribute nowhere (weight
+# exactly 0 past the radius). So each pixel's heatmap colour is ramp(E / 64) and its
+# tightness colour ((E - C) / 64, C / 64, 0), each mixed with a quarter of the shaded pixel's
+# luminance (tonemap.glsl): image_util.py view computes that colour for every pixel of the
+# view, given the shaded image of the same frame, and it must be within 1/255 everywhere.
+"$PY" - "$TMP" <<'PYEOF'
+import json, sys
+def cover(n):
+    return [{"type": "point", "position": [-6 + 0.8 * i, 4, 30 - 3 * i], "radius": 1000, "color": [1, 0.8, 0.6],
+             "intensity": 0.05} for i in range(n)]
+def in_air(n):
+    return [{"type": "point", "position": [-0.8 + 0.1 * i, 3.5, 20 - 0.5 * i], "radius": 0.2, "color": [1, 1, 1],
+             "intensity": 5} for i in range(n)]
+for name, lights in (("cover16", cover(16)), ("cover48", cover(48)), ("mixed", cover(16) + in_air(16))):
+    json.dump({"lights": lights}, open(f"{sys.argv[1]}/{name}.json", "w"))
+PYEOF
+# view_case TAG LIGHTS EVALUATED CONTRIBUTING ARGS...
+view_case()
+{
+    local tag=$1 lights=$2 e=$3 c=$4
+    shift 4
+    local common=(--headless --validate --quiet --size 197x109 --lights-file "$TMP/$lights.json" "$@")
+    lc_ok "$tag shaded" "${common[@]}" --out "$TMP/$tag-shaded.png" || return
+    local v worst off
+    for v in heatmap tightness; do
+        lc_ok "$tag $v" "${common[@]}" --view "$v" --out "$TMP/$tag-$v.png" || continue
+        read -r worst off < <(img view "$v" "$TMP/$tag-$v.png" "$TMP/$tag-shaded.png" "$e" "$c") ||
+            { fail "$tag $v: cannot check"; continue; }
+        [[ $off == 0 ]] || fail "$tag $v: $off pixels differ from the colour of $e evaluated, $c contributing (worst $worst/255)"
+        printf '  %-36s %s evaluated, %s contributing: worst %s/255
+' "$tag $v" "$e" "$c" "$worst"
+    done
+}
+view_case "brute, 16 lights" cover16 16 16 --mode brute
+view_case "tiles, 48 lights" cover48 48 48 --mode tiles
+view_case "zbin, 48 lights" cover48 48 48 --mode zbin
+view_case "brute, 16 + 16 dark" mixed 32 16 --mode brute
+view_case "visibility zbin, 48 lights" cover48 48 48 --mode zbin --shading visibility
+view_case "visibility brute, 16 + 16 dark" mixed 32 16 --mode brute --shading visibility
+
 lc --headless --quiet --size 64x64 --tonemap vertex
 [[ $? == 2 ]] || fail "--tonemap vertex: expected exit 2"
 grep -q "expected auto, compute, fragment or fused" "$LC_STDERR" || fail "--tonemap vertex: no one-line reason: $(head -c 300 "$LC_STDERR")"
@@ -106,11 +150,9 @@ viewer_pair()
 # The viewer: the compute pass writes the swapchain image (the same image as the fragment
 # pass), then the HUD draws over it; with visibility shading the fused tonemap writes it from
 # the shade, and the HUD still draws over it.
-if command -v xvfb-run >/dev/null; then
+if have_xvfb_run "the viewer pairs"; then
     viewer_pair forward fragment compute
     viewer_pair visibility compute fused --shading visibility
-else
-    fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
 fi
 
 finish

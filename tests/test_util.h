@@ -1,5 +1,7 @@
 /* Minimal assertion helpers for the C tests: each failed check prints file:line and the
- * expression, and the test exits non-zero at the end. */
+ * expression, and the test exits non-zero at the end. A part that cannot run (no Sponza, a
+ * device feature missing) calls lc_test_skip; the policy is tests/script_util.sh's: any
+ * failure fails the test, else any skip makes it exit 77 (ctest: Skipped). */
 #ifndef LC_TEST_UTIL_H
 #define LC_TEST_UTIL_H
 
@@ -38,7 +40,12 @@ struct lc_app;
 struct lc_app *lc_test_app_start(int argc, char **argv);
 void lc_test_app_stop(struct lc_app *app);
 
-/* Returns the process exit code and prints a summary line. */
+/* Part WHAT could not run because of WHY (printf-style); lc_test_finish reports it as
+ * "skipped: WHAT (WHY)" and returns 77 when nothing failed. */
+void lc_test_skip(const char *what, const char *why_fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Returns the process exit code (0, 1 on any failure, else 77 on any skip) and prints a
+ * summary line. */
 int lc_test_finish(const char *name);
 
 #endif

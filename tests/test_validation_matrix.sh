@@ -16,11 +16,7 @@ VIEWS="shaded heatmap tightness"
 SIZES="333x197 800x450"
 
 scenes=(default)
-if [[ -n ${LC_SPONZA:-} ]]; then
-    scenes+=("$LC_SPONZA")
-else
-    echo "note: LC_SPONZA is not set; Sponza is not part of this run"
-fi
+have_sponza "the Sponza runs" && scenes+=("$LC_SPONZA")
 
 runs=0
 for scene in "${scenes[@]}"; do

@@ -2,11 +2,12 @@
 # Visibility-buffer shading (--shading visibility): within the path, every culling mode,
 # scalarized (merging where a subgroup spans tiles, and merging always) and not, renders the visibility brute-force image (<= 1/255) and misses no
 # light-pixel pair, with validation on; the path's brute-force image is close to the forward
-# one (PSNR >= 45 dB, max difference <= 8/255: both rebuild the same surface, the visibility
-# shade with analytic quad derivatives standing in for the rasterizer's); the heatmap and
-# tightness views render; its automatic tiles are one step coarser than forward's; two-sided
-# normals are turned alike in both paths; the viewer toggles it and inspects its frames. What
-# the path cannot run yet (--geometry mdi or mesh, --view meshlets; --tonemap fused under
+# one (on lavapipe PSNR >= 63 dB and max difference <= 3/255, elsewhere >= 45 dB and <= 8/255,
+# as README.md states: both rebuild the same surface, the visibility shade with analytic quad
+# derivatives standing in for the rasterizer's); the heatmap and tightness views at known
+# light counts are tests/test_tonemap.sh's; its automatic tiles are one step coarser than forward's; two-sided
+# normals are turned alike in both paths; the viewer toggles it and inspects its frames.
+# What the path cannot run yet (--geometry mdi or mesh, --view meshlets; --tonemap fused under
 # forward shading) runs direct / shaded / compute with one warning line, and --stats says so.
 # Default scene and Sponza. (A bad --shading value: tests/test_bad_input.sh.)
 # shellcheck source=tests/script_util.sh
@@ -78,18 +79,19 @@ vis_case()
     [[ $(img json "$TMP/$tag-fwd-brute.json" tile_size) == 8 ]] || fail "$tag: forward's automatic tiles are not 8 pixels"
     local p d
     p=$(img psnr "$fwd" "$ref") && d=$(img diff "$fwd" "$ref") || { fail "$tag: cannot compare with forward"; return; }
-    fcmp "$p" ">=" 45 || fail "$tag: visibility vs forward PSNR $p dB (want >= 45)"
-    [[ $d -le 8 ]] || fail "$tag: visibility vs forward differs by $d/255 (want <= 8)"
+    # README.md ("Visibility shading") states both bounds: on lavapipe what it measures here,
+    # elsewhere the bound any GPU must meet (the H100 measures 5/255, docs/BENCHMARKS.md).
+    local want_p=45 want_d=8
+    if [[ $(img json "$TMP/$tag-vis-brute.json" device) == *llvmpipe* ]]; then
+        want_p=63 want_d=3
+    fi
+    fcmp "$p" ">=" $want_p || fail "$tag: visibility vs forward PSNR $p dB (want >= $want_p)"
+    [[ $d -le $want_d ]] || fail "$tag: visibility vs forward differs by $d/255 (want <= $want_d)"
     printf '  %-44s PSNR %s dB  max diff %s\n' "$tag visibility vs forward (brute)" "$p" "$d"
 }
 
 vis_case default --scene default --lights 128 --seed 3
-if [[ -n ${LC_SPONZA:-} ]]; then
-    [[ -f $LC_SPONZA ]] || fail "LC_SPONZA=$LC_SPONZA does not exist"
-    [[ -f $LC_SPONZA ]] && vis_case sponza --scene "$LC_SPONZA" --lights 128 --seed 3
-else
-    echo "skipped: LC_SPONZA not set (Sponza cases only)"
-fi
+have_sponza "the Sponza cases" && vis_case sponza --scene "$LC_SPONZA" --lights 128 --seed 3
 
 # Two-sided normals are turned by the triangle's plane, not by the sign of normal . view: a
 # quad facing +z whose vertex normals lean far toward +x, seen obliquely from the -x side (so
@@ -113,15 +115,6 @@ for side in front:10,0,1:-8,0,4,-63.43,0 back:-10,0,-1:-8,0,-4,-116.57,0; do
     printf '  %-44s luma %s, forward vs visibility %s/255\n' "two-sided normals, $name view" "$l" "$d"
 done
 
-# The analysis views read the visibility shade's counters: a heatmap that differs from the
-# shaded image, and a tightness view, both without validation messages.
-views=(--headless --validate --quiet --size "$SIZE" --lights 128 --seed 3 --shading visibility --mode zbin)
-if lc_ok "visibility heatmap" "${views[@]}" --view heatmap --out "$TMP/heat.png" &&
-    lc_ok "visibility tightness" "${views[@]}" --view tightness --out "$TMP/tight.png"; then
-    d=$(img diff "$TMP/default-zbin-on.png" "$TMP/heat.png")
-    [[ $d -gt 16 ]] || fail "visibility heatmap looks like the shaded image (max diff $d): no counters?"
-fi
-
 # No silent replacement: GPU-driven geometry (mdi, mesh) and the meshlets view have no
 # visibility-shading version yet, so the frame draws the direct path and shows the shaded view,
 # says so in one warning line each (once, not every frame), and --stats names what ran.
@@ -138,7 +131,7 @@ for g in mdi mesh; do
     rc=0
     lc "${repl[@]}" --geometry "$g" --stats "$TMP/repl-$g.json" || rc=$?
     if [[ $g == mesh && $rc == 2 ]] && grep -q "lacks" "$LC_STDERR"; then
-        echo "skipped: --geometry mesh with visibility shading: the device has no mesh shaders ($(head -1 "$LC_STDERR"))"
+        skip "--geometry mesh with visibility shading" "the device has no mesh shaders: $(head -1 "$LC_STDERR")"
         continue
     fi
     [[ $rc == 0 ]] || { fail "visibility + --geometry $g: exit $rc: $(head -c 600 "$LC_STDERR")"; continue; }
@@ -168,7 +161,7 @@ fi
 
 # The viewer: key B's action toggles the shading, the tile inspector works on the visibility
 # frame (its depth comes from the visibility pass), and toggling back gives the forward image.
-if command -v xvfb-run >/dev/null; then
+if have_xvfb_run "the viewer toggle"; then
     printf '0 pause\n1 shading visibility\n3 inspect 100 45\n4 screenshot %s\n5 shading\n7 screenshot %s\n8 quit\n' \
         "$TMP/viewer-vis.png" "$TMP/viewer-fwd.png" >"$TMP/script.txt"
     rc=0
@@ -207,8 +200,6 @@ if command -v xvfb-run >/dev/null; then
         [[ $p == direct && $v == shaded ]] || fail "viewer: --stats says geometry.path '$p', view '$v' (drew direct, shaded)"
         printf '  %-44s geometry.path %s, view %s\n' "viewer keys into visibility + mdi + meshlets" "$p" "$v"
     fi
-else
-    fail "xvfb-run is missing (Debian: apt-get install xvfb xauth)"
 fi
 
 finish

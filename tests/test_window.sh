@@ -5,7 +5,7 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-command -v xvfb-run >/dev/null || { fail "xvfb-run is not installed (Debian: xvfb)"; finish; }
+have_xvfb_run "the windowed viewer" || finish
 
 cat >"$TMP/script.txt" <<EOF
 # frame action args

@@ -1,9 +1,10 @@
-/* The C view of the structs shared with GLSL must match std140/std430: vec4-sized members,
- * no hidden padding, offsets as the shaders compute them. */
-#include "lights/lights.h"
-#include "test_util.h"
-
+/* The C view of the structs shared with GLSL (shaders/shared/lc_shared.h) must match
+ * std140/std430: vec4-sized members, no hidden padding, offsets as the shaders compute them.
+ * Checked when the core compiles; the geometry and meshlet structs are asserted beside their
+ * code (src/geometry/). */
 #include <stddef.h>
+
+#include "lights/lights.h"
 
 _Static_assert(sizeof(lc_f4) == 16, "lc_f4 is a vec4");
 _Static_assert(sizeof(lc_u4) == 16, "lc_u4 is a uvec4");
@@ -35,30 +36,10 @@ _Static_assert(offsetof(lc_frame_ubo, options) == 352, "options");
 
 _Static_assert(sizeof(lc_gpu_counters) == 16, "lc_gpu_counters is one uvec4");
 
-/* The visibility shade's scene tables (shaders/shading/visibility.glsl). */
-_Static_assert(sizeof(lc_gpu_draw) == 16, "lc_gpu_draw is one uvec4");
-_Static_assert(sizeof(lc_gpu_material) == 32, "lc_gpu_material is two vec4s");
+/* The visibility shade's scene tables (shaders/shading/visibility.glsl; lc_gpu_draw and
+ * lc_gpu_material: src/geometry/visibility_scene.c). */
 _Static_assert(sizeof(lc_gpu_footprint) == 48, "lc_gpu_footprint is 3 vec4");
 _Static_assert(offsetof(lc_gpu_footprint, ellipse) == 16, "ellipse");
 _Static_assert(offsetof(lc_gpu_footprint, axes) == 32, "axes");
 _Static_assert(sizeof(lc_gpu_bin_work) == 16, "lc_gpu_bin_work's header is one uvec4 (the items, uvec2 each, follow)");
 _Static_assert(sizeof(lc_bin_push) == 16, "lc_bin_push is one uvec4");
-
-int main(void)
-{
-    /* The same facts at run time, so a failure shows up in ctest output too. */
-    CHECK(sizeof(lc_gpu_light) == 64);
-    CHECK(sizeof(lc_frame_ubo) == 4 * 64 + 7 * 16);
-    CHECK(offsetof(lc_frame_ubo, camera_pos) == 4 * 64);
-    CHECK(offsetof(lc_frame_ubo, options) % 16 == 0);
-    CHECK(offsetof(lc_gpu_light, spot_depth) == 3 * 16);
-    lc_gpu_draw draws[2];
-    CHECK((char *)&draws[1] - (char *)&draws[0] == 16); /* std430 stride of uvec4 */
-    /* Arrays of lights are tightly packed (std430 stride 64). */
-    lc_gpu_light two[2];
-    CHECK((char *)&two[1] - (char *)&two[0] == 64);
-    /* Column-major mat4: element (row 0, column 3) is the translation x, m[12]. */
-    lc_m4 m = {{0}};
-    CHECK((char *)&m.m[12] - (char *)&m == 48);
-    return lc_test_finish("test_layout");
-}
