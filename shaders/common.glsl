@@ -31,6 +31,6 @@ uint lc_cluster_mask_base() { return frame.zbin_info.y * frame.zbin_info.z * fra
 float lc_view_depth(vec3 world) { return -(frame.view * vec4(world, 1.0)).z; }
 
 // Inflated light radius for culling: conservative under float rounding.
-float lc_cull_radius(float r) { return r * float(LC_CULL_RADIUS_SCALE) + float(LC_CULL_RADIUS_BIAS); }
+float lc_cull_radius(float r) { return r * float(LC_LIGHT_CULL_RADIUS_SCALE) + float(LC_LIGHT_CULL_RADIUS_BIAS); }
 
 #endif

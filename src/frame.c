@@ -144,7 +144,7 @@ static uint32_t auto_tile_size(const lc_renderer *r, uint32_t shading)
 {
     /* Tile bits, plus the coarse blocks (1/16) and bucket masks (1/32) that go with them. */
     uint32_t size = 8;
-    while (size < 64 && (uint64_t)LC_DIV_UP(r->width, size) * LC_DIV_UP(r->height, size) * r->buckets * 4 * 35 / 32 > LC_CULL_BUDGET)
+    while (size < 64 && (uint64_t)LC_DIV_UP(r->width, size) * LC_DIV_UP(r->height, size) * r->buckets * 4 * 35 / 32 > LC_LIGHT_CULL_BUDGET)
         size *= 2;
     return shading == LC_SHADING_VISIBILITY && size < 64 ? size * 2 : size;
 }
@@ -160,7 +160,7 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     if (!r->requested.cluster_tile) {
         d->cluster_tile = 64;
         while (d->cluster_tile < 256 && (uint64_t)LC_DIV_UP(r->width, d->cluster_tile) * LC_DIV_UP(r->height, d->cluster_tile) *
-                                                d->cluster_slices * r->buckets * 4 > LC_CULL_BUDGET)
+                                                d->cluster_slices * r->buckets * 4 > LC_LIGHT_CULL_BUDGET)
             d->cluster_tile *= 2;
     }
     r->tiles_x = LC_DIV_UP(r->width, d->tile_size);
@@ -298,12 +298,12 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     lc_status s = lc_frame_upload_scene(r);
     if (s != LC_OK) return s;
     r->all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->all_objects);
-    lc_cull_set_reserve(&r->cull_set, scene->object_count);
+    lc_object_cull_set_reserve(&r->object_cull_set, scene->object_count);
     for (uint32_t i = 0; i < scene->object_count; i++) {
         const lc_object *o = &scene->objects[i];
         const lc_mesh *m = &scene->meshes[o->mesh];
         r->all_objects[i] = i;
-        lc_cull_set_add(&r->cull_set, o->world.m, m->aabb_min, m->aabb_max);
+        lc_object_cull_set_add(&r->object_cull_set, o->world.m, m->aabb_min, m->aabb_max);
     }
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
         lc_frame_slot *slot = &r->slots[i];
@@ -349,8 +349,8 @@ void lc_renderer_destroy(lc_renderer *r)
     for (uint32_t i = 0; i < r->context_capacity; i++) lc_rc_destroy(&r->contexts[i]);
     free(r->contexts);
     lc_block_pool_destroy(r->block_pool);
-    lc_cull_set_destroy(&r->cull_set);
-    lc_cull_result_destroy(&r->cull);
+    lc_object_cull_set_destroy(&r->object_cull_set);
+    lc_object_cull_result_destroy(&r->object_cull);
     free(r->all_objects);
     free(r->sorted);
     free(r->sort_scratch);
@@ -364,10 +364,10 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->hud);
     }
     VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->tonemap_compute, &r->hud_pipeline, &r->tile_depth_pipeline,
-                         &r->cull_coarse, &r->cull_tiles,
-                         &r->cull_lists, &r->cull_clusters, &r->zbin, &r->zbin_bins, &r->light_setup,
+                         &r->light_cull_coarse, &r->light_cull_tiles,
+                         &r->light_cull_lists, &r->light_cull_clusters, &r->zbin, &r->zbin_bins, &r->light_setup,
                          &r->bin_lights[0], &r->bin_lights[1], &r->bin_lights[2], &r->bin_blocks[0], &r->bin_blocks[1],
-                         &r->bin_blocks[2], &r->geo_cull[0], &r->geo_cull[1], &r->geo_cull[2], &r->hiz_pipeline,
+                         &r->bin_blocks[2], &r->geometry_cull[0], &r->geometry_cull[1], &r->geometry_cull[2], &r->hiz_pipeline,
                          &r->mesh_depth_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
@@ -490,8 +490,8 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
     float zlo = INFINITY, zhi = -INFINITY;
     for (uint32_t i = 0; i < count; i++) {
         const lc_gpu_light *l = &r->packed[i];
-        zlo = fminf(zlo, l->spot_depth.z - LC_CULL_DEPTH_EPS * fabsf(l->spot_depth.z) - LC_CULL_RADIUS_BIAS);
-        zhi = fmaxf(zhi, l->spot_depth.w + LC_CULL_DEPTH_EPS * fabsf(l->spot_depth.w) + LC_CULL_RADIUS_BIAS);
+        zlo = fminf(zlo, l->spot_depth.z - LC_LIGHT_CULL_DEPTH_EPS * fabsf(l->spot_depth.z) - LC_LIGHT_CULL_RADIUS_BIAS);
+        zhi = fmaxf(zhi, l->spot_depth.w + LC_LIGHT_CULL_DEPTH_EPS * fabsf(l->spot_depth.w) + LC_LIGHT_CULL_RADIUS_BIAS);
     }
     if (count == 0) zlo = cam->near_z, zhi = cam->near_z * 2.0f;
     zlo = fmaxf(zlo, cam->near_z * 0.5f);
@@ -512,22 +512,22 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
         /* The mdi path's passes with each cull and its depth draws in one pass: the task
          * shader culls, the mesh shader draws the survivors. */
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: counters start at zero
-        uint32_t first = s->occlusion ? LC_CULL_PHASE_1 : LC_CULL_PHASE_ALL;
+        uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
         passes[n++] = lc_pass_depth_mesh(first);              // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
-            passes[n++] = lc_pass_depth_mesh(LC_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
+            passes[n++] = lc_pass_depth_mesh(LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else if (s->geometry == LC_GEOMETRY_MDI) {
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: draw counts and counters start at zero
-        uint32_t first = s->occlusion ? LC_CULL_PHASE_1 : LC_CULL_PHASE_ALL;
+        uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
         passes[n++] = lc_pass_geometry_cull(first);           // early cull: frustum, cone (and what was visible last frame)
         passes[n++] = lc_pass_depth_indirect(first);          // depth prepass of the survivors (indirect, per bucket)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
-            passes[n++] = lc_pass_geometry_cull(LC_CULL_PHASE_2); // late cull: the rest against the HiZ; visibility bits
-            passes[n++] = lc_pass_depth_indirect(LC_CULL_PHASE_2); // depth of what became visible
+            passes[n++] = lc_pass_geometry_cull(LC_GEOMETRY_CULL_PHASE_2); // late cull: the rest against the HiZ; visibility bits
+            passes[n++] = lc_pass_depth_indirect(LC_GEOMETRY_CULL_PHASE_2); // depth of what became visible
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else if (s->shading == LC_SHADING_VISIBILITY) {
@@ -686,13 +686,13 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
     /* This frame's threads: the jobs' count (bench --threads changes it between frames). */
     r->threads = LC_MIN(lc_jobs_threads(), r->backend.threads);
     r->backend.active_threads = r->threads;
-    if (s->object_cull_off || !r->cull_set.count) {
+    if (s->object_cull_off || !r->object_cull_set.count) {
         r->draw_list = r->all_objects;
         r->draw_count = r->scene->object_count;
     } else {
-        lc_cull_run(&r->cull_set, &view_proj, planes, &r->cull);
-        r->draw_list = r->cull.indices;
-        r->draw_count = r->cull.visible;
+        lc_object_cull_run(&r->object_cull_set, &view_proj, planes, &r->object_cull);
+        r->draw_list = r->object_cull.indices;
+        r->draw_count = r->object_cull.visible;
     }
     r->cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3;
     memcpy(slot->lights.mapped, r->packed, (size_t)r->light_count * sizeof(lc_gpu_light));

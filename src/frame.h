@@ -47,7 +47,7 @@ extern const char *const lc_timer_names[LC_TIMER_COUNT];
 /* Host (CPU) times of a frame, in --stats cpu_ms and on the HUD. */
 typedef enum lc_cpu_timer {
     LC_CPU_LIGHT_BUILD, /* light cull, sort, pack on the jobs (lc_lights_build) */
-    LC_CPU_OBJECT_CULL, /* object sphere + OOBB culling on the jobs (lc_cull_run) */
+    LC_CPU_OBJECT_CULL, /* object sphere + OOBB culling on the jobs (lc_object_cull_run) */
     LC_CPU_RECORD,      /* passes and object draws into render contexts */
     LC_CPU_SORT,        /* merge + radix sort of the commands */
     LC_CPU_SUBMIT,      /* backend translation into secondaries + vkQueueSubmit */
@@ -74,14 +74,14 @@ extern const char *const lc_tonemap_names[LC_TONEMAP_COUNT];
 int lc_mode_from_name(const char *name); /* -1 when unknown */
 
 /* Automatic tile and cluster sizes keep each bit array within this many bytes. */
-#define LC_CULL_BUDGET (64ull << 20)
+#define LC_LIGHT_CULL_BUDGET (64ull << 20)
 
 typedef struct lc_renderer_desc {
     uint32_t light_capacity; /* most lights a frame may hold (buffer sizes); 0: 1024 */
     uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 8 for tiles and zbin
-                                (larger when the bit arrays would pass LC_CULL_BUDGET), 16 for lists */
+                                (larger when the bit arrays would pass LC_LIGHT_CULL_BUDGET), 16 for lists */
     uint32_t zbin_count;     /* 0: 4096 */
-    uint32_t cluster_tile;   /* cluster tile in pixels; 0: 64, or larger past LC_CULL_BUDGET */
+    uint32_t cluster_tile;   /* cluster tile in pixels; 0: 64, or larger past LC_LIGHT_CULL_BUDGET */
     uint32_t cluster_slices; /* 0: 32 */
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
     uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins */
@@ -238,12 +238,12 @@ struct lc_renderer {
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
     VkPipeline tonemap_compute; /* tonemap.comp, where the device has format-less storage writes */
     uint32_t tonemap_path;      /* LC_TONEMAP_COMPUTE, _FRAGMENT or _FUSED: the last recorded frame's */
-    VkPipeline tile_depth_pipeline, cull_coarse, cull_tiles, cull_lists, cull_clusters, zbin, zbin_bins;
+    VkPipeline tile_depth_pipeline, light_cull_coarse, light_cull_tiles, light_cull_lists, light_cull_clusters, zbin, zbin_bins;
     VkPipeline light_setup, bin_lights[LC_BIN_COUNT], bin_blocks[LC_BIN_COUNT];
     /* Shade variants [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use. */
     VkPipeline shade[LC_MODE_COUNT][LC_LOOP_COUNT][3];
     VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2]; /* [..][fused tonemap] */
-    VkPipeline geo_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_CULL_PHASE_*, hiz.comp */
+    VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
     VkPipeline mesh_depth_pipeline, shade_mesh[LC_MODE_COUNT][LC_LOOP_COUNT][3];
@@ -262,8 +262,8 @@ struct lc_renderer {
     /* Object culling (src/cpu/object_cull.h): the scene's objects as a culling set, culled
      * against the camera each frame; the draw list is the visible objects, ascending (all of
      * them with object_cull_off). */
-    lc_cull_set cull_set;
-    lc_cull_result cull;
+    lc_object_cull_set object_cull_set;
+    lc_object_cull_result object_cull;
     uint32_t *all_objects;
     const uint32_t *draw_list;
     uint32_t draw_count;
@@ -330,7 +330,7 @@ uint64_t lc_bin_items(uint32_t light_capacity);
 /* Bytes of the culling buffers this frame's mode uses (cull_bytes[mode]), with light
  * binning's footprints and, for the light-parallel kernel, its work list: --stats
  * memory.cull_bytes and the benchmark's cull_bytes. */
-uint64_t lc_cull_bytes(const lc_renderer *r);
+uint64_t lc_light_cull_bytes(const lc_renderer *r);
 /* Synchronous read-back of a tracked resource after lc_renderer_finish (tests, --pairs,
  * the tile inspector). Depth comes back as floats. Caller frees. */
 void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out);

@@ -181,11 +181,11 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
                            .blend = true, .hud_vertices = true, .name = "HUD"};
     r->hud_pipeline = lc_pipeline_graphics(ctx, &hd);
     r->tile_depth_pipeline = lc_pipeline_compute(ctx, r->layout, "tile_depth.comp", NULL, "light cull / tile depth");
-    r->cull_coarse = lc_pipeline_compute(ctx, r->layout, "cull_coarse.comp", NULL, "light cull / coarse");
-    r->cull_tiles = lc_pipeline_compute(ctx, r->layout, "cull_tiles.comp", NULL, "light cull / tiles");
+    r->light_cull_coarse = lc_pipeline_compute(ctx, r->layout, "cull_coarse.comp", NULL, "light cull / coarse");
+    r->light_cull_tiles = lc_pipeline_compute(ctx, r->layout, "cull_tiles.comp", NULL, "light cull / tiles");
     lc_spec list_spec = {.values = {r->desc.list_max}, .count = 1};
-    r->cull_lists = lc_pipeline_compute(ctx, r->layout, "cull_lists.comp", &list_spec, "light cull / lists");
-    r->cull_clusters = lc_pipeline_compute(ctx, r->layout, "cull_clusters.comp", NULL, "light cull / clusters");
+    r->light_cull_lists = lc_pipeline_compute(ctx, r->layout, "cull_lists.comp", &list_spec, "light cull / lists");
+    r->light_cull_clusters = lc_pipeline_compute(ctx, r->layout, "cull_clusters.comp", NULL, "light cull / clusters");
     r->zbin = lc_pipeline_compute(ctx, r->layout, "zbin.comp", NULL, "light cull / zbin");
     r->zbin_bins = lc_pipeline_compute(ctx, r->layout, "zbin_bins.comp", NULL, "light cull / zbin per bin");
     r->light_setup = lc_pipeline_compute(ctx, r->layout, "light_setup.comp", NULL, "light cull / light setup");
@@ -200,8 +200,8 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
     static const char *const cull_names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
     for (uint32_t p = 0; p < 3; p++) {
         lc_spec cs = {.values = {p}, .count = 1};
-        r->geo_cull[p] = lc_pipeline_compute(ctx, r->layout, "geometry_cull.comp", &cs, cull_names[p]);
-        if (!r->geo_cull[p]) return LC_ERR_RUNTIME;
+        r->geometry_cull[p] = lc_pipeline_compute(ctx, r->layout, "geometry_cull.comp", &cs, cull_names[p]);
+        if (!r->geometry_cull[p]) return LC_ERR_RUNTIME;
     }
     r->hiz_pipeline = lc_pipeline_compute(ctx, r->layout, "hiz.comp", NULL, "hiz");
     if (!r->hiz_pipeline) return LC_ERR_RUNTIME;
@@ -212,9 +212,9 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
                                .dynamic_cull = true, .name = "depth prepass (mesh)"};
         if (!(r->mesh_depth_pipeline = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;
     }
-    if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->cull_coarse ||
-        !r->cull_tiles || !r->cull_lists ||
-        !r->cull_clusters || !r->zbin || !r->zbin_bins || !r->light_setup)
+    if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->light_cull_coarse ||
+        !r->light_cull_tiles || !r->light_cull_lists ||
+        !r->light_cull_clusters || !r->zbin || !r->zbin_bins || !r->light_setup)
         return LC_ERR_RUNTIME;
     return LC_OK;
 }

@@ -58,8 +58,8 @@ static uint64_t popcount(const uint32_t *a, size_t words)
 static void pixel_world(const lc_frame_ubo *u, uint32_t x, uint32_t y, float d, float world[3], float *vd)
 {
     float v[3];
-    lc_cull_ref_unproject(u, (float)x, (float)y, d, v);
-    lc_cull_ref_view_to_world(u, v, world);
+    lc_light_cull_ref_unproject(u, (float)x, (float)y, d, v);
+    lc_light_cull_ref_view_to_world(u, v, world);
     if (vd) *vd = -v[2];
 }
 
@@ -81,7 +81,7 @@ static void test_flat_plane(void)
     for (uint32_t y = 0; y < H; y += 7)
         for (uint32_t x = 0; x < W; x += 5) {
             float v[3];
-            lc_cull_ref_unproject(&u, (float)x, (float)y, depth[y * W + x], v);
+            lc_light_cull_ref_unproject(&u, (float)x, (float)y, depth[y * W + x], v);
             float ex = (2.0f * ((float)x + 0.5f) / (float)W - 1.0f) * D * th * aspect;
             float ey = -(2.0f * ((float)y + 0.5f) / (float)H - 1.0f) * D * th;
             worst = LC_MAX(worst, fabsf(v[0] - ex) + fabsf(v[1] - ey) + fabsf(v[2] + D));
@@ -101,8 +101,8 @@ static void test_flat_plane(void)
     for (int li = 0; li < 2; li++) {
         lc_gpu_light g;
         lc_light_pack(&lights[li], &u.view, &g);
-        lc_cull_ref_tiles_exact(&u, &g, depth, exact);
-        lc_cull_ref_tiles_bound(&u, &g, depth, 0.0f, bound);
+        lc_light_cull_ref_tiles_exact(&u, &g, depth, exact);
+        lc_light_cull_ref_tiles_bound(&u, &g, depth, 0.0f, bound);
         uint32_t wrong = 0, set = 0;
         for (uint32_t ty = 0; ty < u.screen.w; ty++)
             for (uint32_t tx = 0; tx < u.screen.z; tx++) {
@@ -135,9 +135,9 @@ static void test_flat_plane(void)
     for (uint32_t i = 0; i < W * H; i++) depth[i] = 1.0f;
     lc_gpu_light g;
     lc_light_pack(&lights[0], &u.view, &g);
-    lc_cull_ref_tiles_bound(&u, &g, depth, 0.5f, bound);
+    lc_light_cull_ref_tiles_bound(&u, &g, depth, 0.5f, bound);
     CHECK(popcount(bound, tiles) == 0);
-    CHECK(lc_cull_ref_exact_pairs(&u, &g, depth) == 0);
+    CHECK(lc_light_cull_ref_exact_pairs(&u, &g, depth) == 0);
     free(exact);
     free(bound);
     free(depth);
@@ -170,8 +170,8 @@ static void random_scene(scene *s, uint32_t w, uint32_t h, uint32_t tile, uint32
     lc_light *l = calloc(count, sizeof *l);
     for (uint32_t i = 0; i < count; i++) {
         float v[3];
-        lc_cull_ref_unproject(&s->u, lc_test_rnd(-10, (float)w + 10), lc_test_rnd(-10, (float)h + 10), depth_of(&s->u, lc_test_rnd(0.5f, 20)), v);
-        lc_cull_ref_view_to_world(&s->u, v, l[i].position);
+        lc_light_cull_ref_unproject(&s->u, lc_test_rnd(-10, (float)w + 10), lc_test_rnd(-10, (float)h + 10), depth_of(&s->u, lc_test_rnd(0.5f, 20)), v);
+        lc_light_cull_ref_view_to_world(&s->u, v, l[i].position);
         l[i].type = lc_test_rnd64() & 1 ? LC_LIGHT_SPOT : LC_LIGHT_POINT;
         l[i].radius = lc_test_rnd(0.2f, 4.0f);
         float d[3] = {lc_test_rnd(-1, 1), lc_test_rnd(-1, 1) - 0.3f, lc_test_rnd(-1, 1)};
@@ -212,7 +212,7 @@ static void test_random_tiles_and_clusters(void)
                 if (!(d < 1.0f)) continue;
                 float p[3], vd;
                 pixel_world(u, x, y, d, p, &vd);
-                uint32_t t = (y / tile) * u->screen.z + x / tile, c = lc_cull_ref_cluster_index(u, x, y, vd);
+                uint32_t t = (y / tile) * u->screen.z + x / tile, c = lc_light_cull_ref_cluster_index(u, x, y, vd);
                 for (uint32_t i = 0; i < s.count; i++)
                     if (lc_light_weight(&s.lights[i], p) > 0.0f) {
                         brute_t[(size_t)t * buckets + (i >> 5)] |= 1u << (i & 31);
@@ -220,14 +220,14 @@ static void test_random_tiles_and_clusters(void)
                         pairs++;
                     }
             }
-        lc_cull_ref_tiles_exact(u, s.lights, s.depth, exact_t);
-        lc_cull_ref_tiles_bound(u, s.lights, s.depth, 0.0f, bound0);
-        lc_cull_ref_tiles_bound(u, s.lights, s.depth, 0.05f, bound1);
-        lc_cull_ref_clusters_exact(u, s.lights, s.depth, exact_c);
-        lc_cull_ref_clusters_bound(u, s.lights, 0.0f, bound_c);
+        lc_light_cull_ref_tiles_exact(u, s.lights, s.depth, exact_t);
+        lc_light_cull_ref_tiles_bound(u, s.lights, s.depth, 0.0f, bound0);
+        lc_light_cull_ref_tiles_bound(u, s.lights, s.depth, 0.05f, bound1);
+        lc_light_cull_ref_clusters_exact(u, s.lights, s.depth, exact_c);
+        lc_light_cull_ref_clusters_bound(u, s.lights, 0.0f, bound_c);
         CHECK_MSG(memcmp(brute_t, exact_t, tw * 4) == 0, "round %d: tile exact sets differ from brute force", round);
         CHECK_MSG(memcmp(brute_c, exact_c, cw * 4) == 0, "round %d: cluster exact sets differ from brute force", round);
-        CHECK(lc_cull_ref_exact_pairs(u, s.lights, s.depth) == pairs);
+        CHECK(lc_light_cull_ref_exact_pairs(u, s.lights, s.depth) == pairs);
         CHECK_MSG(not_subset(exact_t, bound0, tw) == 0, "round %d: tile exact not in bound", round);
         CHECK(not_subset(bound0, bound1, tw) == 0);
         CHECK_MSG(not_subset(exact_c, bound_c, cw) == 0, "round %d: cluster exact not in bound", round);
@@ -248,16 +248,16 @@ static void test_cluster_index(void)
     make_ubo(&u, &cam, 200, 100, 16, 1);
     uint32_t tx = u.zbin_info.y, ty = u.zbin_info.z; /* 7 x 4 */
     CHECK(tx == 7 && ty == 4);
-    CHECK(lc_cull_ref_cluster_index(&u, 0, 0, 0.1f) == 0);
-    CHECK(lc_cull_ref_cluster_index(&u, 0, 0, 0.05f) == 0); /* before near: slice 0 */
-    CHECK(lc_cull_ref_cluster_index(&u, 199, 99, 100.0f) == SLICES * tx * ty - 1);
-    CHECK(lc_cull_ref_cluster_index(&u, 199, 99, 1e9f) == SLICES * tx * ty - 1);
-    CHECK(lc_cull_ref_cluster_index(&u, 40, 70, 0.1f) == 2 * tx + 1);
+    CHECK(lc_light_cull_ref_cluster_index(&u, 0, 0, 0.1f) == 0);
+    CHECK(lc_light_cull_ref_cluster_index(&u, 0, 0, 0.05f) == 0); /* before near: slice 0 */
+    CHECK(lc_light_cull_ref_cluster_index(&u, 199, 99, 100.0f) == SLICES * tx * ty - 1);
+    CHECK(lc_light_cull_ref_cluster_index(&u, 199, 99, 1e9f) == SLICES * tx * ty - 1);
+    CHECK(lc_light_cull_ref_cluster_index(&u, 40, 70, 0.1f) == 2 * tx + 1);
     /* Slice k starts at near * exp(k / scale). */
     for (uint32_t k = 0; k < SLICES; k++) {
         float start = 0.1f * expf((float)k / u.zbin_params.z), end = 0.1f * expf((float)(k + 1) / u.zbin_params.z);
-        CHECK(lc_cull_ref_cluster_index(&u, 0, 0, start * 1.001f) == k * tx * ty);
-        CHECK(lc_cull_ref_cluster_index(&u, 0, 0, end * 0.999f) == k * tx * ty);
+        CHECK(lc_light_cull_ref_cluster_index(&u, 0, 0, start * 1.001f) == k * tx * ty);
+        CHECK(lc_light_cull_ref_cluster_index(&u, 0, 0, end * 0.999f) == k * tx * ty);
     }
 }
 
@@ -276,14 +276,14 @@ static void test_zbins(void)
     make_ubo(&u, &cam, 64, 64, 16, 5);
     u.zbin_info.x = 32;
     u.zbin_params.x = 0.0f, u.zbin_params.y = 2.0f; /* bins of 0.5 m from 0 to 16 m */
-    CHECK(lc_cull_ref_zbin_index(&u, 0.0f) == 0 && lc_cull_ref_zbin_index(&u, 0.49f) == 0);
-    CHECK(lc_cull_ref_zbin_index(&u, 0.5f) == 1 && lc_cull_ref_zbin_index(&u, 5.2f) == 10);
-    CHECK(lc_cull_ref_zbin_index(&u, -7.0f) == 0 && lc_cull_ref_zbin_index(&u, 1e30f) == 31);
-    CHECK(lc_cull_ref_zbin_index(&u, -1e30f) == 0 && lc_cull_ref_zbin_index(&u, NAN) == 0);
+    CHECK(lc_light_cull_ref_zbin_index(&u, 0.0f) == 0 && lc_light_cull_ref_zbin_index(&u, 0.49f) == 0);
+    CHECK(lc_light_cull_ref_zbin_index(&u, 0.5f) == 1 && lc_light_cull_ref_zbin_index(&u, 5.2f) == 10);
+    CHECK(lc_light_cull_ref_zbin_index(&u, -7.0f) == 0 && lc_light_cull_ref_zbin_index(&u, 1e30f) == 31);
+    CHECK(lc_light_cull_ref_zbin_index(&u, -1e30f) == 0 && lc_light_cull_ref_zbin_index(&u, NAN) == 0);
 
     lc_gpu_light l[5] = {ranged(5, 7), ranged(2, 3), ranged(6, 20), ranged(-3, 1), ranged(30, 40)};
     uint32_t first[32], last[32];
-    lc_cull_ref_zbins(&u, l, 0.0f, first, last);
+    lc_light_cull_ref_zbins(&u, l, 0.0f, first, last);
     /* Light 0 (5..7 m, widened by the 1 mm bias) is exactly in bins 9..14. */
     for (uint32_t b = 0; b < 32; b++) CHECK_MSG((first[b] == 0) == (b >= 9 && b <= 14), "bin %u first %u", b, first[b]);
     /* Light 1: 3..6; light 2: 11..31; light 3: 0..2; light 4 clamps into the last bin. */
@@ -296,7 +296,7 @@ static void test_zbins(void)
     }
     CHECK(first[7] == UINT32_MAX && last[7] == 0 && first[8] > last[8]); /* empty */
     /* Slack widens by a fraction of the depth: 5 - 0.5 and 7 + 0.7. */
-    lc_cull_ref_zbins(&u, l, 0.1f, first, last);
+    lc_light_cull_ref_zbins(&u, l, 0.1f, first, last);
     for (uint32_t b = 0; b < 32; b++) CHECK_MSG((first[b] == 0) == (b >= 8 && b <= 15), "slack: bin %u first %u", b, first[b]);
 }
 

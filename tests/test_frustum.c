@@ -141,7 +141,7 @@ static void test_simd_equals_scalar_and_conservative(void)
                 }
             }
             /* Was it the cone test that culled it? */
-            float r = l->radius * (float)LC_CULL_RADIUS_SCALE + (float)LC_CULL_RADIUS_BIAS;
+            float r = l->radius * (float)LC_LIGHT_CULL_RADIUS_SCALE + (float)LC_LIGHT_CULL_RADIUS_BIAS;
             bool sphere_in = true;
             for (int k = 0; k < 6; k++)
                 sphere_in = sphere_in && planes[k][0] * l->position[0] + planes[k][1] * l->position[1] +

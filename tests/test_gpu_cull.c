@@ -87,8 +87,8 @@ static ref_sets ref_tiles(const lc_renderer *r, const float *depth)
     ref_sets s = {.words = (size_t)u->screen.z * u->screen.w * u->light_info.y};
     s.exact = lc_calloc(s.words + 1, 4);
     s.bound = lc_calloc(s.words + 1, 4);
-    lc_cull_ref_tiles_exact(u, r->packed, depth, s.exact);
-    lc_cull_ref_tiles_bound(u, r->packed, depth, BOUND_SLACK, s.bound);
+    lc_light_cull_ref_tiles_exact(u, r->packed, depth, s.exact);
+    lc_light_cull_ref_tiles_bound(u, r->packed, depth, BOUND_SLACK, s.bound);
     return s;
 }
 
@@ -250,8 +250,8 @@ static void test_zbin_kernel(lc_app *app, const cam_case *cc, uint32_t kernel, u
         uint32_t bins = u->zbin_info.x;
         CHECK(bins == r->desc.zbin_count);
         uint32_t *f0 = lc_alloc(bins * 4), *l0 = lc_alloc(bins * 4), *f2 = lc_alloc(bins * 4), *l2 = lc_alloc(bins * 4);
-        lc_cull_ref_zbins(u, r->packed, 0.0f, f0, l0);
-        lc_cull_ref_zbins(u, r->packed, 2.0f * (float)LC_CULL_DEPTH_EPS, f2, l2);
+        lc_light_cull_ref_zbins(u, r->packed, 0.0f, f0, l0);
+        lc_light_cull_ref_zbins(u, r->packed, 2.0f * (float)LC_LIGHT_CULL_DEPTH_EPS, f2, l2);
         uint32_t too_tight = 0, too_loose = 0, nonempty = 0;
         for (uint32_t b = 0; b < bins; b++) {
             uint32_t first = zb[2 * b], last = ~zb[2 * b + 1];
@@ -280,8 +280,8 @@ static void test_zbin_kernel(lc_app *app, const cam_case *cc, uint32_t kernel, u
                 float d = depth[(size_t)y * r->width + x];
                 if (!(d < 1.0f)) continue;
                 float v[3], w[3];
-                lc_cull_ref_unproject(u, (float)x, (float)y, d, v);
-                lc_cull_ref_view_to_world(u, v, w);
+                lc_light_cull_ref_unproject(u, (float)x, (float)y, d, v);
+                lc_light_cull_ref_view_to_world(u, v, w);
                 float bin = floorf((-v[2] - u->zbin_params.x) * u->zbin_params.y);
                 uint32_t tile = (y / u->light_info.z) * u->screen.z + x / u->light_info.z;
                 for (uint32_t i = 0; i < r->light_count; i++) {
@@ -332,8 +332,8 @@ static void test_clusters(lc_app *app, const cam_case *cc)
         ref_sets ref = {.words = (size_t)u->zbin_info.y * u->zbin_info.z * u->zbin_info.w * u->light_info.y};
         ref.exact = lc_calloc(ref.words + 1, 4);
         ref.bound = lc_calloc(ref.words + 1, 4);
-        lc_cull_ref_clusters_exact(u, r->packed, depth, ref.exact);
-        lc_cull_ref_clusters_bound(u, r->packed, BOUND_SLACK, ref.bound);
+        lc_light_cull_ref_clusters_exact(u, r->packed, depth, ref.exact);
+        lc_light_cull_ref_clusters_bound(u, r->packed, BOUND_SLACK, ref.bound);
         check_between("clusters", cc->name, &ref, bits);
         /* The masks follow every cluster's bucket words (shaders/cull_clusters.comp). */
         uint32_t cells = u->zbin_info.y * u->zbin_info.z * u->zbin_info.w;
@@ -361,7 +361,7 @@ static void footprint_bound(const lc_frame_ubo *u, const lc_gpu_light *lights, u
         const float *m = u->view.m;
         float p[3] = {l->position_radius.x, l->position_radius.y, l->position_radius.z}, c[3];
         for (int a = 0; a < 3; a++) c[a] = m[a] * p[0] + m[4 + a] * p[1] + m[8 + a] * p[2] + m[12 + a];
-        float r = l->position_radius.w * (1.0f + slack) + (float)LC_CULL_RADIUS_BIAS;
+        float r = l->position_radius.w * (1.0f + slack) + (float)LC_LIGHT_CULL_RADIUS_BIAS;
         float zhi = fminf(c[2] + r, -near * (1.0f - slack)); /* nearest view z that can be seen */
         if (c[2] - r > zhi) continue;
         float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
@@ -374,8 +374,8 @@ static void footprint_bound(const lc_frame_ubo *u, const lc_gpu_light *lights, u
             x0 = fminf(x0, px), x1 = fmaxf(x1, px), y0 = fminf(y0, py), y1 = fmaxf(y1, py);
         }
         float zmin = l->spot_depth.z, zmax = l->spot_depth.w;
-        zmin -= slack * fabsf(zmin) + (float)LC_CULL_RADIUS_BIAS;
-        zmax += slack * fabsf(zmax) + (float)LC_CULL_RADIUS_BIAS;
+        zmin -= slack * fabsf(zmin) + (float)LC_LIGHT_CULL_RADIUS_BIAS;
+        zmax += slack * fabsf(zmax) + (float)LC_LIGHT_CULL_RADIUS_BIAS;
         for (uint32_t s = 0; s < slices; s++) {
             if (slices > 1) {
                 float lo = near * expf((float)s / u->zbin_params.z), hi = near * expf((float)(s + 1) / u->zbin_params.z);
@@ -492,7 +492,7 @@ static void test_light_binning(lc_app *app, const cam_case *cc)
         ref_sets cref = {.words = (size_t)cells * u->light_info.y};
         cref.exact = lc_calloc(cref.words + 1, 4);
         cref.bound = lc_calloc(cref.words + 1, 4);
-        lc_cull_ref_clusters_exact(u, r->packed, depth3, cref.exact);
+        lc_light_cull_ref_clusters_exact(u, r->packed, depth3, cref.exact);
         footprint_bound(u, r->packed, u->zbin_info.y, u->zbin_info.z, u->zbin_params.w, u->zbin_info.w, BOUND_SLACK,
                         cref.bound);
         check_between("clusters/lights", cc->name, &cref, bits);

@@ -77,7 +77,7 @@ static void check_frame(lc_app *app, const char *what, const lc_frame_settings *
     u.light_info.y = LC_DIV_UP(n, LC_BUCKET_BITS);
     size_t cells = (size_t)u.screen.z * u.screen.w, buckets = u.light_info.y;
     uint32_t *bits = lc_calloc(cells * buckets, sizeof *bits);
-    lc_cull_ref_tiles_exact(&u, all, depth, bits);
+    lc_light_cull_ref_tiles_exact(&u, all, depth, bits);
     uint8_t *needed = lc_calloc(n, 1);
     for (size_t c = 0; c < cells; c++)
         for (uint32_t i = 0; i < n; i++)

@@ -119,7 +119,7 @@ static void make_object(const float centre[3], float size, bool enclose, float w
 
 enum { KIND_ANYWHERE, KIND_STRADDLE, KIND_BEHIND, KIND_ENCLOSE, KIND_COUNT };
 
-static int add_random_object(lc_cull_set *set, const cam_case *cc)
+static int add_random_object(lc_object_cull_set *set, const cam_case *cc)
 {
     int kind = (int)(lc_test_rnd64() % KIND_COUNT);
     float centre[3], size;
@@ -150,13 +150,13 @@ static int add_random_object(lc_cull_set *set, const cam_case *cc)
     }
     float world[16], mn[3], mx[3];
     make_object(centre, size, kind == KIND_ENCLOSE, world, mn, mx);
-    lc_cull_set_add(set, world, mn, mx);
+    lc_object_cull_set_add(set, world, mn, mx);
     return kind;
 }
 
 /* --- oracles, in double --- */
 
-static void box_corners(const lc_cull_set *s, uint32_t i, double out[8][4])
+static void box_corners(const lc_object_cull_set *s, uint32_t i, double out[8][4])
 {
     double mn[3] = {s->min_x[i], s->min_y[i], s->min_z[i]}, mx[3] = {s->max_x[i], s->max_y[i], s->max_z[i]};
     for (int k = 0; k < 8; k++) {
@@ -170,7 +170,7 @@ static void box_corners(const lc_cull_set *s, uint32_t i, double out[8][4])
 /* The brute-force clip-space test: every corner through view_proj on its own, in double.
  * Returns the signed margin: > 0 culled (by that much: every corner outside one plane), < 0
  * kept. */
-static double clip_margin(const lc_cull_set *s, uint32_t i, const lc_m4 *vp)
+static double clip_margin(const lc_object_cull_set *s, uint32_t i, const lc_m4 *vp)
 {
     double c[8][4], clip[8][4];
     box_corners(s, i, c);
@@ -200,7 +200,7 @@ static void cross3(const double a[3], const double b[3], double o[3])
  * face normals of both and the cross products of their edges. Returns the smallest overlap
  * over all axes relative to the axis length: < 0 separated, > 0 intersecting (by that depth
  * at least along every axis). */
-static double sat_overlap(const lc_cull_set *s, uint32_t i, const cam_case *cc)
+static double sat_overlap(const lc_object_cull_set *s, uint32_t i, const cam_case *cc)
 {
     double bc[8][4], fc[8][3];
     box_corners(s, i, bc);
@@ -263,17 +263,17 @@ static void test_random_scenes(void)
     for (int ci = 0; ci < cameras; ci++) {
         cam_case cc;
         make_camera(&cc);
-        lc_cull_set set = {0};
+        lc_object_cull_set set = {0};
         int *kinds = malloc(per_camera * sizeof *kinds);
         for (uint32_t i = 0; i < per_camera; i++) kinds[i] = add_random_object(&set, &cc);
-        lc_cull_result simd = {0}, sse = {.max_lanes = 4}, scalar = {.scalar = true};
-        lc_cull_run(&set, &cc.vp, cc.planes, &simd);
-        lc_cull_run(&set, &cc.vp, cc.planes, &sse);
-        lc_cull_run(&set, &cc.vp, cc.planes, &scalar);
+        lc_object_cull_result simd = {0}, sse = {.max_lanes = 4}, scalar = {.scalar = true};
+        lc_object_cull_run(&set, &cc.vp, cc.planes, &simd);
+        lc_object_cull_run(&set, &cc.vp, cc.planes, &sse);
+        lc_object_cull_run(&set, &cc.vp, cc.planes, &scalar);
         if (ci == 0) printf("SIMD lanes: %u (widest), %u (SSE), %u (twin)\n", simd.lanes, sse.lanes, scalar.lanes);
         CHECK(sse.lanes == 4 && scalar.lanes == 1 && (simd.lanes == 4 || simd.lanes == 8));
         for (int k = 0; k < 2; k++) {
-            const lc_cull_result *o = k ? &sse : &scalar;
+            const lc_object_cull_result *o = k ? &sse : &scalar;
             mismatch_twin += simd.visible != o->visible || simd.culled_sphere != o->culled_sphere ||
                              simd.culled_oobb != o->culled_oobb ||
                              memcmp(simd.indices, o->indices, simd.visible * sizeof(uint32_t)) != 0;
@@ -284,8 +284,8 @@ static void test_random_scenes(void)
         for (uint32_t k = 1; k < simd.visible; k++) unsorted += simd.indices[k] <= simd.indices[k - 1];
         uint32_t count_sphere = 0;
         for (uint32_t i = 0; i < per_camera; i++) {
-            bool sphere = lc_cull_sphere_visible(&set, i, cc.planes);
-            bool box = lc_cull_oobb_visible(&set, i, &cc.vp);
+            bool sphere = lc_object_cull_sphere_visible(&set, i, cc.planes);
+            bool box = lc_object_cull_oobb_visible(&set, i, &cc.vp);
             bool kept = contains(simd.indices, simd.visible, i);
             count_sphere += !sphere;
             mismatch_twin += kept != (sphere && box);
@@ -317,10 +317,10 @@ static void test_random_scenes(void)
             by_kind[kinds[i]][kept]++;
         }
         CHECK(count_sphere == simd.culled_sphere);
-        lc_cull_result_destroy(&simd);
-        lc_cull_result_destroy(&sse);
-        lc_cull_result_destroy(&scalar);
-        lc_cull_set_destroy(&set);
+        lc_object_cull_result_destroy(&simd);
+        lc_object_cull_result_destroy(&sse);
+        lc_object_cull_result_destroy(&scalar);
+        lc_object_cull_set_destroy(&set);
         free(kinds);
     }
     printf("objects: %llu visible, %llu culled by the box test after the sphere test; %llu separated, of which "
@@ -351,22 +351,22 @@ static void test_counts_threads_work_sizes(void)
     cam_case cc;
     make_camera(&cc);
     cc.cam.far_z = 100.0f;
-    lc_cull_set set = {0};
-    lc_cull_set_reserve(&set, 3); /* grows from a small capacity */
+    lc_object_cull_set set = {0};
+    lc_object_cull_set_reserve(&set, 3); /* grows from a small capacity */
     const uint32_t total = 6007;
     for (uint32_t i = 0; i < total; i++) add_random_object(&set, &cc);
-    CHECK(set.capacity % LC_CULL_LANES == 0 && ((uintptr_t)set.sphere_x & 63u) == 0 && ((uintptr_t)set.world[15] & 63u) == 0);
+    CHECK(set.capacity % LC_OBJECT_CULL_LANES == 0 && ((uintptr_t)set.sphere_x & 63u) == 0 && ((uintptr_t)set.world[15] & 63u) == 0);
     uint8_t *expect = malloc(total);
     for (uint32_t i = 0; i < total; i++)
-        expect[i] = lc_cull_sphere_visible(&set, i, cc.planes) && lc_cull_oobb_visible(&set, i, &cc.vp);
+        expect[i] = lc_object_cull_sphere_visible(&set, i, cc.planes) && lc_object_cull_oobb_visible(&set, i, &cc.vp);
     static const uint32_t counts[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 17, 511, 512, 513, 1025, 6007};
     static const uint32_t threads[] = {1, 2, 3, 8};
     static const uint32_t work[] = {1, 8, 100, 512, 2048};
     uint64_t bad = 0, runs = 0;
-    lc_cull_result r = {0};
+    lc_object_cull_result r = {0};
     for (size_t ni = 0; ni < LC_ARRAY_COUNT(counts); ni++) {
         uint32_t n = counts[ni];
-        lc_cull_set part = set;
+        lc_object_cull_set part = set;
         part.count = n; /* a prefix of the set: its padding lanes hold real objects, ignored */
         for (size_t ti = 0; ti < LC_ARRAY_COUNT(threads); ti++) {
             lc_jobs_init(threads[ti]);
@@ -375,7 +375,7 @@ static void test_counts_threads_work_sizes(void)
                     r.scalar = path == 2;
                     r.max_lanes = path == 1 ? 4 : 0;
                     r.work_size = work[wi];
-                    lc_cull_run(&part, &cc.vp, cc.planes, &r);
+                    lc_object_cull_run(&part, &cc.vp, cc.planes, &r);
                     uint32_t k = 0;
                     for (uint32_t i = 0; i < n; i++) {
                         if (!expect[i]) continue;
@@ -391,11 +391,11 @@ static void test_counts_threads_work_sizes(void)
     lc_jobs_init(0);
     printf("counts x threads x work sizes: %llu runs\n", (unsigned long long)runs);
     CHECK_MSG(bad == 0, "%llu differences from the one-object tests", (unsigned long long)bad);
-    lc_cull_result_destroy(&r);
+    lc_object_cull_result_destroy(&r);
     CHECK(r.indices == NULL && r.capacity == 0);
-    lc_cull_set_clear(&set);
+    lc_object_cull_set_clear(&set);
     CHECK(set.count == 0);
-    lc_cull_set_destroy(&set);
+    lc_object_cull_set_destroy(&set);
     CHECK(set.block == NULL && set.capacity == 0);
     free(expect);
 }
@@ -411,27 +411,27 @@ static void test_simple_cases(void)
     lc_frustum_planes(&vp, planes);
     const float at[][3] = {{0, 0, -5}, {0, 0, 5}, {20, 0, -5}, {0, 0, 0}, {0, 0, -60}, {0, 7, -5}, {5.2f, 0, -5}};
     const bool visible[] = {true, false, false, true, false, false, true};
-    lc_cull_set set = {0};
+    lc_object_cull_set set = {0};
     float mn[3] = {-0.5f, -0.5f, -0.5f}, mx[3] = {0.5f, 0.5f, 0.5f};
     for (size_t k = 0; k < LC_ARRAY_COUNT(at); k++) {
         float w[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, at[k][0], at[k][1], at[k][2], 1};
-        lc_cull_set_add(&set, w, mn, mx);
+        lc_object_cull_set_add(&set, w, mn, mx);
     }
     /* A long thin box left of the view, lying along the left plane 2.8 m outside it: its
      * sphere (radius 5) crosses the plane, its box does not. */
     const float c = 0.70710678f;
     float w[16] = {c, 0, c, 0, 0, 1, 0, 0, -c, 0, c, 0, -10, 0, -6, 1};
     float tmn[3] = {-5, -0.1f, -0.1f}, tmx[3] = {5, 0.1f, 0.1f};
-    lc_cull_set_add(&set, w, tmn, tmx);
-    lc_cull_result r = {0};
-    lc_cull_run(&set, &vp, planes, &r);
+    lc_object_cull_set_add(&set, w, tmn, tmx);
+    lc_object_cull_result r = {0};
+    lc_object_cull_run(&set, &vp, planes, &r);
     for (uint32_t i = 0; i < LC_ARRAY_COUNT(at); i++) CHECK_MSG(contains(r.indices, r.visible, i) == visible[i], "case %u", i);
     uint32_t thin = (uint32_t)LC_ARRAY_COUNT(at);
-    CHECK(lc_cull_sphere_visible(&set, thin, planes) && !lc_cull_oobb_visible(&set, thin, &vp));
+    CHECK(lc_object_cull_sphere_visible(&set, thin, planes) && !lc_object_cull_oobb_visible(&set, thin, &vp));
     CHECK(!contains(r.indices, r.visible, thin));
     CHECK(r.visible == 3 && r.culled_oobb == 1 && r.culled_sphere == 4);
-    lc_cull_result_destroy(&r);
-    lc_cull_set_destroy(&set);
+    lc_object_cull_result_destroy(&r);
+    lc_object_cull_set_destroy(&set);
 }
 
 int main(void)

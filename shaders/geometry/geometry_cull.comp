@@ -7,14 +7,14 @@
 // shader). Every task's VkDrawIndexedIndirectCommand sits at its place in its bucket's range.
 #include "common.glsl"
 #include "shared/lc_geometry.h"
-layout(constant_id = 0) const uint PHASE = LC_CULL_PHASE_ALL;
+layout(constant_id = 0) const uint PHASE = LC_GEOMETRY_CULL_PHASE_ALL;
 #include "geometry_cull.glsl"
 
 layout(local_size_x = LC_CULL_GROUP) in;
 
 layout(std430, set = 0, binding = LC_BIND_GEO_COMMANDS) writeonly buffer CommandBlock { uint commands[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_BUCKETS) readonly buffer BucketBlock { uint bucket_first[]; };
-layout(push_constant) uniform PushBlock { lc_cull_push push; };
+layout(push_constant) uniform PushBlock { lc_geometry_cull_push push; };
 
 void main()
 {
@@ -30,7 +30,7 @@ void main()
         uvec2 t = tasks[task];
         lc_gpu_meshlet m = meshlets[t.y];
         uint bucket = cull_objects[t.x].info.x;
-        uint phase = PHASE == LC_CULL_PHASE_2 ? 1u : 0u;
+        uint phase = PHASE == LC_GEOMETRY_CULL_PHASE_2 ? 1u : 0u;
         uint slot = task - bucket_first[bucket];
         atomicMax(counts[LC_GEO_COUNTS_HEADER + phase * push.counts.z + bucket], slot + 1u);
         uint c = (phase * push.counts.y + task) * 5u;

@@ -1,7 +1,7 @@
 // The meshlet culling of the mdi path's compute cull (geometry_cull.comp) and the mesh path's
 // task shader (geometry.task): the same tests (lc_cull_bounds, hiz_visible), so both paths
 // keep the same meshlets; mdi's phases and visibility bits are lc_cull_task's, the mesh
-// path's work per sublet. The includer declares PHASE (LC_CULL_PHASE_*), the buffers below
+// path's work per sublet. The includer declares PHASE (LC_GEOMETRY_CULL_PHASE_*), the buffers below
 // come from here.
 // Frustum (object sphere, then meshlet sphere), back-face cone, and in phase 2 the HiZ of
 // phase 1's depth (the seed's projected-sphere bounds, findMSB LOD, 2x2 fetch).
@@ -98,7 +98,7 @@ uint lc_cull_bounds(lc_gpu_cull_object co, mat4 world, vec4 sphere, vec4 cone_ap
     center = (world * vec4(sphere.xyz, 1.0)).xyz;
     radius = sphere.w * uintBitsToFloat(co.info.z);
     if (!sphere_in_frustum(center, radius)) return 1u;
-    if ((co.info.y & LC_CULL_CONE) != 0u && co.info.w != LC_RASTER_NONE && cone_apex.w < 1.0) {
+    if ((co.info.y & LC_GEOMETRY_CULL_CONE) != 0u && co.info.w != LC_RASTER_NONE && cone_apex.w < 1.0) {
         vec3 apex = (world * vec4(cone_apex.xyz, 1.0)).xyz;
         vec3 axis = normalize(mat3(world) * cone_axis.xyz);
         if (dot(normalize(apex - frame.camera_pos.xyz), axis) >= cone_apex.w) return 2u;
@@ -130,15 +130,15 @@ lc_cull_decision lc_cull_task(uint task, uvec2 hiz_size, uint hiz_levels)
     r.f = why == 1u ? 1u : 0u;
     r.b = why == 2u ? 1u : 0u;
     r.draw = visible;
-    if (PHASE == LC_CULL_PHASE_1) {
+    if (PHASE == LC_GEOMETRY_CULL_PHASE_1) {
         r.draw = visible && was_visible;
         r.f = r.b = 0u; // phase 2 counts the culled ones
-    } else if (PHASE == LC_CULL_PHASE_2 && visible) {
+    } else if (PHASE == LC_GEOMETRY_CULL_PHASE_2 && visible) {
         visible = hiz_visible(center, radius, hiz_size, hiz_levels);
         r.draw = visible && !was_visible;
         if (!visible && !was_visible) r.o = 1u;
     }
-    if (PHASE != LC_CULL_PHASE_1 && visible != was_visible) {
+    if (PHASE != LC_GEOMETRY_CULL_PHASE_1 && visible != was_visible) {
         uint bit = 1u << (task & 31u);
         if (visible) atomicOr(visibility[task >> 5u], bit);
         else atomicAnd(visibility[task >> 5u], ~bit);
@@ -161,8 +161,8 @@ void lc_cull_count(uint frustum, uint backface, uint occlusion, uint drawn, uint
         if (m.w != 0u) atomicAdd(counts[S + 3u], m.w);
         if (t != 0u) {
             atomicAdd(counts[S + 4u], t);
-            if (PHASE == LC_CULL_PHASE_1) atomicAdd(counts[S + 5u], t);
-            if (PHASE == LC_CULL_PHASE_2) atomicAdd(counts[S + 6u], t);
+            if (PHASE == LC_GEOMETRY_CULL_PHASE_1) atomicAdd(counts[S + 5u], t);
+            if (PHASE == LC_GEOMETRY_CULL_PHASE_2) atomicAdd(counts[S + 6u], t);
         }
     }
 }

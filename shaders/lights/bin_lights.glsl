@@ -69,7 +69,7 @@ bool lc_footprint_cells(vec4 rect, uvec2 cells, float cell_px, out ivec2 c0, out
 vec2 lc_bin_light_depth(uint i)
 {
     vec2 z = lights[i].spot_depth.zw;
-    float eps = float(LC_CULL_DEPTH_EPS), bias = float(LC_CULL_RADIUS_BIAS);
+    float eps = float(LC_LIGHT_CULL_DEPTH_EPS), bias = float(LC_LIGHT_CULL_RADIUS_BIAS);
     return vec2(z.x - eps * abs(z.x) - bias, z.y + eps * abs(z.y) + bias);
 }
 
@@ -77,7 +77,7 @@ vec2 lc_bin_light_depth(uint i)
 // is widened as cull_clusters.comp widens it.
 bool lc_bin_slice_meets(uint slice, vec2 z)
 {
-    float eps = float(LC_CULL_DEPTH_EPS);
+    float eps = float(LC_LIGHT_CULL_DEPTH_EPS);
     float near_z = frame.screen_inv.z, scale = frame.zbin_params.z;
     float d0 = slice == 0u ? 0.0 : near_z * exp(float(slice) / scale) * (1.0 - eps);
     float d1 = slice + 1u == frame.zbin_info.w ? 3.0e38 : near_z * exp(float(slice + 1u) / scale) * (1.0 + eps);

@@ -43,7 +43,7 @@ bool lc_light_hits_box(lc_gpu_light l, vec3 bmin, vec3 bmax)
     // widened slightly to stay conservative.
     vec3 axis = mat3(frame.view) * l.direction_cos.xyz;
     vec3 center = 0.5 * (bmin + bmax);
-    float box_r = length(bmax - center) * float(LC_CULL_RADIUS_SCALE) + float(LC_CULL_RADIUS_BIAS);
+    float box_r = length(bmax - center) * float(LC_LIGHT_CULL_RADIUS_SCALE) + float(LC_LIGHT_CULL_RADIUS_BIAS);
     vec3 v = center - c;
     float v_len2 = dot(v, v);
     float v1 = dot(v, axis);

@@ -36,7 +36,7 @@ void main()
     vec2 pmin = vec2(c.xy) * ts;
     vec2 pmax = min(pmin + ts, vec2(frame.screen.xy));
     float near_z = frame.screen_inv.z, scale = frame.zbin_params.z;
-    float eps = float(LC_CULL_DEPTH_EPS);
+    float eps = float(LC_LIGHT_CULL_DEPTH_EPS);
     float d0 = near_z * exp(float(c.z) / scale) * (1.0 - eps);
     float d1 = near_z * exp(float(c.z + 1u) / scale) * (1.0 + eps);
     if (c.z + 1u == frame.zbin_info.w) d1 = max(d1, frame.screen_inv.w); // last slice reaches the far plane

@@ -103,7 +103,7 @@ void main()
             // Up to 45 degrees the sphere through the apex and the base circle; wider, the
             // sphere on the base circle (it holds the apex and the cap).
             float t = cos_w >= 0.70710678 ? r / (2.0 * cos_w) : r * cos_w;
-            float rs = (cos_w >= 0.70710678 ? t : r * sin_w) * float(LC_CULL_RADIUS_SCALE) + float(LC_CULL_RADIUS_BIAS);
+            float rs = (cos_w >= 0.70710678 ? t : r * sin_w) * float(LC_LIGHT_CULL_RADIUS_SCALE) + float(LC_LIGHT_CULL_RADIUS_BIAS);
             vec3 axis = normalize(mat3(frame.view) * l.direction_cos.xyz);
             vec4 rect2, ellipse2, axes2;
             sphere_footprint(c + axis * t, rs, rect2, ellipse2, axes2);

@@ -39,7 +39,7 @@ bool lc_tile_depth_bounds(uvec2 tile, out float dmin, out float dmax)
     barrier();
     float a = uintBitsToFloat(s_depth_min), b = uintBitsToFloat(s_depth_max);
     if (a >= 1.0) return false;
-    float eps = float(LC_CULL_DEPTH_EPS);
+    float eps = float(LC_LIGHT_CULL_DEPTH_EPS);
     dmin = lc_linear_depth(a) * (1.0 - eps);
     dmax = lc_linear_depth(b) * (1.0 + eps);
     return true;

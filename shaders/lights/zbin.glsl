@@ -7,7 +7,7 @@
 ivec2 lc_light_zbins(uint i)
 {
     vec4 sd = lights[i].spot_depth;
-    float eps = float(LC_CULL_DEPTH_EPS), bias = float(LC_CULL_RADIUS_BIAS);
+    float eps = float(LC_LIGHT_CULL_DEPTH_EPS), bias = float(LC_LIGHT_CULL_RADIUS_BIAS);
     float zmin = sd.z - eps * abs(sd.z) - bias;
     float zmax = sd.w + eps * abs(sd.w) + bias;
     float n = float(frame.zbin_info.x);

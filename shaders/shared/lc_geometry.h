@@ -23,12 +23,12 @@
 #define LC_RASTER_NONE 3u     /* two-sided material */
 
 /* lc_gpu_cull_object.info.y flags. */
-#define LC_CULL_CONE 1u /* the transform is a similarity: the back-face cone test holds in world space */
+#define LC_GEOMETRY_CULL_CONE 1u /* the transform is a similarity: the back-face cone test holds in world space */
 
 /* Cull pass phases (specialization constant 0). */
-#define LC_CULL_PHASE_ALL 0u /* occlusion off: every task that passes frustum and cone */
-#define LC_CULL_PHASE_1 1u   /* tasks visible last frame */
-#define LC_CULL_PHASE_2 2u   /* the rest, against the HiZ of phase 1; updates the bits */
+#define LC_GEOMETRY_CULL_PHASE_ALL 0u /* occlusion off: every task that passes frustum and cone */
+#define LC_GEOMETRY_CULL_PHASE_1 1u   /* tasks visible last frame */
+#define LC_GEOMETRY_CULL_PHASE_2 2u   /* the rest, against the HiZ of phase 1; updates the bits */
 
 #define LC_CULL_GROUP 64u   /* cull workgroup size */
 #define LC_HIZ_MAX_LEVELS 15u /* 16384 pixels: 15 levels */
@@ -60,7 +60,7 @@ struct lc_gpu_geometry_stats {
 };
 
 /* Push constants of geometry_cull.comp. */
-struct lc_cull_push {
+struct lc_geometry_cull_push {
     LC_U4 counts;   /* x: tasks, y: command capacity per phase, z: buckets, w: HiZ levels */
     LC_U4 hiz_size; /* x, y: HiZ level 0 size (the depth size), z, w: 0 */
 };
@@ -83,7 +83,7 @@ struct lc_cull_push {
  * which the mesh path does not use otherwise); the forward pass replays those flags. */
 #define LC_MESH_PUSH_OFFSET 16u
 struct lc_mesh_push {
-    LC_U4 tasks; /* x: the bucket's first task, y: its task count, z: phase (LC_CULL_PHASE_*), w: LC_MESH_* flags */
+    LC_U4 tasks; /* x: the bucket's first task, y: its task count, z: phase (LC_GEOMETRY_CULL_PHASE_*), w: LC_MESH_* flags */
     LC_U4 hiz;   /* x, y: HiZ level 0 size (the depth size); z: HiZ levels; w: total tasks */
 };
 
@@ -100,7 +100,7 @@ uint lc_sublet_counts(uvec4 sublets, uint k) { return (sublets[k >> 1u] >> (16u 
 typedef struct lc_gpu_meshlet lc_gpu_meshlet;
 typedef struct lc_gpu_cull_object lc_gpu_cull_object;
 typedef struct lc_gpu_geometry_stats lc_gpu_geometry_stats;
-typedef struct lc_cull_push lc_cull_push;
+typedef struct lc_geometry_cull_push lc_geometry_cull_push;
 typedef struct lc_hiz_push lc_hiz_push;
 typedef struct lc_mesh_push lc_mesh_push;
 #endif

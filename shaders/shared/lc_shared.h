@@ -147,9 +147,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 /* Lights are placed so that their contribution is exactly zero outside their volume:
  * attenuation reaches 0 at the radius and the spot factor 0 outside the outer cone.
  * Culling tests inflate volumes by these to stay conservative under float rounding. */
-#define LC_CULL_RADIUS_SCALE 1.001
-#define LC_CULL_RADIUS_BIAS 0.001
-#define LC_CULL_DEPTH_EPS 0.002 /* relative slack on depth ranges */
+#define LC_LIGHT_CULL_RADIUS_SCALE 1.001
+#define LC_LIGHT_CULL_RADIUS_BIAS 0.001
+#define LC_LIGHT_CULL_DEPTH_EPS 0.002 /* relative slack on depth ranges */
 
 struct lc_gpu_light {
     LC_F4 position_radius; /* world position, radius */

@@ -348,8 +348,8 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(objects, "meshes", app->scene.mesh_count);
     cJSON_AddNumberToObject(objects, "triangles_total", (double)lc_scene_triangles(&app->scene));
     cJSON_AddNumberToObject(objects, "visible", r->draw_count);
-    cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? r->cull.culled_sphere : 0);
-    cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? r->cull.culled_oobb : 0);
+    cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? r->object_cull.culled_sphere : 0);
+    cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? r->object_cull.culled_oobb : 0);
     /* The last completed frame's geometry: GPU counters for mdi, object-level counts for direct. */
     const lc_geometry_counts *gc = &r->geometry;
     cJSON *geo = cJSON_AddObjectToObject(root, "geometry");
@@ -367,7 +367,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(culled, "sublets", (double)gc->culled_sublets);
     cJSON_AddNumberToObject(geo, "decode_ms", r->geo.decode_ms);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
-    cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_cull_bytes(r));
+    cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));
     if (pairs) {
         cJSON *p = cJSON_AddObjectToObject(root, "pairs");
         cJSON_AddNumberToObject(p, "evaluated", (double)pairs[0]);

@@ -359,7 +359,7 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
     for (uint32_t i = 0; i < cnt; i++) run->cull_shade[i] = run->samples[LC_TIMER_CULL][i] + run->samples[LC_TIMER_SHADE][i];
     for (int t = 0; t <= LC_TIMER_COUNT; t++) r->t[t] = lc_bench_stat_of(run->samples[t], cnt);
     r->cull_shade_median = lc_bench_stat_of(run->cull_shade, cnt).median;
-    r->cull_bytes = lc_cull_bytes(&app->renderer);
+    r->cull_bytes = lc_light_cull_bytes(&app->renderer);
     r->threads = lc_jobs_threads();
     r->light_build_ms = lc_frame_log_median(&app->cpu_log, LC_CPU_LIGHT_BUILD);
     if (r->mode == LC_MODE_LISTS) {

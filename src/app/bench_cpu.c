@@ -40,10 +40,10 @@ static void cpu_name(char *out, size_t size)
 
 /* n objects on a cubic grid 3 m apart, boxes of 0.5..1.5 m turned every which way, and a
  * camera in the middle looking down -Z. */
-static void build_objects(lc_cull_set *set, uint32_t n, lc_m4 *vp, float planes[6][4])
+static void build_objects(lc_object_cull_set *set, uint32_t n, lc_m4 *vp, float planes[6][4])
 {
     uint32_t side = (uint32_t)ceil(cbrt((double)n));
-    lc_cull_set_reserve(set, n);
+    lc_object_cull_set_reserve(set, n);
     uint64_t rng = 0x5EEDull;
     for (uint32_t i = 0; i < n; i++) {
         float pos[3] = {(float)(i % side), (float)(i / side % side), (float)(i / side / side)};
@@ -63,7 +63,7 @@ static void build_objects(lc_cull_set *set, uint32_t n, lc_m4 *vp, float planes[
                            (pos[0] - 0.5f * (float)side) * 3.0f, (pos[1] - 0.5f * (float)side) * 3.0f,
                            (pos[2] - 0.5f * (float)side) * 3.0f, 1};
         const float mn[3] = {-0.5f, -0.3f, -0.4f}, mx[3] = {0.5f, 0.3f, 0.4f};
-        lc_cull_set_add(set, world, mn, mx);
+        lc_object_cull_set_add(set, world, mn, mx);
     }
     lc_camera cam = {.position = {0, 0, 0}, .yaw_deg = 20, .pitch_deg = 10, .fov_y_deg = 60, .near_z = 0.1f,
                      .far_z = (float)side * 6.0f};
@@ -81,7 +81,7 @@ typedef struct cpu_row {
 
 /* What the tests run on. */
 typedef struct cpu_inputs {
-    const lc_cull_set *set;
+    const lc_object_cull_set *set;
     const lc_m4 *vp, *view;
     const float (*planes)[4], (*light_planes)[4];
     const lc_light *lights;
@@ -100,14 +100,14 @@ static uint32_t test_kind(uint32_t k) { return LC_MIN(k, (uint32_t)TEST_WORK_SIZ
 static uint32_t test_work_size(uint32_t k, const uint32_t *work)
 {
     if (k >= TEST_WORK_SIZES) return work[k - TEST_WORK_SIZES];
-    return k == TEST_LIGHT_BUILD ? LC_LIGHT_WORK_SIZE : LC_CULL_WORK_SIZE;
+    return k == TEST_LIGHT_BUILD ? LC_LIGHT_WORK_SIZE : LC_OBJECT_CULL_WORK_SIZE;
 }
 
 /* One block: `count` timed runs of a test at the current thread count, after one untimed
  * run; returns the visible count. */
 static uint32_t sample(const cpu_inputs *in, uint32_t test, uint32_t work_size, double *t, uint32_t count)
 {
-    lc_cull_result r = {.scalar = test == TEST_CULL_SCALAR, .max_lanes = test == TEST_CULL_SSE ? 4 : 0,
+    lc_object_cull_result r = {.scalar = test == TEST_CULL_SCALAR, .max_lanes = test == TEST_CULL_SSE ? 4 : 0,
                         .work_size = test == TEST_CULL_SSE ? 0 : work_size};
     lc_light_builder b = {0};
     uint32_t visible = 0;
@@ -116,12 +116,12 @@ static uint32_t sample(const cpu_inputs *in, uint32_t test, uint32_t work_size, 
         if (test == TEST_LIGHT_BUILD) {
             visible = lc_lights_build(&b, in->lights, in->light_count, in->view, in->light_planes, in->out);
         } else {
-            lc_cull_run(in->set, in->vp, in->planes, &r);
+            lc_object_cull_run(in->set, in->vp, in->planes, &r);
             visible = r.visible;
         }
         if (i) t[i - 1] = (lc_time_seconds() - t0) * 1e3;
     }
-    lc_cull_result_destroy(&r);
+    lc_object_cull_result_destroy(&r);
     lc_light_builder_destroy(&b);
     return visible;
 }
@@ -157,17 +157,17 @@ int lc_bench_cpu_main(int argc, char **argv)
     cpu_name(cpu, sizeof cpu);
     printf("CPU: %s\n", cpu);
 
-    lc_cull_set set = {0};
+    lc_object_cull_set set = {0};
     lc_m4 vp;
     float planes[6][4];
     build_objects(&set, objects, &vp, planes);
 
     lc_scene scene;
     lc_status s = lc_scene_load_default(&scene);
-    if (s != LC_OK) { lc_cull_set_destroy(&set); return lc_status_exit_code(s); }
+    if (s != LC_OK) { lc_object_cull_set_destroy(&set); return lc_status_exit_code(s); }
     lc_light_set lset;
     s = lc_lights_generate(&lset, light_count, 1, scene.light_bounds_min, scene.light_bounds_max);
-    if (s != LC_OK) { lc_scene_destroy(&scene); lc_cull_set_destroy(&set); return lc_status_exit_code(s); }
+    if (s != LC_OK) { lc_scene_destroy(&scene); lc_object_cull_set_destroy(&set); return lc_status_exit_code(s); }
     lc_light *lights = lc_alloc((size_t)light_count * sizeof *lights);
     lc_lights_animate(&lset, 1.5f, lights);
     lc_gpu_light *out = aligned_alloc(64, (size_t)light_count * sizeof *out);
@@ -243,6 +243,6 @@ int lc_bench_cpu_main(int argc, char **argv)
     free(lights);
     lc_light_set_destroy(&lset);
     lc_scene_destroy(&scene);
-    lc_cull_set_destroy(&set);
+    lc_object_cull_set_destroy(&set);
     return rc;
 }

@@ -23,7 +23,7 @@ typedef int32_t v4i __attribute__((vector_size(16)));
 
 /* --- culling set --- */
 
-static float **set_array(lc_cull_set *s, uint32_t k)
+static float **set_array(lc_object_cull_set *s, uint32_t k)
 {
     float **fixed[10] = {&s->sphere_x, &s->sphere_y, &s->sphere_z, &s->sphere_r,
                          &s->min_x, &s->min_y, &s->min_z, &s->max_x, &s->max_y, &s->max_z};
@@ -40,7 +40,7 @@ static void *aligned_or_die(size_t bytes)
     return p;
 }
 
-void lc_cull_set_reserve(lc_cull_set *set, uint32_t capacity)
+void lc_object_cull_set_reserve(lc_object_cull_set *set, uint32_t capacity)
 {
     /* Whole cache lines per array, which is also a whole number of SIMD steps. */
     uint64_t cap = ((uint64_t)capacity + 15u) & ~(uint64_t)15u;
@@ -58,9 +58,9 @@ void lc_cull_set_reserve(lc_cull_set *set, uint32_t capacity)
     set->capacity = (uint32_t)cap;
 }
 
-uint32_t lc_cull_set_add(lc_cull_set *set, const float world[16], const float aabb_min[3], const float aabb_max[3])
+uint32_t lc_object_cull_set_add(lc_object_cull_set *set, const float world[16], const float aabb_min[3], const float aabb_max[3])
 {
-    if (set->count + 1 > set->capacity) lc_cull_set_reserve(set, LC_MAX(set->count + 1, set->capacity * 2));
+    if (set->count + 1 > set->capacity) lc_object_cull_set_reserve(set, LC_MAX(set->count + 1, set->capacity * 2));
     uint32_t i = set->count++;
     float c[3], h[3];
     for (int k = 0; k < 3; k++) {
@@ -88,13 +88,13 @@ uint32_t lc_cull_set_add(lc_cull_set *set, const float world[16], const float aa
     return i;
 }
 
-void lc_cull_set_clear(lc_cull_set *set)
+void lc_object_cull_set_clear(lc_object_cull_set *set)
 {
     if (set->block) memset(set->block, 0, (size_t)set->capacity * SET_ARRAYS * sizeof(float));
     set->count = 0;
 }
 
-void lc_cull_set_destroy(lc_cull_set *set)
+void lc_object_cull_set_destroy(lc_object_cull_set *set)
 {
     free(set->block);
     memset(set, 0, sizeof *set);
@@ -103,7 +103,7 @@ void lc_cull_set_destroy(lc_cull_set *set)
 /* --- the scalar twin --- */
 
 /* Outside a plane (n, w) when n.p + w < -r. */
-static bool sphere_scalar(const lc_cull_set *s, uint32_t i, const float pl[6][4])
+static bool sphere_scalar(const lc_object_cull_set *s, uint32_t i, const float pl[6][4])
 {
     float x = s->sphere_x[i], y = s->sphere_y[i], z = s->sphere_z[i], neg_r = -s->sphere_r[i];
     for (int p = 0; p < 6; p++) {
@@ -117,7 +117,7 @@ static bool sphere_scalar(const lc_cull_set *s, uint32_t i, const float pl[6][4]
  * Five rows: x, y, z, w and f = w - z. The far test z > w is f < 0 with f from its own row
  * (view_proj's row 3 - row 2, formed once per camera): near the far plane z and w are large
  * and nearly equal, and their rounded difference would misplace the plane by metres. */
-static bool oobb_scalar(const lc_cull_set *s, uint32_t i, const float *vp)
+static bool oobb_scalar(const lc_object_cull_set *s, uint32_t i, const float *vp)
 {
     float w[16], m[20];
     for (int k = 0; k < 16; k++) w[k] = s->world[k][i];
@@ -160,12 +160,12 @@ static void clip_rows(const lc_m4 *view_proj, float out[20])
     }
 }
 
-bool lc_cull_sphere_visible(const lc_cull_set *set, uint32_t index, const float planes[6][4])
+bool lc_object_cull_sphere_visible(const lc_object_cull_set *set, uint32_t index, const float planes[6][4])
 {
     return sphere_scalar(set, index, planes);
 }
 
-bool lc_cull_oobb_visible(const lc_cull_set *set, uint32_t index, const lc_m4 *view_proj)
+bool lc_object_cull_oobb_visible(const lc_object_cull_set *set, uint32_t index, const lc_m4 *view_proj)
 {
     float rows[20];
     clip_rows(view_proj, rows);
@@ -205,8 +205,8 @@ static bool cpu_has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 /* --- the passes as jobs --- */
 
 typedef struct cull_job {
-    const lc_cull_set *set;
-    lc_cull_result *out;
+    const lc_object_cull_set *set;
+    lc_object_cull_result *out;
     uint32_t work_size;
     const float (*planes)[4];
     float vp[20];             /* clip_rows */
@@ -218,7 +218,7 @@ typedef struct cull_job {
  * index itself; local itself compacts in place), and records the chunk's count. */
 static void compact_chunk(cull_job *j, uint32_t offset, uint32_t count, const uint32_t *items)
 {
-    lc_cull_result *o = j->out;
+    lc_object_cull_result *o = j->out;
     uint32_t n = 0;
     for (uint32_t i = offset; i < offset + count; i++) {
         o->local[offset + n] = items ? items[i] : i;
@@ -235,7 +235,7 @@ static void cull_chunk_job(void *user, uint32_t offset, uint32_t count, uint32_t
 {
     (void)thread;
     cull_job *j = user;
-    lc_cull_result *o = j->out;
+    lc_object_cull_result *o = j->out;
     uint32_t *flags = o->flags, c = offset / j->work_size;
     if (j->lanes == 8) sphere_range_8(j->set, offset, offset + count, j->planes, flags);
     else if (j->lanes == 4) sphere_range_4(j->set, offset, offset + count, j->planes, flags);
@@ -247,7 +247,7 @@ static void cull_chunk_job(void *user, uint32_t offset, uint32_t count, uint32_t
     if (n1 == 0) return;
     /* Whole lanes stay inside the chunk (its size is a multiple of the lanes) or, for the
      * last chunk, inside the padded arrays. */
-    uint32_t padded = (n1 + LC_CULL_LANES - 1) & ~(LC_CULL_LANES - 1);
+    uint32_t padded = (n1 + LC_OBJECT_CULL_LANES - 1) & ~(LC_OBJECT_CULL_LANES - 1);
     for (uint32_t i = offset + n1; i < offset + padded; i++) o->local[i] = o->local[offset + n1 - 1];
     const uint32_t *idx = o->local;
     if (j->lanes == 8) oobb_range_8(j->set, idx, offset, offset + n1, j->vp, flags);
@@ -263,7 +263,7 @@ static void cull_chunk_job(void *user, uint32_t offset, uint32_t count, uint32_t
  * with the last one to whole lanes by the thread with the last run, which also sets the totals. */
 static void gather_run(cull_job *j, uint32_t t, uint32_t threads)
 {
-    lc_cull_result *o = j->out;
+    lc_object_cull_result *o = j->out;
     uint32_t c0 = lc_jobs_team_split(j->chunks, t, threads), c1 = lc_jobs_team_split(j->chunks, t + 1, threads);
     uint32_t at = 0, n = 0, n1 = 0;
     for (uint32_t c = 0; c < j->chunks; c++) {
@@ -277,7 +277,7 @@ static void gather_run(cull_job *j, uint32_t t, uint32_t threads)
     }
     if (t + 1 < threads) return;
     uint32_t last = n ? o->indices[n - 1] : 0u;
-    for (uint32_t i = n; i < ((n + LC_CULL_LANES - 1) & ~(LC_CULL_LANES - 1)); i++) o->indices[i] = last;
+    for (uint32_t i = n; i < ((n + LC_OBJECT_CULL_LANES - 1) & ~(LC_OBJECT_CULL_LANES - 1)); i++) o->indices[i] = last;
     o->culled_sphere = j->count - n1;
     o->culled_oobb = n1 - n;
     o->visible = n;
@@ -291,7 +291,7 @@ static void cull_team(void *user, uint32_t t, uint32_t threads)
     gather_run(j, t, threads);
 }
 
-static void result_reserve(lc_cull_result *o, uint32_t capacity, uint32_t chunks)
+static void result_reserve(lc_object_cull_result *o, uint32_t capacity, uint32_t chunks)
 {
     if (capacity > o->capacity) {
         free(o->indices), free(o->flags), free(o->local);
@@ -308,13 +308,13 @@ static void result_reserve(lc_cull_result *o, uint32_t capacity, uint32_t chunks
     }
 }
 
-void lc_cull_run(const lc_cull_set *set, const lc_m4 *view_proj, const float planes[6][4], lc_cull_result *out)
+void lc_object_cull_run(const lc_object_cull_set *set, const lc_m4 *view_proj, const float planes[6][4], lc_object_cull_result *out)
 {
     uint32_t n = set->count;
-    uint32_t ws = out->work_size ? out->work_size : LC_CULL_WORK_SIZE;
-    ws = (ws + LC_CULL_LANES - 1) & ~(LC_CULL_LANES - 1);
-    uint32_t padded = (n + LC_CULL_LANES - 1) & ~(LC_CULL_LANES - 1);
-    result_reserve(out, LC_MAX(padded, LC_CULL_LANES), lc_jobs_chunks(n, ws) + 1);
+    uint32_t ws = out->work_size ? out->work_size : LC_OBJECT_CULL_WORK_SIZE;
+    ws = (ws + LC_OBJECT_CULL_LANES - 1) & ~(LC_OBJECT_CULL_LANES - 1);
+    uint32_t padded = (n + LC_OBJECT_CULL_LANES - 1) & ~(LC_OBJECT_CULL_LANES - 1);
+    result_reserve(out, LC_MAX(padded, LC_OBJECT_CULL_LANES), lc_jobs_chunks(n, ws) + 1);
     out->visible = out->culled_sphere = out->culled_oobb = 0;
     if (n == 0) return;
 
@@ -328,7 +328,7 @@ void lc_cull_run(const lc_cull_set *set, const lc_m4 *view_proj, const float pla
     lc_jobs_team(j.chunks, cull_team, &j);
 }
 
-void lc_cull_result_destroy(lc_cull_result *r)
+void lc_object_cull_result_destroy(lc_object_cull_result *r)
 {
     free(r->indices), free(r->flags), free(r->local);
     free(r->chunk_count), free(r->chunk_spheres);

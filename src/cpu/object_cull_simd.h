@@ -30,7 +30,7 @@ static TARGET inline VF SFX(gather)(const float *a, const uint32_t *idx)
 
 /* Spheres [begin, end) (begin a multiple of LANES; the last step may cover padding lanes,
  * whose flags are written and never read): flags ~0 may be visible, 0 culled. */
-static TARGET void SFX(sphere_range)(const lc_cull_set *s, uint32_t begin, uint32_t end, const float planes[6][4],
+static TARGET void SFX(sphere_range)(const lc_object_cull_set *s, uint32_t begin, uint32_t end, const float planes[6][4],
                                      uint32_t *flags)
 {
     VF nx[6], ny[6], nz[6], nw[6];
@@ -51,7 +51,7 @@ static TARGET void SFX(sphere_range)(const lc_cull_set *s, uint32_t begin, uint3
 }
 
 /* Boxes idx[begin..end) (padded to whole steps): flags[i] for idx[i]. rows: clip_rows. */
-static TARGET void SFX(oobb_range)(const lc_cull_set *s, const uint32_t *idx, uint32_t begin, uint32_t end,
+static TARGET void SFX(oobb_range)(const lc_object_cull_set *s, const uint32_t *idx, uint32_t begin, uint32_t end,
                                    const float rows[20], uint32_t *flags)
 {
     VF vp[20];

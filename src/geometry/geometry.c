@@ -13,7 +13,7 @@ _Static_assert(LC_MESH_MAX_TRIANGLES == LC_MESHLET_SUBLET_SIZE && LC_MESH_MAX_VE
                "the mesh path draws one sublet per mesh workgroup");
 _Static_assert(sizeof(lc_gpu_cull_object) == 32 && offsetof(lc_gpu_cull_object, info) == 16, "lc_gpu_cull_object: std430 layout");
 _Static_assert(sizeof(lc_gpu_geometry_stats) == 32, "lc_gpu_geometry_stats: two uvec4");
-_Static_assert(sizeof(lc_cull_push) == 32 && sizeof(lc_hiz_push) == 16, "push constants fit the frame layout's 64 bytes");
+_Static_assert(sizeof(lc_geometry_cull_push) == 32 && sizeof(lc_hiz_push) == 16, "push constants fit the frame layout's 64 bytes");
 _Static_assert(sizeof(VkDrawIndexedIndirectCommand) == 20, "the cull shader writes 5 uints per command");
 
 const char *const lc_geometry_names[LC_GEOMETRY_COUNT] = {"direct", "mdi", "mesh"};
@@ -147,7 +147,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         objs[i].sphere = (lc_f4){o->sphere[0], o->sphere[1], o->sphere[2], o->sphere[3]};
         uint32_t scale_bits;
         memcpy(&scale_bits, &scale, 4);
-        objs[i].info = (lc_u4){bucket, similarity ? LC_CULL_CONE : 0u, scale_bits, g->object_raster[i]};
+        objs[i].info = (lc_u4){bucket, similarity ? LC_GEOMETRY_CULL_CONE : 0u, scale_bits, g->object_raster[i]};
     }
     /* Commands of a phase: 20 bytes each; lavapipe's storage buffers stop at 128 MiB. */
     const uint64_t task_max = (100u << 20) / 20 / 2;

@@ -60,12 +60,12 @@ static void unproject_screen(const lc_frame_ubo *u, float sx, float sy, float de
     for (int a = 0; a < 3; a++) out[a] = v[a] / v[3];
 }
 
-void lc_cull_ref_unproject(const lc_frame_ubo *u, float px, float py, float depth, float view_out[3])
+void lc_light_cull_ref_unproject(const lc_frame_ubo *u, float px, float py, float depth, float view_out[3])
 {
     unproject_screen(u, px + 0.5f, py + 0.5f, depth, view_out);
 }
 
-void lc_cull_ref_view_to_world(const lc_frame_ubo *u, const float view_pos[3], float world_out[3])
+void lc_light_cull_ref_view_to_world(const lc_frame_ubo *u, const float view_pos[3], float world_out[3])
 {
     lc_m4 inv;
     lc_m4_inverse(&u->view, &inv);
@@ -78,7 +78,7 @@ void lc_cull_ref_view_to_world(const lc_frame_ubo *u, const float view_pos[3], f
 static void pixel_world(const ref *R, uint32_t x, uint32_t y, float d, float world[3], float *view_depth)
 {
     float v[3];
-    lc_cull_ref_unproject(R->u, (float)x, (float)y, d, v);
+    lc_light_cull_ref_unproject(R->u, (float)x, (float)y, d, v);
     float v4[4] = {v[0], v[1], v[2], 1.0f}, w[4];
     mul_point(&R->inv_view, v4, w);
     memcpy(world, w, 3 * sizeof(float));
@@ -126,7 +126,7 @@ static bool rect_depth_range(const ref *R, const float *depth, uint32_t x0, uint
             float d = depth[(size_t)y * R->width + x];
             if (!(d < 1.0f)) continue;
             float v[3];
-            lc_cull_ref_unproject(R->u, (float)x, (float)y, d, v);
+            lc_light_cull_ref_unproject(R->u, (float)x, (float)y, d, v);
             *dmin = LC_MIN(*dmin, -v[2]);
             *dmax = LC_MAX(*dmax, -v[2]);
             any = true;
@@ -147,7 +147,7 @@ static uint32_t prefilter(const ref *R, const lc_gpu_light *lights, const float 
     for (uint32_t i = 0; i < R->count; i++) {
         const float *c = R->centre[i];
         float reach = fabsf(c[0]) + fabsf(c[1]) + fabsf(c[2]) + dmax;
-        float r = lights[i].position_radius.w * (1.0f + PREFILTER_SLACK) + (float)LC_CULL_RADIUS_BIAS + PREFILTER_ABS * reach;
+        float r = lights[i].position_radius.w * (1.0f + PREFILTER_SLACK) + (float)LC_LIGHT_CULL_RADIUS_BIAS + PREFILTER_ABS * reach;
         if (sphere_meets_box(c, r, bmin, bmax)) list[n++] = i;
     }
     return n;
@@ -157,7 +157,7 @@ static uint32_t prefilter(const ref *R, const lc_gpu_light *lights, const float 
 
 static uint32_t tile_cells(const lc_frame_ubo *u) { return u->screen.z * u->screen.w; }
 
-void lc_cull_ref_tiles_exact(const lc_frame_ubo *u, const lc_gpu_light *lights, const float *depth, uint32_t *bits)
+void lc_light_cull_ref_tiles_exact(const lc_frame_ubo *u, const lc_gpu_light *lights, const float *depth, uint32_t *bits)
 {
     ref R = ref_begin(u, lights);
     uint32_t tile = u->light_info.z;
@@ -190,7 +190,7 @@ void lc_cull_ref_tiles_exact(const lc_frame_ubo *u, const lc_gpu_light *lights, 
     ref_end(&R);
 }
 
-void lc_cull_ref_tiles_bound(const lc_frame_ubo *u, const lc_gpu_light *lights, const float *depth, float slack, uint32_t *bits)
+void lc_light_cull_ref_tiles_bound(const lc_frame_ubo *u, const lc_gpu_light *lights, const float *depth, float slack, uint32_t *bits)
 {
     ref R = ref_begin(u, lights);
     uint32_t tile = u->light_info.z;
@@ -206,7 +206,7 @@ void lc_cull_ref_tiles_bound(const lc_frame_ubo *u, const lc_gpu_light *lights, 
                         bmin, bmax);
             uint32_t cell = ty * u->screen.z + tx;
             for (uint32_t i = 0; i < R.count; i++) {
-                float r = lights[i].position_radius.w * (1.0f + slack) + (float)LC_CULL_RADIUS_BIAS;
+                float r = lights[i].position_radius.w * (1.0f + slack) + (float)LC_LIGHT_CULL_RADIUS_BIAS;
                 if (sphere_meets_box(R.centre[i], r, bmin, bmax)) set_bit(bits, R.buckets, cell, i);
             }
         }
@@ -226,14 +226,14 @@ static uint32_t cluster_slice(const lc_frame_ubo *u, float view_depth)
     return (uint32_t)f;
 }
 
-uint32_t lc_cull_ref_cluster_index(const lc_frame_ubo *u, uint32_t px, uint32_t py, float view_depth)
+uint32_t lc_light_cull_ref_cluster_index(const lc_frame_ubo *u, uint32_t px, uint32_t py, float view_depth)
 {
     uint32_t ct = (uint32_t)u->zbin_params.w;
     uint32_t tx = LC_MIN(px / ct, u->zbin_info.y - 1), ty = LC_MIN(py / ct, u->zbin_info.z - 1);
     return (cluster_slice(u, view_depth) * u->zbin_info.z + ty) * u->zbin_info.y + tx;
 }
 
-void lc_cull_ref_clusters_exact(const lc_frame_ubo *u, const lc_gpu_light *lights, const float *depth, uint32_t *bits)
+void lc_light_cull_ref_clusters_exact(const lc_frame_ubo *u, const lc_gpu_light *lights, const float *depth, uint32_t *bits)
 {
     ref R = ref_begin(u, lights);
     uint32_t ct = (uint32_t)u->zbin_params.w;
@@ -249,7 +249,7 @@ void lc_cull_ref_clusters_exact(const lc_frame_ubo *u, const lc_gpu_light *light
                     if (!(d < 1.0f)) continue;
                     float p[3], vd;
                     pixel_world(&R, x, y, d, p, &vd);
-                    uint32_t cell = lc_cull_ref_cluster_index(u, x, y, vd);
+                    uint32_t cell = lc_light_cull_ref_cluster_index(u, x, y, vd);
                     for (uint32_t k = 0; k < n; k++)
                         if (!get_bit(bits, R.buckets, cell, list[k]) && lc_light_weight(&lights[list[k]], p) > 0.0f)
                             set_bit(bits, R.buckets, cell, list[k]);
@@ -259,7 +259,7 @@ void lc_cull_ref_clusters_exact(const lc_frame_ubo *u, const lc_gpu_light *light
     ref_end(&R);
 }
 
-void lc_cull_ref_clusters_bound(const lc_frame_ubo *u, const lc_gpu_light *lights, float slack, uint32_t *bits)
+void lc_light_cull_ref_clusters_bound(const lc_frame_ubo *u, const lc_gpu_light *lights, float slack, uint32_t *bits)
 {
     ref R = ref_begin(u, lights);
     uint32_t tiles_x = u->zbin_info.y, tiles_y = u->zbin_info.z, slices = u->zbin_info.w;
@@ -278,7 +278,7 @@ void lc_cull_ref_clusters_bound(const lc_frame_ubo *u, const lc_gpu_light *light
                             lo - slack * lo, hi + slack * hi, bmin, bmax);
                 uint32_t cell = (s * tiles_y + ty) * tiles_x + tx;
                 for (uint32_t i = 0; i < R.count; i++) {
-                    float r = lights[i].position_radius.w * (1.0f + slack) + (float)LC_CULL_RADIUS_BIAS;
+                    float r = lights[i].position_radius.w * (1.0f + slack) + (float)LC_LIGHT_CULL_RADIUS_BIAS;
                     if (sphere_meets_box(R.centre[i], r, bmin, bmax)) set_bit(bits, R.buckets, cell, i);
                 }
             }
@@ -288,7 +288,7 @@ void lc_cull_ref_clusters_bound(const lc_frame_ubo *u, const lc_gpu_light *light
 
 /* --- z-bins --- */
 
-uint32_t lc_cull_ref_zbin_index(const lc_frame_ubo *u, float view_depth)
+uint32_t lc_light_cull_ref_zbin_index(const lc_frame_ubo *u, float view_depth)
 {
     uint32_t bins = u->zbin_info.x;
     float f = floorf((view_depth - u->zbin_params.x) * u->zbin_params.y);
@@ -297,16 +297,16 @@ uint32_t lc_cull_ref_zbin_index(const lc_frame_ubo *u, float view_depth)
     return (uint32_t)f;
 }
 
-void lc_cull_ref_zbins(const lc_frame_ubo *u, const lc_gpu_light *lights, float slack, uint32_t *first, uint32_t *last)
+void lc_light_cull_ref_zbins(const lc_frame_ubo *u, const lc_gpu_light *lights, float slack, uint32_t *first, uint32_t *last)
 {
     uint32_t bins = u->zbin_info.x;
     for (uint32_t b = 0; b < bins; b++) first[b] = UINT32_MAX, last[b] = 0;
     if (bins == 0) return;
-    const float bias = (float)LC_CULL_RADIUS_BIAS;
+    const float bias = (float)LC_LIGHT_CULL_RADIUS_BIAS;
     for (uint32_t i = 0; i < u->light_info.x; i++) {
         float zmin = lights[i].spot_depth.z, zmax = lights[i].spot_depth.w;
-        uint32_t b0 = lc_cull_ref_zbin_index(u, zmin - slack * fabsf(zmin) - bias);
-        uint32_t b1 = lc_cull_ref_zbin_index(u, zmax + slack * fabsf(zmax) + bias);
+        uint32_t b0 = lc_light_cull_ref_zbin_index(u, zmin - slack * fabsf(zmin) - bias);
+        uint32_t b1 = lc_light_cull_ref_zbin_index(u, zmax + slack * fabsf(zmax) + bias);
         for (uint32_t b = b0; b <= b1; b++) {
             first[b] = LC_MIN(first[b], i);
             last[b] = LC_MAX(last[b], i);
@@ -316,7 +316,7 @@ void lc_cull_ref_zbins(const lc_frame_ubo *u, const lc_gpu_light *lights, float 
 
 /* --- pairs --- */
 
-uint64_t lc_cull_ref_exact_pairs(const lc_frame_ubo *u, const lc_gpu_light *lights, const float *depth)
+uint64_t lc_light_cull_ref_exact_pairs(const lc_frame_ubo *u, const lc_gpu_light *lights, const float *depth)
 {
     ref R = ref_begin(u, lights);
     uint32_t *list = lc_alloc((R.count ? R.count : 1) * sizeof *list);

@@ -35,8 +35,8 @@ typedef int32_t v4i __attribute__((vector_size(16)));
 _Static_assert(offsetof(lc_light, radius) == offsetof(lc_light, position) + 3 * sizeof(float),
                "position and radius load as one vec4");
 
-#define RADIUS_SCALE ((float)LC_CULL_RADIUS_SCALE)
-#define RADIUS_BIAS ((float)LC_CULL_RADIUS_BIAS)
+#define RADIUS_SCALE ((float)LC_LIGHT_CULL_RADIUS_SCALE)
+#define RADIUS_BIAS ((float)LC_LIGHT_CULL_RADIUS_BIAS)
 #define DEG_TO_RAD 0.017453292519943295f
 
 /* cos of an angle in [0, 180] degrees. A polynomial of our own rather than cosf: the same

@@ -80,7 +80,7 @@ uint32_t lc_lights_build(lc_light_builder *b, const lc_light *lights, uint32_t c
                          const lc_m4 *view, const float planes[6][4], lc_gpu_light *out);
 
 /* Frustum tests, exposed for tests: visible[i] = 1 if light i may be visible, else 0.
- * Spheres grow by LC_CULL_RADIUS_SCALE/BIAS; spots narrower than 90 degrees must also have
+ * Spheres grow by LC_LIGHT_CULL_RADIUS_SCALE/BIAS; spots narrower than 90 degrees must also have
  * their cone (apex p, axis d, height r, base radius r tan(outer), grown likewise) cross all
  * planes. The SIMD and scalar versions agree exactly (same operations, same order). */
 void lc_lights_frustum_cull_scalar(const lc_light *lights, uint32_t count, const float planes[6][4], uint8_t *visible);

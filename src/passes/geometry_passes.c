@@ -43,16 +43,16 @@ lc_pass lc_pass_geometry_stats(void)
 static void record_cull(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->geo_cull[phase]);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->geometry_cull[phase]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
-    lc_cull_push push = {.counts = {r->geo.task_count, r->geo.command_capacity, r->geo.bucket_count, r->hiz.mip_levels},
+    lc_geometry_cull_push push = {.counts = {r->geo.task_count, r->geo.command_capacity, r->geo.bucket_count, r->hiz.mip_levels},
                          .hiz_size = {r->width, r->height, 0, 0}};
     lc_rc_push_constants(rc, state, r->layout, 0, sizeof push, &push);
     if (r->geo.task_count) lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), LC_DIV_UP(r->geo.task_count, LC_CULL_GROUP), 1, 1);
 }
-static void record_cull_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_CULL_PHASE_ALL); }
-static void record_cull_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_CULL_PHASE_1); }
-static void record_cull_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_CULL_PHASE_2); }
+static void record_cull_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_GEOMETRY_CULL_PHASE_ALL); }
+static void record_cull_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_GEOMETRY_CULL_PHASE_1); }
+static void record_cull_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_GEOMETRY_CULL_PHASE_2); }
 
 // geometry cull: per object and per meshlet (frustum, back-face cone; phase 2 also the HiZ),
 // writing one indirect draw per surviving meshlet into its material bucket.
@@ -60,9 +60,9 @@ lc_pass lc_pass_geometry_cull(uint32_t phase)
 {
     static const char *const names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
     lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
-                 .record = phase == LC_CULL_PHASE_2 ? record_cull_2 : phase == LC_CULL_PHASE_1 ? record_cull_1 : record_cull_all};
+                 .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_cull_2 : phase == LC_GEOMETRY_CULL_PHASE_1 ? record_cull_1 : record_cull_all};
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
-    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_COMPUTE, phase == LC_CULL_PHASE_1 ? LC_READ : LC_RW, 0};
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_COMPUTE, phase == LC_GEOMETRY_CULL_PHASE_1 ? LC_READ : LC_RW, 0};
     /* Only phase 2 samples the HiZ, but every phase's pipeline binds it. */
     p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
     return p;
@@ -90,19 +90,19 @@ void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint3
 
 static void record_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
-    lc_begin_depth_rendering(r, rc, pass, phase == LC_CULL_PHASE_2);
+    lc_begin_depth_rendering(r, rc, pass, phase == LC_GEOMETRY_CULL_PHASE_2);
     lc_bind_scene(r, rc, pass, r->depth_pipeline, true);
-    lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase == LC_CULL_PHASE_2 ? 1 : 0);
+    lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase == LC_GEOMETRY_CULL_PHASE_2 ? 1 : 0);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
-static void record_depth_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth(r, rc, pass, LC_CULL_PHASE_1); }
-static void record_depth_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth(r, rc, pass, LC_CULL_PHASE_2); }
+static void record_depth_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth(r, rc, pass, LC_GEOMETRY_CULL_PHASE_1); }
+static void record_depth_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth(r, rc, pass, LC_GEOMETRY_CULL_PHASE_2); }
 
 // depth prepass (indirect): the cull's draws; phase 2 adds to phase 1's depth.
 lc_pass lc_pass_depth_indirect(uint32_t phase)
 {
     static const char *const names[3] = {"depth prepass", "depth prepass / phase 1", "depth prepass / phase 2"};
-    lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH, .record = phase == LC_CULL_PHASE_2 ? record_depth_2 : record_depth_1};
+    lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH, .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_depth_2 : record_depth_1};
     p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, DEPTH_STAGES, DEPTH_RW, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};
     return p;
@@ -126,7 +126,7 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
         d->push_size = sizeof push;
         d->group_count = LC_DIV_UP(g->bucket_tasks[b], LC_MESH_TASK_GROUP);
         lc_draw_material_of(r, material, g->bucket_raster[b], &d->mat);
-        uint32_t index = phase == LC_CULL_PHASE_2 ? 1 : 0;
+        uint32_t index = phase == LC_GEOMETRY_CULL_PHASE_2 ? 1 : 0;
         lc_rc_command(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, shader_pass, pipeline_id, material, b * 2 + index), d,
                       LC_PKG_DRAW_MESH_TASKS);
     }
@@ -134,14 +134,14 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
 
 static void record_depth_mesh(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
-    lc_begin_depth_rendering(r, rc, pass, phase == LC_CULL_PHASE_2);
+    lc_begin_depth_rendering(r, rc, pass, phase == LC_GEOMETRY_CULL_PHASE_2);
     lc_bind_scene(r, rc, pass, r->mesh_depth_pipeline, false);
     lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase, false);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
-static void record_depth_mesh_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth_mesh(r, rc, pass, LC_CULL_PHASE_ALL); }
-static void record_depth_mesh_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth_mesh(r, rc, pass, LC_CULL_PHASE_1); }
-static void record_depth_mesh_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth_mesh(r, rc, pass, LC_CULL_PHASE_2); }
+static void record_depth_mesh_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth_mesh(r, rc, pass, LC_GEOMETRY_CULL_PHASE_ALL); }
+static void record_depth_mesh_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth_mesh(r, rc, pass, LC_GEOMETRY_CULL_PHASE_1); }
+static void record_depth_mesh_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_depth_mesh(r, rc, pass, LC_GEOMETRY_CULL_PHASE_2); }
 
 // depth prepass (mesh): the task shader culls each bucket's tasks (the mdi cull's tests and
 // phases) and the mesh shader draws the survivors' depth; phase 2 adds to phase 1's depth.
@@ -149,7 +149,7 @@ lc_pass lc_pass_depth_mesh(uint32_t phase)
 {
     static const char *const names[3] = {"depth prepass", "depth prepass / phase 1", "depth prepass / phase 2"};
     lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
-                 .record = phase == LC_CULL_PHASE_2 ? record_depth_mesh_2 : phase == LC_CULL_PHASE_1 ? record_depth_mesh_1
+                 .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_depth_mesh_2 : phase == LC_GEOMETRY_CULL_PHASE_1 ? record_depth_mesh_1
                                                                                                     : record_depth_mesh_all};
     p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, DEPTH_STAGES, DEPTH_RW, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
     /* Counters, drawn flags (in the commands buffer) and visibility bits: task shader atomics.

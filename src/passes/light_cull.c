@@ -45,12 +45,12 @@ static void record_tile_depth(lc_renderer *r, lc_render_context *rc, uint32_t pa
 
 static void record_coarse(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->cull_coarse, r->coarse_x, r->coarse_y, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->light_cull_coarse, r->coarse_x, r->coarse_y, 1);
 }
 
 static void record_tiles(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->cull_tiles, r->tiles_x, r->tiles_y, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->light_cull_tiles, r->tiles_x, r->tiles_y, 1);
 }
 
 static void record_lists(lc_renderer *r, lc_render_context *rc, uint32_t pass)
@@ -58,12 +58,12 @@ static void record_lists(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->counters.buffer, 0, VK_WHOLE_SIZE, 0);
     /* The counters are cleared, then the dispatch counts: a barrier inside the pass. */
     fill_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1));
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), r->cull_lists, r->list_tiles_x, r->list_tiles_y, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), r->light_cull_lists, r->list_tiles_x, r->list_tiles_y, 1);
 }
 
 static void record_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->cull_clusters, r->cluster_x, r->cluster_y, r->desc.cluster_slices);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->light_cull_clusters, r->cluster_x, r->cluster_y, r->desc.cluster_slices);
 }
 
 /* This frame's bucket words per cell, LC_BUCKET_BITS lights each (mask words: one bit a bucket). */
@@ -95,7 +95,7 @@ bool lc_bins_lights(const lc_renderer *r)
     return r->settings.binning != LC_BINNING_TILES && r->desc.bin_kernel == LC_BIN_KERNEL_LIGHTS && lc_mode_bins(r->settings.mode);
 }
 
-uint64_t lc_cull_bytes(const lc_renderer *r)
+uint64_t lc_light_cull_bytes(const lc_renderer *r)
 {
     uint32_t mode = r->settings.mode;
     bool light_binning = lc_mode_bins(mode) && r->settings.binning != LC_BINNING_TILES;

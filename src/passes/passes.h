@@ -20,7 +20,7 @@ enum { LC_PIPELINE_ID_DEPTH = 1, LC_PIPELINE_ID_SHADE = 16 };
 
 lc_pass lc_pass_depth_prepass(void);
 /* The mdi path (geometry_passes.c): counters cleared, the GPU cull of a phase
- * (LC_CULL_PHASE_*), the depth pre-pass of its indirect draws, the HiZ between phases. */
+ * (LC_GEOMETRY_CULL_PHASE_*), the depth pre-pass of its indirect draws, the HiZ between phases. */
 lc_pass lc_pass_geometry_clear(void);
 lc_pass lc_pass_geometry_cull(uint32_t phase);
 lc_pass lc_pass_depth_indirect(uint32_t phase);
@@ -31,7 +31,7 @@ lc_pass lc_pass_geometry_stats(void);
 void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
                               uint32_t pipeline_id, uint32_t phase);
 /* The mesh path: one vkCmdDrawMeshTasksEXT per non-empty bucket (the task shader culls its
- * tasks for phase, LC_CULL_PHASE_*), or with replay the tasks the depth pass's phase drew. */
+ * tasks for phase, LC_GEOMETRY_CULL_PHASE_*), or with replay the tasks the depth pass's phase drew. */
 void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
                                    uint32_t pipeline_id, uint32_t phase, bool replay);
 /* depth prepass (mesh): cull and draw depth in one pass per phase (task + mesh shaders). */

@@ -32,8 +32,8 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
          * mesh shaders; nothing is culled again. */
         lc_bind_scene(r, rc, pass, r->shade_mesh[s->mode][loop][s->analysis], false);
         lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id,
-                                      s->occlusion ? LC_CULL_PHASE_1 : LC_CULL_PHASE_ALL, true);
-        if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, LC_CULL_PHASE_2, true);
+                                      s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL, true);
+        if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, LC_GEOMETRY_CULL_PHASE_2, true);
         lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
         return;
     }
