@@ -305,7 +305,7 @@ lc_status lc_renderer_set_light_capacity(lc_renderer *r, uint32_t capacity);
 lc_status lc_renderer_resize(lc_renderer *r);
 void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_count);
 
-/* Whether this frame's Z-bins come from the per-bin kernel (lc_renderer_desc.zbin_kernel and
+/* The light cull's choices and sizes (frame_light_cull.c). Whether this frame's Z-bins come from the per-bin kernel (lc_renderer_desc.zbin_kernel and
  * the visible light count). */
 bool lc_zbin_per_bin(const lc_renderer *r);
 /* The shade pipelines' LC_LOOP_* for these settings: unscalarized where scalarize is off or

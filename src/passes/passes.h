@@ -49,6 +49,7 @@ lc_pass lc_pass_tonemap(const lc_renderer *r);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
 
+/* passes/scene_draws.c: what every pass that draws the scene shares. */
 /* A scene pass the frame does not have (lc_scene_draws_record skips its commands). */
 #define LC_NO_PASS UINT32_MAX
 /* How every scene draw package (direct, mdi bucket, mesh bucket) binds a material of the

@@ -1,0 +1,114 @@
+/* What every pass that draws the scene shares: dynamic rendering into the frame's
+ * attachments, the scene's binding state, a material's draw state, and the object draws of
+ * the direct path (one package per object, a command for the depth pre-pass and one for the
+ * depth-EQUAL pass after it), recorded by the frame's jobs. Declared in passes.h. */
+#include "passes/passes.h"
+
+#include <math.h>
+#include <string.h>
+
+const lc_frame_slot *lc_current_slot(const lc_renderer *r) { return &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT]; }
+
+void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, const lc_rendering *d)
+{
+    lc_pkg_rendering p = {
+        .width = r->width,
+        .height = r->height,
+        .color = d->color ? d->color->view : VK_NULL_HANDLE,
+        .color_format = d->color ? d->color->format : VK_FORMAT_UNDEFINED,
+        .color_load = d->color_load,
+        .clear_color = d->clear_color,
+        .depth = d->depth ? d->depth->view : VK_NULL_HANDLE,
+        .depth_format = d->depth ? d->depth->format : VK_FORMAT_UNDEFINED,
+        .depth_layout = d->depth_layout,
+        .depth_load = d->depth_load,
+        .depth_store = d->depth_store,
+    };
+    lc_rc_begin_rendering(rc, lc_sort_key(pass, LC_SEQ_BEGIN), &p);
+    lc_rc_viewport(rc, lc_sort_key(pass, LC_SEQ_STATE), r->width, r->height);
+}
+
+void lc_draw_material_of(const lc_renderer *r, uint32_t material, uint32_t raster, lc_draw_material *out)
+{
+    bool known = material < r->scene->material_count;
+    *out = (lc_draw_material){.material = material, .set_index = 1, .layout = r->layout,
+                              .set = known ? r->material_sets[material] : VK_NULL_HANDLE, .constants = {1.0f, 1.0f, 1.0f, 1.0f},
+                              .raster = raster};
+    if (known) memcpy(out->constants, r->scene->materials[material].base_color, sizeof out->constants);
+}
+
+void lc_begin_depth_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, bool load)
+{
+    lc_rendering rd = {.depth = &r->depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                       .depth_load = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
+                       .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
+    lc_begin_rendering(r, rc, pass, &rd);
+}
+
+void lc_bind_scene(const lc_renderer *r, lc_render_context *rc, uint32_t pass, VkPipeline pipeline, bool runtime_mesh)
+{
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    if (!runtime_mesh) return;
+    lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
+    lc_rc_bind_index_buffer(rc, state, r->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+}
+
+/* One object as a package: its mesh's meshlet range in the runtime mesh (contiguous per mesh,
+ * global vertex numbers, 32-bit indices), the object index as firstInstance (scene.vert reads
+ * objects[gl_InstanceIndex]; the mdi cull writes the same field). */
+static void scene_draw(const lc_renderer *r, uint32_t object, lc_pkg_draw_indexed *p)
+{
+    const lc_object *o = &r->scene->objects[object];
+    const lc_meshlet_range *m = &r->geo.ms.ranges[o->mesh];
+    p->index_count = m->triangle_count * 3;
+    p->instance_count = 1;
+    p->first_index = m->first_triangle * 3;
+    p->vertex_offset = 0;
+    p->first_instance = object;
+    lc_draw_material_of(r, o->material, r->geo.object_raster[object], &p->mat);
+}
+
+uint32_t lc_shade_pipeline_id(const lc_renderer *r)
+{
+    const lc_frame_settings *s = &r->settings;
+    return LC_PIPELINE_ID_SHADE + (s->mode * LC_LOOP_COUNT + lc_loop_variant(r, s)) * 3 + s->analysis;
+}
+
+void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
+                           uint32_t depth_pass, uint32_t equal_pass)
+{
+    const lc_camera *cam = &r->settings.camera;
+    const lc_frame_settings *s = &r->settings;
+    uint32_t shade_id = lc_shade_pipeline_id(r);
+    /* The depth pre-pass sorts front to back by the far point of each object's bounding
+     * sphere (distance + radius): big objects around the camera (floors, walls) go after the
+     * small near ones that hide parts of them, so early depth rejects more of their pixels
+     * (H100, 3840x2160: Sponza 2.05 -> 1.93 ms, the hall 1.71 -> 1.64 against the centre's
+     * distance; the nearest point, 2.91 and 2.03). The depth a pass leaves does not depend
+     * on the order. Where surfaces tie in depth the last draw of the
+     * second pass wins (the forward shade's or the visibility pass's EQUAL test), so that pass
+     * takes one order every path shares: by material, then by object (the depth bits stay
+     * zero and the sort is stable over the ascending draw list), as the mdi and mesh paths
+     * draw each material's bucket in task order. Coplanar surfaces then tie the same way on
+     * every path, every thread count and every GPU. The visibility pass binds no material. */
+    bool vis = s->shading == LC_SHADING_VISIBILITY;
+    for (uint32_t i = first; i < first + count; i++) {
+        uint32_t object = r->draw_list[i];
+        lc_pkg_draw_indexed *p = lc_rc_alloc(rc, sizeof *p);
+        scene_draw(r, object, p);
+        const float *c = r->scene->objects[object].sphere;
+        float dx = c[0] - cam->position[0], dy = c[1] - cam->position[1], dz = c[2] - cam->position[2];
+        uint32_t depth = lc_sort_depth(sqrtf(dx * dx + dy * dy + dz * dz) + c[3], cam->near_z, cam->far_z);
+        /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend
+         * whether to bind the material. */
+        if (depth_pass != LC_NO_PASS)
+            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth), p,
+                          LC_PKG_DRAW_INDEXED);
+        if (equal_pass != LC_NO_PASS)
+            lc_rc_command(rc, lc_sort_key_draw(equal_pass, LC_SEQ_WORK, vis ? LC_SHADER_PASS_DEPTH : LC_SHADER_PASS_MATERIAL,
+                                               vis ? LC_PIPELINE_ID_DEPTH : shade_id, p->mat.material, 0u),
+                          p, LC_PKG_DRAW_INDEXED);
+    }
+}
