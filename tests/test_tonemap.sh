@@ -54,17 +54,12 @@ tm_case visibility-heatmap compute --shading visibility --view heatmap --mode zb
 # codes must be the exact IEC 61966-2-1 curve rounded to nearest, every channel of the bar.
 # (lavapipe's sRGB attachment is off by one code on a few, which the 1/255 bound allows.)
 if [[ -f $TMP/heatmap-compute.png ]]; then
-    off=$("$PY" - "$TMP/heatmap-compute.png" <<'PYEOF'
-import math, struct, sys
+    off=$("$PY" - "$TMP/heatmap-compute.png" "$(dirname "$0")" <<'PYEOF'
+import struct, sys
 from PIL import Image
+sys.path.insert(0, sys.argv[2])
+from image_util import ramp, srgb_encode as srgb
 def f32(x): return struct.unpack("f", struct.pack("f", x))[0]
-def srgb(c):
-    c = min(max(c, 0.0), 1.0)
-    return math.floor((c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055) * 255 + 0.5)
-def ramp(t):
-    t = min(max(t, 0.0), 1.0)
-    c = [min(max(v, 0.0), 1.0) for v in (4 * t - 2, 4 * t if t < 0.5 else 4 - 4 * t, 2 - 4 * t)]
-    return (0.0, 0.0, 0.15) if t <= 0 else c
 im = Image.open(sys.argv[1]).convert("RGB")
 px, y = im.load(), im.size[1] - 14
 print(sum(a != b for x in range(8, 264) for a, b in zip(px[x, y], map(srgb, ramp(f32(f32(f32(x - 8) / 255.0) + f32(1e-3)))))))
