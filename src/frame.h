@@ -84,8 +84,6 @@ typedef struct lc_renderer_desc {
     uint32_t cluster_tile;   /* cluster tile in pixels; 0: 64, or larger past LC_LIGHT_CULL_BUDGET */
     uint32_t cluster_slices; /* 0: 32 */
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
-    uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins */
-    uint32_t bin_kernel;     /* LC_BIN_KERNEL_*: which kernel bins the lights (--binning lights) */
     bool meshlet_codec_off;  /* runtime mesh uploaded plain instead of decoded on the GPU (geometry.h) */
     uint32_t vis_ids;        /* LC_VIS_IDS_*: the visibility buffer's id format */
 } lc_renderer_desc;
@@ -150,6 +148,8 @@ typedef struct lc_frame_settings {
     uint32_t geometry;       /* LC_GEOMETRY_*: direct (CPU-recorded draws) or mdi (GPU culling) */
     bool occlusion;          /* mdi: two-phase HiZ occlusion culling */
     uint32_t tonemap;        /* LC_TONEMAP_*: the pass that tonemaps (default auto) */
+    uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins (default auto) */
+    uint32_t bin_kernel;     /* LC_BIN_KERNEL_*: which kernel bins the lights (--binning lights; default lights) */
 } lc_frame_settings;
 
 /* What the geometry path drew in a frame (--stats geometry, the HUD). */
@@ -196,13 +196,10 @@ typedef struct lc_frame_slot {
     lc_geometry_counts geometry; /* this slot's frame; GPU counts are added when it completes */
 } lc_frame_slot;
 
-struct lc_renderer {
-    lc_context *ctx;
-    lc_target *target;
-    lc_renderer_desc desc;     /* effective sizes */
-    lc_renderer_desc requested; /* as asked for: zero fields are chosen per size and light count */
-    const lc_scene *scene;
-
+/* Made once with the renderer, for its device and scene (lc_renderer_create): layouts and
+ * samplers, the scene on the GPU, the pipelines (shade variants on first use), and the CPU
+ * frame's machinery (block pool, backend, object culling set, light builder). */
+typedef struct lc_renderer_device {
     VkDescriptorSetLayout frame_layout, material_layout;
     VkPipelineLayout layout;
     VkDescriptorPool pool;
@@ -214,30 +211,10 @@ struct lc_renderer {
     lc_image *textures;
     lc_image white;
     VkDescriptorSet *material_sets;
-
-    /* Size-dependent targets and culling buffers. */
-    uint32_t width, height;
-    uint32_t tiles_x, tiles_y, coarse_x, coarse_y, cluster_x, cluster_y, buckets;
-    uint32_t list_tile, list_tiles_x, list_tiles_y; /* lists mode keeps 16-pixel tiles unless --tile-size */
-    lc_image depth, hdr;
-    lc_image visibility;      /* R32G32_UINT ids; 1x1 until a frame uses --shading visibility */
-    bool visibility_allocated;
-    uint32_t vis_prim_bits;   /* visibility ids: (draw << bits) | primitive in R32_UINT; 0: (draw, primitive) in R32G32_UINT */
     lc_visibility_scene vis_scene;
-    lc_image hiz; /* max-depth pyramid of phase 1 (occlusion) */
-    VkImageView hiz_views[LC_HIZ_MAX_LEVELS];
-    uint32_t hiz_groups_x, hiz_groups_y;
-    lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
-    lc_buffer footprints; /* light binning: lc_gpu_footprint per light */
-    lc_buffer bin_work;   /* light binning: the light-parallel kernel's work list */
-    uint32_t bin_frames;  /* frames binned by the light-parallel kernel: which work-list count (lc_bin_push) */
-    bool bin_work_fresh;  /* the work list was just created: light cull / prepare zeroes its counts first */
-    bool analysis_allocated;
-    uint64_t cull_bytes[LC_MODE_COUNT];
 
     VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
     VkPipeline tonemap_compute; /* tonemap.comp, where the device has format-less storage writes */
-    uint32_t tonemap_path;      /* LC_TONEMAP_COMPUTE, _FRAGMENT or _FUSED: the last recorded frame's */
     VkPipeline tile_depth_pipeline, light_cull_coarse, light_cull_tiles, light_cull_lists, light_cull_clusters, zbin, zbin_bins;
     VkPipeline light_setup, bin_lights[LC_BIN_COUNT], bin_blocks[LC_BIN_COUNT];
     /* Shade variants [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use. */
@@ -248,46 +225,86 @@ struct lc_renderer {
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
     VkPipeline mesh_depth_pipeline, shade_mesh[LC_MODE_COUNT][LC_LOOP_COUNT][3];
 
+    /* The render contexts' package blocks and the backend that translates them. */
+    lc_block_pool *block_pool;
+    lc_render_backend backend;
+    /* Object culling (src/cpu/object_cull.h): the scene's objects as a culling set. */
+    lc_object_cull_set object_cull_set;
+    uint32_t *all_objects; /* 0..objects-1: the draw list with object culling off */
+    lc_light_builder builder;
+} lc_renderer_device;
+
+/* What follows the target's size and the light capacity (rebuilt by lc_renderer_resize and
+ * lc_renderer_set_light_capacity): targets, the culling structures' grids and buffers. */
+typedef struct lc_renderer_sized {
+    uint32_t width, height;
+    uint32_t tiles_x, tiles_y, coarse_x, coarse_y, cluster_x, cluster_y, buckets;
+    uint32_t list_tile, list_tiles_x, list_tiles_y; /* lists mode keeps 16-pixel tiles unless --tile-size */
+    lc_image depth, hdr;
+    lc_image visibility;      /* R32G32_UINT ids; 1x1 until a frame uses --shading visibility */
+    bool visibility_allocated;
+    uint32_t vis_prim_bits;   /* visibility ids: (draw << bits) | primitive in R32_UINT; 0: (draw, primitive) in R32G32_UINT */
+    lc_image hiz; /* max-depth pyramid of phase 1 (occlusion) */
+    VkImageView hiz_views[LC_HIZ_MAX_LEVELS];
+    uint32_t hiz_groups_x, hiz_groups_y;
+    lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
+    lc_buffer footprints; /* light binning: lc_gpu_footprint per light */
+    lc_buffer bin_work;   /* light binning: the light-parallel kernel's work list */
+    bool analysis_allocated;
+    uint64_t cull_bytes[LC_MODE_COUNT];
+} lc_renderer_sized;
+
+/* What one frame holds: the frame slot it records into, its resource states, its render
+ * contexts and sorted stream, its CPU results (lights, draw list), and what the last
+ * completed frame reported (timings, geometry counts, the output image). */
+typedef struct lc_frame_state {
+    uint32_t index;           /* frames rendered: the slot is index % LC_FRAMES_IN_FLIGHT */
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
-    /* Render contexts: one per pass and one per chunk of scene draws, filled by OpenMP jobs,
+    lc_res_state res[LC_RES_COUNT];
+    lc_image *res_image[LC_RES_COUNT];
+    uint32_t tonemap_path;    /* LC_TONEMAP_COMPUTE, _FRAGMENT or _FUSED: the last recorded frame's */
+    uint32_t bin_frames;      /* frames binned by the light-parallel kernel: which work-list count (lc_bin_push) */
+    bool bin_work_fresh;      /* the work list was just created: light cull / prepare zeroes its counts first */
+    /* Render contexts: one per pass and one per chunk of scene draws, filled by the jobs,
      * merged, sorted and translated by the backend. */
     uint32_t threads;
-    lc_block_pool *block_pool;
     lc_render_context *contexts;
     uint32_t context_capacity;
     lc_command *sorted, *sort_scratch;
     uint32_t sorted_count, sorted_capacity;
-    lc_render_backend backend;
     double cpu_ms[LC_CPU_COUNT]; /* the last frame's */
-    /* Object culling (src/cpu/object_cull.h): the scene's objects as a culling set, culled
-     * against the camera each frame; the draw list is the visible objects, ascending (all of
+    /* The camera's object culling; the draw list is the visible objects, ascending (all of
      * them with object_cull_off). */
-    lc_object_cull_set object_cull_set;
     lc_object_cull_result object_cull;
-    uint32_t *all_objects;
     const uint32_t *draw_list;
     uint32_t draw_count;
-    uint32_t frame_index;
-    lc_res_state res[LC_RES_COUNT];
-    lc_image *res_image[LC_RES_COUNT];
-
-    /* Per-frame inputs, valid while recording. */
-    lc_frame_settings settings;
     lc_frame_ubo ubo;
     uint32_t light_count;     /* packed (visible) lights this frame */
+    lc_gpu_light *packed;     /* the last frame's packed lights (host copy, for the inspector) */
     uint32_t hud_vertex_count;
     const float *hud_vertices;
 
     lc_frame_timings timings; /* of the last completed frame */
     lc_geometry_counts geometry; /* of the last completed frame */
     uint64_t timings_serial;  /* bumped each time a frame's timings arrive */
-    lc_light_builder builder;
-    lc_gpu_light *packed;     /* the last frame's packed lights (host copy, for the inspector) */
-
     /* Final image of the last frame with capture_output: RGBA8, width*height*4. */
     uint8_t *output_pixels;
     uint32_t output_width, output_height;
     uint32_t fallbacks_warned; /* bits of the fallbacks already announced (one line each) */
+} lc_frame_state;
+
+/* The renderer: what its creation asked for, what is made once (dev), what follows the size
+ * (sized), what the user sets per frame (settings) and what one frame holds (frame). */
+struct lc_renderer {
+    lc_context *ctx;
+    lc_target *target;
+    const lc_scene *scene;
+    lc_renderer_desc desc;      /* effective sizes */
+    lc_renderer_desc requested; /* as asked for: zero fields are chosen per size and light count */
+    lc_renderer_device dev;
+    lc_renderer_sized sized;
+    lc_frame_settings settings; /* this frame's, as settle_settings left them */
+    lc_frame_state frame;
 };
 
 lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene *scene, const lc_renderer_desc *desc,
@@ -305,7 +322,7 @@ lc_status lc_renderer_set_light_capacity(lc_renderer *r, uint32_t capacity);
 lc_status lc_renderer_resize(lc_renderer *r);
 void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_count);
 
-/* The light cull's choices and sizes (frame_light_cull.c). Whether this frame's Z-bins come from the per-bin kernel (lc_renderer_desc.zbin_kernel and
+/* The light cull's choices and sizes (frame_light_cull.c). Whether this frame's Z-bins come from the per-bin kernel (lc_frame_settings.zbin_kernel and
  * the visible light count). */
 bool lc_zbin_per_bin(const lc_renderer *r);
 /* The shade pipelines' LC_LOOP_* for these settings: unscalarized where scalarize is off or
