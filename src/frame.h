@@ -150,6 +150,8 @@ typedef struct lc_frame_settings {
     uint32_t geometry;       /* LC_GEOMETRY_*: direct (CPU-recorded draws) or mdi (GPU culling) */
     bool occlusion;          /* mdi: two-phase HiZ occlusion culling */
     uint32_t tonemap;        /* LC_TONEMAP_*: the pass that tonemaps (default auto) */
+    float exposure_ev100;    /* the camera's exposure (lights/exposure.h); 0 unless set */
+    bool exposure_auto;      /* reported only: exposure_ev100 came from lc_exposure_auto */
 } lc_frame_settings;
 
 /* What the geometry path drew in a frame (--stats geometry, the HUD). */

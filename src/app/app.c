@@ -9,6 +9,7 @@
 
 #include "app/renderdoc.h"
 #include "cpu/jobs.h"
+#include "lights/exposure.h"
 
 
 lc_status lc_app_load(lc_app *app, const lc_options *opt)
@@ -53,6 +54,7 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     if (s != LC_OK) return s;
     app->light_count = app->lights.count;
+    lc_app_set_exposure(app);
     app->animated = lc_calloc(app->lights.count, sizeof *app->animated);
     lc_frame_log_init(&app->gpu_log, LC_TIMER_COUNT + 1, opt->frames);
     lc_frame_log_init(&app->cpu_log, LC_CPU_COUNT, opt->frames);
@@ -75,6 +77,20 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         lc_info("first view, %s: %s", starts[sc_->start], arg);
     }
     return LC_OK;
+}
+
+const char *lc_app_light_source(const lc_app *app)
+{
+    if (app->opt.lights_file) return "file";
+    return app->lights.animated ? "generated" : "scene";
+}
+
+void lc_app_set_exposure(lc_app *app)
+{
+    app->exposure_auto = !app->opt.exposure_set;
+    app->exposure_ev100 = app->opt.exposure_set ? app->opt.exposure
+                                                : lc_exposure_auto(app->lights.lights, app->lights.count,
+                                                                   app->scene.light_bounds_min, app->scene.light_bounds_max);
 }
 
 void lc_app_camera_argument(const lc_app *app, char *out, size_t size)
@@ -186,6 +202,8 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .geometry = app->opt.geometry < 0 ? lc_app_geometry(app) : (uint32_t)app->opt.geometry,
         .occlusion = app->opt.occlusion,
         .tonemap = app->opt.tonemap,
+        .exposure_ev100 = app->exposure_ev100,
+        .exposure_auto = app->exposure_auto,
     };
 }
 
@@ -314,6 +332,14 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(root, "height", r->height);
     cJSON_AddNumberToObject(root, "frames", frames);
     cJSON_AddNumberToObject(root, "lights", app->light_count);
+    cJSON_AddStringToObject(root, "lights_source", lc_app_light_source(app));
+    cJSON_AddStringToObject(root, "light_units", "candela");
+    {
+        cJSON *ex = cJSON_AddObjectToObject(root, "exposure");
+        cJSON_AddNumberToObject(ex, "ev100", fs.exposure_ev100);
+        cJSON_AddBoolToObject(ex, "automatic", fs.exposure_auto);
+        cJSON_AddNumberToObject(ex, "scale", lc_exposure_scale(fs.exposure_ev100));
+    }
     cJSON_AddNumberToObject(root, "lights_visible", r->light_count);
     cJSON_AddNumberToObject(root, "tile_size", r->ubo.light_info.z);
     cJSON_AddStringToObject(root, "binning", lc_binning_names[fs.binning]);

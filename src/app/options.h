@@ -17,6 +17,8 @@ typedef struct lc_options {
     float camera[5];          /* x, y, z, yaw_deg, pitch_deg */
     float fov;                /* vertical, degrees; default 60 */
     bool fov_set;             /* --fov given: it wins over a file camera's own */
+    bool exposure_set;        /* --exposure given; otherwise automatic (lc_exposure_auto) */
+    float exposure;           /* EV100 */
     bool camera_index_set;
     uint32_t camera_index;    /* --camera-index N: the file's camera N starts the view */
     uint32_t width, height;   /* default 1280x720 */
