@@ -12,6 +12,25 @@
 #include "lights/exposure.h"
 
 
+/* The file's own lights (KHR_lights_punctual), static; one without a range reaches across the
+ * scene (the bounds' diagonal: the window then fades it at the far side). */
+static void scene_lights(lc_app *app)
+{
+    const lc_scene *sc = &app->scene;
+    float diag = 0.0f;
+    for (int a = 0; a < 3; a++) {
+        float d = sc->bounds_max[a] - sc->bounds_min[a];
+        diag += d * d;
+    }
+    diag = sqrtf(diag);
+    if (!(diag > 1e-6f) || !isfinite(diag)) diag = 1.0f;
+    app->lights = (lc_light_set){.lights = lc_calloc(sc->light_count, sizeof(lc_light)), .count = sc->light_count};
+    memcpy(app->lights.lights, sc->lights, sc->light_count * sizeof(lc_light));
+    for (uint32_t i = 0; i < sc->light_count; i++)
+        if (!(app->lights.lights[i].radius > 0.0f)) app->lights.lights[i].radius = diag;
+    lc_info("lights: the scene's %u (KHR_lights_punctual)", sc->light_count);
+}
+
 lc_status lc_app_load(lc_app *app, const lc_options *opt)
 {
     memset(app, 0, sizeof *app);
@@ -50,6 +69,8 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         lc_scene_frame(sc, opt->fov, (float)opt->width / (float)LC_MAX(opt->height, 1u));
     if (opt->lights_file)
         s = lc_lights_load_json(&app->lights, opt->lights_file);
+    else if (!opt->lights_set && app->scene.light_count)
+        scene_lights(app);
     else
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     if (s != LC_OK) return s;

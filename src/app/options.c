@@ -182,6 +182,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             s = parse_uint_range(a, v, 1, 64, &o->grid);
         } else if (!strcmp(a, "--lights")) {
             s = parse_uint_range(a, v, 1, LC_LIGHTS_MAX, &o->lights);
+            o->lights_set = true;
         } else if (!strcmp(a, "--seed")) {
             if (!parse_u64(v, &u)) return bad(a, v, "expected a non-negative whole number");
             o->seed = u;

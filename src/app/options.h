@@ -11,6 +11,7 @@ typedef struct lc_options {
     const char *scene;        /* "default", "mesh" or a path */
     uint32_t grid;            /* --grid N: objects replicated N^3 times; default 1 */
     uint32_t lights;          /* default 1024 */
+    bool lights_set;          /* --lights given: generated lights even where the file has its own */
     uint64_t seed;            /* default 1 */
     const char *lights_file;  /* NULL: generated lights */
     bool camera_set;

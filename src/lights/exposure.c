@@ -43,6 +43,19 @@ double lc_exposure_mean_illuminance(const lc_light *lights, uint32_t count, cons
 float lc_exposure_auto(const lc_light *lights, uint32_t count, const float bmin[3], const float bmax[3])
 {
     double e = lc_exposure_mean_illuminance(lights, count, bmin, bmax);
+    /* A few lights that light a small part of a big box (a file's one spot) would leave the mean
+     * low and the lit part blown out: meter at least what the brightest light gives at half its
+     * reach (its range, or the box's diagonal where that is shorter). */
+    double diagonal = 0.0;
+    for (int a = 0; a < 3; a++) diagonal += ((double)bmax[a] - bmin[a]) * ((double)bmax[a] - bmin[a]);
+    diagonal = sqrt(diagonal);
+    for (uint32_t i = 0; i < count; i++) {
+        const lc_light *l = &lights[i];
+        double lum = 0.2126 * l->color[0] + 0.7152 * l->color[1] + 0.0722 * l->color[2];
+        double half = 0.5 * (diagonal > 0.0 ? fmin((double)l->radius, diagonal) : (double)l->radius);
+        double win = 1.0 - 1.0 / 16.0 * pow(half * 2.0 / (double)l->radius, 4.0);
+        if (half > 0.0) e = fmax(e, (double)l->intensity * lum * win * win / (half * half));
+    }
     /* The surface's luminance, as this renderer's Lambert term gives it (albedo * E: the BRDF
      * carries no 1/pi), metered at ISO 100: EV100 = log2(L * 100 / 12.5). */
     double lum = LC_EXPOSURE_KEY * e;

@@ -19,7 +19,8 @@ float lc_exposure_scale(float ev100);
 double lc_exposure_mean_illuminance(const lc_light *lights, uint32_t count, const float bmin[3], const float bmax[3]);
 
 /* The EV100 a reflected-light meter (K = 12.5) reads off a surface of reflectance
- * LC_EXPOSURE_KEY under that mean illuminance: the scene's exposure when --exposure is not
+ * LC_EXPOSURE_KEY under that mean illuminance, or under the illuminance the brightest light
+ * gives at half its reach where that is more (one spot in a big room): the scene's exposure when --exposure is not
  * given. Scale-free: lights whose intensities grow with the square of the scene's size (the
  * generated ones) give the same EV at any unit. No light: EV100 0. The key is calibrated, not a
  * grey card's 0.18: the mean over the box counts the bright volume near each light that few
