@@ -49,7 +49,10 @@ fi
 
 # --- one light far outside the scene: ambient only, much darker ---
 lights_file "500, 500, 500" 2 "$TMP/far.json"
-if lc_ok "far light" "${run[@]}" --lights-file "$TMP/far.json" --camera "$CAM" --out "$TMP/far.png" &&
+# Both light files at one fixed exposure (EV100 -0.5: the tone curve's old fixed gain of 1.2),
+# so what changes between them is the light, not the automatic exposure that meters it.
+FIXED=(--exposure -0.5)
+if lc_ok "far light" "${run[@]}" "${FIXED[@]}" --lights-file "$TMP/far.json" --camera "$CAM" --out "$TMP/far.png" &&
     [[ -f $TMP/default.png ]]; then
     read -r lit _ < <(img luma "$TMP/default.png")
     read -r dark _ < <(img luma "$TMP/far.png")
@@ -92,7 +95,7 @@ print(f"{x0},{y0},{x1},{y1} {int(cx) - 2},{int(cy) - 2},{int(cx) + 3},{int(cy) +
 EOF
 ) || fail "cannot project the light"
 echo "  light box $box, floor under the light $core"
-if [[ -n ${box:-} ]] && lc_ok "light in view" "${run[@]}" --lights-file "$TMP/near.json" --camera "$CAM" --out "$TMP/near.png"; then
+if [[ -n ${box:-} ]] && lc_ok "light in view" "${run[@]}" "${FIXED[@]}" --lights-file "$TMP/near.json" --camera "$CAM" --out "$TMP/near.png"; then
     read -r inside outside gain < <(img changed "$TMP/far.png" "$TMP/near.png" "$box")
     echo "  light in view: $inside pixels changed inside its box, $outside outside, mean gain $gain"
     [[ $outside -eq 0 ]] || fail "light in view: $outside pixels changed outside the light's projected volume"

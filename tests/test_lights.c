@@ -3,6 +3,8 @@
 #include "test_util.h"
 
 #include <math.h>
+
+#include "lights/exposure.h"
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -108,7 +110,9 @@ static void test_generate(void)
         const float k = (float)cbrt(1024.0 / 5000.0);
         CHECK(l->radius > 0.5f * k && l->radius < 6.0f * k);
         radii[i] = l->radius;
-        CHECK(l->intensity >= 2.0f && l->intensity <= 8.0f);
+        /* Candela growing with the radius squared: 12.5..50 lux at half the radius. */
+        float unit = LC_LIGHTS_GENERATED_LUX * 0.25f * l->radius * l->radius;
+        CHECK(l->intensity >= unit * 0.999f && l->intensity <= 4.0f * unit * 1.001f);
         float cmax = LC_MAX(l->color[0], LC_MAX(l->color[1], l->color[2]));
         float cmin = LC_MIN(l->color[0], LC_MIN(l->color[1], l->color[2]));
         CHECK(cmin >= 0.0f && cmax <= 1.0f && cmax - cmin > 0.5f); /* saturated */
@@ -138,7 +142,7 @@ static void test_generate(void)
     lc_light_set g;
     CHECK(lc_lights_generate(&g, 64, 7, hall_min, hall_max) == LC_OK);
     uint64_t h = fnv1a(g.lights, 64 * sizeof(lc_light));
-    CHECK_MSG(h == 0x05d3c2a4c20d23f6ull, "generation changed: hash %016llx", (unsigned long long)h);
+    CHECK_MSG(h == 0xb7e6a109c522ac8eull, "generation changed: hash %016llx", (unsigned long long)h);
     lc_light_set_destroy(&g);
 
     lc_light_set bad;
@@ -244,6 +248,8 @@ static void test_json_malformed(void)
         {"negative colour", "{\"lights\": [{\"type\":\"point\",\"position\":[0,0,0],\"radius\":1,\"color\":[1,-0.1,1]}]}"},
         {"colour wrong length", "{\"lights\": [{\"type\":\"point\",\"position\":[0,0,0],\"radius\":1,\"color\":[1,1]}]}"},
         {"colour inf", "{\"lights\": [{\"type\":\"point\",\"position\":[0,0,0],\"radius\":1,\"color\":[1,1,-1e999]}]}"},
+        {"units watts", "{\"units\": \"watt\", \"lights\": [{\"type\":\"point\",\"position\":[0,0,0],\"radius\":1}]}"},
+        {"units a number", "{\"units\": 1, \"lights\": [{\"type\":\"point\",\"position\":[0,0,0],\"radius\":1}]}"},
         {"negative intensity", "{\"lights\": [{\"type\":\"point\",\"position\":[0,0,0],\"radius\":1,\"intensity\":-1}]}"},
         {"intensity not a number", "{\"lights\": [{\"type\":\"point\",\"position\":[0,0,0],\"radius\":1,\"intensity\":true}]}"},
         {"spot missing direction", "{\"lights\": [" S_(",\"inner_deg\":10,\"outer_deg\":20") "]}"},
@@ -294,7 +300,13 @@ static void test_weight(void)
     lc_gpu_light g;
     lc_light_pack(&pl, &view, &g);
     float at[3] = {1, 2, 3};
-    CHECK(lc_light_weight(&g, at) == 1.0f); /* d = 0: window 1, falloff 1 */
+    /* d = 0: window 1, the inverse square held at r / 100: 1 / (1e-4 * 4). */
+    CHECK(fabsf(lc_light_weight(&g, at) - 2500.0f) < 0.01f);
+    /* Inverse square inside the range, times the glTF window (1 - (d/r)^4)^2. */
+    for (float d = 0.05f; d < 1.95f; d += 0.1f) {
+        float p[3] = {1, 2 + d, 3}, x = d / 2.0f, win = (1.0f - x * x * x * x) * (1.0f - x * x * x * x);
+        CHECK_MSG(fabsf(lc_light_weight(&g, p) - win / (d * d)) <= 1e-4f * win / (d * d), "d %g", d);
+    }
     for (float d = 0.05f; d < 4.0f; d += 0.05f) {
         float p[3] = {1 + d, 2, 3}, q[3] = {1, 2 - d * 0.6f, 3 + d * 0.8f};
         if (d < 1.99f) CHECK_MSG(lc_light_weight(&g, p) > 0.0f && lc_light_weight(&g, q) > 0.0f, "d %g", d);
@@ -449,6 +461,49 @@ static void test_pack(void)
     CHECK_MSG(tighter > 300, "only %d spot ranges tighter than the sphere", tighter);
 }
 
+/* --- units: generated lights and the automatic exposure scale with the scene --- */
+
+static void test_units(void)
+{
+    const float scales[] = {0.01f, 100.0f, 0.0003f};
+    lc_light_set ref;
+    CHECK(lc_lights_generate(&ref, 512, 9, hall_min, hall_max) == LC_OK);
+    float ev_ref = lc_exposure_auto(ref.lights, ref.count, hall_min, hall_max);
+    CHECK(ev_ref > 0.0f && ev_ref < 12.0f); /* a dim interior's EV100, not the no-light 0 */
+    for (size_t k = 0; k < LC_ARRAY_COUNT(scales); k++) {
+        float s = scales[k], lo[3], hi[3];
+        for (int a = 0; a < 3; a++) lo[a] = hall_min[a] * s, hi[a] = hall_max[a] * s;
+        lc_light_set set;
+        CHECK(lc_lights_generate(&set, 512, 9, lo, hi) == LC_OK);
+        CHECK(set.count == ref.count);
+        for (uint32_t i = 0; i < set.count && i < ref.count; i++) {
+            const lc_light *a = &set.lights[i], *b = &ref.lights[i];
+            CHECK_MSG(fabsf(a->radius - b->radius * s) <= 1e-5f * b->radius * s, "scale %g light %u radius", s, i);
+            CHECK_MSG(fabsf(a->intensity - b->intensity * s * s) <= 1e-4f * b->intensity * s * s, "scale %g light %u intensity", s, i);
+        }
+        CHECK_MSG(fabsf(set.motion_scale - ref.motion_scale * s) <= 1e-5f * ref.motion_scale * s, "scale %g motion", s);
+        float ev = lc_exposure_auto(set.lights, set.count, lo, hi);
+        CHECK_MSG(fabsf(ev - ev_ref) < 0.01f, "scale %g: EV100 %g, at 1 %g", s, ev, ev_ref);
+        lc_light_set_destroy(&set);
+    }
+    /* The lights file's "units": candela, the same reading as a file without the field. */
+    const char *with = "{\"units\": \"candela\", \"lights\": [{\"type\":\"point\",\"position\":[0,0,0],\"radius\":1,\"intensity\":7}]}";
+    const char *without = "{\"lights\": [{\"type\":\"point\",\"position\":[0,0,0],\"radius\":1,\"intensity\":7}]}";
+    lc_light_set fa, fb;
+    CHECK(lc_lights_parse_json(&fa, with, strlen(with), "with") == LC_OK);
+    CHECK(lc_lights_parse_json(&fb, without, strlen(without), "without") == LC_OK);
+    CHECK(fa.count == 1 && fb.count == 1 && memcmp(fa.lights, fb.lights, sizeof *fa.lights) == 0 && fa.lights[0].intensity == 7.0f);
+    lc_light_set_destroy(&fa);
+    lc_light_set_destroy(&fb);
+
+    /* Four times the intensity: two stops more. No lights: 0. */
+    for (uint32_t i = 0; i < ref.count; i++) ref.lights[i].intensity *= 4.0f;
+    CHECK(fabsf(lc_exposure_auto(ref.lights, ref.count, hall_min, hall_max) - (ev_ref + 2.0f)) < 1e-3f);
+    CHECK(lc_exposure_auto(ref.lights, 0, hall_min, hall_max) == 0.0f);
+    CHECK(fabsf(lc_exposure_scale(0.0f) - 1.0f / 1.2f) < 1e-6f);
+    lc_light_set_destroy(&ref);
+}
+
 int main(void)
 {
     lc_test_seed(0x1234567ull);
@@ -456,6 +511,7 @@ int main(void)
     test_json_valid();
     test_json_malformed();
     test_weight();
+    test_units();
     test_animate();
     test_pack();
     return lc_test_finish("test_lights");

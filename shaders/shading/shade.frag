@@ -40,8 +40,7 @@ void main()
 
     vec3 color = lc_light_loop(uvec2(gl_FragCoord.xy), in_depth, surf);
     lc_light_loop_write_analysis();
-    vec3 ambient = surf.albedo * 0.02;
-    out_color = vec4(ambient + color, 1.0);
+    out_color = vec4(lc_shaded_colour(surf.albedo, color), 1.0);
     if (frame.options.y == LC_VIEW_MESHLETS) {
         // A colour per meshlet (of each object), lit by a head light so the shape stays readable.
         uint meshlet = vertex_meshlet[in_vertex] * 2654435761u + in_object * 40503u; // meshlet and object

@@ -49,7 +49,6 @@ void write_colour(ivec2 px, vec3 hdr)
 }
 
 // The forward pass's clear colour (src/passes/shade.c).
-const vec4 LC_CLEAR_COLOR = vec4(0.01, 0.012, 0.02, 1.0);
 
 // World-space direction of the ray through a pixel position (pixel centre at +0.5).
 vec3 pixel_ray(vec2 pos)
@@ -161,7 +160,7 @@ void main()
     if (px.x >= frame.screen.x || px.y >= frame.screen.y) return;
     uvec2 id = texelFetch(vis_ids, ivec2(px), 0).xy;
     if (id.x == LC_VIS_BACKGROUND) {
-        write_colour(ivec2(px), LC_CLEAR_COLOR.rgb);
+        write_colour(ivec2(px), lc_background_colour());
         return;
     }
     if (ID_PRIM_BITS != 0u) id = uvec2(id.x >> ID_PRIM_BITS, id.x & ((1u << ID_PRIM_BITS) - 1u));
@@ -216,6 +215,5 @@ void main()
 
     vec3 color = lc_light_loop(px, depth, surf);
     lc_light_loop_write_analysis();
-    vec3 ambient = surf.albedo * 0.02;
-    write_colour(ivec2(px), ambient + color);
+    write_colour(ivec2(px), lc_shaded_colour(surf.albedo, color));
 }

@@ -21,7 +21,8 @@ vec3 lc_srgb_encode(vec3 linear)
     return floor(s * 255.0 + 0.5) / 255.0;
 }
 
-// The shaded view's linear colour of an HDR colour.
-vec3 lc_tonemap_shaded(vec3 hdr) { return aces(hdr * 1.2); }
+// The shaded view's linear colour of an HDR colour: times the camera's exposure
+// (lc_frame_ubo.exposure, src/lights/exposure.c), then the tone curve.
+vec3 lc_tonemap_shaded(vec3 hdr) { return aces(hdr * frame.exposure.x); }
 
 #endif

@@ -150,10 +150,22 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_LIGHT_CULL_RADIUS_SCALE 1.001
 #define LC_LIGHT_CULL_RADIUS_BIAS 0.001
 #define LC_LIGHT_CULL_DEPTH_EPS 0.002 /* relative slack on depth ranges */
+/* A light's falloff (KHR_lights_punctual): intensity (candela) / d^2 times the window
+ * (1 - (d/r)^4)^2, which reaches exactly 0 at the range r. Within r / 100 of the light the
+ * inverse square stops growing (d^2 is taken as at least LC_LIGHT_NEAR2 r^2), so a light
+ * touching a surface gives a bright spot, not an infinity, in any unit. */
+#define LC_LIGHT_NEAR2 1e-4
+/* The exposure (lc_frame_ubo.exposure.x) at which the faint ambient term and the background
+ * colour are given: at another exposure both scale by LC_EXPOSURE_REF / exposure, so they look
+ * the same whatever the lights' units (the tone curve's fixed gain before exposure existed). */
+#define LC_EXPOSURE_REF 1.2
+/* The largest HDR colour shaded (half float's largest finite value): a light next to a surface
+ * saturates instead of writing an infinity the tone curve would turn into NaN. */
+#define LC_HDR_MAX 65504.0
 
 struct lc_gpu_light {
-    LC_F4 position_radius; /* world position, radius */
-    LC_F4 color_type;      /* linear rgb * intensity, type as float */
+    LC_F4 position_radius; /* world position, radius (KHR_lights_punctual's range) */
+    LC_F4 color_type;      /* linear rgb * intensity (candela), type as float */
     LC_F4 direction_cos;   /* world unit axis (spots), cos(outer half-angle) */
     LC_F4 spot_depth;      /* x: 1/(cos_inner - cos_outer), y: cos_inner, z/w: view depth min/max (positive) */
 };
@@ -170,6 +182,8 @@ struct lc_frame_ubo {
     LC_U4 zbin_info;    /* x: zbin count, y: cluster tiles_x, z: cluster tiles_y, w: cluster slices */
     LC_F4 zbin_params;  /* x: first zbin depth, y: zbins per unit depth, z: slice log scale, w: cluster tile size (px) */
     LC_U4 options;      /* x: culling mode, y: view, z: analysis level, w: heatmap scale (lights at full red) */
+    LC_F4 exposure;     /* x: what the HDR colour is multiplied by before the tone curve, 1 / (1.2 * 2^EV100);
+                         * y: EV100; z: 1 when chosen automatically (lc_exposure_auto), 0 when fixed; w: 0 */
 };
 
 /* One scene object (src/scene/scene.h lc_object) as the vertex shader reads it. Every draw

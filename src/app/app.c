@@ -9,7 +9,27 @@
 
 #include "app/renderdoc.h"
 #include "cpu/jobs.h"
+#include "lights/exposure.h"
 
+
+/* The file's own lights (KHR_lights_punctual), static; one without a range reaches across the
+ * scene (the bounds' diagonal: the window then fades it at the far side). */
+static void scene_lights(lc_app *app)
+{
+    const lc_scene *sc = &app->scene;
+    float diag = 0.0f;
+    for (int a = 0; a < 3; a++) {
+        float d = sc->bounds_max[a] - sc->bounds_min[a];
+        diag += d * d;
+    }
+    diag = sqrtf(diag);
+    if (!(diag > 1e-6f) || !isfinite(diag)) diag = 1.0f;
+    app->lights = (lc_light_set){.lights = lc_calloc(sc->light_count, sizeof(lc_light)), .count = sc->light_count};
+    memcpy(app->lights.lights, sc->lights, sc->light_count * sizeof(lc_light));
+    for (uint32_t i = 0; i < sc->light_count; i++)
+        if (!(app->lights.lights[i].radius > 0.0f)) app->lights.lights[i].radius = diag;
+    lc_info("lights: the scene's %u (KHR_lights_punctual)", sc->light_count);
+}
 
 lc_status lc_app_load(lc_app *app, const lc_options *opt)
 {
@@ -49,10 +69,13 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         lc_scene_frame(sc, opt->fov, (float)opt->width / (float)LC_MAX(opt->height, 1u));
     if (opt->lights_file)
         s = lc_lights_load_json(&app->lights, opt->lights_file);
+    else if (!opt->lights_set && app->scene.light_count)
+        scene_lights(app);
     else
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     if (s != LC_OK) return s;
     app->light_count = app->lights.count;
+    lc_app_set_exposure(app);
     app->animated = lc_calloc(app->lights.count, sizeof *app->animated);
     lc_frame_log_init(&app->gpu_log, LC_TIMER_COUNT + 1, opt->frames);
     lc_frame_log_init(&app->cpu_log, LC_CPU_COUNT, opt->frames);
@@ -75,6 +98,20 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         lc_info("first view, %s: %s", starts[sc_->start], arg);
     }
     return LC_OK;
+}
+
+const char *lc_app_light_source(const lc_app *app)
+{
+    if (app->opt.lights_file) return "file";
+    return app->lights.animated ? "generated" : "scene";
+}
+
+void lc_app_set_exposure(lc_app *app)
+{
+    app->exposure_auto = !app->opt.exposure_set;
+    app->exposure_ev100 = app->opt.exposure_set ? app->opt.exposure
+                                                : lc_exposure_auto(app->lights.lights, app->lights.count,
+                                                                   app->scene.light_bounds_min, app->scene.light_bounds_max);
 }
 
 void lc_app_camera_argument(const lc_app *app, char *out, size_t size)
@@ -186,6 +223,8 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .tonemap = app->opt.tonemap,
         .zbin_kernel = app->opt.zbin_kernel,
         .bin_kernel = app->opt.bin_kernel,
+        .exposure_ev100 = app->exposure_ev100,
+        .exposure_auto = app->exposure_auto,
     };
 }
 
@@ -314,6 +353,14 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(root, "height", r->sized.height);
     cJSON_AddNumberToObject(root, "frames", frames);
     cJSON_AddNumberToObject(root, "lights", app->light_count);
+    cJSON_AddStringToObject(root, "lights_source", lc_app_light_source(app));
+    cJSON_AddStringToObject(root, "light_units", "candela");
+    {
+        cJSON *ex = cJSON_AddObjectToObject(root, "exposure");
+        cJSON_AddNumberToObject(ex, "ev100", fs.exposure_ev100);
+        cJSON_AddBoolToObject(ex, "automatic", fs.exposure_auto);
+        cJSON_AddNumberToObject(ex, "scale", lc_exposure_scale(fs.exposure_ev100));
+    }
     cJSON_AddNumberToObject(root, "lights_visible", r->frame.light_count);
     cJSON_AddNumberToObject(root, "tile_size", r->frame.ubo.light_info.z);
     cJSON_AddStringToObject(root, "binning", lc_binning_names[fs.binning]);

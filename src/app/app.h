@@ -17,6 +17,8 @@ typedef struct lc_app {
     lc_light *animated;        /* this frame's lights */
     uint32_t light_count;      /* active count (the viewer may halve it) */
     float radius_scale;        /* viewer: scales every radius */
+    float exposure_ev100;      /* the camera's exposure: --exposure, or lc_exposure_auto of the lights */
+    bool exposure_auto;
     lc_camera camera;
     struct GLFWwindow *window;
     /* The last frames' GPU ms per timer, then the whole frame (LC_TIMER_COUNT + 1 series),
@@ -26,6 +28,11 @@ typedef struct lc_app {
 } lc_app;
 
 /* Loads the scene and lights (exit-2 class errors come first, before any device work). */
+/* Sets the exposure: --exposure, or automatic from the base lights over the light bounds. */
+void lc_app_set_exposure(lc_app *app);
+/* Where the lights came from: "generated" (--lights), "file" (--lights-file) or "scene" (the
+ * glTF's KHR_lights_punctual). */
+const char *lc_app_light_source(const lc_app *app);
 lc_status lc_app_load(lc_app *app, const lc_options *opt);
 /* Device, target (window when app->window is set), renderer. */
 /* The camera's field of view and clip planes: a file camera's own (fc), else --fov and

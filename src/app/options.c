@@ -8,6 +8,7 @@
 
 #include "frame.h"
 #include "cpu/jobs.h"
+#include "lights/exposure.h"
 #include "lights/lights.h"
 
 void lc_options_usage(FILE *f)
@@ -23,10 +24,13 @@ void lc_options_usage(FILE *f)
         "  --lights N               generated point and spot lights, 1..1048576 (default 1024)\n"
         "  --seed S                 light generation seed (default 1)\n"
         "  --lights-file FILE.json  explicit static light list instead of generated lights\n"
+        "                           (without either: a glTF's own KHR_lights_punctual lights, if any)\n"
         "camera and output:\n"
         "  --camera X,Y,Z,YAW,PITCH start camera; Y up, yaw 0 looks along -Z, degrees\n"
         "  --camera-index N         start from the file's camera N (default: its first, if it has one)\n"
         "  --fov DEG                vertical field of view (default 60, or the file camera's)\n"
+        "  --exposure EV            camera exposure as EV100, -32..48 (default: automatic, from the\n"
+        "                           lights' mean illuminance over the scene)\n"
         "  --size WxH               window or image size (default 1280x720)\n"
         "  --device N               Vulkan device index (default: discrete GPU first)\n"
         "  --headless               render offscreen, no window\n"
@@ -160,7 +164,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (!strcmp(a, "--version")) { o->version = true; continue; }
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
-            "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--size", "--device", "--frames",
+            "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion",
             "--meshlet-codec"};
@@ -178,6 +182,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             s = parse_uint_range(a, v, 1, 64, &o->grid);
         } else if (!strcmp(a, "--lights")) {
             s = parse_uint_range(a, v, 1, LC_LIGHTS_MAX, &o->lights);
+            o->lights_set = true;
         } else if (!strcmp(a, "--seed")) {
             if (!parse_u64(v, &u)) return bad(a, v, "expected a non-negative whole number");
             o->seed = u;
@@ -197,6 +202,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         } else if (!strcmp(a, "--fov")) {
             if (!parse_float(v, &o->fov) || o->fov < 1.0f || o->fov > 170.0f) return bad(a, v, "expected degrees in 1..170");
             o->fov_set = true;
+        } else if (!strcmp(a, "--exposure")) {
+            if (!parse_float(v, &o->exposure) || !(o->exposure >= LC_EXPOSURE_EV_MIN && o->exposure <= LC_EXPOSURE_EV_MAX))
+                return bad(a, v, "expected an EV100 in -32..48");
+            o->exposure_set = true;
         } else if (!strcmp(a, "--camera-index")) {
             s = parse_uint_range(a, v, 0, 1u << 20, &o->camera_index);
             o->camera_index_set = true;

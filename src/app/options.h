@@ -11,12 +11,15 @@ typedef struct lc_options {
     const char *scene;        /* "default", "mesh" or a path */
     uint32_t grid;            /* --grid N: objects replicated N^3 times; default 1 */
     uint32_t lights;          /* default 1024 */
+    bool lights_set;          /* --lights given: generated lights even where the file has its own */
     uint64_t seed;            /* default 1 */
     const char *lights_file;  /* NULL: generated lights */
     bool camera_set;
     float camera[5];          /* x, y, z, yaw_deg, pitch_deg */
     float fov;                /* vertical, degrees; default 60 */
     bool fov_set;             /* --fov given: it wins over a file camera's own */
+    bool exposure_set;        /* --exposure given; otherwise automatic (lc_exposure_auto) */
+    float exposure;           /* EV100 */
     bool camera_index_set;
     uint32_t camera_index;    /* --camera-index N: the file's camera N starts the view */
     uint32_t width, height;   /* default 1280x720 */

@@ -147,6 +147,9 @@ static lc_status set_light_count(viewer *v, uint32_t n)
     app->light_count = n;
     free(app->animated);
     app->animated = lc_calloc(n, sizeof *app->animated);
+    /* An automatic exposure meters the new lights, as a camera would. */
+    lc_app_set_exposure(app);
+    v->fs.exposure_ev100 = app->exposure_ev100;
     char buf[32];
     snprintf(buf, sizeof buf, "%u", n);
     set_message(v, "lights: %s", buf);

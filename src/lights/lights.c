@@ -72,6 +72,15 @@ static float median3(float a, float b, float c)
     return a > b ? a : b;
 }
 
+/* The generated lights' length unit: the bounds' median side / 11 (a line's length / 11; 1 for
+ * a point). Any scale counts: a model in millimetres gets millimetre lights. */
+static float lights_unit(const float size[3])
+{
+    float s = median3(size[0], size[1], size[2]) / 11.0f;
+    if (!(s > 0.0f)) s = fmaxf(size[0], fmaxf(size[1], size[2])) / 11.0f;
+    return s > 0.0f && isfinite(s) ? s : 1.0f;
+}
+
 lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
                              const float bmin[3], const float bmax[3])
 {
@@ -89,8 +98,7 @@ lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
         size[a] = bmax[a] - bmin[a];
     }
     /* Radii follow the room: a 16 x 12 x 60 m hall gets 0.7..5.8 m, typically about 2 m. */
-    float scale = median3(size[0], size[1], size[2]) / 11.0f;
-    if (!(scale > 0.01f)) scale = 1.0f;
+    float scale = lights_unit(size);
     /* Past 1024 lights radii shrink with the cube root of the count, so a point stays inside
      * about as many light volumes as with 1024: denser lights are smaller lights. */
     if (count > 1024) scale *= (float)cbrt(1024.0 / (double)count);
@@ -108,7 +116,7 @@ lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
         float hue = rng_unit(&r); /* one draw per statement: argument order is unspecified */
         float saturation = rng_range(&r, 0.55f, 1.0f);
         hsv_to_rgb(hue, saturation, 1.0f, l->color);
-        l->intensity = rng_range(&r, 2.0f, 8.0f);
+        l->intensity = rng_range(&r, 1.0f, 4.0f) * LC_LIGHTS_GENERATED_LUX * 0.25f * l->radius * l->radius;
         if (l->type == LC_LIGHT_SPOT) {
             /* Uniform direction from the unit ball, pushed down: most spots light the floor. */
             float d[3], len2;
@@ -128,6 +136,7 @@ lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
     out->lights = lights;
     out->count = count;
     out->animated = true;
+    out->motion_scale = lights_unit(size);
     return LC_OK;
 }
 
@@ -328,6 +337,12 @@ lc_status lc_lights_parse_json(lc_light_set *out, const char *text, size_t size,
     lc_status st = LC_ERR_INPUT;
     lc_light *lights = NULL;
     const cJSON *arr = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "lights") : NULL;
+    /* "units": intensities in candela, the only unit; files from before the field read the same. */
+    const cJSON *units = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "units") : NULL;
+    if (units && !(cJSON_IsString(units) && strcmp(units->valuestring, "candela") == 0)) {
+        json_fail(&c, "\"units\" must be \"candela\" (intensities in candela, README \"Lights file\")");
+        goto done;
+    }
     if (!arr) {
         json_fail(&c, "expected an object with a \"lights\" array");
         goto done;
@@ -392,7 +407,7 @@ void lc_lights_animate(const lc_light_set *set, float time, lc_light *out)
         uint64_t h = mix64((uint64_t)i * 0x9E3779B97F4A7C15ull + 0x51ED27u);
         double u0 = (double)(h & 0xFFFF) / 65536.0, u1 = (double)((h >> 16) & 0xFFFF) / 65536.0;
         double u2 = (double)((h >> 32) & 0xFFFF) / 65536.0, u3 = (double)(h >> 48) / 65536.0;
-        double amp = 0.3 + 0.7 * u0;                    /* metres */
+        double amp = (0.2 + 0.5 * u0) * (double)set->motion_scale; /* the hall's: 0.3 .. 1 m */
         double w_orbit = (0.2 + 0.5 * u1) * (u3 < 0.5 ? -1.0 : 1.0); /* rad/s, either way round */
         double w_bob = 0.5 + 1.0 * u2;
         double a = fmod(w_orbit * t + two_pi * u3, two_pi);
@@ -422,10 +437,11 @@ float lc_light_weight(const lc_gpu_light *l, const float p[3])
     float Lz = l->position_radius.z - p[2];
     float d2 = Lx * Lx + Ly * Ly + Lz * Lz;
     float r = l->position_radius.w;
-    float x = d2 / (r * r);
+    float r2 = r * r;
+    float x = d2 / r2;
     float win = LC_CLAMP(1.0f - x * x, 0.0f, 1.0f);
     win = win * win;
-    float w = win / (1.0f + d2);
+    float w = win / LC_MAX(d2, (float)LC_LIGHT_NEAR2 * r2);
     if (l->color_type.w == (float)LC_LIGHT_SPOT) {
         float c = (-Lx * l->direction_cos.x + -Ly * l->direction_cos.y + -Lz * l->direction_cos.z) /
                   sqrtf(LC_MAX(d2, 1e-12f));

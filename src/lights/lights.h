@@ -18,17 +18,24 @@ typedef struct lc_light {
     float inner_deg;      /* half-angles from the axis, 0 <= inner <= outer < 180 */
     float outer_deg;
     float color[3];       /* linear */
-    float intensity;
+    float intensity;      /* candela (KHR_lights_punctual): the illuminance at distance d is
+                           * intensity * colour / d^2 inside the range's window */
 } lc_light;
 
 typedef struct lc_light_set {
     lc_light *lights;     /* base state, world space */
     uint32_t count;
     bool animated;        /* generated sets move; files stay static */
+    float motion_scale;   /* generated: the length their orbits and bobbing are given in */
 } lc_light_set;
 
 /* count point and spot lights (about 3:1), deterministic for a seed, inside [bmin, bmax],
- * with varied radii and colours. count must be in [1, LC_LIGHTS_MAX]. */
+ * with varied radii and colours. Everything scales with the bounds' size s (their median side
+ * / 11, a 16 x 12 x 60 m hall's 1.45 m): radii, motion, and intensities with s^2, so the
+ * illuminance at a given fraction of a light's radius, and so the picture, is the same in any
+ * unit (an intensity of LC_LIGHTS_GENERATED_LUX * radius^2 / 4 times 1..4: 12.5 to 50 lux at
+ * half the radius, where the window is 0.88). count must be in [1, LC_LIGHTS_MAX]. */
+#define LC_LIGHTS_GENERATED_LUX 12.5f
 lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
                              const float bmin[3], const float bmax[3]);
 /* Parses the lights-file schema (README). Any malformed entry: one lc_error line naming

@@ -15,10 +15,12 @@ lc_pass lc_pass_analysis_clear(void)
 static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     const lc_frame_settings *s = &r->settings;
+    /* The background as shaders/shading/lighting.glsl lc_background_colour gives it. */
+    float bg = (float)LC_EXPOSURE_REF / r->frame.ubo.exposure.x;
     lc_rendering rd = {
         .color = &r->sized.hdr,
         .color_load = VK_ATTACHMENT_LOAD_OP_CLEAR,
-        .clear_color = {{0.01f, 0.012f, 0.02f, 1.0f}},
+        .clear_color = {{0.01f * bg, 0.012f * bg, 0.02f * bg, 1.0f}},
         .depth = &r->sized.depth,
         .depth_layout = VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
         .depth_load = VK_ATTACHMENT_LOAD_OP_LOAD,

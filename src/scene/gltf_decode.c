@@ -698,6 +698,36 @@ static void read_cameras(const cJSON *root, lc_gltf_info *info)
     }
 }
 
+/* KHR_lights_punctual's lights, with the spec's defaults; values out of range fall back to them. */
+static void read_lights(const cJSON *root, lc_gltf_info *info)
+{
+    const cJSON *lights = get(get(get(root, "extensions"), "KHR_lights_punctual"), "lights");
+    int n = cJSON_GetArraySize(lights);
+    if (n <= 0) return;
+    info->lights = lc_calloc((size_t)n, sizeof *info->lights);
+    info->light_count = (uint32_t)n;
+    for (int i = 0; i < n; i++) {
+        const cJSON *l = cJSON_GetArrayItem(lights, i), *type = get(l, "type"), *color = get(l, "color");
+        lc_gltf_light *out = &info->lights[i];
+        const char *t = cJSON_IsString(type) ? type->valuestring : "";
+        out->type = strcmp(t, "spot") == 0 ? 1u : strcmp(t, "point") == 0 ? 0u : 2u;
+        for (int k = 0; k < 3; k++) {
+            const cJSON *c = cJSON_GetArrayItem(color, k);
+            double v = cJSON_GetArraySize(color) == 3 && cJSON_IsNumber(c) ? c->valuedouble : 1.0;
+            out->color[k] = isfinite(v) && v >= 0.0 && v <= 1e6 ? (float)v : 1.0f;
+        }
+        double intensity = num(l, "intensity", 1.0), range = num(l, "range", 0.0);
+        out->intensity = isfinite(intensity) && intensity >= 0.0 && intensity <= 1e30 ? (float)intensity : 1.0f;
+        out->range = isfinite(range) && range > 0.0 && range <= 1e30 ? (float)range : 0.0f;
+        const cJSON *spot = get(l, "spot");
+        double inner = num(spot, "innerConeAngle", 0.0), outer = num(spot, "outerConeAngle", LC_PI_D / 4.0);
+        if (!(outer > 0.0 && outer <= LC_PI_D / 2.0)) outer = LC_PI_D / 4.0;
+        if (!(inner >= 0.0 && inner < outer)) inner = 0.0;
+        out->inner_deg = (float)(inner * 180.0 / LC_PI_D);
+        out->outer_deg = (float)(outer * 180.0 / LC_PI_D);
+    }
+}
+
 lc_status lc_gltf_prepare(const uint8_t *data, size_t size, const char *dir, const char *what, lc_gltf_info *info)
 {
     memset(info, 0, sizeof *info);
@@ -743,6 +773,7 @@ lc_status lc_gltf_prepare(const uint8_t *data, size_t size, const char *dir, con
     lc_status status = document_ok(root, what) ? LC_OK : LC_ERR_INPUT;
     if (status == LC_OK) {
         read_cameras(root, info);
+        read_lights(root, info);
         info->skins = cJSON_GetArraySize(get(root, "skins")) > 0;
         info->animations = cJSON_GetArraySize(get(root, "animations")) > 0;
         const cJSON *mesh, *prim, *tex;
@@ -774,5 +805,6 @@ void lc_gltf_info_free(lc_gltf_info *info)
 {
     free(info->glb);
     free(info->cameras);
+    free(info->lights);
     memset(info, 0, sizeof *info);
 }

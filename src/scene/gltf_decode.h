@@ -17,11 +17,23 @@ typedef struct lc_gltf_camera {
     bool orthographic;  /* drawn in perspective with yfov 60 (ymag is not honoured) */
 } lc_gltf_camera;
 
+/* A KHR_lights_punctual light as the file defines it (lights[i]; assimp keeps the same order
+ * but folds the intensity into the colour and drops the range). */
+typedef struct lc_gltf_light {
+    uint32_t type;           /* 0 point, 1 spot, 2 directional (not drawn) */
+    float color[3];          /* linear */
+    float intensity;         /* candela (point, spot) */
+    float range;             /* 0: none given (infinite) */
+    float inner_deg, outer_deg; /* spot half-angles */
+} lc_gltf_light;
+
 typedef struct lc_gltf_info {
     uint8_t *glb; /* the rewritten file as GLB, or NULL: assimp reads the original */
     size_t glb_size;
     lc_gltf_camera *cameras;
     uint32_t camera_count;
+    lc_gltf_light *lights;
+    uint32_t light_count;
     bool skins, morph_targets, animations;
 } lc_gltf_info;
 

@@ -404,5 +404,6 @@ void lc_scene_destroy(lc_scene *s)
     free(s->indices);
     free(s->vertices);
     free(s->cameras);
+    free(s->lights);
     memset(s, 0, sizeof *s);
 }

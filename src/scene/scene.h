@@ -82,6 +82,10 @@ typedef struct lc_scene {
     lc_scene_camera *cameras; /* the file's cameras (NULL when none) */
     uint32_t camera_count;
     uint32_t camera_index; /* the file camera of the first view, when start is LC_START_CAMERA */
+    /* The file's KHR_lights_punctual point and spot lights, placed by their nodes (NULL when
+     * none); radius 0 where the file gives no range (the app gives those the scene's size). */
+    struct lc_light *lights;
+    uint32_t light_count;
     /* Volume the generated lights are placed in (inside the walls, or around an object). */
     float light_bounds_min[3], light_bounds_max[3];
 } lc_scene;

@@ -7,6 +7,7 @@
 #include "scene/gltf_decode.h"
 
 #include "cpu/jobs.h"
+#include "lights/lights.h"
 
 #include <assimp/cimport.h>
 #include <assimp/material.h>
@@ -220,13 +221,9 @@ static uint32_t emit_mesh(const struct aiMesh *m, lc_vertex *verts, uint32_t *in
     return n;
 }
 
-/* Camera i of the file, through the node of the same name: position and yaw/pitch into cam
- * (camera.h conventions). False when it is missing or degenerate. */
-static bool file_camera(const struct aiScene *ai, unsigned index, float cam[5])
+/* The accumulated transform of the first node named name (walking the tree as for meshes). */
+static const struct aiNode *find_node_world(const struct aiScene *ai, const struct aiString *name, struct aiMatrix4x4 *world)
 {
-    if (index >= ai->mNumCameras || !ai->mCameras || !ai->mCameras[index]) return false;
-    const struct aiCamera *c = ai->mCameras[index];
-    /* The node's accumulated transform: walk the tree as for meshes, matching by name. */
     typedef struct entry {
         const struct aiNode *node;
         struct aiMatrix4x4 world;
@@ -234,15 +231,12 @@ static bool file_camera(const struct aiScene *ai, unsigned index, float cam[5])
     size_t count = 1, cap = 64;
     entry *stack = lc_alloc(cap * sizeof *stack);
     stack[0] = (entry){ai->mRootNode, ai->mRootNode->mTransformation};
-    bool found = false;
-    struct aiMatrix4x4 w = {0};
     const struct aiNode *node = NULL;
-    while (count && !found) {
+    while (count) {
         entry e = stack[--count];
-        if (e.node->mName.length == c->mName.length && strcmp(e.node->mName.data, c->mName.data) == 0) {
-            w = e.world;
+        if (e.node->mName.length == name->length && strcmp(e.node->mName.data, name->data) == 0) {
+            *world = e.world;
             node = e.node;
-            found = true;
             break;
         }
         if (count + e.node->mNumChildren > cap) {
@@ -255,7 +249,18 @@ static bool file_camera(const struct aiScene *ai, unsigned index, float cam[5])
         }
     }
     free(stack);
-    if (!found) return false;
+    return node;
+}
+
+/* Camera i of the file, through the node of the same name: position and yaw/pitch into cam
+ * (camera.h conventions). False when it is missing or degenerate. */
+static bool file_camera(const struct aiScene *ai, unsigned index, float cam[5])
+{
+    if (index >= ai->mNumCameras || !ai->mCameras || !ai->mCameras[index]) return false;
+    const struct aiCamera *c = ai->mCameras[index];
+    struct aiMatrix4x4 w = {0};
+    const struct aiNode *node = find_node_world(ai, &c->mName, &w);
+    if (!node) return false;
     lc_m4 m = to_m4(&w);
     float p[3] = {c->mPosition.x, c->mPosition.y, c->mPosition.z}, pos[3];
     /* assimp 5.2's glTF importer also copies the node's translation into mPosition, which is
@@ -578,6 +583,46 @@ static void collect_cameras(lc_scene *s, const struct aiScene *ai, const lc_gltf
         lc_warn("%s: orthographic cameras are drawn in perspective (60 degrees)", s->name);
 }
 
+/* The file's point and spot lights (KHR_lights_punctual), placed by the nodes assimp names
+ * after them, with the intensity, range and cone the JSON gives (assimp keeps the file's order
+ * but folds the intensity into the colour and drops the range). Directional lights have no
+ * place in a culled light list: one warning. */
+static void collect_lights(lc_scene *s, const struct aiScene *ai, const lc_gltf_info *info)
+{
+    if (!info || !ai->mNumLights || !ai->mLights) return;
+    s->lights = lc_calloc(ai->mNumLights, sizeof *s->lights);
+    uint32_t directional = 0;
+    for (unsigned i = 0; i < ai->mNumLights && i < info->light_count; i++) {
+        const struct aiLight *al = ai->mLights[i];
+        const lc_gltf_light *g = &info->lights[i];
+        if (!al) continue;
+        if (g->type == 2) {
+            directional++;
+            continue;
+        }
+        struct aiMatrix4x4 w = {0};
+        if (!find_node_world(ai, &al->mName, &w)) continue;
+        lc_m4 m = to_m4(&w);
+        lc_light *l = &s->lights[s->light_count];
+        *l = (lc_light){.type = g->type == 1 ? LC_LIGHT_SPOT : LC_LIGHT_POINT, .radius = g->range, .intensity = g->intensity,
+                        .inner_deg = g->inner_deg, .outer_deg = g->outer_deg};
+        memcpy(l->color, g->color, sizeof l->color);
+        /* At the node's origin, along its -Z (the spec's); the node's scale does not change
+         * the range (glTF: "range is not affected by the node's scale"), used as given. */
+        const float origin[3] = {0.0f, 0.0f, 0.0f};
+        lc_transform_point(&m, origin, l->position);
+        float d[3], len = 0.0f;
+        for (int k = 0; k < 3; k++) d[k] = -m.m[8 + k], len += d[k] * d[k];
+        len = sqrtf(len);
+        if (!(len > 1e-20f) || !isfinite(len) || !isfinite(l->position[0] + l->position[1] + l->position[2])) continue;
+        for (int k = 0; k < 3; k++) l->direction[k] = d[k] / len;
+        s->light_count++;
+    }
+    if (directional)
+        lc_warn("%s: %u directional light%s (KHR_lights_punctual) not drawn: only point and spot lights are culled", s->name,
+                directional, directional == 1 ? "" : "s");
+}
+
 /* ---------------------------------------------------------------- entry point */
 
 /* Points and lines are dropped at import; we only draw triangles. */
@@ -689,6 +734,7 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
     lc_scene_sort_objects(out);
     lc_scene_compute_bounds(out);
     collect_cameras(out, ai, info);
+    collect_lights(out, ai, info);
     lc_scene_first_view(out);
     aiReleaseImport(ai);
     status = lc_scene_validate(out);
