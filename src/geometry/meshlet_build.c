@@ -35,12 +35,7 @@ bool lc_meshlet_degenerate(const lc_meshlet_qvertex *a, const lc_meshlet_qvertex
 /* Zero area in the input's float positions (cross product exactly zero, in double). */
 static bool source_degenerate(const lc_vertex *a, const lc_vertex *b, const lc_vertex *c)
 {
-    double e1[3], e2[3];
-    for (int k = 0; k < 3; k++) {
-        e1[k] = (double)b->position[k] - a->position[k];
-        e2[k] = (double)c->position[k] - a->position[k];
-    }
-    return zero_cross(e1, e2);
+    return lc_triangle_zero_area(a->position, b->position, c->position);
 }
 
 /* meshopt's sphere is computed in float and may miss a vertex by a rounding error far from

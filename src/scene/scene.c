@@ -102,15 +102,35 @@ lc_status lc_scene_validate(const lc_scene *s)
     return LC_OK;
 }
 
+bool lc_triangle_zero_area(const float a[3], const float b[3], const float c[3])
+{
+    double e1[3], e2[3];
+    for (int k = 0; k < 3; k++) {
+        e1[k] = (double)b[k] - a[k];
+        e2[k] = (double)c[k] - a[k];
+    }
+    return e1[1] * e2[2] - e1[2] * e2[1] == 0.0 && e1[2] * e2[0] - e1[0] * e2[2] == 0.0 &&
+           e1[0] * e2[1] - e1[1] * e2[0] == 0.0;
+}
+
 void lc_mesh_compute_aabb(const lc_scene *s, lc_mesh *m)
 {
     float lo[3] = {0}, hi[3] = {0};
-    for (uint32_t i = 0; i < m->vertex_count; i++)
-        for (int c = 0; c < 3; c++) {
-            float p = s->vertices[m->first_vertex + i].position[c];
-            if (i == 0 || p < lo[c]) lo[c] = p;
-            if (i == 0 || p > hi[c]) hi[c] = p;
+    bool any = false;
+    const lc_vertex *v = &s->vertices[m->first_vertex];
+    for (uint32_t t = 0; t + 2 < m->index_count; t += 3) {
+        const uint32_t *tri = &s->indices[m->first_index + t];
+        if (tri[0] >= m->vertex_count || tri[1] >= m->vertex_count || tri[2] >= m->vertex_count) continue;
+        if (lc_triangle_zero_area(v[tri[0]].position, v[tri[1]].position, v[tri[2]].position)) continue;
+        for (int k = 0; k < 3; k++) {
+            for (int c = 0; c < 3; c++) {
+                float p = v[tri[k]].position[c];
+                if (!any || p < lo[c]) lo[c] = p;
+                if (!any || p > hi[c]) hi[c] = p;
+            }
+            any = true;
         }
+    }
     memcpy(m->aabb_min, lo, sizeof lo);
     memcpy(m->aabb_max, hi, sizeof hi);
 }
@@ -186,15 +206,28 @@ void lc_object_set_world(const lc_scene *s, lc_object *o, const lc_m4 *world)
 
 void lc_scene_compute_bounds(lc_scene *s)
 {
+    /* The world positions of the drawn triangles' vertices, not the transformed mesh boxes:
+     * a box turned by a rotation grows, so the same model split into meshes another way (an
+     * optimiser's output) would frame and light differently. Once, at load. */
     float lo[3] = {0}, hi[3] = {0};
+    bool any = false;
     for (uint32_t i = 0; i < s->object_count; i++) {
         const lc_object *o = &s->objects[i];
         const lc_mesh *m = &s->meshes[o->mesh];
-        float l[3], h[3];
-        lc_transform_aabb(&o->world, m->aabb_min, m->aabb_max, l, h);
-        for (int c = 0; c < 3; c++) {
-            lo[c] = i == 0 ? l[c] : fminf(lo[c], l[c]);
-            hi[c] = i == 0 ? h[c] : fmaxf(hi[c], h[c]);
+        const lc_vertex *v = &s->vertices[m->first_vertex];
+        for (uint32_t t = 0; t + 2 < m->index_count; t += 3) {
+            const uint32_t *tri = &s->indices[m->first_index + t];
+            if (tri[0] >= m->vertex_count || tri[1] >= m->vertex_count || tri[2] >= m->vertex_count) continue;
+            if (lc_triangle_zero_area(v[tri[0]].position, v[tri[1]].position, v[tri[2]].position)) continue;
+            for (int k = 0; k < 3; k++) {
+                float w[3];
+                lc_transform_point(&o->world, v[tri[k]].position, w);
+                for (int c = 0; c < 3; c++) {
+                    lo[c] = any ? fminf(lo[c], w[c]) : w[c];
+                    hi[c] = any ? fmaxf(hi[c], w[c]) : w[c];
+                }
+                any = true;
+            }
         }
     }
     memcpy(s->bounds_min, lo, sizeof lo);

@@ -130,8 +130,12 @@ void lc_scene_clip_planes(const lc_scene *scene, const lc_scene_camera *cam, con
 /* Validates mesh ranges, mesh-local indices, object mesh and material indices, finite
  * transforms, materials and images; used by the loaders and the fuzz target. */
 lc_status lc_scene_validate(const lc_scene *scene);
-/* Sets a mesh's aabb from its vertices (zero for an empty mesh). */
+/* Sets a mesh's aabb from the vertices of its triangles of non-zero area, the ones that are
+ * drawn (zero for a mesh without any): a vertex that only a dropped triangle uses is bad data,
+ * and would frame, light and cull the scene differently from a copy without it. */
 void lc_mesh_compute_aabb(const lc_scene *scene, lc_mesh *mesh);
+/* Zero area in float positions: the edges' cross product exactly zero, in double. */
+bool lc_triangle_zero_area(const float a[3], const float b[3], const float c[3]);
 /* Sets an object's world transform, its sphere (around the transformed mesh AABB) and flags. */
 void lc_object_set_world(const lc_scene *scene, lc_object *object, const lc_m4 *world);
 /* The inverse transpose of world's upper 3x3 as a mat4 (zero w row and column): what
