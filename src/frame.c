@@ -33,22 +33,22 @@ int lc_mode_from_name(const char *name) { return lc_name_index(name, lc_mode_nam
 static void destroy_sized(lc_renderer *r)
 {
     lc_context *ctx = r->ctx;
-    lc_image_destroy(ctx, &r->depth);
-    lc_image_destroy(ctx, &r->hdr);
-    lc_image_destroy(ctx, &r->visibility);
-    lc_hiz_destroy(ctx, &r->hiz, r->hiz_views);
-    lc_buffer_destroy(ctx, &r->tile_bits);
-    lc_buffer_destroy(ctx, &r->tile_lists);
-    lc_buffer_destroy(ctx, &r->zbins);
-    lc_buffer_destroy(ctx, &r->cluster_bits);
-    lc_buffer_destroy(ctx, &r->counters);
-    lc_buffer_destroy(ctx, &r->analysis);
-    lc_buffer_destroy(ctx, &r->tile_depth);
-    lc_buffer_destroy(ctx, &r->coarse_bits);
-    lc_buffer_destroy(ctx, &r->tile_mask);
-    lc_buffer_destroy(ctx, &r->footprints);
-    lc_buffer_destroy(ctx, &r->bin_work);
-    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) lc_buffer_destroy(ctx, &r->slots[i].readback);
+    lc_image_destroy(ctx, &r->sized.depth);
+    lc_image_destroy(ctx, &r->sized.hdr);
+    lc_image_destroy(ctx, &r->sized.visibility);
+    lc_hiz_destroy(ctx, &r->sized.hiz, r->sized.hiz_views);
+    lc_buffer_destroy(ctx, &r->sized.tile_bits);
+    lc_buffer_destroy(ctx, &r->sized.tile_lists);
+    lc_buffer_destroy(ctx, &r->sized.zbins);
+    lc_buffer_destroy(ctx, &r->sized.cluster_bits);
+    lc_buffer_destroy(ctx, &r->sized.counters);
+    lc_buffer_destroy(ctx, &r->sized.analysis);
+    lc_buffer_destroy(ctx, &r->sized.tile_depth);
+    lc_buffer_destroy(ctx, &r->sized.coarse_bits);
+    lc_buffer_destroy(ctx, &r->sized.tile_mask);
+    lc_buffer_destroy(ctx, &r->sized.footprints);
+    lc_buffer_destroy(ctx, &r->sized.bin_work);
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) lc_buffer_destroy(ctx, &r->frame.slots[i].readback);
 }
 
 static lc_status storage(lc_renderer *r, lc_buffer *b, uint64_t size, const char *name)
@@ -62,47 +62,47 @@ static lc_status storage(lc_renderer *r, lc_buffer *b, uint64_t size, const char
 static void write_frame_sets(lc_renderer *r)
 {
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_frame_slot *s = &r->slots[i];
+        lc_frame_slot *s = &r->frame.slots[i];
         VkDescriptorBufferInfo bi[LC_BIND_COUNT] = {
             [LC_BIND_FRAME] = {s->ubo.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_LIGHTS] = {s->lights.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_TILE_BITS] = {r->tile_bits.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_TILE_LISTS] = {r->tile_lists.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_ZBINS] = {r->zbins.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_CLUSTER_BITS] = {r->cluster_bits.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_COUNTERS] = {r->counters.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_ANALYSIS] = {r->analysis.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_TILE_DEPTH] = {r->tile_depth.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_COARSE_BITS] = {r->coarse_bits.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_TILE_MASK] = {r->tile_mask.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_OBJECTS] = {r->objects.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_FOOTPRINTS] = {r->footprints.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_BIN_WORK] = {r->bin_work.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_MESHLETS] = {r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_OBJECTS] = {r->geo.cull_objects.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_TASKS] = {r->geo.tasks.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_VISIBILITY] = {r->geo.visibility.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_COMMANDS] = {r->geo.commands.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_COUNTS] = {r->geo.counts.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_BUCKETS] = {r->geo.buckets.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_VERTEX_MESHLET] = {r->geo.vertex_meshlet.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_VERTICES] = {r->geo.vertices.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_INDICES] = {r->geo.indices.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_SUBLET_BOUNDS] = {r->geo.sublet_bounds.buffer ? r->geo.sublet_bounds.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_BITS] = {r->sized.tile_bits.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_LISTS] = {r->sized.tile_lists.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_ZBINS] = {r->sized.zbins.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_CLUSTER_BITS] = {r->sized.cluster_bits.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_COUNTERS] = {r->sized.counters.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_ANALYSIS] = {r->sized.analysis.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_DEPTH] = {r->sized.tile_depth.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_COARSE_BITS] = {r->sized.coarse_bits.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_MASK] = {r->sized.tile_mask.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_OBJECTS] = {r->dev.objects.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_FOOTPRINTS] = {r->sized.footprints.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_BIN_WORK] = {r->sized.bin_work.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLETS] = {r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_OBJECTS] = {r->dev.geo.cull_objects.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_TASKS] = {r->dev.geo.tasks.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VISIBILITY] = {r->dev.geo.visibility.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_COMMANDS] = {r->dev.geo.commands.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_COUNTS] = {r->dev.geo.counts.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_BUCKETS] = {r->dev.geo.buckets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VERTEX_MESHLET] = {r->dev.geo.vertex_meshlet.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VERTICES] = {r->dev.geo.vertices.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_INDICES] = {r->dev.geo.indices.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_SUBLET_BOUNDS] = {r->dev.geo.sublet_bounds.buffer ? r->dev.geo.sublet_bounds.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
             /* Without the compressed meshlets (no mesh shaders, codec off) any valid buffer. */
-            [LC_BIND_GEO_MESHLET_HEADERS] = {r->geo.enc_headers.buffer ? r->geo.enc_headers.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_MESHLET_STREAMS] = {r->geo.enc_streams.buffer ? r->geo.enc_streams.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
-            [LC_BIND_GEO_MESHLET_PAYLOAD] = {r->geo.enc_payload.buffer ? r->geo.enc_payload.buffer : r->geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLET_HEADERS] = {r->dev.geo.enc_headers.buffer ? r->dev.geo.enc_headers.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLET_STREAMS] = {r->dev.geo.enc_streams.buffer ? r->dev.geo.enc_streams.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLET_PAYLOAD] = {r->dev.geo.enc_payload.buffer ? r->dev.geo.enc_payload.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
         };
-        VkDescriptorImageInfo depth = {r->point_sampler, r->depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
-        VkDescriptorImageInfo hdr = {r->point_sampler, r->hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-        VkDescriptorImageInfo vis = {r->point_sampler, r->visibility.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-        VkDescriptorImageInfo hdr_storage = {VK_NULL_HANDLE, r->hdr.view, VK_IMAGE_LAYOUT_GENERAL};
-        VkDescriptorImageInfo hiz = {r->point_sampler, r->hiz.view, VK_IMAGE_LAYOUT_GENERAL};
+        VkDescriptorImageInfo depth = {r->dev.point_sampler, r->sized.depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo hdr = {r->dev.point_sampler, r->sized.hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo vis = {r->dev.point_sampler, r->sized.visibility.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo hdr_storage = {VK_NULL_HANDLE, r->sized.hdr.view, VK_IMAGE_LAYOUT_GENERAL};
+        VkDescriptorImageInfo hiz = {r->dev.point_sampler, r->sized.hiz.view, VK_IMAGE_LAYOUT_GENERAL};
         /* Every element is valid: levels past the pyramid's repeat its last one. */
         VkDescriptorImageInfo mips[LC_HIZ_MAX_LEVELS];
         for (uint32_t m = 0; m < LC_HIZ_MAX_LEVELS; m++)
-            mips[m] = (VkDescriptorImageInfo){VK_NULL_HANDLE, r->hiz_views[LC_MIN(m, r->hiz.mip_levels - 1)], VK_IMAGE_LAYOUT_GENERAL};
+            mips[m] = (VkDescriptorImageInfo){VK_NULL_HANDLE, r->sized.hiz_views[LC_MIN(m, r->sized.hiz.mip_levels - 1)], VK_IMAGE_LAYOUT_GENERAL};
         /* Every binding but the output's (written per frame: the target image changes). */
         VkWriteDescriptorSet w[LC_BIND_COUNT];
         _Static_assert(LC_BIND_OUTPUT == LC_BIND_COUNT - 1, "the per-frame output binding comes last");
@@ -144,7 +144,7 @@ static uint32_t auto_tile_size(const lc_renderer *r, uint32_t shading)
 {
     /* Tile bits, plus the coarse blocks (1/16) and bucket masks (1/32) that go with them. */
     uint32_t size = 8;
-    while (size < 64 && (uint64_t)LC_DIV_UP(r->width, size) * LC_DIV_UP(r->height, size) * r->buckets * 4 * 35 / 32 > LC_LIGHT_CULL_BUDGET)
+    while (size < 64 && (uint64_t)LC_DIV_UP(r->sized.width, size) * LC_DIV_UP(r->sized.height, size) * r->sized.buckets * 4 * 35 / 32 > LC_LIGHT_CULL_BUDGET)
         size *= 2;
     return shading == LC_SHADING_VISIBILITY && size < 64 ? size * 2 : size;
 }
@@ -153,83 +153,83 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
 {
     lc_context *ctx = r->ctx;
     lc_renderer_desc *d = &r->desc;
-    r->width = r->target->width;
-    r->height = r->target->height;
-    r->buckets = LC_DIV_UP(d->light_capacity, LC_BUCKET_BITS);
+    r->sized.width = r->target->width;
+    r->sized.height = r->target->height;
+    r->sized.buckets = LC_DIV_UP(d->light_capacity, LC_BUCKET_BITS);
     if (!r->requested.tile_size) d->tile_size = auto_tile_size(r, r->settings.shading);
     if (!r->requested.cluster_tile) {
         d->cluster_tile = 64;
-        while (d->cluster_tile < 256 && (uint64_t)LC_DIV_UP(r->width, d->cluster_tile) * LC_DIV_UP(r->height, d->cluster_tile) *
-                                                d->cluster_slices * r->buckets * 4 > LC_LIGHT_CULL_BUDGET)
+        while (d->cluster_tile < 256 && (uint64_t)LC_DIV_UP(r->sized.width, d->cluster_tile) * LC_DIV_UP(r->sized.height, d->cluster_tile) *
+                                                d->cluster_slices * r->sized.buckets * 4 > LC_LIGHT_CULL_BUDGET)
             d->cluster_tile *= 2;
     }
-    r->tiles_x = LC_DIV_UP(r->width, d->tile_size);
-    r->tiles_y = LC_DIV_UP(r->height, d->tile_size);
-    r->list_tile = r->requested.tile_size ? r->requested.tile_size : 16;
-    r->list_tiles_x = LC_DIV_UP(r->width, r->list_tile);
-    r->list_tiles_y = LC_DIV_UP(r->height, r->list_tile);
-    uint64_t list_tiles = (uint64_t)r->list_tiles_x * r->list_tiles_y;
-    r->coarse_x = LC_DIV_UP(r->tiles_x, LC_COARSE);
-    r->coarse_y = LC_DIV_UP(r->tiles_y, LC_COARSE);
-    r->cluster_x = LC_DIV_UP(r->width, d->cluster_tile);
-    r->cluster_y = LC_DIV_UP(r->height, d->cluster_tile);
-    uint64_t tiles = (uint64_t)r->tiles_x * r->tiles_y;
-    uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * d->cluster_slices;
-    memset(r->cull_bytes, 0, sizeof r->cull_bytes);
-    uint64_t coarse_bytes = (uint64_t)r->coarse_x * r->coarse_y * r->buckets * 4;
-    uint64_t mask_bytes = tiles * LC_DIV_UP(r->buckets, 32u) * 4;
-    r->cull_bytes[LC_MODE_TILES] = tiles * r->buckets * 4 + tiles * 8 + coarse_bytes + mask_bytes;
-    r->cull_bytes[LC_MODE_LISTS] = list_tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
+    r->sized.tiles_x = LC_DIV_UP(r->sized.width, d->tile_size);
+    r->sized.tiles_y = LC_DIV_UP(r->sized.height, d->tile_size);
+    r->sized.list_tile = r->requested.tile_size ? r->requested.tile_size : 16;
+    r->sized.list_tiles_x = LC_DIV_UP(r->sized.width, r->sized.list_tile);
+    r->sized.list_tiles_y = LC_DIV_UP(r->sized.height, r->sized.list_tile);
+    uint64_t list_tiles = (uint64_t)r->sized.list_tiles_x * r->sized.list_tiles_y;
+    r->sized.coarse_x = LC_DIV_UP(r->sized.tiles_x, LC_COARSE);
+    r->sized.coarse_y = LC_DIV_UP(r->sized.tiles_y, LC_COARSE);
+    r->sized.cluster_x = LC_DIV_UP(r->sized.width, d->cluster_tile);
+    r->sized.cluster_y = LC_DIV_UP(r->sized.height, d->cluster_tile);
+    uint64_t tiles = (uint64_t)r->sized.tiles_x * r->sized.tiles_y;
+    uint64_t clusters = (uint64_t)r->sized.cluster_x * r->sized.cluster_y * d->cluster_slices;
+    memset(r->sized.cull_bytes, 0, sizeof r->sized.cull_bytes);
+    uint64_t coarse_bytes = (uint64_t)r->sized.coarse_x * r->sized.coarse_y * r->sized.buckets * 4;
+    uint64_t mask_bytes = tiles * LC_DIV_UP(r->sized.buckets, 32u) * 4;
+    r->sized.cull_bytes[LC_MODE_TILES] = tiles * r->sized.buckets * 4 + tiles * 8 + coarse_bytes + mask_bytes;
+    r->sized.cull_bytes[LC_MODE_LISTS] = list_tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
     /* Each cluster's bucket words, then (after all of them) its bucket mask words. */
-    r->cull_bytes[LC_MODE_CLUSTERS] = clusters * (r->buckets + LC_DIV_UP(r->buckets, 32u)) * 4;
-    r->cull_bytes[LC_MODE_ZBIN] = r->cull_bytes[LC_MODE_TILES] + (uint64_t)d->zbin_count * 8;
+    r->sized.cull_bytes[LC_MODE_CLUSTERS] = clusters * (r->sized.buckets + LC_DIV_UP(r->sized.buckets, 32u)) * 4;
+    r->sized.cull_bytes[LC_MODE_ZBIN] = r->sized.cull_bytes[LC_MODE_TILES] + (uint64_t)d->zbin_count * 8;
 
-    lc_image_desc dd = {.width = r->width, .height = r->height, .format = VK_FORMAT_D32_SFLOAT,
+    lc_image_desc dd = {.width = r->sized.width, .height = r->sized.height, .format = VK_FORMAT_D32_SFLOAT,
                         .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                         .name = "depth"};
-    lc_image_desc hd = {.width = r->width, .height = r->height, .format = VK_FORMAT_R16G16B16A16_SFLOAT,
+    lc_image_desc hd = {.width = r->sized.width, .height = r->sized.height, .format = VK_FORMAT_R16G16B16A16_SFLOAT,
                         .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
                         .name = "hdr"};
     /* Full size only once a frame shades through the visibility buffer. */
-    lc_image_desc vd = {.width = r->visibility_allocated ? r->width : 1, .height = r->visibility_allocated ? r->height : 1,
-                        .format = r->vis_prim_bits ? VK_FORMAT_R32_UINT : VK_FORMAT_R32G32_UINT,
+    lc_image_desc vd = {.width = r->sized.visibility_allocated ? r->sized.width : 1, .height = r->sized.visibility_allocated ? r->sized.height : 1,
+                        .format = r->sized.vis_prim_bits ? VK_FORMAT_R32_UINT : VK_FORMAT_R32G32_UINT,
                         .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
                         .name = "visibility"};
     lc_status s;
-    if ((s = lc_image_create(ctx, &dd, &r->depth)) != LC_OK) return s;
-    if ((s = lc_image_create(ctx, &hd, &r->hdr)) != LC_OK) return s;
-    if ((s = lc_image_create(ctx, &vd, &r->visibility)) != LC_OK) return s;
-    if ((s = lc_hiz_create(ctx, r->width, r->height, &r->hiz, r->hiz_views)) != LC_OK) return s;
-    r->hiz_groups_x = LC_DIV_UP(r->width, LC_HIZ_TILE);
-    r->hiz_groups_y = LC_DIV_UP(r->height, LC_HIZ_TILE);
-    if ((s = storage(r, &r->tile_bits, tiles * r->buckets * 4, "tile bits")) != LC_OK) return s;
-    if ((s = storage(r, &r->tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
-    if ((s = storage(r, &r->coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
-    if ((s = storage(r, &r->tile_mask, mask_bytes, "tile bucket mask")) != LC_OK) return s;
-    if ((s = storage(r, &r->footprints, (uint64_t)d->light_capacity * sizeof(lc_gpu_footprint), "light footprints")) != LC_OK)
+    if ((s = lc_image_create(ctx, &dd, &r->sized.depth)) != LC_OK) return s;
+    if ((s = lc_image_create(ctx, &hd, &r->sized.hdr)) != LC_OK) return s;
+    if ((s = lc_image_create(ctx, &vd, &r->sized.visibility)) != LC_OK) return s;
+    if ((s = lc_hiz_create(ctx, r->sized.width, r->sized.height, &r->sized.hiz, r->sized.hiz_views)) != LC_OK) return s;
+    r->sized.hiz_groups_x = LC_DIV_UP(r->sized.width, LC_HIZ_TILE);
+    r->sized.hiz_groups_y = LC_DIV_UP(r->sized.height, LC_HIZ_TILE);
+    if ((s = storage(r, &r->sized.tile_bits, tiles * r->sized.buckets * 4, "tile bits")) != LC_OK) return s;
+    if ((s = storage(r, &r->sized.tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
+    if ((s = storage(r, &r->sized.coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
+    if ((s = storage(r, &r->sized.tile_mask, mask_bytes, "tile bucket mask")) != LC_OK) return s;
+    if ((s = storage(r, &r->sized.footprints, (uint64_t)d->light_capacity * sizeof(lc_gpu_footprint), "light footprints")) != LC_OK)
         return s;
-    if ((s = storage(r, &r->bin_work, sizeof(lc_gpu_bin_work) + lc_bin_items(d->light_capacity) * 8, "light binning work list")) !=
+    if ((s = storage(r, &r->sized.bin_work, sizeof(lc_gpu_bin_work) + lc_bin_items(d->light_capacity) * 8, "light binning work list")) !=
         LC_OK)
         return s;
-    r->bin_work_fresh = true; /* its counts are zeroed by the first light-binning frame */
-    if ((s = storage(r, &r->tile_lists, list_tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
-    if ((s = storage(r, &r->zbins, (uint64_t)d->zbin_count * 8, "zbins")) != LC_OK) return s;
-    if ((s = storage(r, &r->cluster_bits, r->cull_bytes[LC_MODE_CLUSTERS], "cluster bits")) != LC_OK) return s;
-    if ((s = storage(r, &r->counters, sizeof(lc_gpu_counters), "cull counters")) != LC_OK) return s;
-    uint64_t analysis_bytes = analysis ? (uint64_t)r->width * r->height * LC_ANALYSIS_WORDS * 4 : ANALYSIS_DUMMY_BYTES;
-    if ((s = storage(r, &r->analysis, analysis_bytes, "analysis")) != LC_OK) return s;
-    r->analysis_allocated = analysis;
+    r->frame.bin_work_fresh = true; /* its counts are zeroed by the first light-binning frame */
+    if ((s = storage(r, &r->sized.tile_lists, list_tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
+    if ((s = storage(r, &r->sized.zbins, (uint64_t)d->zbin_count * 8, "zbins")) != LC_OK) return s;
+    if ((s = storage(r, &r->sized.cluster_bits, r->sized.cull_bytes[LC_MODE_CLUSTERS], "cluster bits")) != LC_OK) return s;
+    if ((s = storage(r, &r->sized.counters, sizeof(lc_gpu_counters), "cull counters")) != LC_OK) return s;
+    uint64_t analysis_bytes = analysis ? (uint64_t)r->sized.width * r->sized.height * LC_ANALYSIS_WORDS * 4 : ANALYSIS_DUMMY_BYTES;
+    if ((s = storage(r, &r->sized.analysis, analysis_bytes, "analysis")) != LC_OK) return s;
+    r->sized.analysis_allocated = analysis;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_buffer_desc rd = {.size = (VkDeviceSize)r->width * r->height * 4, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        lc_buffer_desc rd = {.size = (VkDeviceSize)r->sized.width * r->sized.height * 4, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                              .host_visible = true, .name = "output readback"};
-        if ((s = lc_buffer_create(ctx, &rd, &r->slots[i].readback)) != LC_OK) return s;
+        if ((s = lc_buffer_create(ctx, &rd, &r->frame.slots[i].readback)) != LC_OK) return s;
     }
-    memset(r->res, 0, sizeof r->res);
-    r->res_image[LC_RES_DEPTH] = &r->depth;
-    r->res_image[LC_RES_HDR] = &r->hdr;
-    r->res_image[LC_RES_VISIBILITY] = &r->visibility;
-    r->res_image[LC_RES_HIZ] = &r->hiz;
-    r->res[LC_RES_HIZ].layout = VK_IMAGE_LAYOUT_GENERAL; /* lc_hiz_create leaves it there */
+    memset(r->frame.res, 0, sizeof r->frame.res);
+    r->frame.res_image[LC_RES_DEPTH] = &r->sized.depth;
+    r->frame.res_image[LC_RES_HDR] = &r->sized.hdr;
+    r->frame.res_image[LC_RES_VISIBILITY] = &r->sized.visibility;
+    r->frame.res_image[LC_RES_HIZ] = &r->sized.hiz;
+    r->frame.res[LC_RES_HIZ].layout = VK_IMAGE_LAYOUT_GENERAL; /* lc_hiz_create leaves it there */
     write_frame_sets(r);
     return LC_OK;
 }
@@ -242,20 +242,20 @@ static lc_status rebuild_sized(lc_renderer *r, bool analysis)
     return create_sized(r, analysis);
 }
 
-lc_status lc_renderer_resize(lc_renderer *r) { return rebuild_sized(r, r->analysis_allocated); }
+lc_status lc_renderer_resize(lc_renderer *r) { return rebuild_sized(r, r->sized.analysis_allocated); }
 
 static lc_status create_light_buffers(lc_renderer *r)
 {
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_frame_slot *s = &r->slots[i];
+        lc_frame_slot *s = &r->frame.slots[i];
         lc_buffer_destroy(r->ctx, &s->lights);
         lc_buffer_desc ld = {.size = (VkDeviceSize)r->desc.light_capacity * sizeof(lc_gpu_light),
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .host_visible = true, .gpu_reads = true, .name = "lights"};
         lc_status st = lc_buffer_create(r->ctx, &ld, &s->lights);
         if (st != LC_OK) return st;
     }
-    free(r->packed);
-    r->packed = lc_calloc(r->desc.light_capacity, sizeof *r->packed);
+    free(r->frame.packed);
+    r->frame.packed = lc_calloc(r->desc.light_capacity, sizeof *r->frame.packed);
     return LC_OK;
 }
 
@@ -265,7 +265,7 @@ lc_status lc_renderer_set_light_capacity(lc_renderer *r, uint32_t capacity)
     r->desc.light_capacity = capacity;
     lc_status s = create_light_buffers(r);
     if (s != LC_OK) return s;
-    return rebuild_sized(r, r->analysis_allocated);
+    return rebuild_sized(r, r->sized.analysis_allocated);
 }
 
 /* ---- creation ---- */
@@ -288,25 +288,25 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     if (!d->list_max) d->list_max = 512;
 
     lc_frame_create_layouts(r);
-    r->threads = lc_jobs_threads();
-    r->block_pool = lc_block_pool_create();
+    r->frame.threads = lc_jobs_threads();
+    r->dev.block_pool = lc_block_pool_create();
     /* LC_BACKEND_CHUNK=N (tests): smaller chunks split even small passes over secondaries. */
     const char *chunk = getenv("LC_BACKEND_CHUNK");
     /* Pools for every core, so that a later lc_jobs_init (bench --threads) may use them all. */
     lc_render_backend_desc bd = {.threads = lc_jobs_capacity(), .chunk = chunk ? (uint32_t)strtoul(chunk, NULL, 10) : 0};
-    lc_render_backend_create(ctx, &bd, &r->backend);
+    lc_render_backend_create(ctx, &bd, &r->dev.backend);
     lc_status s = lc_frame_upload_scene(r);
     if (s != LC_OK) return s;
-    r->all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->all_objects);
-    lc_object_cull_set_reserve(&r->object_cull_set, scene->object_count);
+    r->dev.all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->dev.all_objects);
+    lc_object_cull_set_reserve(&r->dev.object_cull_set, scene->object_count);
     for (uint32_t i = 0; i < scene->object_count; i++) {
         const lc_object *o = &scene->objects[i];
         const lc_mesh *m = &scene->meshes[o->mesh];
-        r->all_objects[i] = i;
-        lc_object_cull_set_add(&r->object_cull_set, o->world.m, m->aabb_min, m->aabb_max);
+        r->dev.all_objects[i] = i;
+        lc_object_cull_set_add(&r->dev.object_cull_set, o->world.m, m->aabb_min, m->aabb_max);
     }
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_frame_slot *slot = &r->slots[i];
+        lc_frame_slot *slot = &r->frame.slots[i];
         VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                        .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, .queueFamilyIndex = ctx->queue_family};
         VK_CHECK(vkCreateCommandPool(ctx->device, &pci, NULL, &slot->pool));
@@ -328,8 +328,8 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
         lc_buffer_desc hd = {.size = 6 * sizeof(float) * 65536, .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, .host_visible = true, .gpu_reads = true,
                              .name = "hud vertices"};
         if ((s = lc_buffer_create(ctx, &hd, &slot->hud)) != LC_OK) return s;
-        VkDescriptorSetAllocateInfo dai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
-                                           .descriptorSetCount = 1, .pSetLayouts = &r->frame_layout};
+        VkDescriptorSetAllocateInfo dai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->dev.pool,
+                                           .descriptorSetCount = 1, .pSetLayouts = &r->dev.frame_layout};
         VK_CHECK(vkAllocateDescriptorSets(ctx->device, &dai, &slot->set));
         LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, slot->set, "frame %d set", i);
     }
@@ -345,17 +345,17 @@ void lc_renderer_destroy(lc_renderer *r)
     vkDeviceWaitIdle(ctx->device);
     VkDevice dev = ctx->device;
     destroy_sized(r);
-    lc_render_backend_destroy(&r->backend);
-    for (uint32_t i = 0; i < r->context_capacity; i++) lc_rc_destroy(&r->contexts[i]);
-    free(r->contexts);
-    lc_block_pool_destroy(r->block_pool);
-    lc_object_cull_set_destroy(&r->object_cull_set);
-    lc_object_cull_result_destroy(&r->object_cull);
-    free(r->all_objects);
-    free(r->sorted);
-    free(r->sort_scratch);
+    lc_render_backend_destroy(&r->dev.backend);
+    for (uint32_t i = 0; i < r->frame.context_capacity; i++) lc_rc_destroy(&r->frame.contexts[i]);
+    free(r->frame.contexts);
+    lc_block_pool_destroy(r->dev.block_pool);
+    lc_object_cull_set_destroy(&r->dev.object_cull_set);
+    lc_object_cull_result_destroy(&r->frame.object_cull);
+    free(r->dev.all_objects);
+    free(r->frame.sorted);
+    free(r->frame.sort_scratch);
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_frame_slot *s = &r->slots[i];
+        lc_frame_slot *s = &r->frame.slots[i];
         if (s->pool) vkDestroyCommandPool(dev, s->pool, NULL);
         if (s->fence) vkDestroyFence(dev, s->fence, NULL);
         if (s->queries) vkDestroyQueryPool(dev, s->queries, NULL);
@@ -363,40 +363,40 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->lights);
         lc_buffer_destroy(ctx, &s->hud);
     }
-    VkPipeline *all[] = {&r->depth_pipeline, &r->tonemap_pipeline, &r->tonemap_compute, &r->hud_pipeline, &r->tile_depth_pipeline,
-                         &r->light_cull_coarse, &r->light_cull_tiles,
-                         &r->light_cull_lists, &r->light_cull_clusters, &r->zbin, &r->zbin_bins, &r->light_setup,
-                         &r->bin_lights[0], &r->bin_lights[1], &r->bin_lights[2], &r->bin_blocks[0], &r->bin_blocks[1],
-                         &r->bin_blocks[2], &r->geometry_cull[0], &r->geometry_cull[1], &r->geometry_cull[2], &r->hiz_pipeline,
-                         &r->mesh_depth_pipeline};
+    VkPipeline *all[] = {&r->dev.depth_pipeline, &r->dev.tonemap_pipeline, &r->dev.tonemap_compute, &r->dev.hud_pipeline, &r->dev.tile_depth_pipeline,
+                         &r->dev.light_cull_coarse, &r->dev.light_cull_tiles,
+                         &r->dev.light_cull_lists, &r->dev.light_cull_clusters, &r->dev.zbin, &r->dev.zbin_bins, &r->dev.light_setup,
+                         &r->dev.bin_lights[0], &r->dev.bin_lights[1], &r->dev.bin_lights[2], &r->dev.bin_blocks[0], &r->dev.bin_blocks[1],
+                         &r->dev.bin_blocks[2], &r->dev.geometry_cull[0], &r->dev.geometry_cull[1], &r->dev.geometry_cull[2], &r->dev.hiz_pipeline,
+                         &r->dev.mesh_depth_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     for (int m = 0; m < LC_MODE_COUNT; m++)
         for (int s = 0; s < LC_LOOP_COUNT; s++)
             for (int a = 0; a < 3; a++)
                 for (int v = 0; v < 4; v++) {
-                    VkPipeline p = v == 3 ? r->shade_mesh[m][s][a] : v ? r->shade_visibility[m][s][a][v - 1] : r->shade[m][s][a];
+                    VkPipeline p = v == 3 ? r->dev.shade_mesh[m][s][a] : v ? r->dev.shade_visibility[m][s][a][v - 1] : r->dev.shade[m][s][a];
                     if (p) vkDestroyPipeline(dev, p, NULL);
                 }
     for (int g = 0; g < LC_GEOMETRY_COUNT; g++)
-        if (r->visibility_pipeline[g]) vkDestroyPipeline(dev, r->visibility_pipeline[g], NULL);
-    lc_visibility_scene_destroy(ctx, &r->vis_scene);
-    if (r->textures)
-        for (uint32_t i = 0; i < r->scene->image_count; i++) lc_image_destroy(ctx, &r->textures[i]);
-    free(r->textures);
-    free(r->material_sets);
-    lc_image_destroy(ctx, &r->white);
-    lc_geometry_destroy(ctx, &r->geo);
-    lc_buffer_destroy(ctx, &r->objects);
-    if (r->pool) vkDestroyDescriptorPool(dev, r->pool, NULL);
-    if (r->linear_sampler) vkDestroySampler(dev, r->linear_sampler, NULL);
-    if (r->point_sampler) vkDestroySampler(dev, r->point_sampler, NULL);
-    if (r->layout) vkDestroyPipelineLayout(dev, r->layout, NULL);
-    if (r->frame_layout) vkDestroyDescriptorSetLayout(dev, r->frame_layout, NULL);
-    if (r->material_layout) vkDestroyDescriptorSetLayout(dev, r->material_layout, NULL);
-    lc_light_builder_destroy(&r->builder);
-    free(r->packed);
-    free(r->output_pixels);
+        if (r->dev.visibility_pipeline[g]) vkDestroyPipeline(dev, r->dev.visibility_pipeline[g], NULL);
+    lc_visibility_scene_destroy(ctx, &r->dev.vis_scene);
+    if (r->dev.textures)
+        for (uint32_t i = 0; i < r->scene->image_count; i++) lc_image_destroy(ctx, &r->dev.textures[i]);
+    free(r->dev.textures);
+    free(r->dev.material_sets);
+    lc_image_destroy(ctx, &r->dev.white);
+    lc_geometry_destroy(ctx, &r->dev.geo);
+    lc_buffer_destroy(ctx, &r->dev.objects);
+    if (r->dev.pool) vkDestroyDescriptorPool(dev, r->dev.pool, NULL);
+    if (r->dev.linear_sampler) vkDestroySampler(dev, r->dev.linear_sampler, NULL);
+    if (r->dev.point_sampler) vkDestroySampler(dev, r->dev.point_sampler, NULL);
+    if (r->dev.layout) vkDestroyPipelineLayout(dev, r->dev.layout, NULL);
+    if (r->dev.frame_layout) vkDestroyDescriptorSetLayout(dev, r->dev.frame_layout, NULL);
+    if (r->dev.material_layout) vkDestroyDescriptorSetLayout(dev, r->dev.material_layout, NULL);
+    lc_light_builder_destroy(&r->dev.builder);
+    free(r->frame.packed);
+    free(r->frame.output_pixels);
     memset(r, 0, sizeof *r);
 }
 
@@ -411,7 +411,7 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
     slot->submitted = false;
     lc_geometry_counts gc = slot->geometry;
     if (gc.path != LC_GEOMETRY_DIRECT) {
-        const lc_gpu_geometry_stats *st = r->geo.stats[slot - r->slots].mapped;
+        const lc_gpu_geometry_stats *st = r->dev.geo.stats[slot - r->frame.slots].mapped;
         gc.meshlets_drawn = st->meshlets.x;
         gc.culled_frustum = st->meshlets.y;
         gc.culled_backface = st->meshlets.z;
@@ -419,7 +419,7 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
         gc.triangles_drawn = st->triangles.x;
         gc.culled_sublets = st->triangles.w;
     }
-    r->geometry = gc;
+    r->frame.geometry = gc;
     uint64_t ts[LC_BACKEND_MARKERS * 2];
     uint32_t n = slot->marker_count * 2;
     if (n && vkGetQueryPoolResults(r->ctx->device, slot->queries, 0, n, sizeof ts, ts, sizeof ts[0],
@@ -439,19 +439,19 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
             last = LC_MAX(last, ts[m->query_end]);
         }
         t.frame_ms = (double)(last - first) * tick_ms;
-        r->timings = t;
-        r->timings_serial++;
+        r->frame.timings = t;
+        r->frame.timings_serial++;
     }
     if (slot->readback_pending) {
         slot->readback_pending = false;
-        size_t bytes = (size_t)r->output_width * r->output_height * 4;
-        r->output_pixels = lc_realloc(r->output_pixels, bytes);
-        memcpy(r->output_pixels, slot->readback.mapped, bytes);
+        size_t bytes = (size_t)r->frame.output_width * r->frame.output_height * 4;
+        r->frame.output_pixels = lc_realloc(r->frame.output_pixels, bytes);
+        memcpy(r->frame.output_pixels, slot->readback.mapped, bytes);
         if (r->target->format == VK_FORMAT_B8G8R8A8_SRGB) {
             for (size_t i = 0; i < bytes; i += 4) {
-                uint8_t t = r->output_pixels[i];
-                r->output_pixels[i] = r->output_pixels[i + 2];
-                r->output_pixels[i + 2] = t;
+                uint8_t t = r->frame.output_pixels[i];
+                r->frame.output_pixels[i] = r->frame.output_pixels[i + 2];
+                r->frame.output_pixels[i + 2] = t;
             }
         }
     }
@@ -460,18 +460,18 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
 void lc_renderer_finish(lc_renderer *r)
 {
     /* Oldest frame first, so the last frame's timings and counts are the ones kept. */
-    for (uint32_t i = 0; i < LC_FRAMES_IN_FLIGHT; i++) collect_slot(r, &r->slots[(r->frame_index + i) % LC_FRAMES_IN_FLIGHT]);
+    for (uint32_t i = 0; i < LC_FRAMES_IN_FLIGHT; i++) collect_slot(r, &r->frame.slots[(r->frame.index + i) % LC_FRAMES_IN_FLIGHT]);
 }
 
 void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_count)
 {
-    r->hud_vertices = vertices;
-    r->hud_vertex_count = LC_MIN(vertex_count, 65536u);
+    r->frame.hud_vertices = vertices;
+    r->frame.hud_vertex_count = LC_MIN(vertex_count, 65536u);
 }
 
 static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint32_t count)
 {
-    lc_frame_ubo *u = &r->ubo;
+    lc_frame_ubo *u = &r->frame.ubo;
     const lc_camera *cam = &r->settings.camera;
     memset(u, 0, sizeof *u);
     u->view = *view;
@@ -479,18 +479,18 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
     lc_m4_mul(proj, view, &u->view_proj);
     lc_m4_inverse(proj, &u->inv_proj);
     u->camera_pos = (lc_f4){cam->position[0], cam->position[1], cam->position[2], 0.0f};
-    u->screen_inv = (lc_f4){1.0f / (float)r->width, 1.0f / (float)r->height, cam->near_z, cam->far_z};
+    u->screen_inv = (lc_f4){1.0f / (float)r->sized.width, 1.0f / (float)r->sized.height, cam->near_z, cam->far_z};
     /* The tile grid of this frame's mode: lists keeps its own (16-pixel) tiles. */
     bool lists = r->settings.mode == LC_MODE_LISTS;
-    u->screen = (lc_u4){r->width, r->height, lists ? r->list_tiles_x : r->tiles_x, lists ? r->list_tiles_y : r->tiles_y};
-    u->light_info = (lc_u4){count, LC_DIV_UP(LC_MAX(count, 1u), LC_BUCKET_BITS), lists ? r->list_tile : r->desc.tile_size,
+    u->screen = (lc_u4){r->sized.width, r->sized.height, lists ? r->sized.list_tiles_x : r->sized.tiles_x, lists ? r->sized.list_tiles_y : r->sized.tiles_y};
+    u->light_info = (lc_u4){count, LC_DIV_UP(LC_MAX(count, 1u), LC_BUCKET_BITS), lists ? r->sized.list_tile : r->desc.tile_size,
                             r->desc.list_max};
 
     /* Z-bins span the depth range the visible lights occupy (widened as the shader widens
      * them); pixels outside it touch no light. Clusters end there too. */
     float zlo = INFINITY, zhi = -INFINITY;
     for (uint32_t i = 0; i < count; i++) {
-        const lc_gpu_light *l = &r->packed[i];
+        const lc_gpu_light *l = &r->frame.packed[i];
         zlo = fminf(zlo, l->spot_depth.z - LC_LIGHT_CULL_DEPTH_EPS * fabsf(l->spot_depth.z) - LC_LIGHT_CULL_RADIUS_BIAS);
         zhi = fmaxf(zhi, l->spot_depth.w + LC_LIGHT_CULL_DEPTH_EPS * fabsf(l->spot_depth.w) + LC_LIGHT_CULL_RADIUS_BIAS);
     }
@@ -498,7 +498,7 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
     zlo = fmaxf(zlo, cam->near_z * 0.5f);
     zhi = fmaxf(zhi, zlo * 1.001f + 1e-3f);
     float cluster_far = fmaxf(fminf(zhi, cam->far_z), cam->near_z * 1.01f);
-    u->zbin_info = (lc_u4){r->desc.zbin_count, r->cluster_x, r->cluster_y, r->desc.cluster_slices};
+    u->zbin_info = (lc_u4){r->desc.zbin_count, r->sized.cluster_x, r->sized.cluster_y, r->desc.cluster_slices};
     u->zbin_params = (lc_f4){zlo, (float)r->desc.zbin_count / (zhi - zlo),
                              (float)r->desc.cluster_slices / logf(cluster_far / cam->near_z), (float)r->desc.cluster_tile};
     u->options = (lc_u4){r->settings.mode, r->settings.view, r->settings.analysis,
@@ -539,8 +539,8 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
     if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
     else passes[n++] = lc_pass_shade(r);                      // forward shade: walk the structure
-    if (r->tonemap_path != LC_TONEMAP_FUSED) passes[n++] = lc_pass_tonemap(r); // tonemap, or heatmap / tightness view (compute or fragment)
-    if (s->hud && r->hud_vertex_count) passes[n++] = lc_pass_hud();
+    if (r->frame.tonemap_path != LC_TONEMAP_FUSED) passes[n++] = lc_pass_tonemap(r); // tonemap, or heatmap / tightness view (compute or fragment)
+    if (s->hud && r->frame.hud_vertex_count) passes[n++] = lc_pass_hud();
     if (s->capture_output) passes[n++] = lc_pass_readback();
     return n;
 }
@@ -548,8 +548,8 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
 /* One warning line per kind of fallback in the renderer's life, not one a frame. */
 __attribute__((format(printf, 3, 4))) static void warn_once(lc_renderer *r, uint32_t bit, const char *fmt, ...)
 {
-    if (r->fallbacks_warned & bit) return;
-    r->fallbacks_warned |= bit;
+    if (r->frame.fallbacks_warned & bit) return;
+    r->frame.fallbacks_warned |= bit;
     char line[512];
     va_list ap;
     va_start(ap, fmt);
@@ -573,15 +573,15 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         lc_error("--shading visibility: device '%s' lacks the Vulkan feature %s", ctx->props.deviceName, ctx->visibility_missing);
         return LC_ERR_USAGE;
     }
-    if (s->shading == LC_SHADING_VISIBILITY && r->vis_scene.refusal[0]) {
-        lc_error("--shading visibility: %s", r->vis_scene.refusal);
+    if (s->shading == LC_SHADING_VISIBILITY && r->dev.vis_scene.refusal[0]) {
+        lc_error("--shading visibility: %s", r->dev.vis_scene.refusal);
         return LC_ERR_USAGE;
     }
     /* The visibility buffer on first use, and the automatic tile size of this shading path. */
-    bool vis_first = s->shading == LC_SHADING_VISIBILITY && !r->visibility_allocated;
+    bool vis_first = s->shading == LC_SHADING_VISIBILITY && !r->sized.visibility_allocated;
     if (vis_first || (!r->requested.tile_size && auto_tile_size(r, s->shading) != r->desc.tile_size)) {
-        r->visibility_allocated |= vis_first;
-        lc_status st = rebuild_sized(r, r->analysis_allocated);
+        r->sized.visibility_allocated |= vis_first;
+        lc_status st = rebuild_sized(r, r->sized.analysis_allocated);
         if (st != LC_OK) return st;
     }
     /* What cannot run as asked runs the direct path, and says so once (lc_geometry_fallback
@@ -601,15 +601,15 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         lc_status st = lc_renderer_set_light_capacity(r, count);
         if (st != LC_OK) return st;
     }
-    if (s->analysis != LC_ANALYSIS_OFF && !r->analysis_allocated) {
+    if (s->analysis != LC_ANALYSIS_OFF && !r->sized.analysis_allocated) {
         lc_status st = rebuild_sized(r, true);
         if (st != LC_OK) return st;
     }
-    if (r->target->width != r->width || r->target->height != r->height) {
-        lc_status st = rebuild_sized(r, r->analysis_allocated);
+    if (r->target->width != r->sized.width || r->target->height != r->sized.height) {
+        lc_status st = rebuild_sized(r, r->sized.analysis_allocated);
         if (st != LC_OK) return st;
     }
-    if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !(r->target->storage_output && r->tonemap_compute)) {
+    if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !(r->target->storage_output && r->dev.tonemap_compute)) {
         lc_error("--tonemap %s: the %s on device '%s' cannot be a storage image%s; use auto or fragment", lc_tonemap_names[s->tonemap],
                  r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName,
                  ctx->storage_write_without_format ? "" : lc_device_hidden(&ctx->hide, LC_HIDE_STORAGE_WRITE_WITHOUT_FORMAT)
@@ -628,8 +628,8 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
 static bool acquire(lc_renderer *r, lc_target_frame *tf)
 {
     lc_context *ctx = r->ctx;
-    if (lc_target_acquire(ctx, r->target, r->frame_index % LC_FRAMES_IN_FLIGHT, tf) != LC_ACQUIRE_OK) return false;
-    if (r->target->width == r->width && r->target->height == r->height) return true;
+    if (lc_target_acquire(ctx, r->target, r->frame.index % LC_FRAMES_IN_FLIGHT, tf) != LC_ACQUIRE_OK) return false;
+    if (r->target->width == r->sized.width && r->target->height == r->sized.height) return true;
     VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf->wait,
                                   .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT};
     VkSubmitInfo2 si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2, .waitSemaphoreInfoCount = tf->wait ? 1 : 0,
@@ -645,16 +645,16 @@ static lc_status choose_pipelines(lc_renderer *r, lc_frame_slot *slot, const lc_
 {
     lc_context *ctx = r->ctx;
     const lc_frame_settings *s = &r->settings;
-    bool tonemap_compute = r->target->storage_output && r->tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT &&
+    bool tonemap_compute = r->target->storage_output && r->dev.tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT &&
                            tf->image->storage_view;
     /* Fused: the visibility shade writes the output itself, in the shaded view (the analysis
      * views colour from counters the shade is still writing). */
     bool fused = tonemap_compute && s->tonemap != LC_TONEMAP_COMPUTE && s->shading == LC_SHADING_VISIBILITY &&
                  s->view == LC_VIEW_SHADED;
-    r->tonemap_path = fused ? LC_TONEMAP_FUSED : tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
+    r->frame.tonemap_path = fused ? LC_TONEMAP_FUSED : tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
     lc_status st = lc_frame_shade_pipeline(r, s->mode, lc_loop_variant(r, s), s->analysis);
     if (st != LC_OK) return st;
-    if (r->tonemap_path != LC_TONEMAP_FRAGMENT) {
+    if (r->frame.tonemap_path != LC_TONEMAP_FRAGMENT) {
         VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf->image->storage_view, VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = slot->set, .dstBinding = LC_BIND_OUTPUT,
                                   .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, .pImageInfo = &out};
@@ -670,31 +670,31 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
 {
     const lc_frame_settings *s = &r->settings;
     lc_m4 view, proj, view_proj;
-    lc_camera_matrices(&s->camera, (float)r->width / (float)r->height, &view, &proj);
+    lc_camera_matrices(&s->camera, (float)r->sized.width / (float)r->sized.height, &view, &proj);
     lc_m4_mul(&proj, &view, &view_proj);
     float planes[6][4];
     lc_frustum_planes(&view_proj, planes);
     double t0 = lc_time_seconds();
-    r->light_count = lc_lights_build(&r->builder, lights, count, &view, planes, r->packed);
+    r->frame.light_count = lc_lights_build(&r->dev.builder, lights, count, &view, planes, r->frame.packed);
     double t1 = lc_time_seconds();
-    r->cpu_ms[LC_CPU_LIGHT_BUILD] = (t1 - t0) * 1e3;
+    r->frame.cpu_ms[LC_CPU_LIGHT_BUILD] = (t1 - t0) * 1e3;
     /* This frame's threads: the jobs' count (bench --threads changes it between frames). */
-    r->threads = LC_MIN(lc_jobs_threads(), r->backend.threads);
-    r->backend.active_threads = r->threads;
-    if (s->object_cull_off || !r->object_cull_set.count) {
-        r->draw_list = r->all_objects;
-        r->draw_count = r->scene->object_count;
+    r->frame.threads = LC_MIN(lc_jobs_threads(), r->dev.backend.threads);
+    r->dev.backend.active_threads = r->frame.threads;
+    if (s->object_cull_off || !r->dev.object_cull_set.count) {
+        r->frame.draw_list = r->dev.all_objects;
+        r->frame.draw_count = r->scene->object_count;
     } else {
-        lc_object_cull_run(&r->object_cull_set, &view_proj, planes, &r->object_cull);
-        r->draw_list = r->object_cull.indices;
-        r->draw_count = r->object_cull.visible;
+        lc_object_cull_run(&r->dev.object_cull_set, &view_proj, planes, &r->frame.object_cull);
+        r->frame.draw_list = r->frame.object_cull.indices;
+        r->frame.draw_count = r->frame.object_cull.visible;
     }
-    r->cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3;
-    memcpy(slot->lights.mapped, r->packed, (size_t)r->light_count * sizeof(lc_gpu_light));
-    fill_ubo(r, &view, &proj, r->light_count);
-    memcpy(slot->ubo.mapped, &r->ubo, sizeof r->ubo);
-    if (s->hud && r->hud_vertex_count)
-        memcpy(slot->hud.mapped, r->hud_vertices, (size_t)r->hud_vertex_count * 6 * sizeof(float));
+    r->frame.cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3;
+    memcpy(slot->lights.mapped, r->frame.packed, (size_t)r->frame.light_count * sizeof(lc_gpu_light));
+    fill_ubo(r, &view, &proj, r->frame.light_count);
+    memcpy(slot->ubo.mapped, &r->frame.ubo, sizeof r->frame.ubo);
+    if (s->hud && r->frame.hud_vertex_count)
+        memcpy(slot->hud.mapped, r->frame.hud_vertices, (size_t)r->frame.hud_vertex_count * 6 * sizeof(float));
 }
 
 /* The backend translates the sorted commands into the slot's command buffer (secondaries in
@@ -708,16 +708,16 @@ static lc_status submit(lc_renderer *r, lc_frame_slot *slot, const lc_target_fra
     VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
     VK_CHECK(vkBeginCommandBuffer(cmd, &bi));
-    lc_render_backend_translate(&r->backend, r->frame_index % LC_FRAMES_IN_FLIGHT, r->sorted, r->sorted_count, cmd,
+    lc_render_backend_translate(&r->dev.backend, r->frame.index % LC_FRAMES_IN_FLIGHT, r->frame.sorted, r->frame.sorted_count, cmd,
                                 slot->queries);
     VK_CHECK(vkEndCommandBuffer(cmd));
-    slot->marker_count = r->backend.marker_count;
+    slot->marker_count = r->dev.backend.marker_count;
     for (uint32_t m = 0; m < slot->marker_count; m++) {
-        slot->markers[m] = r->backend.markers[m];
-        snprintf(slot->marker_names[m], sizeof slot->marker_names[m], "%s", r->backend.markers[m].name);
+        slot->markers[m] = r->dev.backend.markers[m];
+        snprintf(slot->marker_names[m], sizeof slot->marker_names[m], "%s", r->dev.backend.markers[m].name);
         slot->markers[m].name = slot->marker_names[m];
     }
-    for (uint32_t j = 0; j < jobs; j++) lc_rc_reset(&r->contexts[j]);
+    for (uint32_t j = 0; j < jobs; j++) lc_rc_reset(&r->frame.contexts[j]);
 
     VkSemaphoreSubmitInfo wait = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO, .semaphore = tf->wait,
                                   .stageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT};
@@ -750,21 +750,21 @@ static void count_geometry(lc_renderer *r, lc_frame_slot *slot)
 {
     const lc_frame_settings *s = &r->settings;
     slot->geometry = (lc_geometry_counts){.path = s->geometry, .occlusion = s->occlusion,
-                                          .meshlets_total = r->geo.meshlets_total, .triangles_total = r->geo.triangles_total};
+                                          .meshlets_total = r->dev.geo.meshlets_total, .triangles_total = r->dev.geo.triangles_total};
     if (s->geometry != LC_GEOMETRY_DIRECT) return;
-    for (uint32_t i = 0; i < r->draw_count; i++) {
-        const lc_meshlet_range *m = &r->geo.ms.ranges[r->scene->objects[r->draw_list[i]].mesh];
+    for (uint32_t i = 0; i < r->frame.draw_count; i++) {
+        const lc_meshlet_range *m = &r->dev.geo.ms.ranges[r->scene->objects[r->frame.draw_list[i]].mesh];
         slot->geometry.meshlets_drawn += m->meshlet_count;
         slot->geometry.triangles_drawn += m->triangle_count;
     }
-    slot->geometry.culled_frustum = r->geo.meshlets_total - slot->geometry.meshlets_drawn;
+    slot->geometry.culled_frustum = r->dev.geo.meshlets_total - slot->geometry.meshlets_drawn;
 }
 
 /* One frame, top to bottom: settings, the target's image, pipelines, the host's work, the
  * pass list recorded into render contexts by jobs and sorted, then one submit. */
 lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count)
 {
-    lc_frame_slot *slot = &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT];
+    lc_frame_slot *slot = &r->frame.slots[r->frame.index % LC_FRAMES_IN_FLIGHT];
     collect_slot(r, slot);
     lc_status st = settle_settings(r, settings, count);
     if (st != LC_OK) return st;
@@ -776,8 +776,8 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
 
     /* The pass list; OpenMP jobs record it into render contexts (one per pass, one per chunk
      * of scene draws), which are merged and sorted into one command stream. */
-    r->res_image[LC_RES_OUTPUT] = tf.image;
-    r->res[LC_RES_OUTPUT] = (lc_res_state){
+    r->frame.res_image[LC_RES_OUTPUT] = tf.image;
+    r->frame.res[LC_RES_OUTPUT] = (lc_res_state){
         .write_stage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, /* the acquire semaphore waits here */
         .layout = VK_IMAGE_LAYOUT_UNDEFINED,
     };
@@ -791,19 +791,19 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     st = submit(r, slot, &tf, jobs);
     if (st != LC_OK) return st;
     double t_done = lc_time_seconds();
-    r->cpu_ms[LC_CPU_RECORD] = (t_sort - t_record) * 1e3;
-    r->cpu_ms[LC_CPU_SORT] = (t_submit - t_sort) * 1e3;
-    r->cpu_ms[LC_CPU_SUBMIT] = (t_done - t_submit) * 1e3;
+    r->frame.cpu_ms[LC_CPU_RECORD] = (t_sort - t_record) * 1e3;
+    r->frame.cpu_ms[LC_CPU_SORT] = (t_submit - t_sort) * 1e3;
+    r->frame.cpu_ms[LC_CPU_SUBMIT] = (t_done - t_submit) * 1e3;
     slot->readback_pending = r->settings.capture_output;
     if (lc_bins_lights(r)) {
-        r->bin_frames++; /* the next such frame uses the other work-list count */
-        r->bin_work_fresh = false;
+        r->frame.bin_frames++; /* the next such frame uses the other work-list count */
+        r->frame.bin_work_fresh = false;
     }
     count_geometry(r, slot);
-    r->output_width = r->width;
-    r->output_height = r->height;
+    r->frame.output_width = r->sized.width;
+    r->frame.output_height = r->sized.height;
     lc_target_present(r->ctx, r->target, &tf);
-    r->frame_index++;
+    r->frame.index++;
     return LC_OK;
 }
 
@@ -817,23 +817,23 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     lc_buffer *src = NULL;
     VkDeviceSize size = 0;
     switch (res) {
-    case LC_RES_DEPTH: size = (VkDeviceSize)r->width * r->height * 4; break;
+    case LC_RES_DEPTH: size = (VkDeviceSize)r->sized.width * r->sized.height * 4; break;
     case LC_RES_HIZ:
-        for (uint32_t m = 0; m < r->hiz.mip_levels; m++)
-            size += (VkDeviceSize)LC_MAX(r->width >> m, 1u) * LC_MAX(r->height >> m, 1u) * 4;
+        for (uint32_t m = 0; m < r->sized.hiz.mip_levels; m++)
+            size += (VkDeviceSize)LC_MAX(r->sized.width >> m, 1u) * LC_MAX(r->sized.height >> m, 1u) * 4;
         break;
-    case LC_RES_GEO_VISIBILITY: src = &r->geo.visibility; break;
-    case LC_RES_TILE_BITS: src = &r->tile_bits; break;
-    case LC_RES_TILE_LISTS: src = &r->tile_lists; break;
-    case LC_RES_ZBINS: src = &r->zbins; break;
-    case LC_RES_CLUSTER_BITS: src = &r->cluster_bits; break;
-    case LC_RES_COUNTERS: src = &r->counters; break;
-    case LC_RES_ANALYSIS: src = &r->analysis; break;
-    case LC_RES_TILE_DEPTH: src = &r->tile_depth; break;
-    case LC_RES_COARSE_BITS: src = &r->coarse_bits; break;
-    case LC_RES_TILE_MASK: src = &r->tile_mask; break;
-    case LC_RES_FOOTPRINTS: src = &r->footprints; break;
-    case LC_RES_BIN_WORK: src = &r->bin_work; break;
+    case LC_RES_GEO_VISIBILITY: src = &r->dev.geo.visibility; break;
+    case LC_RES_TILE_BITS: src = &r->sized.tile_bits; break;
+    case LC_RES_TILE_LISTS: src = &r->sized.tile_lists; break;
+    case LC_RES_ZBINS: src = &r->sized.zbins; break;
+    case LC_RES_CLUSTER_BITS: src = &r->sized.cluster_bits; break;
+    case LC_RES_COUNTERS: src = &r->sized.counters; break;
+    case LC_RES_ANALYSIS: src = &r->sized.analysis; break;
+    case LC_RES_TILE_DEPTH: src = &r->sized.tile_depth; break;
+    case LC_RES_COARSE_BITS: src = &r->sized.coarse_bits; break;
+    case LC_RES_TILE_MASK: src = &r->sized.tile_mask; break;
+    case LC_RES_FOOTPRINTS: src = &r->sized.footprints; break;
+    case LC_RES_BIN_WORK: src = &r->sized.bin_work; break;
     default: return NULL;
     }
     if (src) size = src->size;
@@ -853,17 +853,17 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     } else if (res == LC_RES_HIZ) {
         /* Every level, one after another. */
         VkDeviceSize offset = 0;
-        for (uint32_t m = 0; m < r->hiz.mip_levels; m++) {
-            uint32_t w = LC_MAX(r->width >> m, 1u), h = LC_MAX(r->height >> m, 1u);
+        for (uint32_t m = 0; m < r->sized.hiz.mip_levels; m++) {
+            uint32_t w = LC_MAX(r->sized.width >> m, 1u), h = LC_MAX(r->sized.height >> m, 1u);
             VkBufferImageCopy region = {.bufferOffset = offset, .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, m, 0, 1},
                                         .imageExtent = {w, h, 1}};
-            vkCmdCopyImageToBuffer(cmd, r->hiz.image, VK_IMAGE_LAYOUT_GENERAL, host.buffer, 1, &region);
+            vkCmdCopyImageToBuffer(cmd, r->sized.hiz.image, VK_IMAGE_LAYOUT_GENERAL, host.buffer, 1, &region);
             offset += (VkDeviceSize)w * h * 4;
         }
     } else {
         VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
-                                    .imageExtent = {r->width, r->height, 1}};
-        vkCmdCopyImageToBuffer(cmd, r->depth.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, host.buffer, 1, &region);
+                                    .imageExtent = {r->sized.width, r->sized.height, 1}};
+        vkCmdCopyImageToBuffer(cmd, r->sized.depth.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, host.buffer, 1, &region);
     }
     lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                       VK_ACCESS_2_HOST_READ_BIT);

@@ -26,8 +26,8 @@ static void add_memory_barrier(lc_barrier_list *l, VkPipelineStageFlags2 src_sta
 /* Adds the barrier a use needs after what the resource saw last. */
 void lc_frame_transition(lc_renderer *r, const lc_use *u, lc_barrier_list *out)
 {
-    lc_res_state *st = &r->res[u->res];
-    lc_image *img = r->res_image[u->res];
+    lc_res_state *st = &r->frame.res[u->res];
+    lc_image *img = r->frame.res_image[u->res];
     const VkAccessFlags2 writes = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT |
                                   VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
     bool is_write = (u->access & writes) != 0;
@@ -77,10 +77,10 @@ static void record_pass(lc_renderer *r, lc_render_context *rc, const lc_pass *pa
 
 static void ensure_contexts(lc_renderer *r, uint32_t count)
 {
-    if (count <= r->context_capacity) return;
-    r->contexts = lc_realloc(r->contexts, count * sizeof *r->contexts);
-    for (uint32_t i = r->context_capacity; i < count; i++) lc_rc_init(&r->contexts[i], r->block_pool);
-    r->context_capacity = count;
+    if (count <= r->frame.context_capacity) return;
+    r->frame.contexts = lc_realloc(r->frame.contexts, count * sizeof *r->frame.contexts);
+    for (uint32_t i = r->frame.context_capacity; i < count; i++) lc_rc_init(&r->frame.contexts[i], r->dev.block_pool);
+    r->frame.context_capacity = count;
 }
 
 /* LC_DUMP_COMMANDS=FILE: every frame's sorted command stream as text (tests compare thread
@@ -89,12 +89,12 @@ static void dump_commands(const lc_renderer *r)
 {
     const char *path = getenv("LC_DUMP_COMMANDS");
     if (!path || !*path) return;
-    FILE *f = fopen(path, r->frame_index == 0 ? "w" : "a");
+    FILE *f = fopen(path, r->frame.index == 0 ? "w" : "a");
     if (!f) return;
-    fprintf(f, "frame %u: %u commands\n", r->frame_index, r->sorted_count);
+    fprintf(f, "frame %u: %u commands\n", r->frame.index, r->frame.sorted_count);
     char line[256];
-    for (uint32_t i = 0; i < r->sorted_count; i++) {
-        lc_command_describe(&r->sorted[i], line, sizeof line);
+    for (uint32_t i = 0; i < r->frame.sorted_count; i++) {
+        lc_command_describe(&r->frame.sorted[i], line, sizeof line);
         fprintf(f, "%s\n", line);
     }
     fclose(f);
@@ -118,7 +118,7 @@ static void record_context(void *user, uint32_t first, uint32_t count, uint32_t 
     lc_renderer *r = job->r;
     uint32_t n = job->n;
     for (uint32_t j = first; j < first + count; j++) {
-        lc_render_context *rc = &r->contexts[j];
+        lc_render_context *rc = &r->frame.contexts[j];
         if (j < n) {
             record_pass(r, rc, &job->passes[j], j, &job->barriers[j]);
         } else if (j == n) {
@@ -148,28 +148,28 @@ uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
     lc_frame_transition(r, &final, &barriers[n]);
 
     /* The direct path records the CPU cull's draw list; mdi's draws come from the GPU cull. */
-    uint32_t draws = r->settings.geometry == LC_GEOMETRY_DIRECT ? r->draw_count : 0, jobs = n + 1 + LC_DIV_UP(draws, DRAW_CHUNK);
+    uint32_t draws = r->settings.geometry == LC_GEOMETRY_DIRECT ? r->frame.draw_count : 0, jobs = n + 1 + LC_DIV_UP(draws, DRAW_CHUNK);
     ensure_contexts(r, jobs);
     record_job job = {r, passes, n, barriers, scene_pass, draws};
-    lc_jobs_run_on(r->threads, jobs, 1, record_context, &job);
+    lc_jobs_run_on(r->frame.threads, jobs, 1, record_context, &job);
     return jobs;
 }
 
 void lc_frame_sort(lc_renderer *r, uint32_t contexts)
 {
     uint32_t total = 0;
-    for (uint32_t j = 0; j < contexts; j++) total += r->contexts[j].count;
-    if (total > r->sorted_capacity) {
-        r->sorted_capacity = total + total / 2;
-        free(r->sorted);
-        free(r->sort_scratch);
-        r->sorted = lc_alloc((size_t)r->sorted_capacity * sizeof *r->sorted);
-        r->sort_scratch = lc_alloc((size_t)r->sorted_capacity * sizeof *r->sort_scratch);
+    for (uint32_t j = 0; j < contexts; j++) total += r->frame.contexts[j].count;
+    if (total > r->frame.sorted_capacity) {
+        r->frame.sorted_capacity = total + total / 2;
+        free(r->frame.sorted);
+        free(r->frame.sort_scratch);
+        r->frame.sorted = lc_alloc((size_t)r->frame.sorted_capacity * sizeof *r->frame.sorted);
+        r->frame.sort_scratch = lc_alloc((size_t)r->frame.sorted_capacity * sizeof *r->frame.sort_scratch);
     }
     lc_render_context **list = lc_alloc((size_t)LC_MAX(contexts, 1u) * sizeof *list);
-    for (uint32_t j = 0; j < contexts; j++) list[j] = &r->contexts[j];
-    r->sorted_count = lc_rc_merge(list, contexts, r->sorted, r->threads);
+    for (uint32_t j = 0; j < contexts; j++) list[j] = &r->frame.contexts[j];
+    r->frame.sorted_count = lc_rc_merge(list, contexts, r->frame.sorted, r->frame.threads);
     free(list);
-    lc_commands_sort(r->sorted, r->sort_scratch, r->sorted_count, r->threads);
+    lc_commands_sort(r->frame.sorted, r->frame.sort_scratch, r->frame.sorted_count, r->frame.threads);
     dump_commands(r);
 }

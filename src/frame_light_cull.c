@@ -31,14 +31,14 @@ uint64_t lc_light_cull_bytes(const lc_renderer *r)
 {
     uint32_t mode = r->settings.mode;
     bool light_binning = lc_mode_bins(mode) && r->settings.binning != LC_BINNING_TILES;
-    uint64_t footprints = light_binning ? (uint64_t)r->light_count * sizeof(lc_gpu_footprint) : 0;
+    uint64_t footprints = light_binning ? (uint64_t)r->frame.light_count * sizeof(lc_gpu_footprint) : 0;
     /* The work list: its header and the most items these lights may take. */
-    uint64_t work = lc_bins_lights(r) ? sizeof(lc_gpu_bin_work) + lc_bin_items(r->light_count) * 8 : 0;
-    return r->cull_bytes[mode] + footprints + work;
+    uint64_t work = lc_bins_lights(r) ? sizeof(lc_gpu_bin_work) + lc_bin_items(r->frame.light_count) * 8 : 0;
+    return r->sized.cull_bytes[mode] + footprints + work;
 }
 
 bool lc_zbin_per_bin(const lc_renderer *r)
 {
-    if (r->desc.zbin_kernel == LC_ZBIN_KERNEL_AUTO) return r->light_count <= LC_ZBIN_BINS_MAX_LIGHTS;
+    if (r->desc.zbin_kernel == LC_ZBIN_KERNEL_AUTO) return r->frame.light_count <= LC_ZBIN_BINS_MAX_LIGHTS;
     return r->desc.zbin_kernel == LC_ZBIN_KERNEL_BINS;
 }

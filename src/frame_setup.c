@@ -37,19 +37,19 @@ void lc_frame_create_layouts(lc_renderer *r)
                                               VK_SHADER_STAGE_ALL, NULL};
     VkDescriptorSetLayoutCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
                                           .bindingCount = LC_BIND_COUNT, .pBindings = b};
-    VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->frame_layout));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->frame_layout, "frame set layout");
+    VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->dev.frame_layout));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->dev.frame_layout, "frame set layout");
     VkDescriptorSetLayoutBinding mb = {LC_BIND_BASE_COLOR, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
     ci.bindingCount = 1;
     ci.pBindings = &mb;
-    VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->material_layout));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->material_layout, "material set layout");
-    VkDescriptorSetLayout sets[2] = {r->frame_layout, r->material_layout};
+    VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->dev.material_layout));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->dev.material_layout, "material set layout");
+    VkDescriptorSetLayout sets[2] = {r->dev.frame_layout, r->dev.material_layout};
     VkPushConstantRange pc = {VK_SHADER_STAGE_ALL, 0, 64};
     VkPipelineLayoutCreateInfo li = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 2,
                                      .pSetLayouts = sets, .pushConstantRangeCount = 1, .pPushConstantRanges = &pc};
-    VK_CHECK(vkCreatePipelineLayout(dev, &li, NULL, &r->layout));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, r->layout, "pipeline layout (frame set, material set)");
+    VK_CHECK(vkCreatePipelineLayout(dev, &li, NULL, &r->dev.layout));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, r->dev.layout, "pipeline layout (frame set, material set)");
 
     uint32_t materials = LC_MAX(r->scene->material_count, 1u);
     VkDescriptorPoolSize sizes[] = {
@@ -60,8 +60,8 @@ void lc_frame_create_layouts(lc_renderer *r)
     };
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 4, .pPoolSizes = sizes};
-    VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &r->pool));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, r->pool, "descriptor pool");
+    VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &r->dev.pool));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, r->dev.pool, "descriptor pool");
 
     VkSamplerCreateInfo si = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
@@ -72,14 +72,14 @@ void lc_frame_create_layouts(lc_renderer *r)
         .maxLod = VK_LOD_CLAMP_NONE,
         .anisotropyEnable = VK_FALSE,
     };
-    VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->linear_sampler));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->linear_sampler, "material sampler");
+    VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->dev.linear_sampler));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->dev.linear_sampler, "material sampler");
     si.magFilter = si.minFilter = VK_FILTER_NEAREST;
     si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
     si.addressModeU = si.addressModeV = si.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
     si.maxLod = 0.0f;
-    VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->point_sampler));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->point_sampler, "point sampler");
+    VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->dev.point_sampler));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->dev.point_sampler, "point sampler");
 }
 
 /* ---- scene upload ---- */
@@ -97,12 +97,12 @@ static lc_status upload_objects(lc_renderer *r)
         lc_gpu_object *g = &objs[i];
         g->world = o->world;
         lc_object_normal_matrix(&o->world, &g->normal);
-        g->info = (lc_u4){o->mesh, o->material, o->flags, r->geo.ms.ranges[o->mesh].first_triangle};
+        g->info = (lc_u4){o->mesh, o->material, o->flags, r->dev.geo.ms.ranges[o->mesh].first_triangle};
     }
     lc_buffer_desc od = {.size = (VkDeviceSize)n * sizeof *objs,
                          .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene objects"};
-    lc_status st = lc_buffer_create(r->ctx, &od, &r->objects);
-    if (st == LC_OK) st = lc_buffer_upload(r->ctx, &r->objects, objs, od.size);
+    lc_status st = lc_buffer_create(r->ctx, &od, &r->dev.objects);
+    if (st == LC_OK) st = lc_buffer_upload(r->ctx, &r->dev.objects, objs, od.size);
     free(objs);
     return st;
 }
@@ -114,48 +114,48 @@ lc_status lc_frame_upload_scene(lc_renderer *r)
     lc_status st;
     /* Every path draws the runtime mesh: the codec's quantized mesh in meshlet order. */
     lc_geometry_desc gd = {.codec_off = r->desc.meshlet_codec_off, .keep_encoded = ctx->mesh_shader};
-    if ((st = lc_geometry_create(ctx, s, &gd, &r->geo)) != LC_OK) return st;
+    if ((st = lc_geometry_create(ctx, s, &gd, &r->dev.geo)) != LC_OK) return st;
     if ((st = upload_objects(r)) != LC_OK) return st;
 
     const VkImageUsageFlags tex_usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
     lc_image_desc wd = {.width = 1, .height = 1, .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = "white"};
-    if ((st = lc_image_create(ctx, &wd, &r->white)) != LC_OK) return st;
+    if ((st = lc_image_create(ctx, &wd, &r->dev.white)) != LC_OK) return st;
     const uint8_t white[4] = {255, 255, 255, 255};
-    if ((st = lc_image_upload_mipmapped(ctx, &r->white, white)) != LC_OK) return st;
+    if ((st = lc_image_upload_mipmapped(ctx, &r->dev.white, white)) != LC_OK) return st;
 
-    r->textures = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *r->textures);
+    r->dev.textures = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *r->dev.textures);
     for (uint32_t i = 0; i < s->image_count; i++) {
         const lc_image_data *img = &s->images[i];
         lc_image_desc td = {.width = img->width, .height = img->height, .mip_levels = lc_mip_count(img->width, img->height),
                             .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = img->name[0] ? img->name : "texture"};
-        if ((st = lc_image_create(ctx, &td, &r->textures[i])) != LC_OK) return st;
-        if ((st = lc_image_upload_mipmapped(ctx, &r->textures[i], img->rgba)) != LC_OK) return st;
+        if ((st = lc_image_create(ctx, &td, &r->dev.textures[i])) != LC_OK) return st;
+        if ((st = lc_image_upload_mipmapped(ctx, &r->dev.textures[i], img->rgba)) != LC_OK) return st;
     }
 
     uint32_t n = s->material_count;
-    r->material_sets = lc_calloc(LC_MAX(n, 1u), sizeof *r->material_sets);
+    r->dev.material_sets = lc_calloc(LC_MAX(n, 1u), sizeof *r->dev.material_sets);
     for (uint32_t i = 0; i < n; i++) {
-        VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
-                                          .descriptorSetCount = 1, .pSetLayouts = &r->material_layout};
-        VK_CHECK(vkAllocateDescriptorSets(ctx->device, &ai, &r->material_sets[i]));
-        LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, r->material_sets[i], "material %u set", i);
+        VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->dev.pool,
+                                          .descriptorSetCount = 1, .pSetLayouts = &r->dev.material_layout};
+        VK_CHECK(vkAllocateDescriptorSets(ctx->device, &ai, &r->dev.material_sets[i]));
+        LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, r->dev.material_sets[i], "material %u set", i);
         int32_t img = s->materials[i].image;
-        const lc_image *tex = (img >= 0 && (uint32_t)img < s->image_count) ? &r->textures[img] : &r->white;
-        VkDescriptorImageInfo ii = {r->linear_sampler, tex->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-        VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->material_sets[i],
+        const lc_image *tex = (img >= 0 && (uint32_t)img < s->image_count) ? &r->dev.textures[img] : &r->dev.white;
+        VkDescriptorImageInfo ii = {r->dev.linear_sampler, tex->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->dev.material_sets[i],
                                   .dstBinding = LC_BIND_BASE_COLOR, .descriptorCount = 1,
                                   .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &ii};
         vkUpdateDescriptorSets(ctx->device, 1, &w, 0, NULL);
     }
     /* The visibility shade's view of the same scene (where the device can run it). */
     if (ctx->visibility_missing) return LC_OK;
-    lc_visibility_scene_desc vsd = {.scene = s, .ranges = r->geo.ms.ranges, .vertices = &r->geo.vertices, .indices = &r->geo.indices,
-                                    .textures = r->textures,
-                                    .white = &r->white, .sampler = r->linear_sampler, .frame_layout = r->frame_layout,
+    lc_visibility_scene_desc vsd = {.scene = s, .ranges = r->dev.geo.ms.ranges, .vertices = &r->dev.geo.vertices, .indices = &r->dev.geo.indices,
+                                    .textures = r->dev.textures,
+                                    .white = &r->dev.white, .sampler = r->dev.linear_sampler, .frame_layout = r->dev.frame_layout,
                                     .frame_samplers = lc_frame_set_samplers()};
-    if ((st = lc_visibility_scene_create(ctx, &vsd, &r->vis_scene)) != LC_OK) return st;
-    r->vis_prim_bits = r->desc.vis_ids == LC_VIS_IDS_64 ? 0 : r->vis_scene.id_prim_bits;
-    if (r->desc.vis_ids == LC_VIS_IDS_32 && !r->vis_prim_bits) {
+    if ((st = lc_visibility_scene_create(ctx, &vsd, &r->dev.vis_scene)) != LC_OK) return st;
+    r->sized.vis_prim_bits = r->desc.vis_ids == LC_VIS_IDS_64 ? 0 : r->dev.vis_scene.id_prim_bits;
+    if (r->desc.vis_ids == LC_VIS_IDS_32 && !r->sized.vis_prim_bits) {
         lc_error("--visibility-ids 32: the scene's %u objects and their triangles do not fit 32-bit ids (use auto or 64)",
                  s->object_count);
         return LC_ERR_USAGE;
@@ -168,55 +168,55 @@ lc_status lc_frame_upload_scene(lc_renderer *r)
 lc_status lc_frame_create_pipelines(lc_renderer *r)
 {
     lc_context *ctx = r->ctx;
-    lc_graphics_desc dd = {.vertex = "scene.vert", .layout = r->layout, .depth_format = VK_FORMAT_D32_SFLOAT,
+    lc_graphics_desc dd = {.vertex = "scene.vert", .layout = r->dev.layout, .depth_format = VK_FORMAT_D32_SFLOAT,
                            .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
                            .dynamic_cull = true, .name = "depth prepass"};
-    r->depth_pipeline = lc_pipeline_graphics(ctx, &dd);
-    lc_graphics_desc td = {.vertex = "fullscreen.vert", .fragment = "tonemap.frag", .layout = r->layout,
+    r->dev.depth_pipeline = lc_pipeline_graphics(ctx, &dd);
+    lc_graphics_desc td = {.vertex = "fullscreen.vert", .fragment = "tonemap.frag", .layout = r->dev.layout,
                            .color_format = r->target->format, .name = "tonemap"};
-    r->tonemap_pipeline = lc_pipeline_graphics(ctx, &td);
+    r->dev.tonemap_pipeline = lc_pipeline_graphics(ctx, &td);
     /* Its format-less stores need shaderStorageImageWriteWithoutFormat. */
     if (ctx->storage_write_without_format &&
-        !(r->tonemap_compute = lc_pipeline_compute(ctx, r->layout, "tonemap.comp", NULL, "tonemap")))
+        !(r->dev.tonemap_compute = lc_pipeline_compute(ctx, r->dev.layout, "tonemap.comp", NULL, "tonemap")))
         return LC_ERR_RUNTIME;
-    lc_graphics_desc hd = {.vertex = "hud.vert", .fragment = "hud.frag", .layout = r->layout, .color_format = r->target->format,
+    lc_graphics_desc hd = {.vertex = "hud.vert", .fragment = "hud.frag", .layout = r->dev.layout, .color_format = r->target->format,
                            .blend = true, .hud_vertices = true, .name = "HUD"};
-    r->hud_pipeline = lc_pipeline_graphics(ctx, &hd);
-    r->tile_depth_pipeline = lc_pipeline_compute(ctx, r->layout, "tile_depth.comp", NULL, "light cull / tile depth");
-    r->light_cull_coarse = lc_pipeline_compute(ctx, r->layout, "cull_coarse.comp", NULL, "light cull / coarse");
-    r->light_cull_tiles = lc_pipeline_compute(ctx, r->layout, "cull_tiles.comp", NULL, "light cull / tiles");
+    r->dev.hud_pipeline = lc_pipeline_graphics(ctx, &hd);
+    r->dev.tile_depth_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "tile_depth.comp", NULL, "light cull / tile depth");
+    r->dev.light_cull_coarse = lc_pipeline_compute(ctx, r->dev.layout, "cull_coarse.comp", NULL, "light cull / coarse");
+    r->dev.light_cull_tiles = lc_pipeline_compute(ctx, r->dev.layout, "cull_tiles.comp", NULL, "light cull / tiles");
     lc_spec list_spec = {.values = {r->desc.list_max}, .count = 1};
-    r->light_cull_lists = lc_pipeline_compute(ctx, r->layout, "cull_lists.comp", &list_spec, "light cull / lists");
-    r->light_cull_clusters = lc_pipeline_compute(ctx, r->layout, "cull_clusters.comp", NULL, "light cull / clusters");
-    r->zbin = lc_pipeline_compute(ctx, r->layout, "zbin.comp", NULL, "light cull / zbin");
-    r->zbin_bins = lc_pipeline_compute(ctx, r->layout, "zbin_bins.comp", NULL, "light cull / zbin per bin");
-    r->light_setup = lc_pipeline_compute(ctx, r->layout, "light_setup.comp", NULL, "light cull / light setup");
+    r->dev.light_cull_lists = lc_pipeline_compute(ctx, r->dev.layout, "cull_lists.comp", &list_spec, "light cull / lists");
+    r->dev.light_cull_clusters = lc_pipeline_compute(ctx, r->dev.layout, "cull_clusters.comp", NULL, "light cull / clusters");
+    r->dev.zbin = lc_pipeline_compute(ctx, r->dev.layout, "zbin.comp", NULL, "light cull / zbin");
+    r->dev.zbin_bins = lc_pipeline_compute(ctx, r->dev.layout, "zbin_bins.comp", NULL, "light cull / zbin per bin");
+    r->dev.light_setup = lc_pipeline_compute(ctx, r->dev.layout, "light_setup.comp", NULL, "light cull / light setup");
     static const char *const bin_names[LC_BIN_COUNT] = {"light cull / bin lights", "light cull / bin lights / depth bounds",
                                                         "light cull / bin lights / clusters"};
     for (uint32_t t = 0; t < LC_BIN_COUNT; t++) {
         lc_spec spec = {.values = {t}, .count = 1};
-        r->bin_lights[t] = lc_pipeline_compute(ctx, r->layout, "bin_lights.comp", &spec, bin_names[t]);
-        r->bin_blocks[t] = lc_pipeline_compute(ctx, r->layout, "bin_lights_blocks.comp", &spec, bin_names[t]);
-        if (!r->bin_lights[t] || !r->bin_blocks[t]) return LC_ERR_RUNTIME;
+        r->dev.bin_lights[t] = lc_pipeline_compute(ctx, r->dev.layout, "bin_lights.comp", &spec, bin_names[t]);
+        r->dev.bin_blocks[t] = lc_pipeline_compute(ctx, r->dev.layout, "bin_lights_blocks.comp", &spec, bin_names[t]);
+        if (!r->dev.bin_lights[t] || !r->dev.bin_blocks[t]) return LC_ERR_RUNTIME;
     }
     static const char *const cull_names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
     for (uint32_t p = 0; p < 3; p++) {
         lc_spec cs = {.values = {p}, .count = 1};
-        r->geometry_cull[p] = lc_pipeline_compute(ctx, r->layout, "geometry_cull.comp", &cs, cull_names[p]);
-        if (!r->geometry_cull[p]) return LC_ERR_RUNTIME;
+        r->dev.geometry_cull[p] = lc_pipeline_compute(ctx, r->dev.layout, "geometry_cull.comp", &cs, cull_names[p]);
+        if (!r->dev.geometry_cull[p]) return LC_ERR_RUNTIME;
     }
-    r->hiz_pipeline = lc_pipeline_compute(ctx, r->layout, "hiz.comp", NULL, "hiz");
-    if (!r->hiz_pipeline) return LC_ERR_RUNTIME;
+    r->dev.hiz_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "hiz.comp", NULL, "hiz");
+    if (!r->dev.hiz_pipeline) return LC_ERR_RUNTIME;
     /* The mesh path's depth pre-pass, only where the device has mesh shaders. */
     if (ctx->mesh_shader) {
-        lc_graphics_desc md = {.task = "geometry.task", .mesh = "geometry_depth.mesh", .layout = r->layout,
+        lc_graphics_desc md = {.task = "geometry.task", .mesh = "geometry_depth.mesh", .layout = r->dev.layout,
                                .depth_format = VK_FORMAT_D32_SFLOAT, .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true,
                                .dynamic_cull = true, .name = "depth prepass (mesh)"};
-        if (!(r->mesh_depth_pipeline = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;
+        if (!(r->dev.mesh_depth_pipeline = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;
     }
-    if (!r->depth_pipeline || !r->tonemap_pipeline || !r->hud_pipeline || !r->tile_depth_pipeline || !r->light_cull_coarse ||
-        !r->light_cull_tiles || !r->light_cull_lists ||
-        !r->light_cull_clusters || !r->zbin || !r->zbin_bins || !r->light_setup)
+    if (!r->dev.depth_pipeline || !r->dev.tonemap_pipeline || !r->dev.hud_pipeline || !r->dev.tile_depth_pipeline || !r->dev.light_cull_coarse ||
+        !r->dev.light_cull_tiles || !r->dev.light_cull_lists ||
+        !r->dev.light_cull_clusters || !r->dev.zbin || !r->dev.zbin_bins || !r->dev.light_setup)
         return LC_ERR_RUNTIME;
     return LC_OK;
 }
@@ -239,7 +239,7 @@ const char *lc_geometry_fallback(const lc_renderer *r, const lc_frame_settings *
                                                       "drawIndirectFirstInstance or drawIndirectCount)";
     else if (s->geometry == LC_GEOMETRY_MESH && !ctx->mesh_shader)
         brief = "needs mesh shaders", clause = "this device draws the direct path (it lacks VK_EXT_mesh_shader's task and mesh shaders)";
-    else if (r->geo.cull_unavailable)
+    else if (r->dev.geo.cull_unavailable)
         brief = "needs culling buffers this scene overflows", clause = "this scene draws the direct path (its meshlet draws "
                                                                        "overflow the GPU culling buffers)";
     if (why) *why = clause;
@@ -255,7 +255,7 @@ const char *lc_geometry_fallback(const lc_renderer *r, const lc_frame_settings *
 static uint32_t loop_subgroups(const lc_renderer *r, uint32_t loop, bool visibility)
 {
     if (loop == LC_LOOP_MERGE_ALWAYS) return LC_SUBGROUPS_MERGE_ALL;
-    if (!visibility || r->desc.tile_size % 8 || r->list_tile % 8) return LC_SUBGROUPS_ASK;
+    if (!visibility || r->desc.tile_size % 8 || r->sized.list_tile % 8) return LC_SUBGROUPS_ASK;
     return r->desc.cluster_tile % 8 ? LC_SUBGROUPS_IN_TILE : LC_SUBGROUPS_IN_CLUSTER;
 }
 
@@ -267,15 +267,15 @@ static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / s
 static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
 {
     uint32_t geometry = r->settings.geometry;
-    if (!r->visibility_pipeline[geometry]) {
+    if (!r->dev.visibility_pipeline[geometry]) {
         static const char *const names[LC_GEOMETRY_COUNT] = {"visibility", "visibility / mdi", "visibility / mesh"};
         bool mesh = geometry == LC_GEOMETRY_MESH;
         /* Constant 1: the mdi path's draws are meshlets, whose primitives the fragment shader
          * renumbers within the object's mesh (visibility_id.glsl). */
-        lc_spec spec = {.values = {r->vis_prim_bits, geometry == LC_GEOMETRY_MDI}, .count = 2};
-        lc_graphics_desc d = {.vertex = mesh ? NULL : "scene.vert", .fragment = r->vis_prim_bits ? "visibility_packed.frag" : "visibility.frag",
-                              .spec = &spec, .layout = r->layout,
-                              .color_format = r->vis_prim_bits ? VK_FORMAT_R32_UINT : VK_FORMAT_R32G32_UINT,
+        lc_spec spec = {.values = {r->sized.vis_prim_bits, geometry == LC_GEOMETRY_MDI}, .count = 2};
+        lc_graphics_desc d = {.vertex = mesh ? NULL : "scene.vert", .fragment = r->sized.vis_prim_bits ? "visibility_packed.frag" : "visibility.frag",
+                              .spec = &spec, .layout = r->dev.layout,
+                              .color_format = r->sized.vis_prim_bits ? VK_FORMAT_R32_UINT : VK_FORMAT_R32G32_UINT,
                               .depth_format = VK_FORMAT_D32_SFLOAT,
                               /* After the depth pre-pass, as the forward shade: EQUAL, so each
                                * pixel runs the fragment shader for its visible surface only (and
@@ -286,21 +286,21 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
             d.task = "geometry.task";
             d.mesh = "geometry.mesh";
         }
-        if (!(r->visibility_pipeline[geometry] = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
+        if (!(r->dev.visibility_pipeline[geometry] = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
     }
-    uint32_t fused = r->tonemap_path == LC_TONEMAP_FUSED;
-    if (r->shade_visibility[mode][loop][analysis][fused]) return LC_OK;
+    uint32_t fused = r->frame.tonemap_path == LC_TONEMAP_FUSED;
+    if (r->dev.shade_visibility[mode][loop][analysis][fused]) return LC_OK;
     char name[96];
     snprintf(name, sizeof name, "visibility shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", fused ? " / tonemap" : "");
-    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, r->vis_scene.texture_count,
-                               r->ctx->sampled_array_dynamic_indexing, r->vis_prim_bits, loop_subgroups(r, loop, true)},
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, r->dev.vis_scene.texture_count,
+                               r->ctx->sampled_array_dynamic_indexing, r->sized.vis_prim_bits, loop_subgroups(r, loop, true)},
                     .count = 7};
     static const char *const files[2][2] = {{"shade_visibility.comp", "shade_visibility_tonemap.comp"},
                                             {"shade_visibility_bindless.comp", "shade_visibility_tonemap_bindless.comp"}};
-    r->shade_visibility[mode][loop][analysis][fused] =
-        lc_pipeline_compute(r->ctx, r->vis_scene.layout, files[r->vis_scene.bindless][fused], &spec, name);
-    return r->shade_visibility[mode][loop][analysis][fused] ? LC_OK : LC_ERR_RUNTIME;
+    r->dev.shade_visibility[mode][loop][analysis][fused] =
+        lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, files[r->dev.vis_scene.bindless][fused], &spec, name);
+    return r->dev.shade_visibility[mode][loop][analysis][fused] ? LC_OK : LC_ERR_RUNTIME;
 }
 
 /* Shade variants are made on first use: 5 modes x 3 loops x 3 is too many to build up front. */
@@ -309,14 +309,14 @@ lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, 
     if (r->settings.shading == LC_SHADING_VISIBILITY) return visibility_pipelines(r, mode, loop, analysis);
     /* The mesh path: the same fragment shader behind the task and mesh shaders. */
     bool mesh = r->settings.geometry == LC_GEOMETRY_MESH;
-    VkPipeline *p = mesh ? &r->shade_mesh[mode][loop][analysis] : &r->shade[mode][loop][analysis];
+    VkPipeline *p = mesh ? &r->dev.shade_mesh[mode][loop][analysis] : &r->dev.shade[mode][loop][analysis];
     if (*p) return LC_OK;
     char name[96];
     snprintf(name, sizeof name, "forward shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", mesh ? " / mesh" : "");
     /* Constants 3-5 are the visibility shade's; the fragment shader has none of them. */
     lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false)}, .count = 7};
-    lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->layout,
+    lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->dev.layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
                           .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = !mesh, .dynamic_cull = true, .name = name};
     if (mesh) {

@@ -83,12 +83,12 @@ static void ref_free(ref_sets *r)
 
 static ref_sets ref_tiles(const lc_renderer *r, const float *depth)
 {
-    const lc_frame_ubo *u = &r->ubo;
+    const lc_frame_ubo *u = &r->frame.ubo;
     ref_sets s = {.words = (size_t)u->screen.z * u->screen.w * u->light_info.y};
     s.exact = lc_calloc(s.words + 1, 4);
     s.bound = lc_calloc(s.words + 1, 4);
-    lc_light_cull_ref_tiles_exact(u, r->packed, depth, s.exact);
-    lc_light_cull_ref_tiles_bound(u, r->packed, depth, BOUND_SLACK, s.bound);
+    lc_light_cull_ref_tiles_exact(u, r->frame.packed, depth, s.exact);
+    lc_light_cull_ref_tiles_bound(u, r->frame.packed, depth, BOUND_SLACK, s.bound);
     return s;
 }
 
@@ -180,10 +180,10 @@ static void test_tiles_and_lists(lc_app *app, const cam_case *cc)
     check_between("tiles", cc->name, &ref, tiles);
     uint32_t *tile_mask = lc_renderer_read(r, LC_RES_TILE_MASK, NULL);
     CHECK(tile_mask);
-    if (tile_mask) check_bucket_masks("tile mask", cc->name, tiles, tile_mask, r->ubo.screen.z * r->ubo.screen.w, r->ubo.light_info.y);
+    if (tile_mask) check_bucket_masks("tile mask", cc->name, tiles, tile_mask, r->frame.ubo.screen.z * r->frame.ubo.screen.w, r->frame.ubo.light_info.y);
     free(tile_mask);
-    lc_frame_ubo tiles_ubo = r->ubo;
-    uint32_t tiles_count = r->light_count;
+    lc_frame_ubo tiles_ubo = r->frame.ubo;
+    uint32_t tiles_count = r->frame.light_count;
 
     /* Lists: the same lights, camera and time, so the same packed list and depth. */
     float *depth2 = render(app, LC_MODE_LISTS, cc);
@@ -191,10 +191,10 @@ static void test_tiles_and_lists(lc_app *app, const cam_case *cc)
     lc_gpu_counters *counters = lc_renderer_read(r, LC_RES_COUNTERS, NULL);
     CHECK(depth2 && lists && counters);
     if (depth2 && lists && counters) {
-        const lc_frame_ubo *u = &r->ubo;
-        CHECK_MSG(r->light_count == tiles_count && !memcmp(&u->view, &tiles_ubo.view, sizeof u->view),
+        const lc_frame_ubo *u = &r->frame.ubo;
+        CHECK_MSG(r->frame.light_count == tiles_count && !memcmp(&u->view, &tiles_ubo.view, sizeof u->view),
                   "lists frame differs from the tiles frame");
-        CHECK_MSG(!memcmp(depth, depth2, (size_t)r->width * r->height * 4), "depth differs between frames");
+        CHECK_MSG(!memcmp(depth, depth2, (size_t)r->sized.width * r->sized.height * 4), "depth differs between frames");
         CHECK_MSG(counters->lists.x == 0 && counters->lists.y == 0, "%s: lists overflowed: %u tiles, %u lights",
                   cc->name, counters->lists.x, counters->lists.y);
         uint32_t list_max = u->light_info.w, buckets = u->light_info.y, cells = u->screen.z * u->screen.w;
@@ -208,7 +208,7 @@ static void test_tiles_and_lists(lc_app *app, const cam_case *cc)
             longest = LC_MAX(longest, n);
             for (uint32_t k = 0; k < n; k++) {
                 if (k > 0 && l[1 + k] <= l[k]) unsorted++; /* ascending, hence no duplicates */
-                if (l[1 + k] >= r->light_count) {
+                if (l[1 + k] >= r->frame.light_count) {
                     out_of_range++;
                     continue;
                 }
@@ -246,12 +246,12 @@ static void test_zbin_kernel(lc_app *app, const cam_case *cc, uint32_t kernel, u
         check_between("zbin bits", cc->name, &ref, tiles);
         ref_free(&ref);
 
-        const lc_frame_ubo *u = &r->ubo;
+        const lc_frame_ubo *u = &r->frame.ubo;
         uint32_t bins = u->zbin_info.x;
         CHECK(bins == r->desc.zbin_count);
         uint32_t *f0 = lc_alloc(bins * 4), *l0 = lc_alloc(bins * 4), *f2 = lc_alloc(bins * 4), *l2 = lc_alloc(bins * 4);
-        lc_light_cull_ref_zbins(u, r->packed, 0.0f, f0, l0);
-        lc_light_cull_ref_zbins(u, r->packed, 2.0f * (float)LC_LIGHT_CULL_DEPTH_EPS, f2, l2);
+        lc_light_cull_ref_zbins(u, r->frame.packed, 0.0f, f0, l0);
+        lc_light_cull_ref_zbins(u, r->frame.packed, 2.0f * (float)LC_LIGHT_CULL_DEPTH_EPS, f2, l2);
         uint32_t too_tight = 0, too_loose = 0, nonempty = 0;
         for (uint32_t b = 0; b < bins; b++) {
             uint32_t first = zb[2 * b], last = ~zb[2 * b + 1];
@@ -275,17 +275,17 @@ static void test_zbin_kernel(lc_app *app, const cam_case *cc, uint32_t kernel, u
         /* Every covered pixel's bin range must hold each light that lights the pixel, and
          * the pixel's tile bits must have it: the two halves of the zbin mode together. */
         uint32_t lost = 0;
-        for (uint32_t y = 0; y < r->height; y += 3)
-            for (uint32_t x = 0; x < r->width; x += 3) {
-                float d = depth[(size_t)y * r->width + x];
+        for (uint32_t y = 0; y < r->sized.height; y += 3)
+            for (uint32_t x = 0; x < r->sized.width; x += 3) {
+                float d = depth[(size_t)y * r->sized.width + x];
                 if (!(d < 1.0f)) continue;
                 float v[3], w[3];
                 lc_light_cull_ref_unproject(u, (float)x, (float)y, d, v);
                 lc_light_cull_ref_view_to_world(u, v, w);
                 float bin = floorf((-v[2] - u->zbin_params.x) * u->zbin_params.y);
                 uint32_t tile = (y / u->light_info.z) * u->screen.z + x / u->light_info.z;
-                for (uint32_t i = 0; i < r->light_count; i++) {
-                    if (!(lc_light_weight(&r->packed[i], w) > 0.0f)) continue;
+                for (uint32_t i = 0; i < r->frame.light_count; i++) {
+                    if (!(lc_light_weight(&r->frame.packed[i], w) > 0.0f)) continue;
                     bool in_bin = bin >= 0.0f && bin < (float)bins && zb[2 * (uint32_t)bin] <= i &&
                                   i <= ~zb[2 * (uint32_t)bin + 1];
                     bool in_tile = (tiles[(size_t)tile * u->light_info.y + (i >> 5)] >> (i & 31u)) & 1u;
@@ -328,12 +328,12 @@ static void test_clusters(lc_app *app, const cam_case *cc)
     uint32_t *bits = lc_renderer_read(r, LC_RES_CLUSTER_BITS, NULL);
     CHECK(depth && bits);
     if (depth && bits) {
-        const lc_frame_ubo *u = &r->ubo;
+        const lc_frame_ubo *u = &r->frame.ubo;
         ref_sets ref = {.words = (size_t)u->zbin_info.y * u->zbin_info.z * u->zbin_info.w * u->light_info.y};
         ref.exact = lc_calloc(ref.words + 1, 4);
         ref.bound = lc_calloc(ref.words + 1, 4);
-        lc_light_cull_ref_clusters_exact(u, r->packed, depth, ref.exact);
-        lc_light_cull_ref_clusters_bound(u, r->packed, BOUND_SLACK, ref.bound);
+        lc_light_cull_ref_clusters_exact(u, r->frame.packed, depth, ref.exact);
+        lc_light_cull_ref_clusters_bound(u, r->frame.packed, BOUND_SLACK, ref.bound);
         check_between("clusters", cc->name, &ref, bits);
         /* The masks follow every cluster's bucket words (shaders/cull_clusters.comp). */
         uint32_t cells = u->zbin_info.y * u->zbin_info.z * u->zbin_info.w;
@@ -447,7 +447,7 @@ static void test_light_binning(lc_app *app, const cam_case *cc)
         uint32_t *mask = lc_renderer_read(r, LC_RES_TILE_MASK, NULL);
         CHECK(depth2 && bits && mask);
         if (depth2 && bits && mask) {
-            CHECK_MSG(!memcmp(depth, depth2, (size_t)r->width * r->height * 4), "depth differs between frames");
+            CHECK_MSG(!memcmp(depth, depth2, (size_t)r->sized.width * r->sized.height * 4), "depth differs between frames");
             char what[64];
             snprintf(what, sizeof what, "%s/%s", lc_mode_names[runs[k].mode], lc_binning_names[runs[k].binning]);
             ref_sets outer = ref;
@@ -455,12 +455,12 @@ static void test_light_binning(lc_app *app, const cam_case *cc)
             if (runs[k].binning == LC_BINNING_LIGHTS_NODEPTH) {
                 /* No depth bounds: the screen-rectangle bound instead of the depth-bounded one. */
                 fp = lc_calloc(ref.words + 1, 4);
-                footprint_bound(&r->ubo, r->packed, r->ubo.screen.z, r->ubo.screen.w, (float)r->ubo.light_info.z, 1,
+                footprint_bound(&r->frame.ubo, r->frame.packed, r->frame.ubo.screen.z, r->frame.ubo.screen.w, (float)r->frame.ubo.light_info.z, 1,
                                 BOUND_SLACK, fp);
                 outer.bound = fp;
             }
             check_between(what, cc->name, &outer, bits);
-            check_bucket_masks(what, cc->name, bits, mask, r->ubo.screen.z * r->ubo.screen.w, r->ubo.light_info.y);
+            check_bucket_masks(what, cc->name, bits, mask, r->frame.ubo.screen.z * r->frame.ubo.screen.w, r->frame.ubo.light_info.y);
             uint32_t n = bitcount(bits, ref.words);
             printf("  tightness %-20s %-28s bits/exact %.3f (tile-parallel %.3f)\n", what, cc->name,
                    (double)n / LC_MAX(n_exact, 1u), (double)n_parallel / LC_MAX(n_exact, 1u));
@@ -487,13 +487,13 @@ static void test_light_binning(lc_app *app, const cam_case *cc)
     uint32_t *bits = lc_renderer_read(r, LC_RES_CLUSTER_BITS, NULL);
     CHECK(depth3 && bits);
     if (depth3 && bits) {
-        const lc_frame_ubo *u = &r->ubo;
+        const lc_frame_ubo *u = &r->frame.ubo;
         uint32_t cells = u->zbin_info.y * u->zbin_info.z * u->zbin_info.w;
         ref_sets cref = {.words = (size_t)cells * u->light_info.y};
         cref.exact = lc_calloc(cref.words + 1, 4);
         cref.bound = lc_calloc(cref.words + 1, 4);
-        lc_light_cull_ref_clusters_exact(u, r->packed, depth3, cref.exact);
-        footprint_bound(u, r->packed, u->zbin_info.y, u->zbin_info.z, u->zbin_params.w, u->zbin_info.w, BOUND_SLACK,
+        lc_light_cull_ref_clusters_exact(u, r->frame.packed, depth3, cref.exact);
+        footprint_bound(u, r->frame.packed, u->zbin_info.y, u->zbin_info.z, u->zbin_params.w, u->zbin_info.w, BOUND_SLACK,
                         cref.bound);
         check_between("clusters/lights", cc->name, &cref, bits);
         check_bucket_masks("clusters/lights", cc->name, bits, bits + cref.words, cells, u->light_info.y);
@@ -518,14 +518,14 @@ static void run_app(const char *label, int argc, char **argv)
     CHECK_MSG(app->ctx.validation, "%s: validation layer not enabled", label);
     /* The tile-parallel cull unless a test says otherwise (light binning is the app's default). */
     app->opt.binning = LC_BINNING_TILES;
-    CHECK(app->renderer.width == app->opt.width && app->renderer.height == app->opt.height);
+    CHECK(app->renderer.sized.width == app->opt.width && app->renderer.sized.height == app->opt.height);
     for (size_t c = 0; c < LC_ARRAY_COUNT(cams); c++) {
         test_tiles_and_lists(app, &cams[c]);
         test_zbin(app, &cams[c]);
         test_clusters(app, &cams[c]);
         test_light_binning(app, &cams[c]);
-        CHECK_MSG(app->renderer.light_count > 16, "%s: only %u lights visible (test setup)", cams[c].name,
-                  app->renderer.light_count);
+        CHECK_MSG(app->renderer.frame.light_count > 16, "%s: only %u lights visible (test setup)", cams[c].name,
+                  app->renderer.frame.light_count);
     }
     /* The shade pass walking each structure misses no pair (one camera: the counts add a
      * brute-force loop per pixel). */
@@ -548,8 +548,8 @@ static void run_many_lights(void)
     /* One camera (the default sees the most lights): the CPU references take most of the time. */
     test_zbin(app, &cams[0]);
     test_light_binning(app, &cams[0]);
-    CHECK_MSG(app->renderer.light_count > LC_BIN_GROUPS, "%s: only %u lights visible (test setup)", cams[0].name,
-              app->renderer.light_count);
+    CHECK_MSG(app->renderer.frame.light_count > LC_BIN_GROUPS, "%s: only %u lights visible (test setup)", cams[0].name,
+              app->renderer.frame.light_count);
     lc_test_app_stop(app);
 }
 

@@ -22,7 +22,7 @@ static void test_codec(void)
     lc_app *a = lc_test_app_start((int)LC_ARRAY_COUNT(on), on);
     CHECK(a != NULL);
     if (!a) return;
-    const lc_geometry *g = &a->renderer.geo;
+    const lc_geometry *g = &a->renderer.dev.geo;
     uint32_t nv = 0, nt = 0;
     for (uint32_t i = 0; i < g->ms.range_count; i++) {
         nv = LC_MAX(nv, g->ms.ranges[i].first_vertex + g->ms.ranges[i].vertex_count);
@@ -36,8 +36,8 @@ static void test_codec(void)
     lc_app *b = lc_test_app_start((int)LC_ARRAY_COUNT(off), off);
     CHECK(b != NULL);
     if (!b) return;
-    CHECK(b->renderer.geo.decode_ms == 0.0);
-    CHECK(lc_geometry_read_mesh(&b->ctx, &b->renderer.geo, vb, ib) == LC_OK);
+    CHECK(b->renderer.dev.geo.decode_ms == 0.0);
+    CHECK(lc_geometry_read_mesh(&b->ctx, &b->renderer.dev.geo, vb, ib) == LC_OK);
     /* The CPU decode of the same scene: what both must hold. */
     lc_meshlet_scene ms;
     CHECK(lc_meshlet_scene_build(&b->scene, &ms) == LC_OK);
@@ -80,15 +80,15 @@ static void test_hiz(const char *size, const char *scene)
     for (int f = 0; f < 3; f++) CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
     lc_renderer_finish(&a->renderer);
     lc_renderer *r = &a->renderer;
-    const lc_gpu_geometry_stats *st = r->geo.stats[(r->frame_index - 1) % LC_FRAMES_IN_FLIGHT].mapped;
+    const lc_gpu_geometry_stats *st = r->dev.geo.stats[(r->frame.index - 1) % LC_FRAMES_IN_FLIGHT].mapped;
     CHECK_MSG(st->triangles.z == 0, "a still camera drew %u triangles in phase 2", st->triangles.z);
     size_t bytes = 0;
     float *depth = lc_renderer_read(r, LC_RES_DEPTH, NULL);
     float *hiz = lc_renderer_read(r, LC_RES_HIZ, &bytes);
     CHECK(depth && hiz);
-    uint32_t w = r->width, h = r->height, bad = 0, texels = 0;
+    uint32_t w = r->sized.width, h = r->sized.height, bad = 0, texels = 0;
     size_t at = 0;
-    for (uint32_t m = 0; m < r->hiz.mip_levels && depth && hiz; m++) {
+    for (uint32_t m = 0; m < r->sized.hiz.mip_levels && depth && hiz; m++) {
         uint32_t lw = LC_MAX(w >> m, 1u), lh = LC_MAX(h >> m, 1u);
         for (uint32_t y = 0; y < lh; y++)
             for (uint32_t x = 0; x < lw; x++) {
@@ -105,14 +105,14 @@ static void test_hiz(const char *size, const char *scene)
     }
     CHECK(at * 4 == bytes);
     CHECK_MSG(bad == 0, "%s: %u of %u HiZ texels differ from the folded CPU pyramid", size, bad, texels);
-    printf("  hiz %s (%u levels): %u texels equal the folded CPU pyramid\n", size, r->hiz.mip_levels, texels);
+    printf("  hiz %s (%u levels): %u texels equal the folded CPU pyramid\n", size, r->sized.hiz.mip_levels, texels);
     free(depth);
     free(hiz);
 
     /* Counters add up; the visibility bits are exactly the drawn meshlets. */
-    const lc_geometry_counts *gc = &r->geometry;
+    const lc_geometry_counts *gc = &r->frame.geometry;
     CHECK(gc->path == LC_GEOMETRY_MDI && gc->occlusion);
-    CHECK(gc->meshlets_total == r->geo.task_count);
+    CHECK(gc->meshlets_total == r->dev.geo.task_count);
     CHECK_MSG(gc->meshlets_drawn + gc->culled_frustum + gc->culled_backface + gc->culled_occlusion == gc->meshlets_total,
               "%llu drawn + %llu + %llu + %llu culled != %llu", (unsigned long long)gc->meshlets_drawn,
               (unsigned long long)gc->culled_frustum, (unsigned long long)gc->culled_backface,
@@ -120,7 +120,7 @@ static void test_hiz(const char *size, const char *scene)
     CHECK(gc->triangles_drawn < gc->triangles_total && gc->meshlets_drawn < gc->meshlets_total);
     uint32_t *bits = lc_renderer_read(r, LC_RES_GEO_VISIBILITY, NULL);
     uint64_t set = 0;
-    for (uint32_t t = 0; bits && t < r->geo.task_count; t++) set += (bits[t >> 5] >> (t & 31)) & 1u;
+    for (uint32_t t = 0; bits && t < r->dev.geo.task_count; t++) set += (bits[t >> 5] >> (t & 31)) & 1u;
     CHECK_MSG(set == gc->meshlets_drawn, "%llu visibility bits set, %llu meshlets drawn", (unsigned long long)set,
               (unsigned long long)gc->meshlets_drawn);
     free(bits);
@@ -152,7 +152,7 @@ static void test_hiz(const char *size, const char *scene)
         /* The mesh path keeps a byte per task (its visible sublets), mdi a bit. */
         bits = lc_renderer_read(r, LC_RES_GEO_VISIBILITY, NULL);
         set = 0;
-        for (uint32_t t = 0; bits && t < r->geo.task_count; t++) set += ((bits[t >> 2] >> (8 * (t & 3))) & 0xffu) != 0;
+        for (uint32_t t = 0; bits && t < r->dev.geo.task_count; t++) set += ((bits[t >> 2] >> (8 * (t & 3))) & 0xffu) != 0;
         /* A drawn meshlet whose sublets all failed their own tests keeps a zero byte, and
          * each such meshlet has culled at least one sublet. */
         CHECK_MSG(set <= gc->meshlets_drawn && gc->meshlets_drawn - set <= gc->culled_sublets,
@@ -185,13 +185,13 @@ static void test_hiz(const char *size, const char *scene)
     fs.object_cull_off = true;
     CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
     lc_renderer_finish(r);
-    CHECK(r->geometry.path == LC_GEOMETRY_DIRECT && r->geometry.meshlets_drawn == r->geometry.meshlets_total &&
-          r->geometry.triangles_drawn == r->geometry.triangles_total && r->geometry.culled_frustum == 0);
+    CHECK(r->frame.geometry.path == LC_GEOMETRY_DIRECT && r->frame.geometry.meshlets_drawn == r->frame.geometry.meshlets_total &&
+          r->frame.geometry.triangles_drawn == r->frame.geometry.triangles_total && r->frame.geometry.culled_frustum == 0);
     fs.object_cull_off = false;
     CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
     lc_renderer_finish(r);
-    CHECK(r->geometry.meshlets_drawn + r->geometry.culled_frustum == r->geometry.meshlets_total &&
-          r->geometry.meshlets_drawn > 0 && r->geometry.triangles_drawn <= r->geometry.triangles_total);
+    CHECK(r->frame.geometry.meshlets_drawn + r->frame.geometry.culled_frustum == r->frame.geometry.meshlets_total &&
+          r->frame.geometry.meshlets_drawn > 0 && r->frame.geometry.triangles_drawn <= r->frame.geometry.triangles_total);
     lc_test_app_stop(a);
 }
 

@@ -70,7 +70,7 @@ static void check_frame(lc_app *app, const char *what, const lc_frame_settings *
     if (!depth) return;
 
     /* Every light packed, no host cull, in the original order. */
-    lc_frame_ubo u = r->ubo;
+    lc_frame_ubo u = r->frame.ubo;
     lc_gpu_light *all = lc_alloc((size_t)n * sizeof *all);
     for (uint32_t i = 0; i < n; i++) lc_light_pack(&lights[i], &u.view, &all[i]);
     u.light_info.x = n;
@@ -119,8 +119,8 @@ static void check_frame(lc_app *app, const char *what, const lc_frame_settings *
     CHECK_MSG(bad_order == 0, "%s: %u packed lights map to no or a repeated original index", what, bad_order);
     CHECK_MSG(bad_pack == 0, "%s: %u packed lights differ from lc_light_pack of their original", what, bad_pack);
     CHECK_MSG(unsorted == 0, "%s: %u packed lights out of view-depth order", what, unsorted);
-    CHECK_MSG(kept_count == r->light_count && !memcmp(packed, r->packed, (size_t)kept_count * sizeof *packed),
-              "%s: the build differs from what the renderer uploaded (%u vs %u lights)", what, kept_count, r->light_count);
+    CHECK_MSG(kept_count == r->frame.light_count && !memcmp(packed, r->frame.packed, (size_t)kept_count * sizeof *packed),
+              "%s: the build differs from what the renderer uploaded (%u vs %u lights)", what, kept_count, r->frame.light_count);
     /* Not vacuous: some lights matter, and the cull removes some. */
     CHECK_MSG(n_needed > 0, "%s: no light reaches a visible pixel (test setup)", what);
     CHECK_MSG(kept_count < n, "%s: the host cull removed nothing (test setup)", what);

@@ -195,7 +195,7 @@ uint32_t lc_app_geometry(const lc_app *app)
      * has only the direct path (README, --geometry). The same rule for either shading: the
      * visibility pass replays the depth pre-pass's draws as the forward pass does, so the
      * GPU cull saves it what it saves the forward pass, and costs what it costs there. */
-    if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES || app->renderer.geo.cull_unavailable)
+    if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES || app->renderer.dev.geo.cull_unavailable)
         return LC_GEOMETRY_DIRECT;
     if (app->ctx.mesh_shader) return LC_GEOMETRY_MESH;
     return app->ctx.indirect ? LC_GEOMETRY_MDI : LC_GEOMETRY_DIRECT;
@@ -206,19 +206,19 @@ lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float tim
     lc_lights_animate(&app->lights, time, app->animated);
     if (app->radius_scale != 1.0f)
         for (uint32_t i = 0; i < app->light_count; i++) app->animated[i].radius *= app->radius_scale;
-    uint32_t before = app->renderer.frame_index;
+    uint32_t before = app->renderer.frame.index;
     lc_status s = lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
-    if (s == LC_OK && app->renderer.frame_index != before) { /* skipped frames (minimised) recorded nothing */
-        lc_frame_log_push(&app->cpu_log, app->renderer.cpu_ms);
+    if (s == LC_OK && app->renderer.frame.index != before) { /* skipped frames (minimised) recorded nothing */
+        lc_frame_log_push(&app->cpu_log, app->renderer.frame.cpu_ms);
     }
     return s;
 }
 
 void lc_app_record_timings(lc_app *app)
 {
-    const lc_frame_timings *t = &app->renderer.timings;
-    if (!t->valid || app->renderer.timings_serial == app->timing_serial) return;
-    app->timing_serial = app->renderer.timings_serial;
+    const lc_frame_timings *t = &app->renderer.frame.timings;
+    if (!t->valid || app->renderer.frame.timings_serial == app->timing_serial) return;
+    app->timing_serial = app->renderer.frame.timings_serial;
     double v[LC_TIMER_COUNT + 1];
     memcpy(v, t->ms, sizeof t->ms);
     v[LC_TIMER_COUNT] = t->frame_ms;
@@ -257,15 +257,15 @@ lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, flo
     s.analysis = LC_ANALYSIS_EXACT;
     s.capture_output = false;
     s.hud = false;
-    uint32_t before = app->renderer.frame_index;
+    uint32_t before = app->renderer.frame.index;
     lc_status st = lc_app_frame(app, &s, time);
     if (st != LC_OK) return st;
-    if (app->renderer.frame_index == before) return LC_ERR_RUNTIME; /* skipped: nothing to count */
+    if (app->renderer.frame.index == before) return LC_ERR_RUNTIME; /* skipped: nothing to count */
     size_t size = 0;
     uint32_t *a = lc_renderer_read(&app->renderer, LC_RES_ANALYSIS, &size);
     if (!a) return LC_ERR_RUNTIME;
     uint64_t evaluated = 0, exact = 0, missed = 0;
-    size_t pixels = (size_t)app->renderer.width * app->renderer.height;
+    size_t pixels = (size_t)app->renderer.sized.width * app->renderer.sized.height;
     for (size_t i = 0; i < pixels && (i + 1) * LC_ANALYSIS_WORDS * 4 <= size; i++) {
         const uint32_t *p = &a[i * LC_ANALYSIS_WORDS];
         evaluated += p[0];
@@ -283,7 +283,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     lc_renderer *r = &app->renderer;
     /* What the last frame ran, after the renderer's fallbacks (in the viewer, after any keys or
      * script); the options where no frame ran. */
-    lc_frame_settings fs = r->frame_index ? r->settings : lc_app_settings(app);
+    lc_frame_settings fs = r->frame.index ? r->settings : lc_app_settings(app);
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "device", app->ctx.props.deviceName);
     cJSON_AddStringToObject(root, "driver", app->ctx.driver_info);
@@ -309,19 +309,19 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddStringToObject(root, "shading", lc_shading_names[fs.shading]);
     cJSON_AddBoolToObject(root, "scalarize", lc_loop_variant(r, &fs) != LC_LOOP_PLAIN);
     cJSON_AddStringToObject(root, "scalarize_merge", lc_scalarize_merge_names[fs.scalarize_merge]);
-    if (fs.shading == LC_SHADING_VISIBILITY) cJSON_AddNumberToObject(root, "visibility_id_bits", r->vis_prim_bits ? 32 : 64);
+    if (fs.shading == LC_SHADING_VISIBILITY) cJSON_AddNumberToObject(root, "visibility_id_bits", r->sized.vis_prim_bits ? 32 : 64);
     cJSON_AddStringToObject(root, "view", lc_view_names[fs.view]);
-    cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[r->tonemap_path ? r->tonemap_path : LC_TONEMAP_FRAGMENT]);
-    cJSON_AddNumberToObject(root, "width", r->width);
-    cJSON_AddNumberToObject(root, "height", r->height);
+    cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[r->frame.tonemap_path ? r->frame.tonemap_path : LC_TONEMAP_FRAGMENT]);
+    cJSON_AddNumberToObject(root, "width", r->sized.width);
+    cJSON_AddNumberToObject(root, "height", r->sized.height);
     cJSON_AddNumberToObject(root, "frames", frames);
     cJSON_AddNumberToObject(root, "lights", app->light_count);
-    cJSON_AddNumberToObject(root, "lights_visible", r->light_count);
-    cJSON_AddNumberToObject(root, "tile_size", r->ubo.light_info.z);
+    cJSON_AddNumberToObject(root, "lights_visible", r->frame.light_count);
+    cJSON_AddNumberToObject(root, "tile_size", r->frame.ubo.light_info.z);
     cJSON_AddStringToObject(root, "binning", lc_binning_names[fs.binning]);
     if (fs.binning != LC_BINNING_TILES) {
         cJSON_AddStringToObject(root, "bin_kernel", lc_bin_kernel_names[r->desc.bin_kernel]);
-        if (r->desc.bin_kernel == LC_BIN_KERNEL_LIGHTS) cJSON_AddNumberToObject(root, "bin_groups", lc_bin_groups(r->light_count));
+        if (r->desc.bin_kernel == LC_BIN_KERNEL_LIGHTS) cJSON_AddNumberToObject(root, "bin_groups", lc_bin_groups(r->frame.light_count));
     }
     if (fs.mode == LC_MODE_ZBIN) cJSON_AddStringToObject(root, "zbin_kernel", lc_zbin_per_bin(r) ? "bins" : "lights");
     cJSON_AddNumberToObject(root, "subgroup_size", app->ctx.subgroup_size);
@@ -333,15 +333,15 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON *cpu = cJSON_AddObjectToObject(root, "cpu_ms");
     for (int i = 0; i < LC_CPU_COUNT; i++)
         cJSON_AddNumberToObject(cpu, lc_cpu_timer_names[i], lc_frame_log_median(&app->cpu_log, (uint32_t)i));
-    cJSON_AddNumberToObject(root, "threads", r->threads);
+    cJSON_AddNumberToObject(root, "threads", r->frame.threads);
     cJSON *contexts = cJSON_AddObjectToObject(root, "contexts");
-    cJSON_AddNumberToObject(contexts, "threads", r->threads);
-    cJSON_AddNumberToObject(contexts, "commands", r->sorted_count);
-    cJSON_AddNumberToObject(contexts, "secondaries", r->backend.secondaries);
-    cJSON_AddNumberToObject(contexts, "pool_blocks", lc_block_pool_blocks(r->block_pool));
+    cJSON_AddNumberToObject(contexts, "threads", r->frame.threads);
+    cJSON_AddNumberToObject(contexts, "commands", r->frame.sorted_count);
+    cJSON_AddNumberToObject(contexts, "secondaries", r->dev.backend.secondaries);
+    cJSON_AddNumberToObject(contexts, "pool_blocks", lc_block_pool_blocks(r->dev.block_pool));
     cJSON *passes = cJSON_AddObjectToObject(root, "passes_ms_last_frame");
-    for (uint32_t i = 0; i < r->timings.pass_count; i++)
-        cJSON_AddNumberToObject(passes, r->timings.pass_names[i], r->timings.pass_ms[i]);
+    for (uint32_t i = 0; i < r->frame.timings.pass_count; i++)
+        cJSON_AddNumberToObject(passes, r->frame.timings.pass_names[i], r->frame.timings.pass_ms[i]);
     /* Every object is one instance of a mesh: instances = total; meshes are the unique ones.
      * visible and culled_* are the last frame's object culling (src/cpu/object_cull.h). */
     cJSON *objects = cJSON_AddObjectToObject(root, "objects");
@@ -349,11 +349,11 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(objects, "instances", app->scene.object_count);
     cJSON_AddNumberToObject(objects, "meshes", app->scene.mesh_count);
     cJSON_AddNumberToObject(objects, "triangles_total", (double)lc_scene_triangles(&app->scene));
-    cJSON_AddNumberToObject(objects, "visible", r->draw_count);
-    cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? r->object_cull.culled_sphere : 0);
-    cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? r->object_cull.culled_oobb : 0);
+    cJSON_AddNumberToObject(objects, "visible", r->frame.draw_count);
+    cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? r->frame.object_cull.culled_sphere : 0);
+    cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? r->frame.object_cull.culled_oobb : 0);
     /* The last completed frame's geometry: GPU counters for mdi, object-level counts for direct. */
-    const lc_geometry_counts *gc = &r->geometry;
+    const lc_geometry_counts *gc = &r->frame.geometry;
     cJSON *geo = cJSON_AddObjectToObject(root, "geometry");
     cJSON_AddStringToObject(geo, "path", lc_geometry_names[gc->path]);
     cJSON_AddBoolToObject(geo, "occlusion", gc->occlusion);
@@ -367,7 +367,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(culled, "backface", (double)gc->culled_backface);
     cJSON_AddNumberToObject(culled, "occlusion", (double)gc->culled_occlusion);
     cJSON_AddNumberToObject(culled, "sublets", (double)gc->culled_sublets);
-    cJSON_AddNumberToObject(geo, "decode_ms", r->geo.decode_ms);
+    cJSON_AddNumberToObject(geo, "decode_ms", r->dev.geo.decode_ms);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));
     if (pairs) {
@@ -423,11 +423,11 @@ lc_status lc_run_headless(const lc_options *opt)
     uint64_t pairs[3];
     if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, NULL, time, pairs);
     if (s == LC_OK && opt->out)
-        s = lc_app_write_png(opt->out, app->renderer.output_pixels, app->renderer.output_width, app->renderer.output_height);
+        s = lc_app_write_png(opt->out, app->renderer.frame.output_pixels, app->renderer.frame.output_width, app->renderer.frame.output_height);
     if (s == LC_OK && opt->stats) s = lc_app_write_stats(app, opt->stats, opt->pairs ? pairs : NULL, frames);
     if (s == LC_OK) {
         lc_info("%s: %u frames %ux%u, %u lights (%u visible), GPU frame %.3f ms", lc_mode_names[opt->mode], frames,
-                app->renderer.width, app->renderer.height, app->light_count, app->renderer.light_count,
+                app->renderer.sized.width, app->renderer.sized.height, app->light_count, app->renderer.frame.light_count,
                 lc_frame_log_median(&app->gpu_log, LC_TIMER_COUNT));
     }
     lc_app_destroy(app);

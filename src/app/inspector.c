@@ -16,15 +16,15 @@ static void transform(const lc_m4 *m, const float v[4], float out[4])
  * reconstruct it (pixel centre, Vulkan NDC with y down). */
 static void unproject(const lc_renderer *r, uint32_t x, uint32_t y, float z, float world[3], float *view_depth)
 {
-    float ndc[4] = {((float)x + 0.5f) * 2.0f / (float)r->width - 1.0f, ((float)y + 0.5f) * 2.0f / (float)r->height - 1.0f,
+    float ndc[4] = {((float)x + 0.5f) * 2.0f / (float)r->sized.width - 1.0f, ((float)y + 0.5f) * 2.0f / (float)r->sized.height - 1.0f,
                     z, 1.0f};
     float v[4], w[4];
-    transform(&r->ubo.inv_proj, ndc, v);
+    transform(&r->frame.ubo.inv_proj, ndc, v);
     for (int i = 0; i < 3; i++) v[i] /= v[3];
     v[3] = 1.0f;
     *view_depth = -v[2];
     lc_m4 inv_view;
-    lc_m4_inverse(&r->ubo.view, &inv_view);
+    lc_m4_inverse(&r->frame.ubo.view, &inv_view);
     transform(&inv_view, v, w);
     memcpy(world, w, sizeof(float) * 3);
 }
@@ -37,23 +37,23 @@ static bool bit(const uint32_t *bits, size_t word0, uint32_t i)
 lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
 {
     memset(out, 0, sizeof *out);
-    uint32_t mode = r->settings.mode, n = r->light_count, buckets = r->ubo.light_info.y;
+    uint32_t mode = r->settings.mode, n = r->frame.light_count, buckets = r->frame.ubo.light_info.y;
     out->mode = mode;
     out->visible = n;
-    out->x = (uint32_t)LC_CLAMP(px, 0, (int)r->width - 1);
-    out->y = (uint32_t)LC_CLAMP(py, 0, (int)r->height - 1);
+    out->x = (uint32_t)LC_CLAMP(px, 0, (int)r->sized.width - 1);
+    out->y = (uint32_t)LC_CLAMP(py, 0, (int)r->sized.height - 1);
     /* The frame's own grid: lists and the bit-array modes may use different tile sizes. */
-    uint32_t ts = mode == LC_MODE_CLUSTERS ? r->desc.cluster_tile : r->ubo.light_info.z;
-    uint32_t tiles_x = mode == LC_MODE_CLUSTERS ? r->cluster_x : r->ubo.screen.z;
-    uint32_t tiles_y = mode == LC_MODE_CLUSTERS ? r->cluster_y : r->ubo.screen.w;
+    uint32_t ts = mode == LC_MODE_CLUSTERS ? r->desc.cluster_tile : r->frame.ubo.light_info.z;
+    uint32_t tiles_x = mode == LC_MODE_CLUSTERS ? r->sized.cluster_x : r->frame.ubo.screen.z;
+    uint32_t tiles_y = mode == LC_MODE_CLUSTERS ? r->sized.cluster_y : r->frame.ubo.screen.w;
     out->tile_x = LC_MIN(out->x / ts, tiles_x - 1);
     out->tile_y = LC_MIN(out->y / ts, tiles_y - 1);
     out->rect[0] = out->tile_x * ts, out->rect[1] = out->tile_y * ts;
-    out->rect[2] = LC_MIN(out->rect[0] + ts, r->width), out->rect[3] = LC_MIN(out->rect[1] + ts, r->height);
+    out->rect[2] = LC_MIN(out->rect[0] + ts, r->sized.width), out->rect[3] = LC_MIN(out->rect[1] + ts, r->sized.height);
 
     float *depth = lc_renderer_read(r, LC_RES_DEPTH, NULL);
     if (!depth) return LC_ERR_RUNTIME;
-    float z = depth[(size_t)out->y * r->width + out->x];
+    float z = depth[(size_t)out->y * r->sized.width + out->x];
     free(depth);
     float world[3] = {0, 0, 0};
     out->surface = z < 1.0f;
@@ -79,10 +79,10 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
         free(bits);
     } else if (mode == LC_MODE_CLUSTERS && out->surface) {
         /* The slice as shade.frag computes it from the fragment's view depth. */
-        float near_z = r->ubo.screen_inv.z;
-        float sl = floorf(logf(fmaxf(out->view_depth, near_z) / near_z) * r->ubo.zbin_params.z);
+        float near_z = r->frame.ubo.screen_inv.z;
+        float sl = floorf(logf(fmaxf(out->view_depth, near_z) / near_z) * r->frame.ubo.zbin_params.z);
         out->slice = (uint32_t)LC_CLAMP(sl, 0.0f, (float)(r->desc.cluster_slices - 1));
-        uint32_t cluster = (out->slice * r->cluster_y + out->tile_y) * r->cluster_x + out->tile_x;
+        uint32_t cluster = (out->slice * r->sized.cluster_y + out->tile_y) * r->sized.cluster_x + out->tile_x;
         uint32_t *bits = lc_renderer_read(r, LC_RES_CLUSTER_BITS, NULL);
         if (!bits) s = LC_ERR_RUNTIME;
         for (uint32_t i = 0; bits && i < n; i++) listed[i] = bit(bits, (size_t)cluster * buckets, i);
@@ -91,7 +91,7 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
     memcpy(evaluated, listed, n);
     if (mode == LC_MODE_ZBIN && s == LC_OK) {
         memset(evaluated, 0, n);
-        float bin = floorf((out->view_depth - r->ubo.zbin_params.x) * r->ubo.zbin_params.y);
+        float bin = floorf((out->view_depth - r->frame.ubo.zbin_params.x) * r->frame.ubo.zbin_params.y);
         if (out->surface && bin >= 0.0f && bin < (float)r->desc.zbin_count) {
             uint32_t *zb = lc_renderer_read(r, LC_RES_ZBINS, NULL);
             if (!zb) s = LC_ERR_RUNTIME;
@@ -108,7 +108,7 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
         out->listed += listed[i];
         out->evaluated += evaluated[i];
         if (evaluated[i] && out->id_count < LC_INSPECT_IDS) out->ids[out->id_count++] = i;
-        if (out->surface && lc_light_weight(&r->packed[i], world) > 0.0f) {
+        if (out->surface && lc_light_weight(&r->frame.packed[i], world) > 0.0f) {
             out->reach++;
             out->missed += !evaluated[i];
         }

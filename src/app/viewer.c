@@ -170,8 +170,8 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         uint32_t next = found >= 0 ? (uint32_t)found : (fs->shading + 1) % LC_SHADING_COUNT;
         if (next == LC_SHADING_VISIBILITY && v->app.ctx.visibility_missing) {
             set_message(v, "visibility shading needs %s", v->app.ctx.visibility_missing);
-        } else if (next == LC_SHADING_VISIBILITY && v->app.renderer.vis_scene.refusal[0]) {
-            set_message(v, "visibility shading: %s", v->app.renderer.vis_scene.refusal);
+        } else if (next == LC_SHADING_VISIBILITY && v->app.renderer.dev.vis_scene.refusal[0]) {
+            set_message(v, "visibility shading: %s", v->app.renderer.dev.vis_scene.refusal);
         } else {
             fs->shading = next;
             settings_message(v, "shading");
@@ -503,12 +503,12 @@ static uint32_t heat_legend(viewer *v, uint32_t n, float scale)
 {
     const lc_renderer *r = &v->app.renderer;
     const char *label = "lights evaluated per pixel";
-    float h = (float)r->height, tw, th, lw;
+    float h = (float)r->sized.height, tw, th, lw;
     lc_hud_text_size(label, scale, &lw, &th);
     float base = h - 22; /* just above the bar */
     n = lc_hud_rect(v->hud, HUD_CAP, n, 4, base - th - 4, 280 + lw, base, k_panel);
     n = lc_hud_text(v->hud, HUD_CAP, n, 276, base - th - 1, scale, label, k_white);
-    uint32_t top = r->ubo.options.w;
+    uint32_t top = r->frame.ubo.options.w;
     for (int k = 0; k <= 4; k++) {
         char num[16];
         snprintf(num, sizeof num, k == 4 ? "%u+" : "%u", top * (uint32_t)k / 4);
@@ -526,10 +526,10 @@ static uint32_t tightness_legend(viewer *v, uint32_t n, float scale)
 {
     const lc_renderer *r = &v->app.renderer;
     static const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
-    float h = (float)r->height, line = 12 * scale;
+    float h = (float)r->sized.height, line = 12 * scale;
     char text[160];
     snprintf(text, sizeof text, "evaluated and contributing\nevaluated for nothing (wasted)\nfull colour: %u lights",
-             r->ubo.options.w);
+             r->frame.ubo.options.w);
     float tw, th;
     lc_hud_text_size(text, scale, &tw, &th);
     float y = h - 8 - th;
@@ -566,7 +566,7 @@ static uint32_t help_panel(viewer *v, uint32_t n, float scale)
     }
     float gap = 3.0f * pad;
     float pw = kw + gap + dw + 2.0f * pad, ph = line * (float)(LC_ARRAY_COUNT(k_keys) + 1) + 2.0f * pad;
-    float x = (float)v->app.renderer.width - pw - 4.0f, y = 4.0f;
+    float x = (float)v->app.renderer.sized.width - pw - 4.0f, y = 4.0f;
     n = lc_hud_rect(v->hud, HUD_CAP, n, x, y, x + pw, y + ph, panel);
     n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, y + pad, scale, "keys", k_yellow);
     for (size_t i = 0; i < LC_ARRAY_COUNT(k_keys); i++) {
@@ -582,7 +582,7 @@ static uint32_t build_hud(viewer *v)
     lc_app *app = &v->app;
     lc_renderer *r = &app->renderer;
     /* Readable on a 640x360 window, not huge on a 4K one. */
-    float scale = LC_CLAMP(floorf((float)r->height / 240.0f) * 0.5f, 1.0f, 3.0f);
+    float scale = LC_CLAMP(floorf((float)r->sized.height / 240.0f) * 0.5f, 1.0f, 3.0f);
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
     uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
@@ -600,20 +600,20 @@ static uint32_t build_hud(viewer *v)
              "CPU ms: lights %.3f  objects %.3f  record %.3f  sort %.3f  submit %.3f   threads %u\n"
              "camera %.1f %.1f %.1f  yaw %.0f  pitch %.0f   speed %.1f m/s\n"
              "H or F1: keys%s",
-             app->ctx.props.deviceName, r->width, r->height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
-             lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], r->ubo.light_info.z, v->fs.scalarize ? "on" : "off",
+             app->ctx.props.deviceName, r->sized.width, r->sized.height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
+             lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], r->frame.ubo.light_info.z, v->fs.scalarize ? "on" : "off",
              v->fs.scalarize && loop == LC_LOOP_PLAIN ? " (unsupported)" : loop == LC_LOOP_MERGE_ALWAYS ? " (merge always)" : "",
-             view, r->light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
+             view, r->frame.light_count, app->light_count, app->radius_scale, v->paused ? "   paused" : "",
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,
-             geometry, r->geometry.occlusion ? " + occlusion" : "",
-             (unsigned long long)r->geometry.meshlets_drawn, (unsigned long long)r->geometry.meshlets_total,
-             (double)r->geometry.triangles_drawn * 1e-6, (double)r->geometry.triangles_total * 1e-6,
-             (unsigned long long)r->geometry.culled_frustum, (unsigned long long)r->geometry.culled_backface,
-             (unsigned long long)r->geometry.culled_occlusion, (unsigned long long)r->geometry.culled_sublets,
+             geometry, r->frame.geometry.occlusion ? " + occlusion" : "",
+             (unsigned long long)r->frame.geometry.meshlets_drawn, (unsigned long long)r->frame.geometry.meshlets_total,
+             (double)r->frame.geometry.triangles_drawn * 1e-6, (double)r->frame.geometry.triangles_total * 1e-6,
+             (unsigned long long)r->frame.geometry.culled_frustum, (unsigned long long)r->frame.geometry.culled_backface,
+             (unsigned long long)r->frame.geometry.culled_occlusion, (unsigned long long)r->frame.geometry.culled_sublets,
              v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],
              g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], v->smooth_cpu[LC_CPU_LIGHT_BUILD],
              v->smooth_cpu[LC_CPU_OBJECT_CULL], v->smooth_cpu[LC_CPU_RECORD],
-             v->smooth_cpu[LC_CPU_SORT], v->smooth_cpu[LC_CPU_SUBMIT], r->threads, cam->position[0], cam->position[1],
+             v->smooth_cpu[LC_CPU_SORT], v->smooth_cpu[LC_CPU_SUBMIT], r->frame.threads, cam->position[0], cam->position[1],
              cam->position[2], cam->yaw_deg, cam->pitch_deg, v->move_speed,
              v->rdoc ? "   F11: RenderDoc capture" : "");
     uint32_t n = 0;
@@ -629,7 +629,7 @@ static uint32_t build_hud(viewer *v)
     if (v->message[0] && glfwGetTime() < v->message_until) {
         float tw, th;
         lc_hud_text_size(v->message, scale * 1.5f, &tw, &th);
-        n = lc_hud_panel(v->hud, HUD_CAP, n, (float)r->width - tw - 16, (float)r->height - th - 16, scale * 1.5f,
+        n = lc_hud_panel(v->hud, HUD_CAP, n, (float)r->sized.width - tw - 16, (float)r->sized.height - th - 16, scale * 1.5f,
                          v->message, k_yellow, k_panel, NULL);
     }
     return n;
@@ -667,9 +667,9 @@ static lc_status render(viewer *v, bool *rendered)
     lc_renderer_set_hud(&app->renderer, v->hud, fs.hud ? build_hud(v) : 0);
     bool capture = v->capture_requested;
     if (capture) lc_renderdoc_begin(v->rdoc, &app->ctx);
-    uint32_t before = app->renderer.frame_index;
+    uint32_t before = app->renderer.frame.index;
     lc_status s = lc_app_frame(app, &fs, v->time);
-    *rendered = app->renderer.frame_index != before; /* false: skipped (swapchain out of date) */
+    *rendered = app->renderer.frame.index != before; /* false: skipped (swapchain out of date) */
     if (capture) {
         lc_renderer_finish(&app->renderer);
         if (lc_renderdoc_end(v->rdoc, &app->ctx) && *rendered)
@@ -680,18 +680,18 @@ static lc_status render(viewer *v, bool *rendered)
     if (v->screenshot_requested) {
         lc_renderer_finish(&app->renderer);
         v->screenshot_requested = false;
-        s = lc_app_write_png(v->screenshot_path, app->renderer.output_pixels, app->renderer.output_width,
-                             app->renderer.output_height);
+        s = lc_app_write_png(v->screenshot_path, app->renderer.frame.output_pixels, app->renderer.frame.output_width,
+                             app->renderer.frame.output_height);
         if (s != LC_OK) return s;
         set_message(v, "screenshot: %s", v->screenshot_path);
     }
     if (v->inspect_requested) inspect(v);
-    const lc_frame_timings *t = &app->renderer.timings;
+    const lc_frame_timings *t = &app->renderer.frame.timings;
     if (t->valid) {
         for (int i = 0; i < LC_TIMER_COUNT; i++) v->smooth[i] = v->smooth[i] * 0.9 + t->ms[i] * 0.1;
         v->smooth[LC_TIMER_COUNT] = v->smooth[LC_TIMER_COUNT] * 0.9 + t->frame_ms * 0.1;
     }
-    for (int i = 0; i < LC_CPU_COUNT; i++) v->smooth_cpu[i] = v->smooth_cpu[i] * 0.9 + app->renderer.cpu_ms[i] * 0.1;
+    for (int i = 0; i < LC_CPU_COUNT; i++) v->smooth_cpu[i] = v->smooth_cpu[i] * 0.9 + app->renderer.frame.cpu_ms[i] * 0.1;
     lc_app_record_timings(app);
     return LC_OK;
 }

@@ -14,7 +14,7 @@
 static void record_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
-    lc_rc_fill_buffer(rc, key, r->geo.counts.buffer, 0, VK_WHOLE_SIZE, 0);
+    lc_rc_fill_buffer(rc, key, r->dev.geo.counts.buffer, 0, VK_WHOLE_SIZE, 0);
 }
 
 // geometry clear: draw counts, the HiZ workgroup counter and this frame's statistics start at zero.
@@ -27,8 +27,8 @@ lc_pass lc_pass_geometry_clear(void)
 static void record_stats(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     VkBufferCopy region = {.srcOffset = LC_GEO_COUNTS_STATS * 4, .size = sizeof(lc_gpu_geometry_stats)};
-    lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->geo.counts.buffer,
-                      r->geo.stats[r->frame_index % LC_FRAMES_IN_FLIGHT].buffer, &region);
+    lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->dev.geo.counts.buffer,
+                      r->dev.geo.stats[r->frame.index % LC_FRAMES_IN_FLIGHT].buffer, &region);
 }
 
 // geometry stats: this frame's counters into the slot's host-visible buffer (read when the
@@ -43,12 +43,12 @@ lc_pass lc_pass_geometry_stats(void)
 static void record_cull(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->geometry_cull[phase]);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
-    lc_geometry_cull_push push = {.counts = {r->geo.task_count, r->geo.command_capacity, r->geo.bucket_count, r->hiz.mip_levels},
-                         .hiz_size = {r->width, r->height, 0, 0}};
-    lc_rc_push_constants(rc, state, r->layout, 0, sizeof push, &push);
-    if (r->geo.task_count) lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), LC_DIV_UP(r->geo.task_count, LC_CULL_GROUP), 1, 1);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.geometry_cull[phase]);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, lc_current_slot(r)->set);
+    lc_geometry_cull_push push = {.counts = {r->dev.geo.task_count, r->dev.geo.command_capacity, r->dev.geo.bucket_count, r->sized.hiz.mip_levels},
+                         .hiz_size = {r->sized.width, r->sized.height, 0, 0}};
+    lc_rc_push_constants(rc, state, r->dev.layout, 0, sizeof push, &push);
+    if (r->dev.geo.task_count) lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), LC_DIV_UP(r->dev.geo.task_count, LC_CULL_GROUP), 1, 1);
 }
 static void record_cull_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_GEOMETRY_CULL_PHASE_ALL); }
 static void record_cull_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_cull(r, rc, pass, LC_GEOMETRY_CULL_PHASE_1); }
@@ -71,7 +71,7 @@ lc_pass lc_pass_geometry_cull(uint32_t phase)
 void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
                               uint32_t pipeline_id, uint32_t phase)
 {
-    const lc_geometry *g = &r->geo;
+    const lc_geometry *g = &r->dev.geo;
     for (uint32_t b = 0; b < g->bucket_count; b++) {
         if (!g->bucket_tasks[b]) continue;
         lc_pkg_draw_indirect_count *d = lc_rc_alloc(rc, sizeof *d);
@@ -91,7 +91,7 @@ void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint3
 static void record_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
     lc_begin_depth_rendering(r, rc, pass, phase == LC_GEOMETRY_CULL_PHASE_2);
-    lc_bind_scene(r, rc, pass, r->depth_pipeline, true);
+    lc_bind_scene(r, rc, pass, r->dev.depth_pipeline, true);
     lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase == LC_GEOMETRY_CULL_PHASE_2 ? 1 : 0);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
@@ -111,7 +111,7 @@ lc_pass lc_pass_depth_indirect(uint32_t phase)
 void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
                                    uint32_t pipeline_id, uint32_t phase, bool replay)
 {
-    const lc_geometry *g = &r->geo;
+    const lc_geometry *g = &r->dev.geo;
     for (uint32_t b = 0; b < g->bucket_count; b++) {
         if (!g->bucket_tasks[b]) continue;
         lc_pkg_draw_mesh_tasks *d = lc_rc_alloc(rc, sizeof *d);
@@ -119,7 +119,7 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
         /* Tasks are stored in bucket order (lc_geometry_create): the bucket's range. */
         uint32_t flags = (replay ? LC_MESH_REPLAY : 0u) | (g->enc_payload.buffer ? LC_MESH_INLINE_DECODE : 0u);
         lc_mesh_push push = {.tasks = {g->bucket_first[b], g->bucket_tasks[b], phase, flags},
-                             .hiz = {r->width, r->height, r->hiz.mip_levels, g->task_count}};
+                             .hiz = {r->sized.width, r->sized.height, r->sized.hiz.mip_levels, g->task_count}};
         _Static_assert(sizeof push <= sizeof d->push, "lc_mesh_push fits the package");
         memcpy(d->push, &push, sizeof push);
         d->push_offset = LC_MESH_PUSH_OFFSET;
@@ -135,7 +135,7 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
 static void record_depth_mesh(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
     lc_begin_depth_rendering(r, rc, pass, phase == LC_GEOMETRY_CULL_PHASE_2);
-    lc_bind_scene(r, rc, pass, r->mesh_depth_pipeline, false);
+    lc_bind_scene(r, rc, pass, r->dev.mesh_depth_pipeline, false);
     lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase, false);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
@@ -164,11 +164,11 @@ lc_pass lc_pass_depth_mesh(uint32_t phase)
 static void record_hiz(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->hiz_pipeline);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
-    lc_hiz_push push = {.size = {r->width, r->height, r->hiz.mip_levels, r->hiz_groups_x * r->hiz_groups_y}};
-    lc_rc_push_constants(rc, state, r->layout, 0, sizeof push, &push);
-    lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), r->hiz_groups_x, r->hiz_groups_y, 1);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.hiz_pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, lc_current_slot(r)->set);
+    lc_hiz_push push = {.size = {r->sized.width, r->sized.height, r->sized.hiz.mip_levels, r->sized.hiz_groups_x * r->sized.hiz_groups_y}};
+    lc_rc_push_constants(rc, state, r->dev.layout, 0, sizeof push, &push);
+    lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.hiz_groups_x, r->sized.hiz_groups_y, 1);
 }
 
 // hiz: every level of phase 1's max depth in one dispatch (the last workgroup finishes the top).

@@ -4,7 +4,7 @@
 static void dispatch(lc_renderer *r, lc_render_context *rc, uint64_t key, VkPipeline p, uint32_t x, uint32_t y, uint32_t z)
 {
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, p);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, lc_current_slot(r)->set);
     lc_rc_dispatch(rc, key, x, y, z);
 }
 
@@ -23,19 +23,19 @@ static void fill_barrier(lc_render_context *rc, uint64_t key)
  * records side by side. */
 static void tile_depth(lc_renderer *r, lc_render_context *rc, uint64_t key)
 {
-    dispatch(r, rc, key, r->tile_depth_pipeline, r->tiles_x, r->tiles_y, 1);
+    dispatch(r, rc, key, r->dev.tile_depth_pipeline, r->sized.tiles_x, r->sized.tiles_y, 1);
 }
 static void zbin_clear(lc_renderer *r, lc_render_context *rc, uint64_t key)
 {
-    lc_rc_fill_buffer(rc, key, r->zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
+    lc_rc_fill_buffer(rc, key, r->sized.zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
 }
 static void zbin_per_light(lc_renderer *r, lc_render_context *rc, uint64_t key)
 {
-    dispatch(r, rc, key, r->zbin, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+    dispatch(r, rc, key, r->dev.zbin, LC_DIV_UP(LC_MAX(r->frame.light_count, 1u), 64u), 1, 1);
 }
 static void zbin_per_bin(lc_renderer *r, lc_render_context *rc, uint64_t key)
 {
-    dispatch(r, rc, key, r->zbin_bins, LC_DIV_UP(r->desc.zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
+    dispatch(r, rc, key, r->dev.zbin_bins, LC_DIV_UP(r->desc.zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
 }
 
 static void record_tile_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass)
@@ -45,38 +45,38 @@ static void record_tile_depth(lc_renderer *r, lc_render_context *rc, uint32_t pa
 
 static void record_coarse(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->light_cull_coarse, r->coarse_x, r->coarse_y, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->dev.light_cull_coarse, r->sized.coarse_x, r->sized.coarse_y, 1);
 }
 
 static void record_tiles(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->light_cull_tiles, r->tiles_x, r->tiles_y, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->dev.light_cull_tiles, r->sized.tiles_x, r->sized.tiles_y, 1);
 }
 
 static void record_lists(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->counters.buffer, 0, VK_WHOLE_SIZE, 0);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.counters.buffer, 0, VK_WHOLE_SIZE, 0);
     /* The counters are cleared, then the dispatch counts: a barrier inside the pass. */
     fill_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1));
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), r->light_cull_lists, r->list_tiles_x, r->list_tiles_y, 1);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), r->dev.light_cull_lists, r->sized.list_tiles_x, r->sized.list_tiles_y, 1);
 }
 
 static void record_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->light_cull_clusters, r->cluster_x, r->cluster_y, r->desc.cluster_slices);
+    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->dev.light_cull_clusters, r->sized.cluster_x, r->sized.cluster_y, r->desc.cluster_slices);
 }
 
 /* This frame's bucket words per cell, LC_BUCKET_BITS lights each (mask words: one bit a bucket). */
 static uint32_t frame_buckets(const lc_renderer *r)
 {
-    return LC_DIV_UP(LC_MAX(r->light_count, 1u), LC_BUCKET_BITS);
+    return LC_DIV_UP(LC_MAX(r->frame.light_count, 1u), LC_BUCKET_BITS);
 }
 
 /* light_setup.comp's and bin_lights.comp's push constants this frame. */
 static void push_bin(lc_renderer *r, lc_render_context *rc, uint64_t key)
 {
-    lc_bin_push push = {{r->bin_frames & 1u, r->settings.mode == LC_MODE_CLUSTERS, r->desc.bin_kernel == LC_BIN_KERNEL_LIGHTS, 0}};
-    lc_rc_push_constants(rc, key, r->layout, 0, sizeof push, &push);
+    lc_bin_push push = {{r->frame.bin_frames & 1u, r->settings.mode == LC_MODE_CLUSTERS, r->desc.bin_kernel == LC_BIN_KERNEL_LIGHTS, 0}};
+    lc_rc_push_constants(rc, key, r->dev.layout, 0, sizeof push, &push);
 }
 
 /* Light-parallel: lc_bin_groups workgroups taking the work list's shares in turn.
@@ -87,25 +87,25 @@ static void record_bin(lc_renderer *r, lc_render_context *rc, uint32_t pass, uin
 {
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
     if (r->desc.bin_kernel == LC_BIN_KERNEL_BLOCKS) {
-        dispatch(r, rc, key, r->bin_blocks[target], LC_DIV_UP(cells_x, LC_BIN_BLOCK), LC_DIV_UP(cells_y, LC_BIN_BLOCK) * slices,
+        dispatch(r, rc, key, r->dev.bin_blocks[target], LC_DIV_UP(cells_x, LC_BIN_BLOCK), LC_DIV_UP(cells_y, LC_BIN_BLOCK) * slices,
                  LC_DIV_UP(frame_buckets(r), 32u));
         return;
     }
     push_bin(r, rc, key);
-    dispatch(r, rc, key, r->bin_lights[target], lc_bin_groups(r->light_count), 1, 1);
+    dispatch(r, rc, key, r->dev.bin_lights[target], lc_bin_groups(r->frame.light_count), 1, 1);
 }
 
 static void record_bin_footprint(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    record_bin(r, rc, pass, LC_BIN_TILES, r->tiles_x, r->tiles_y, 1);
+    record_bin(r, rc, pass, LC_BIN_TILES, r->sized.tiles_x, r->sized.tiles_y, 1);
 }
 static void record_bin_tiles(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    record_bin(r, rc, pass, LC_BIN_TILES_DEPTH, r->tiles_x, r->tiles_y, 1);
+    record_bin(r, rc, pass, LC_BIN_TILES_DEPTH, r->sized.tiles_x, r->sized.tiles_y, 1);
 }
 static void record_bin_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    record_bin(r, rc, pass, LC_BIN_CLUSTERS, r->cluster_x, r->cluster_y, r->desc.cluster_slices);
+    record_bin(r, rc, pass, LC_BIN_CLUSTERS, r->sized.cluster_x, r->sized.cluster_y, r->desc.cluster_slices);
 }
 
 static void record_zbin_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
@@ -150,10 +150,10 @@ static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     uint32_t mode = r->settings.mode, seq = LC_SEQ_WORK;
     prepare_plan plan = plan_prepare(r, mode);
     uint64_t buckets = frame_buckets(r);
-    if (r->bin_work_fresh && lc_bins_lights(r)) {
+    if (r->frame.bin_work_fresh && lc_bins_lights(r)) {
         /* A new work list: its counts zeroed once, before light setup appends (the bin passes
          * keep them so after). */
-        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->bin_work.buffer, 0, sizeof(lc_gpu_bin_work), 0);
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->sized.bin_work.buffer, 0, sizeof(lc_gpu_bin_work), 0);
         fill_barrier(rc, lc_sort_key(pass, seq++));
     }
     if (plan.zbins && !lc_zbin_per_bin(r)) {
@@ -165,14 +165,14 @@ static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     }
     uint64_t setup = lc_sort_key(pass, seq++);
     push_bin(r, rc, setup);
-    dispatch(r, rc, setup, r->light_setup, LC_DIV_UP(LC_MAX(r->light_count, 1u), 64u), 1, 1);
+    dispatch(r, rc, setup, r->dev.light_setup, LC_DIV_UP(LC_MAX(r->frame.light_count, 1u), 64u), 1, 1);
     if (plan.fill_bits && mode == LC_MODE_CLUSTERS) {
-        uint64_t clusters = (uint64_t)r->cluster_x * r->cluster_y * r->desc.cluster_slices;
-        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->cluster_bits.buffer, 0, clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);
+        uint64_t clusters = (uint64_t)r->sized.cluster_x * r->sized.cluster_y * r->desc.cluster_slices;
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->sized.cluster_bits.buffer, 0, clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);
     } else if (plan.fill_bits) {
-        uint64_t tiles = (uint64_t)r->tiles_x * r->tiles_y;
-        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->tile_bits.buffer, 0, tiles * buckets * 4, 0);
-        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->tile_mask.buffer, 0, tiles * LC_DIV_UP(buckets, 32u) * 4, 0);
+        uint64_t tiles = (uint64_t)r->sized.tiles_x * r->sized.tiles_y;
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->sized.tile_bits.buffer, 0, tiles * buckets * 4, 0);
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->sized.tile_mask.buffer, 0, tiles * LC_DIV_UP(buckets, 32u) * 4, 0);
     }
     if (plan.depth_bounds) tile_depth(r, rc, lc_sort_key(pass, seq++));
 }

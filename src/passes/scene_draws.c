@@ -7,13 +7,13 @@
 #include <math.h>
 #include <string.h>
 
-const lc_frame_slot *lc_current_slot(const lc_renderer *r) { return &r->slots[r->frame_index % LC_FRAMES_IN_FLIGHT]; }
+const lc_frame_slot *lc_current_slot(const lc_renderer *r) { return &r->frame.slots[r->frame.index % LC_FRAMES_IN_FLIGHT]; }
 
 void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, const lc_rendering *d)
 {
     lc_pkg_rendering p = {
-        .width = r->width,
-        .height = r->height,
+        .width = r->sized.width,
+        .height = r->sized.height,
         .color = d->color ? d->color->view : VK_NULL_HANDLE,
         .color_format = d->color ? d->color->format : VK_FORMAT_UNDEFINED,
         .color_load = d->color_load,
@@ -25,21 +25,21 @@ void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pa
         .depth_store = d->depth_store,
     };
     lc_rc_begin_rendering(rc, lc_sort_key(pass, LC_SEQ_BEGIN), &p);
-    lc_rc_viewport(rc, lc_sort_key(pass, LC_SEQ_STATE), r->width, r->height);
+    lc_rc_viewport(rc, lc_sort_key(pass, LC_SEQ_STATE), r->sized.width, r->sized.height);
 }
 
 void lc_draw_material_of(const lc_renderer *r, uint32_t material, uint32_t raster, lc_draw_material *out)
 {
     bool known = material < r->scene->material_count;
-    *out = (lc_draw_material){.material = material, .set_index = 1, .layout = r->layout,
-                              .set = known ? r->material_sets[material] : VK_NULL_HANDLE, .constants = {1.0f, 1.0f, 1.0f, 1.0f},
+    *out = (lc_draw_material){.material = material, .set_index = 1, .layout = r->dev.layout,
+                              .set = known ? r->dev.material_sets[material] : VK_NULL_HANDLE, .constants = {1.0f, 1.0f, 1.0f, 1.0f},
                               .raster = raster};
     if (known) memcpy(out->constants, r->scene->materials[material].base_color, sizeof out->constants);
 }
 
 void lc_begin_depth_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, bool load)
 {
-    lc_rendering rd = {.depth = &r->depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+    lc_rendering rd = {.depth = &r->sized.depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
                        .depth_load = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
                        .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
     lc_begin_rendering(r, rc, pass, &rd);
@@ -49,10 +49,10 @@ void lc_bind_scene(const lc_renderer *r, lc_render_context *rc, uint32_t pass, V
 {
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
     lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->dev.layout, 0, lc_current_slot(r)->set);
     if (!runtime_mesh) return;
-    lc_rc_bind_vertex_buffer(rc, state, r->geo.vertices.buffer, 0);
-    lc_rc_bind_index_buffer(rc, state, r->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    lc_rc_bind_vertex_buffer(rc, state, r->dev.geo.vertices.buffer, 0);
+    lc_rc_bind_index_buffer(rc, state, r->dev.geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
 }
 
 /* One object as a package: its mesh's meshlet range in the runtime mesh (contiguous per mesh,
@@ -61,13 +61,13 @@ void lc_bind_scene(const lc_renderer *r, lc_render_context *rc, uint32_t pass, V
 static void scene_draw(const lc_renderer *r, uint32_t object, lc_pkg_draw_indexed *p)
 {
     const lc_object *o = &r->scene->objects[object];
-    const lc_meshlet_range *m = &r->geo.ms.ranges[o->mesh];
+    const lc_meshlet_range *m = &r->dev.geo.ms.ranges[o->mesh];
     p->index_count = m->triangle_count * 3;
     p->instance_count = 1;
     p->first_index = m->first_triangle * 3;
     p->vertex_offset = 0;
     p->first_instance = object;
-    lc_draw_material_of(r, o->material, r->geo.object_raster[object], &p->mat);
+    lc_draw_material_of(r, o->material, r->dev.geo.object_raster[object], &p->mat);
 }
 
 uint32_t lc_shade_pipeline_id(const lc_renderer *r)
@@ -95,7 +95,7 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
      * every path, every thread count and every GPU. The visibility pass binds no material. */
     bool vis = s->shading == LC_SHADING_VISIBILITY;
     for (uint32_t i = first; i < first + count; i++) {
-        uint32_t object = r->draw_list[i];
+        uint32_t object = r->frame.draw_list[i];
         lc_pkg_draw_indexed *p = lc_rc_alloc(rc, sizeof *p);
         scene_draw(r, object, p);
         const float *c = r->scene->objects[object].sphere;

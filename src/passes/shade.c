@@ -2,7 +2,7 @@
 
 static void record_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->analysis.buffer, 0, VK_WHOLE_SIZE, 0);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.analysis.buffer, 0, VK_WHOLE_SIZE, 0);
 }
 
 // analysis clear: per-pixel counters start at zero (background pixels are never shaded).
@@ -16,10 +16,10 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     const lc_frame_settings *s = &r->settings;
     lc_rendering rd = {
-        .color = &r->hdr,
+        .color = &r->sized.hdr,
         .color_load = VK_ATTACHMENT_LOAD_OP_CLEAR,
         .clear_color = {{0.01f, 0.012f, 0.02f, 1.0f}},
-        .depth = &r->depth,
+        .depth = &r->sized.depth,
         .depth_layout = VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
         .depth_load = VK_ATTACHMENT_LOAD_OP_LOAD,
         .depth_store = VK_ATTACHMENT_STORE_OP_NONE,
@@ -30,14 +30,14 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     if (s->geometry == LC_GEOMETRY_MESH) {
         /* mesh: replay both phases' drawn flags (the depth passes' set) through the task and
          * mesh shaders; nothing is culled again. */
-        lc_bind_scene(r, rc, pass, r->shade_mesh[s->mode][loop][s->analysis], false);
+        lc_bind_scene(r, rc, pass, r->dev.shade_mesh[s->mode][loop][s->analysis], false);
         lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id,
                                       s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL, true);
         if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, LC_GEOMETRY_CULL_PHASE_2, true);
         lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
         return;
     }
-    lc_bind_scene(r, rc, pass, r->shade[s->mode][loop][s->analysis], true);
+    lc_bind_scene(r, rc, pass, r->dev.shade[s->mode][loop][s->analysis], true);
     /* direct: the draws (with their materials) come from lc_scene_draws_record jobs. mdi:
      * replay the surviving draws of both phases, exactly the depth pre-pass's set. */
     if (s->geometry == LC_GEOMETRY_MDI) {

@@ -2,10 +2,10 @@
 
 static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_begin_rendering(r, rc, pass, &(lc_rendering){.color = r->res_image[LC_RES_OUTPUT], .color_load = VK_ATTACHMENT_LOAD_OP_DONT_CARE});
+    lc_begin_rendering(r, rc, pass, &(lc_rendering){.color = r->frame.res_image[LC_RES_OUTPUT], .color_load = VK_ATTACHMENT_LOAD_OP_DONT_CARE});
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->tonemap_pipeline);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->dev.tonemap_pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->dev.layout, 0, lc_current_slot(r)->set);
     lc_rc_draw(rc, lc_sort_key(pass, LC_SEQ_WORK), 3, 0);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
@@ -13,9 +13,9 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 static void record_compute(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
-    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->tonemap_compute);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->layout, 0, lc_current_slot(r)->set);
-    lc_rc_dispatch(rc, key, LC_DIV_UP(r->width, LC_TONEMAP_GROUP), LC_DIV_UP(r->height, LC_TONEMAP_GROUP), 1);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.tonemap_compute);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, lc_current_slot(r)->set);
+    lc_rc_dispatch(rc, key, LC_DIV_UP(r->sized.width, LC_TONEMAP_GROUP), LC_DIV_UP(r->sized.height, LC_TONEMAP_GROUP), 1);
 }
 
 // tonemap: HDR to the sRGB output, or the heatmap / tightness views. Compute where the output
@@ -23,7 +23,7 @@ static void record_compute(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 // the UNORM view in GENERAL and encodes sRGB; else a fullscreen triangle into the attachment.
 lc_pass lc_pass_tonemap(const lc_renderer *r)
 {
-    bool compute = r->tonemap_path == LC_TONEMAP_COMPUTE;
+    bool compute = r->frame.tonemap_path == LC_TONEMAP_COMPUTE;
     VkPipelineStageFlags2 stage = compute ? LC_STAGE_COMPUTE : LC_STAGE_FRAG;
     lc_pass p = {.name = "tonemap", .timer = LC_TIMER_TONEMAP, .record = compute ? record_compute : record};
     p.uses[p.use_count++] = (lc_use){LC_RES_HDR, stage, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -38,13 +38,13 @@ lc_pass lc_pass_tonemap(const lc_renderer *r)
 
 static void record_hud(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_begin_rendering(r, rc, pass, &(lc_rendering){.color = r->res_image[LC_RES_OUTPUT], .color_load = VK_ATTACHMENT_LOAD_OP_LOAD});
+    lc_begin_rendering(r, rc, pass, &(lc_rendering){.color = r->frame.res_image[LC_RES_OUTPUT], .color_load = VK_ATTACHMENT_LOAD_OP_LOAD});
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->hud_pipeline);
-    float scale[4] = {2.0f / (float)r->width, 2.0f / (float)r->height, 0.0f, 0.0f};
-    lc_rc_push_constants(rc, state, r->layout, 0, sizeof scale, scale);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->dev.hud_pipeline);
+    float scale[4] = {2.0f / (float)r->sized.width, 2.0f / (float)r->sized.height, 0.0f, 0.0f};
+    lc_rc_push_constants(rc, state, r->dev.layout, 0, sizeof scale, scale);
     lc_rc_bind_vertex_buffer(rc, state, lc_current_slot(r)->hud.buffer, 0);
-    lc_rc_draw(rc, lc_sort_key(pass, LC_SEQ_WORK), r->hud_vertex_count, 0);
+    lc_rc_draw(rc, lc_sort_key(pass, LC_SEQ_WORK), r->frame.hud_vertex_count, 0);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
@@ -59,7 +59,7 @@ lc_pass lc_pass_hud(void)
 
 static void record_readback(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    const lc_image *out = r->res_image[LC_RES_OUTPUT];
+    const lc_image *out = r->frame.res_image[LC_RES_OUTPUT];
     VkBufferImageCopy region = {
         .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
         .imageExtent = {out->width, out->height, 1},

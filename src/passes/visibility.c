@@ -4,17 +4,17 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     const lc_frame_settings *s = &r->settings;
     lc_rendering rd = {
-        .color = &r->visibility,
+        .color = &r->sized.visibility,
         .color_load = VK_ATTACHMENT_LOAD_OP_CLEAR,
         .clear_color = {.uint32 = {LC_VIS_BACKGROUND, LC_VIS_BACKGROUND, 0, 0}},
-        .depth = &r->depth,
+        .depth = &r->sized.depth,
         .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
         .depth_load = VK_ATTACHMENT_LOAD_OP_LOAD,
         .depth_store = VK_ATTACHMENT_STORE_OP_STORE,
     };
     lc_begin_rendering(r, rc, pass, &rd);
     bool mesh = s->geometry == LC_GEOMETRY_MESH;
-    lc_bind_scene(r, rc, pass, r->visibility_pipeline[s->geometry], !mesh);
+    lc_bind_scene(r, rc, pass, r->dev.visibility_pipeline[s->geometry], !mesh);
     /* direct: the object draws come from lc_scene_draws_record jobs, in the forward shade's
      * order. mdi and mesh: the depth passes' draws again, in the forward shade's order (by
      * bucket, phase, then task), so coplanar ties resolve as there: mdi replays both phases'
