@@ -379,7 +379,8 @@ void lc_renderer_destroy(lc_renderer *r)
                     VkPipeline p = v == 3 ? r->dev.shade_mesh[m][s][a] : v ? r->dev.shade_visibility[m][s][a][v - 1] : r->dev.shade[m][s][a];
                     if (p) vkDestroyPipeline(dev, p, NULL);
                 }
-    if (r->dev.visibility_pipeline) vkDestroyPipeline(dev, r->dev.visibility_pipeline, NULL);
+    for (int g = 0; g < LC_GEOMETRY_COUNT; g++)
+        if (r->dev.visibility_pipeline[g]) vkDestroyPipeline(dev, r->dev.visibility_pipeline[g], NULL);
     lc_visibility_scene_destroy(ctx, &r->dev.vis_scene);
     if (r->dev.textures)
         for (uint32_t i = 0; i < r->scene->image_count; i++) lc_image_destroy(ctx, &r->dev.textures[i]);
@@ -533,12 +534,10 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
             passes[n++] = lc_pass_depth_indirect(LC_GEOMETRY_CULL_PHASE_2); // depth of what became visible
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
-    } else if (s->shading == LC_SHADING_VISIBILITY) {
-        passes[n++] = lc_pass_depth_prepass();                // depth prepass: tile depth bounds, one id per pixel
-        passes[n++] = lc_pass_visibility();                   // visibility: triangle ids of the surfaces the depth kept
     } else {
         passes[n++] = lc_pass_depth_prepass();                // depth prepass: tile depth bounds, shade each pixel once
     }
+    if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
     n += lc_passes_light_cull(r, s->mode, passes + n);         // light cull: the mode's structure
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
     if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
@@ -588,16 +587,12 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         lc_status st = rebuild_sized(r, r->sized.analysis_allocated);
         if (st != LC_OK) return st;
     }
-    /* What cannot run as asked runs the direct path or the shaded view, and says so once
-     * (lc_geometry_fallback, lc_view_fallback name the reasons; --stats names what ran). */
+    /* What cannot run as asked runs the direct path, and says so once (lc_geometry_fallback
+     * names the reason; --stats names what ran). */
     const char *why;
     if (lc_geometry_fallback(r, s, &why)) {
         warn_once(r, 1u << 0, "--geometry %s: %s", lc_geometry_names[s->geometry], why);
         s->geometry = LC_GEOMETRY_DIRECT;
-    }
-    if (lc_view_fallback(r, s, &why)) {
-        warn_once(r, 1u << 1, "--view %s: %s", lc_view_names[s->view], why);
-        s->view = LC_VIEW_SHADED;
     }
     if (s->geometry == LC_GEOMETRY_DIRECT) s->occlusion = false; /* documented: occlusion is mdi's and mesh's */
     if ((s->view == LC_VIEW_HEATMAP || s->view == LC_VIEW_TIGHTNESS) && s->analysis == LC_ANALYSIS_OFF)

@@ -221,7 +221,9 @@ typedef struct lc_renderer_device {
     VkPipeline light_setup, bin_lights[LC_BIN_COUNT], bin_blocks[LC_BIN_COUNT];
     /* Shade variants [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use. */
     VkPipeline shade[LC_MODE_COUNT][LC_LOOP_COUNT][3];
-    VkPipeline visibility_pipeline, shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2]; /* [..][fused tonemap] */
+    /* The visibility pass per geometry path (LC_GEOMETRY_*: object draws, meshlet draws, task
+     * and mesh shaders), made on first use; the shade variants [..][fused tonemap]. */
+    VkPipeline visibility_pipeline[LC_GEOMETRY_COUNT], shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
     VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
@@ -330,12 +332,10 @@ bool lc_zbin_per_bin(const lc_renderer *r);
 /* The shade pipelines' LC_LOOP_* for these settings: unscalarized where scalarize is off or
  * the forward pass has no fragment subgroup arithmetic on this device. */
 uint32_t lc_loop_variant(const lc_renderer *r, const lc_frame_settings *s);
-/* A requested setting the frame cannot honour runs something else, and says so: the geometry
- * path (direct instead of mdi or mesh) and the view (shaded instead of meshlets). NULL where
- * the request runs as asked; else the HUD's few words ("needs forward shading", after the
- * requested name) and, in *why, the warning's clause (what runs and why). */
+/* A geometry path the frame cannot honour runs the direct path, and says so. NULL where the
+ * request runs as asked; else the HUD's few words ("needs mesh shaders", after the requested
+ * name) and, in *why, the warning's clause (what runs and why). */
 const char *lc_geometry_fallback(const lc_renderer *r, const lc_frame_settings *s, const char **why);
-const char *lc_view_fallback(const lc_renderer *r, const lc_frame_settings *s, const char **why);
 /* Whether a mode's bits come from the --binning choice (tiles, clusters, zbin; brute force and
  * lists do not bin). */
 bool lc_mode_bins(uint32_t mode);

@@ -84,7 +84,9 @@ void lc_frame_create_layouts(lc_renderer *r)
 
 /* ---- scene upload ---- */
 
-/* The object buffer: world and normal matrices per object, in draw order. */
+/* The object buffer: world and normal matrices per object, in draw order, and where its
+ * mesh's triangles start in the runtime mesh (the GPU-driven paths' visibility ids count
+ * primitives from there, as the direct path's object draws do). */
 static lc_status upload_objects(lc_renderer *r)
 {
     const lc_scene *s = r->scene;
@@ -95,7 +97,7 @@ static lc_status upload_objects(lc_renderer *r)
         lc_gpu_object *g = &objs[i];
         g->world = o->world;
         lc_object_normal_matrix(&o->world, &g->normal);
-        g->info = (lc_u4){o->mesh, o->material, o->flags, 0};
+        g->info = (lc_u4){o->mesh, o->material, o->flags, r->dev.geo.ms.ranges[o->mesh].first_triangle};
     }
     lc_buffer_desc od = {.size = (VkDeviceSize)n * sizeof *objs,
                          .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "scene objects"};
@@ -237,22 +239,11 @@ const char *lc_geometry_fallback(const lc_renderer *r, const lc_frame_settings *
                                                       "drawIndirectFirstInstance or drawIndirectCount)";
     else if (s->geometry == LC_GEOMETRY_MESH && !ctx->mesh_shader)
         brief = "needs mesh shaders", clause = "this device draws the direct path (it lacks VK_EXT_mesh_shader's task and mesh shaders)";
-    else if (s->shading == LC_SHADING_VISIBILITY) /* its ids are (object, primitive) of the object draws */
-        brief = "needs forward shading", clause = "visibility shading draws the direct path (GPU-driven geometry writes no "
-                                                  "visibility ids yet)";
     else if (r->dev.geo.cull_unavailable)
         brief = "needs culling buffers this scene overflows", clause = "this scene draws the direct path (its meshlet draws "
                                                                        "overflow the GPU culling buffers)";
     if (why) *why = clause;
     return brief;
-}
-
-const char *lc_view_fallback(const lc_renderer *r, const lc_frame_settings *s, const char **why)
-{
-    (void)r;
-    bool meshlets_lost = s->view == LC_VIEW_MESHLETS && s->shading == LC_SHADING_VISIBILITY;
-    if (why) *why = meshlets_lost ? "visibility shading shows the shaded view (its shade has no meshlet colours yet)" : NULL;
-    return meshlets_lost ? "needs forward shading" : NULL;
 }
 
 /* The light loop's specialisation for a LC_LOOP_* variant: SCALARIZE (constant 1) and
@@ -270,22 +261,32 @@ static uint32_t loop_subgroups(const lc_renderer *r, uint32_t loop, bool visibil
 
 static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / scalarized, merged always"};
 
-/* The visibility path's pipelines: its raster pass, and the compute shade variant (the
- * forward pass's specialisation plus the texture count; bindless where the scene's textures
- * are). */
+/* The visibility path's pipelines: its raster pass for the frame's geometry path, and the
+ * compute shade variant (the forward pass's specialisation plus the texture count; bindless
+ * where the scene's textures are). */
 static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
 {
-    if (!r->dev.visibility_pipeline) {
-        lc_spec spec = {.values = {r->sized.vis_prim_bits}, .count = 1};
-        lc_graphics_desc d = {.vertex = "scene.vert", .fragment = r->sized.vis_prim_bits ? "visibility_packed.frag" : "visibility.frag", .spec = &spec, .layout = r->dev.layout,
+    uint32_t geometry = r->settings.geometry;
+    if (!r->dev.visibility_pipeline[geometry]) {
+        static const char *const names[LC_GEOMETRY_COUNT] = {"visibility", "visibility / mdi", "visibility / mesh"};
+        bool mesh = geometry == LC_GEOMETRY_MESH;
+        /* Constant 1: the mdi path's draws are meshlets, whose primitives the fragment shader
+         * renumbers within the object's mesh (visibility_id.glsl). */
+        lc_spec spec = {.values = {r->sized.vis_prim_bits, geometry == LC_GEOMETRY_MDI}, .count = 2};
+        lc_graphics_desc d = {.vertex = mesh ? NULL : "scene.vert", .fragment = r->sized.vis_prim_bits ? "visibility_packed.frag" : "visibility.frag",
+                              .spec = &spec, .layout = r->dev.layout,
                               .color_format = r->sized.vis_prim_bits ? VK_FORMAT_R32_UINT : VK_FORMAT_R32G32_UINT,
                               .depth_format = VK_FORMAT_D32_SFLOAT,
                               /* After the depth pre-pass, as the forward shade: EQUAL, so each
                                * pixel runs the fragment shader for its visible surface only (and
                                * among fragments at that depth the last drawn wins, as there). */
                               .depth_compare = VK_COMPARE_OP_EQUAL, .depth_write = false,
-                              .scene_vertices = true, .dynamic_cull = true, .name = "visibility"};
-        if (!(r->dev.visibility_pipeline = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
+                              .scene_vertices = !mesh, .dynamic_cull = true, .name = names[geometry]};
+        if (mesh) {
+            d.task = "geometry.task";
+            d.mesh = "geometry.mesh";
+        }
+        if (!(r->dev.visibility_pipeline[geometry] = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
     }
     uint32_t fused = r->frame.tonemap_path == LC_TONEMAP_FUSED;
     if (r->dev.shade_visibility[mode][loop][analysis][fused]) return LC_OK;

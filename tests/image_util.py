@@ -6,6 +6,14 @@
   image_util.py changed A.png B.png BOX      prints how many pixels differ inside BOX (x0,y0,x1,y1)
                                              and outside it, then the mean luminance gain inside
   image_util.py size A.png                   prints WIDTHxHEIGHT
+  image_util.py pixels A.png B.png           prints how many pixels differ at all, then up to 10 of
+                                             them as x,y (where coplanar surfaces tie); needs PIL
+  image_util.py ties A B FA FB               A, B: one frame by two geometry paths, FA, FB: the same
+                                             by forward shading; prints the largest channel
+                                             difference of A and B outside the pixels where FA and
+                                             FB differ (where the paths resolve a depth tie apart),
+                                             then how many pixels differ inside them, and up to 10
+                                             of those as x,y; needs PIL
   image_util.py psnr A.png B.png             prints the PSNR of B against A in dB (99: identical); needs PIL
   image_util.py view VIEW IMG SHADED E C     VIEW heatmap or tightness: IMG is that view of a frame where
                                              every pixel evaluated E lights, C of them contributing, and
@@ -154,6 +162,30 @@ def changed(a, b, box):
     return 0
 
 
+def pixels(a, b):
+    ia, ib = load(a), load(b)
+    pa, pb = ia.load(), ib.load()
+    off = [(x, y) for y in range(ia.size[1]) for x in range(ia.size[0]) if pa[x, y] != pb[x, y]]
+    print(" ".join([str(len(off))] + [f"{x},{y}" for x, y in off[:10]]))
+    return 0
+
+
+def ties(a, b, fa, fb):
+    pa, pb, pfa, pfb = (load(p).load() for p in (a, b, fa, fb))
+    w, h = load(a).size
+    worst, tied = 0, []
+    for y in range(h):
+        for x in range(w):
+            if pa[x, y] == pb[x, y]:
+                continue
+            if pfa[x, y] != pfb[x, y]:
+                tied.append((x, y))
+            else:
+                worst = max(worst, max(abs(u - v) for u, v in zip(pa[x, y][:3], pb[x, y][:3])))
+    print(" ".join([str(worst), str(len(tied))] + [f"{x},{y}" for x, y in tied[:10]]))
+    return 0
+
+
 def srgb_decode(code):
     c = code / 255.0
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
@@ -214,11 +246,15 @@ def main(argv):
         return psnr(argv[2], argv[3])
     if cmd == "size" and len(argv) == 3:
         return size(argv[2])
-    if cmd in ("luma", "changed") and Image is None:
+    if cmd in ("luma", "changed", "pixels", "ties") and Image is None:
         print("image_util.py: PIL is missing (Debian: apt-get install python3-pil)", file=sys.stderr)
         return 2
     if cmd == "view" and len(argv) == 7 and Image is not None:
         return view(*argv[2:7])
+    if cmd == "ties" and len(argv) == 6:
+        return ties(*argv[2:6])
+    if cmd == "pixels" and len(argv) == 4:
+        return pixels(argv[2], argv[3])
     if cmd == "changed" and len(argv) == 5:
         return changed(argv[2], argv[3], argv[4])
     print(__doc__, file=sys.stderr)

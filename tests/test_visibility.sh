@@ -7,8 +7,9 @@
 # derivatives standing in for the rasterizer's); the heatmap and tightness views at known
 # light counts are tests/test_tonemap.sh's; its automatic tiles are one step coarser than forward's; two-sided
 # normals are turned alike in both paths; the viewer toggles it and inspects its frames.
-# What the path cannot run yet (--geometry mdi or mesh, --view meshlets; --tonemap fused under
-# forward shading) runs direct / shaded / compute with one warning line, and --stats says so.
+# Every geometry path and the meshlets view run under it without a word (their images:
+# tests/test_visibility_paths.sh); --tonemap fused under forward shading runs compute with one
+# warning line, and --stats says so.
 # Default scene and Sponza. (A bad --shading value: tests/test_bad_input.sh.)
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
@@ -115,17 +116,8 @@ for side in front:10,0,1:-8,0,4,-63.43,0 back:-10,0,-1:-8,0,-4,-116.57,0; do
     printf '  %-44s luma %s, forward vs visibility %s/255\n' "two-sided normals, $name view" "$l" "$d"
 done
 
-# No silent replacement: GPU-driven geometry (mdi, mesh) and the meshlets view have no
-# visibility-shading version yet, so the frame draws the direct path and shows the shaded view,
-# says so in one warning line each (once, not every frame), and --stats names what ran.
-# once_warned WHAT PATTERN: exactly one stderr line matches PATTERN, and it is the only warning.
-once_warned()
-{
-    local n w
-    n=$(grep -c -F -- "$2" "$LC_STDERR")
-    w=$(grep -c "warning" "$LC_STDERR")
-    [[ $n == 1 && $w == 1 ]] || fail "$1: '$2' on $n stderr lines, $w warnings (want 1 and 1): $(head -c 800 "$LC_STDERR")"
-}
+# Every geometry path runs under visibility shading, and the meshlets view too: as asked, with
+# no warning, and --stats names them (the images: tests/test_visibility_paths.sh).
 repl=(--headless --validate --quiet --size 64x48 --lights 32 --seed 3 --frames 3 --shading visibility)
 for g in mdi mesh; do
     rc=0
@@ -135,16 +127,20 @@ for g in mdi mesh; do
         continue
     fi
     [[ $rc == 0 ]] || { fail "visibility + --geometry $g: exit $rc: $(head -c 600 "$LC_STDERR")"; continue; }
-    once_warned "visibility + --geometry $g" "warning: --geometry $g: visibility shading draws the direct path"
+    ! grep -q "warning" "$LC_STDERR" || fail "visibility + --geometry $g: a warning where nothing was replaced: $(head -c 600 "$LC_STDERR")"
     p=$(img json "$TMP/repl-$g.json" geometry.path)
-    [[ $p == direct ]] || fail "visibility + --geometry $g: --stats geometry.path is '$p', the frame drew direct"
-    printf '  %-44s one warning, geometry.path %s\n' "visibility + --geometry $g (3 frames)" "$p"
+    [[ $p == "$g" ]] || fail "visibility + --geometry $g: --stats geometry.path is '$p'"
+    printf '  %-44s no warning, geometry.path %s
+' "visibility + --geometry $g (3 frames)" "$p"
 done
-if lc_ok "visibility + --view meshlets" "${repl[@]}" --view meshlets --stats "$TMP/repl-view.json"; then
-    once_warned "visibility + --view meshlets" "warning: --view meshlets: visibility shading shows the shaded view"
+if lc_ok "visibility + --view meshlets" "${repl[@]}" --view meshlets --stats "$TMP/repl-view.json" --out "$TMP/repl-view.png" &&
+    { ! grep -q "warning" "$LC_STDERR" || fail "visibility + --view meshlets: a warning: $(head -c 600 "$LC_STDERR")"; } &&
+    lc_ok "visibility, shaded" "${repl[@]}" --out "$TMP/repl-shaded.png"; then
     v=$(img json "$TMP/repl-view.json" view)
-    [[ $v == shaded ]] || fail "visibility + --view meshlets: --stats view is '$v', the frame showed the shaded view"
-    printf '  %-44s one warning, view %s\n' "visibility + --view meshlets (3 frames)" "$v"
+    [[ $v == meshlets ]] || fail "visibility + --view meshlets: --stats view is '$v'"
+    d=$(img diff "$TMP/repl-shaded.png" "$TMP/repl-view.png")
+    [[ $d -gt 32 ]] || fail "visibility + --view meshlets: the image is the shaded one (differs by $d/255)"
+    printf '  %-44s no warning, view %s, %s/255 from shaded\n' "visibility + --view meshlets (3 frames)" "$v" "$d"
 fi
 # Where the request runs, nothing is said: forward shading draws mdi and shows meshlets.
 if lc_ok "forward + mdi + meshlets" --headless --validate --quiet --size 64x48 --lights 32 --frames 3 --geometry mdi \
@@ -152,6 +148,14 @@ if lc_ok "forward + mdi + meshlets" --headless --validate --quiet --size 64x48 -
     ! grep -q "warning" "$LC_STDERR" || fail "forward + mdi + meshlets: a warning where nothing was replaced: $(cat "$LC_STDERR")"
     [[ $(img json "$TMP/repl-fwd.json" geometry.path) == mdi ]] || fail "forward + --geometry mdi did not draw mdi"
 fi
+# once_warned WHAT PATTERN: exactly one stderr line matches PATTERN, and it is the only warning.
+once_warned()
+{
+    local n w
+    n=$(grep -c -F -- "$2" "$LC_STDERR")
+    w=$(grep -c "warning" "$LC_STDERR")
+    [[ $n == 1 && $w == 1 ]] || fail "$1: '$2' on $n stderr lines, $w warnings (want 1 and 1): $(head -c 800 "$LC_STDERR")"
+}
 # --tonemap fused is the visibility shade's: forward shading tonemaps in the compute pass and says so.
 if lc_ok "forward + --tonemap fused" --headless --validate --quiet --size 64x48 --lights 32 --frames 3 --tonemap fused \
     --stats "$TMP/repl-fused.json"; then
@@ -179,8 +183,8 @@ if have_xvfb_run "the viewer toggle"; then
         [[ $d -le 8 ]] || fail "viewer: visibility and forward screenshots differ by $d/255"
         printf '  %-44s max diff %s, %s\n' "viewer B toggle, inspector" "$d" "${line#*inspect }"
     fi
-    # Keys into a combination that cannot run: the message and the HUD name what runs, one
-    # warning line each however many frames follow, and --stats the path and view that ran.
+    # Keys into visibility + mdi + meshlets: the messages name them, no warning however many
+    # frames follow, and --stats the path and view that ran.
     printf '0 pause\n1 shading visibility\n2 geometry mdi\n3 view meshlets\n4 geometry mdi\n6 quit\n' >"$TMP/repl.txt"
     rc=0
     timeout 300 xvfb-run -a -s "-screen 0 640x480x24" "$LC_BIN" --validate --size 160x90 --lights 32 --mode zbin \
@@ -188,16 +192,12 @@ if have_xvfb_run "the viewer toggle"; then
     if [[ $rc != 0 ]]; then
         fail "viewer into visibility + mdi + meshlets exited $rc: $(tail -3 "$TMP/viewer-repl.err")"
     else
-        grep -q "geometry: direct (mdi needs forward shading)" "$TMP/viewer-repl.log" ||
-            fail "viewer: 'geometry mdi' under visibility shading did not say it draws direct"
-        grep -q "view: shaded (meshlets needs forward shading)" "$TMP/viewer-repl.log" ||
-            fail "viewer: 'view meshlets' under visibility shading did not say it shows the shaded view"
-        n=$(grep -c -F -- "warning: --geometry mdi: visibility shading draws the direct path" "$TMP/viewer-repl.err")
-        [[ $n == 1 ]] || fail "viewer: the geometry fallback warned on $n lines (want 1)"
-        n=$(grep -c -F -- "warning: --view meshlets: visibility shading shows the shaded view" "$TMP/viewer-repl.err")
-        [[ $n == 1 ]] || fail "viewer: the view fallback warned on $n lines (want 1)"
+        grep -q "geometry: mdi" "$TMP/viewer-repl.log" || fail "viewer: 'geometry mdi' under visibility shading did not say mdi"
+        grep -q "view: meshlets" "$TMP/viewer-repl.log" || fail "viewer: 'view meshlets' under visibility shading did not say meshlets"
+        n=$(grep -c "warning" "$TMP/viewer-repl.err")
+        [[ $n == 0 ]] || fail "viewer: $n warnings where nothing was replaced: $(head -3 "$TMP/viewer-repl.err")"
         p=$(img json "$TMP/viewer-repl.json" geometry.path) v=$(img json "$TMP/viewer-repl.json" view)
-        [[ $p == direct && $v == shaded ]] || fail "viewer: --stats says geometry.path '$p', view '$v' (drew direct, shaded)"
+        [[ $p == mdi && $v == meshlets ]] || fail "viewer: --stats says geometry.path '$p', view '$v' (drew mdi, meshlets)"
         printf '  %-44s geometry.path %s, view %s\n' "viewer keys into visibility + mdi + meshlets" "$p" "$v"
     fi
 fi

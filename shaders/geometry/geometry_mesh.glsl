@@ -31,9 +31,15 @@ layout(std430, set = 0, binding = LC_BIND_GEO_INDICES) readonly buffer IndexBloc
 out gl_MeshPerVertexEXT {
     invariant vec4 gl_Position;
 } gl_MeshVerticesEXT[];
-// Only the cull flag: the full built-in block would declare gl_PrimitiveShadingRateEXT and
-// with it the FragmentShadingRateKHR capability the device does not enable.
+// Only the cull flag (and the primitive id where fragments follow): the full built-in block
+// would declare gl_PrimitiveShadingRateEXT and with it the FragmentShadingRateKHR capability
+// the device does not enable.
 perprimitiveEXT out gl_MeshPerPrimitiveEXT {
+#ifndef LC_MESH_DEPTH_ONLY
+    // The triangle's place in its object's mesh, as the direct path's object draw numbers it:
+    // the visibility pass's id (visibility_id.glsl).
+    int gl_PrimitiveID;
+#endif
     bool gl_CullPrimitiveEXT;
 } gl_MeshPrimitivesEXT[];
 
@@ -204,5 +210,8 @@ void main()
         tri = min(tri, uvec3(vertex_count - 1u));
         gl_PrimitiveTriangleIndicesEXT[local] = tri;
         gl_MeshPrimitivesEXT[local].gl_CullPrimitiveEXT = cull_triangle(tri, raster);
+#ifndef LC_MESH_DEPTH_ONLY
+        gl_MeshPrimitivesEXT[local].gl_PrimitiveID = int(m.info.x / 3u + sub_triangle + local - objects[object].info.w);
+#endif
     }
 }

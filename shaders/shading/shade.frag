@@ -8,6 +8,7 @@
 #include "common.glsl"
 #include "lighting.glsl"
 #include "light_loop.glsl"
+#include "meshlet_view.glsl"
 
 // Depth test before the shader runs: hidden fragments must not write the analysis counters.
 layout(early_fragment_tests) in;
@@ -41,11 +42,6 @@ void main()
     vec3 color = lc_light_loop(uvec2(gl_FragCoord.xy), in_depth, surf);
     lc_light_loop_write_analysis();
     out_color = vec4(lc_shaded_colour(surf.albedo, color), 1.0);
-    if (frame.options.y == LC_VIEW_MESHLETS) {
-        // A colour per meshlet (of each object), lit by a head light so the shape stays readable.
-        uint meshlet = vertex_meshlet[in_vertex] * 2654435761u + in_object * 40503u; // meshlet and object
-        uint h = meshlet ^ (meshlet >> 15u);
-        vec3 c = vec3(float(h & 255u), float((h >> 8u) & 255u), float((h >> 16u) & 255u)) / 255.0 * 0.8 + 0.2;
-        out_color = vec4(c * (0.35 + 0.65 * max(dot(surf.normal, surf.view_dir), 0.0)), 1.0);
-    }
+    if (frame.options.y == LC_VIEW_MESHLETS)
+        out_color = vec4(lc_meshlet_view_colour(vertex_meshlet[in_vertex], in_object, surf.normal, surf.view_dir), 1.0);
 }

@@ -11,6 +11,7 @@
 #include "lighting.glsl"
 #include "light_loop.glsl"
 #include "visibility.glsl"
+#include "meshlet_view.glsl"
 #ifdef LC_VIS_TONEMAP
 #include "tonemap_curve.glsl"
 #endif
@@ -215,5 +216,10 @@ void main()
 
     vec3 color = lc_light_loop(px, depth, surf);
     lc_light_loop_write_analysis();
-    write_colour(ivec2(px), lc_shaded_colour(surf.albedo, color));
+    // --view meshlets: the forward pass's colour of the triangle's meshlet (its first vertex's,
+    // the provoking vertex there).
+    if (frame.options.y == LC_VIEW_MESHLETS)
+        write_colour(ivec2(px), lc_meshlet_view_colour(vis_vertex_meshlet[tri.vertex0], id.x, surf.normal, surf.view_dir));
+    else
+        write_colour(ivec2(px), lc_shaded_colour(surf.albedo, color));
 }

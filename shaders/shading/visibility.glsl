@@ -2,8 +2,8 @@
 // and the material. The one place that knows how the scene lies on the GPU, so the object
 // and meshlet scene layouts change only this function. Today: mesh-local vertices and
 // mesh-local indices stored once, objects (world and normal matrices in objects[], set 0) each
-// drawn as its mesh's index range; the id is (object index, gl_PrimitiveID within the draw),
-// the object index arriving as firstInstance. Positions and normals are transformed exactly as
+// drawn as its mesh's index range; the id is (object index, primitive within the object's
+// mesh) on every geometry path (visibility_id.glsl says how each path's raster finds it). Positions and normals are transformed exactly as
 // scene.vert transforms them, so both paths see the same surface.
 #ifndef LC_VISIBILITY_GLSL
 #define LC_VISIBILITY_GLSL
@@ -11,6 +11,8 @@
 layout(std430, set = 1, binding = LC_VIS_BIND_VERTICES) readonly buffer VisVertexBlock { float vis_vertices[]; };
 layout(std430, set = 1, binding = LC_VIS_BIND_INDICES) readonly buffer VisIndexBlock { uint vis_indices[]; };
 layout(std430, set = 1, binding = LC_VIS_BIND_DRAWS) readonly buffer VisDrawBlock { lc_gpu_draw vis_draws[]; };
+// The runtime mesh's vertices are in meshlet order: vertex -> meshlet (--view meshlets).
+layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VisVertexMeshletBlock { uint vis_vertex_meshlet[]; };
 
 struct lc_vis_vertex {
     vec3 position, normal;
@@ -20,6 +22,7 @@ struct lc_vis_vertex {
 struct lc_vis_triangle {
     lc_vis_vertex v[3];
     uint material;
+    uint vertex0; // the first vertex's runtime number (the rasterizer's provoking vertex)
 };
 
 lc_vis_vertex lc_vis_vertex_fetch(uint index)
@@ -39,7 +42,9 @@ lc_vis_triangle lc_vis_triangle_fetch(uint draw, uint primitive)
     uint first = d.info.x + 3u * primitive; // the runtime mesh: global vertex numbers (d.info.w = 0)
     lc_vis_triangle t;
     for (uint i = 0u; i < 3u; i++) {
-        lc_vis_vertex v = lc_vis_vertex_fetch(d.info.w + vis_indices[first + i]);
+        uint vertex = d.info.w + vis_indices[first + i];
+        if (i == 0u) t.vertex0 = vertex;
+        lc_vis_vertex v = lc_vis_vertex_fetch(vertex);
         precise vec3 world = (obj.world * vec4(v.position, 1.0)).xyz; // as scene.vert, bit for bit
         v.position = world;
         v.normal = mat3(obj.normal) * v.normal;

@@ -1,12 +1,13 @@
 #version 460
-// Visibility pass, one-word ids: (draw index << PRIM_BITS) | primitive within the draw, for
-// scenes whose draws and triangle counts fit (lc_vis_id_prim_bits): half the colour
-// bandwidth of visibility.frag's two words.
+#extension GL_GOOGLE_include_directive : require
+// Visibility pass, one-word ids: (object index << PRIM_BITS) | primitive within the object's
+// mesh (visibility_id.glsl), for scenes whose objects and triangle counts fit
+// (lc_vis_id_prim_bits): half the colour bandwidth of visibility.frag's two words.
 layout(constant_id = 0) const uint PRIM_BITS = 16u;
-layout(location = 4) flat in uint in_draw; // scene.vert: the draw index
+#include "visibility_id.glsl"
 layout(location = 0) out uint out_id;
 
 void main()
 {
-    out_id = in_draw << PRIM_BITS | uint(gl_PrimitiveID);
+    out_id = in_draw << PRIM_BITS | lc_vis_primitive();
 }

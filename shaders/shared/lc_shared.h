@@ -191,7 +191,7 @@ struct lc_frame_ubo {
 struct lc_gpu_object {
     LC_M4 world;  /* object to world */
     LC_M4 normal; /* inverse transpose of world's upper 3x3 (w row/column zero) */
-    LC_U4 info;   /* mesh, material, flags (LC_OBJECT_MIRRORED), 0 */
+    LC_U4 info;   /* mesh, material, flags (LC_OBJECT_MIRRORED), the mesh's first triangle in the runtime mesh */
 };
 
 /* A light's conservative screen footprint, written by light setup for light binning: the

@@ -231,7 +231,9 @@ lc_frame_settings lc_app_settings(const lc_app *app)
 uint32_t lc_app_geometry(const lc_app *app)
 {
     /* The default, not a fallback: a scene whose meshlet draws overflow the GPU culling buffers
-     * has only the direct path (README, --geometry). */
+     * has only the direct path (README, --geometry). The same rule for either shading: the
+     * visibility pass replays the depth pre-pass's draws as the forward pass does, so the
+     * GPU cull saves it what it saves the forward pass, and costs what it costs there. */
     if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES || app->renderer.dev.geo.cull_unavailable)
         return LC_GEOMETRY_DIRECT;
     if (app->ctx.mesh_shader) return LC_GEOMETRY_MESH;

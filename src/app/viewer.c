@@ -65,8 +65,8 @@ static void show_message(viewer *v, bool hud_only, const char *fmt, const char *
 
 static void set_message(viewer *v, const char *fmt, const char *arg) { show_message(v, false, fmt, arg); }
 
-/* The geometry path and the view as they run, for the HUD and the key messages: the request,
- * or what runs instead with why ("direct (mdi needs forward shading)"; lc_geometry_fallback). */
+/* The geometry path as it runs, for the HUD and the key messages: the request, or what runs
+ * instead with why ("direct (mesh needs mesh shaders)"; lc_geometry_fallback). */
 static const char *geometry_text(const viewer *v, char *buf, size_t size)
 {
     const char *brief = lc_geometry_fallback(&v->app.renderer, &v->fs, NULL);
@@ -75,25 +75,16 @@ static const char *geometry_text(const viewer *v, char *buf, size_t size)
     return buf;
 }
 
-static const char *view_text(const viewer *v, char *buf, size_t size)
-{
-    const char *brief = lc_view_fallback(&v->app.renderer, &v->fs, NULL);
-    if (brief) snprintf(buf, size, "shaded (%s %s)", lc_view_names[v->fs.view], brief);
-    else snprintf(buf, size, "%s", lc_view_names[v->fs.view]);
-    return buf;
-}
-
 /* After a key that changes the shading, geometry or view: the message names what runs. */
 static void settings_message(viewer *v, const char *what)
 {
-    char g[128], w[128], text[400];
+    char g[128], text[400];
     geometry_text(v, g, sizeof g);
-    view_text(v, w, sizeof w);
     if (!strcmp(what, "shading"))
-        snprintf(text, sizeof text, "shading: %s%s%s%s%s", lc_shading_names[v->fs.shading], strchr(g, '(') ? "   geometry: " : "",
-                 strchr(g, '(') ? g : "", strchr(w, '(') ? "   view: " : "", strchr(w, '(') ? w : "");
+        snprintf(text, sizeof text, "shading: %s%s%s", lc_shading_names[v->fs.shading], strchr(g, '(') ? "   geometry: " : "",
+                 strchr(g, '(') ? g : "");
     else
-        snprintf(text, sizeof text, "%s: %s", what, !strcmp(what, "view") ? w : g);
+        snprintf(text, sizeof text, "%s: %s", what, !strcmp(what, "view") ? lc_view_names[v->fs.view] : g);
     set_message(v, "%s", text);
 }
 
@@ -598,9 +589,9 @@ static uint32_t build_hud(viewer *v)
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
     uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
-    char geometry[128], view[128], text[1280];
+    char geometry[128], text[1280];
     geometry_text(v, geometry, sizeof geometry);
-    view_text(v, view, sizeof view);
+    const char *view = lc_view_names[v->fs.view];
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
              "mode %s   shading %s   binning %s   tiles %u px   scalarization %s%s   view %s\n"

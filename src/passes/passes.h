@@ -40,7 +40,7 @@ lc_pass lc_pass_depth_mesh(uint32_t phase);
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out);
 lc_pass lc_pass_analysis_clear(void);
 lc_pass lc_pass_shade(const lc_renderer *r);
-lc_pass lc_pass_visibility(void);
+lc_pass lc_pass_visibility(const lc_renderer *r);
 lc_pass lc_pass_shade_visibility(const lc_renderer *r);
 /* Declares the reads of the mode's culling structure at a stage (both shading passes). */
 void lc_pass_read_cull(lc_pass *p, uint32_t mode, VkPipelineStageFlags2 stage);

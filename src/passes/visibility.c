@@ -2,6 +2,7 @@
 
 static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
+    const lc_frame_settings *s = &r->settings;
     lc_rendering rd = {
         .color = &r->sized.visibility,
         .color_load = VK_ATTACHMENT_LOAD_OP_CLEAR,
@@ -12,20 +13,44 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
         .depth_store = VK_ATTACHMENT_STORE_OP_STORE,
     };
     lc_begin_rendering(r, rc, pass, &rd);
-    lc_bind_scene(r, rc, pass, r->dev.visibility_pipeline, true);
-    /* The object draws come from lc_scene_draws_record jobs, in the forward shade's order. */
+    bool mesh = s->geometry == LC_GEOMETRY_MESH;
+    lc_bind_scene(r, rc, pass, r->dev.visibility_pipeline[s->geometry], !mesh);
+    /* direct: the object draws come from lc_scene_draws_record jobs, in the forward shade's
+     * order. mdi and mesh: the depth passes' draws again, in the forward shade's order (by
+     * bucket, phase, then task), so coplanar ties resolve as there: mdi replays both phases'
+     * indirect draws, mesh the task shader's drawn flags of both phases. The visibility pass
+     * binds no material (the depth pass's shader pass), but each bucket's raster state. */
+    uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
+    if (s->geometry == LC_GEOMETRY_MDI) {
+        lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0);
+        if (s->occlusion) lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 1);
+    } else if (mesh) {
+        lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, first, true);
+        if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, LC_GEOMETRY_CULL_PHASE_2, true);
+    }
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
 // visibility: after the depth pre-pass, each pixel's triangle id with depth EQUAL (the
 // fragment shader runs once per covered pixel, not once per layer of overdraw); the scene's
-// second pass, where the forward path shades.
-lc_pass lc_pass_visibility(void)
+// second pass, where the forward path shades. Every geometry path writes the same ids
+// (object, primitive within the object's mesh: shaders/shading/visibility_id.glsl).
+lc_pass lc_pass_visibility(const lc_renderer *r)
 {
     lc_pass p = {.name = "visibility", .timer = LC_TIMER_DEPTH, .record = record, .scene_draws = LC_SCENE_DRAWS_EQUAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
                                      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    if (r->settings.geometry == LC_GEOMETRY_MDI)
+        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                                         VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};
+    if (r->settings.geometry == LC_GEOMETRY_MESH) {
+        /* The task shader replays the drawn flags, but its culling code (counters, visibility
+         * bits, HiZ) is there statically, as the depth passes declare it. */
+        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_TASK, LC_RW, 0};
+        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, LC_RW, 0};
+        p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_TASK, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
+    }
     return p;
 }

@@ -1,0 +1,29 @@
+// The visibility pass's primitive number, the same on every geometry path: the triangle's
+// place in its object's mesh (the direct path's object draw), so one id, (object, primitive),
+// names one triangle whichever path drew it and the shade decodes them all alike
+// (visibility.glsl). The direct path draws each object's mesh whole: gl_PrimitiveID is that
+// place. The mesh path's mesh shader writes it as gl_PrimitiveID (geometry_mesh.glsl). The mdi
+// path draws one meshlet per draw command: gl_PrimitiveID counts from the meshlet's first
+// triangle, which the provoking vertex's meshlet gives (the runtime mesh's vertices are in
+// meshlet order), less the mesh's first (objects[].info.w).
+#ifndef LC_VISIBILITY_ID_GLSL
+#define LC_VISIBILITY_ID_GLSL
+
+#include "common.glsl"
+#include "shared/lc_geometry.h"
+
+layout(constant_id = 1) const bool MESHLET_DRAWS = false; // the mdi path's draws
+layout(std430, set = 0, binding = LC_BIND_GEO_MESHLETS) readonly buffer VisMeshletBlock { lc_gpu_meshlet vis_meshlets[]; };
+layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VisVertexMeshletBlock { uint vis_vertex_meshlet[]; };
+
+layout(location = 4) flat in uint in_draw;   // scene.vert, geometry.mesh: the object index
+layout(location = 5) flat in uint in_vertex; // scene.vert: the provoking vertex (its meshlet)
+
+uint lc_vis_primitive()
+{
+    if (!MESHLET_DRAWS) return uint(gl_PrimitiveID);
+    uint meshlet_first = vis_meshlets[vis_vertex_meshlet[in_vertex]].info.x / 3u;
+    return meshlet_first + uint(gl_PrimitiveID) - objects[in_draw].info.w;
+}
+
+#endif

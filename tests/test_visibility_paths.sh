@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Visibility shading on every geometry path: direct, mdi (indirect-count meshlet draws) and
+# mesh (task and mesh shaders), each with two-phase occlusion on and off, writes the same
+# visibility ids (object, primitive within the object's mesh), so each renders the image of
+# visibility + direct (<= 1/255, but for the pixels where the path's forward image also leaves
+# forward + direct's: there the path's raster gives the pixel to another triangle in both
+# shadings, as the mesh path does on lavapipe at a few pixels on Sponza's shared edges, with
+# the meshlet codec on or off; those are counted and listed, at most 16), misses no light-pixel pair and counts the same pairs; --stats names
+# the path and the occlusion that ran; each is within the forward-vs-visibility bound of
+# forward shading on the same path (README.md, "Visibility shading"); two-word ids (64) give
+# the one-word image; --view meshlets under visibility shading is forward's meshlet view of
+# the same path (<= 1/255), not the shaded image. Default hall, --scene mesh --grid 2, and
+# Sponza where LC_SPONZA is set; the mesh path where the device has mesh shaders.
+# shellcheck source=tests/script_util.sh
+source "$(dirname "$0")/script_util.sh"
+
+SIZE=160x90
+mesh_ok=1
+lc --headless --quiet --size 32x32 --frames 1 --geometry mesh --out "$TMP/probe.png" || mesh_ok=0
+if [[ $mesh_ok == 0 ]]; then
+    grep -q "lacks" "$LC_STDERR" || fail "--geometry mesh probe failed: $(head -c 600 "$LC_STDERR")"
+    skip "the mesh path under visibility shading" "the device has no mesh shaders: $(head -1 "$LC_STDERR")"
+fi
+
+# paths_case TAG ARGS...: the scene on every path and occlusion setting.
+paths_case()
+{
+    local tag=$1
+    shift
+    local common=(--headless --validate --quiet --size "$SIZE" --frames 2 --pairs --lights 128 --seed 5 "$@")
+    local ref="$TMP/$tag-vis-direct.png"
+    lc_ok "$tag visibility + direct" "${common[@]}" --shading visibility --geometry direct --out "$ref" \
+        --stats "$TMP/$tag-vis-direct.json" || return
+    local fref="$TMP/$tag-fwd-direct-off.png"
+    lc_ok "$tag forward + direct" "${common[@]}" --geometry direct --out "$fref" || return
+    local exact
+    exact=$(img json "$TMP/$tag-vis-direct.json" pairs.exact)
+    fcmp "$exact" ">" 0 || fail "$tag: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"
+    local want_d=8
+    [[ $(img json "$TMP/$tag-vis-direct.json" device) == *llvmpipe* ]] && want_d=3
+    local g o
+    for g in direct mdi mesh; do
+        [[ $g == mesh && $mesh_ok == 0 ]] && continue
+        for o in on off; do
+            [[ $g == direct && $o == on ]] && continue # occlusion is mdi's and mesh's
+            local what="$tag visibility + $g, occlusion $o" png="$TMP/$tag-vis-$g-$o.png" js="$TMP/$tag-vis-$g-$o.json"
+            lc_ok "$what" "${common[@]}" --shading visibility --geometry "$g" --occlusion "$o" --out "$png" --stats "$js" || continue
+            ! grep -q "warning" "$LC_STDERR" || fail "$what: a warning: $(head -c 600 "$LC_STDERR")"
+            local p occ missed e
+            p=$(img json "$js" geometry.path)
+            occ=$(img json "$js" geometry.occlusion)
+            [[ $p == "$g" ]] || fail "$what: --stats geometry.path is '$p'"
+            [[ ($g == direct && $occ == False) || ($o == on && $occ == True) || ($o == off && $occ == False) ]] ||
+                fail "$what: --stats geometry.occlusion is '$occ'"
+            missed=$(img json "$js" pairs.missed)
+            e=$(img json "$js" pairs.exact)
+            [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
+            [[ $e == "$exact" ]] || fail "$what: pairs.exact = $e, visibility + direct counted $exact"
+            # Forward shading on the same path: the bound of visibility against forward, and
+            # the pixels where this path's forward image leaves forward + direct's (its raster
+            # gave the pixel to another triangle: the same one wins in both shadings).
+            local fwd="$TMP/$tag-fwd-$g-$o.png" df ties worst n
+            lc_ok "$tag forward + $g, occlusion $o" "${common[@]}" --geometry "$g" --occlusion "$o" --out "$fwd" || continue
+            df=$(img diff "$fwd" "$png") && ties=$(img ties "$ref" "$png" "$fref" "$fwd") || { fail "$what: cannot compare"; continue; }
+            [[ $df -le $want_d ]] || fail "$what: differs from forward + $g by $df/255 (want <= $want_d)"
+            read -r worst n _ <<<"$ties"
+            [[ $worst -le 1 ]] || fail "$what: differs from visibility + direct by $worst/255 outside ties (ties: ${ties#* })"
+            [[ $n -le 16 ]] || fail "$what: $n pixels tie apart from visibility + direct (want <= 16): ${ties#* }"
+            printf '  %-44s path %s occlusion %s  vs direct %s/255 (ties %s)  vs forward %s/255  missed %s\n' \
+                "$what" "$p" "$occ" "$worst" "${ties#* }" "$df" "$missed"
+            if [[ $g == mesh && $o == on && $tag == grid ]]; then
+                local td tt
+                td=$(img json "$js" geometry.triangles_drawn)
+                tt=$(img json "$js" geometry.triangles_total)
+                fcmp "$td" "<" "$tt" || fail "$what: draws $td of $tt triangles: nothing culled, the case tests no culling"
+            fi
+        done
+    done
+    # Two-word ids on the GPU-driven paths: the same triangles, the same image.
+    for g in mdi mesh; do
+        [[ $g == mesh && $mesh_ok == 0 ]] && continue
+        local png64="$TMP/$tag-vis-$g-64.png"
+        if lc_ok "$tag visibility + $g, 64-bit ids" "${common[@]}" --shading visibility --geometry "$g" --visibility-ids 64 \
+            --out "$png64"; then
+            local d64
+            d64=$(img diff "$TMP/$tag-vis-$g-on.png" "$png64")
+            [[ $d64 == 0 ]] || fail "$tag visibility + $g: 64-bit ids change the image by $d64/255"
+        fi
+    done
+    # The meshlets view: forward's, colour per meshlet from the decoded id.
+    for g in mdi mesh; do
+        [[ $g == mesh && $mesh_ok == 0 ]] && continue
+        local mv="$TMP/$tag-ml-vis-$g.png" mf="$TMP/$tag-ml-fwd-$g.png"
+        lc_ok "$tag visibility --view meshlets ($g)" "${common[@]}" --shading visibility --geometry "$g" --view meshlets --out "$mv" \
+            --stats "$TMP/$tag-ml-$g.json" || continue
+        [[ $(img json "$TMP/$tag-ml-$g.json" view) == meshlets ]] || fail "$tag visibility + $g: --stats view is not meshlets"
+        lc_ok "$tag forward --view meshlets ($g)" "${common[@]}" --geometry "$g" --view meshlets --out "$mf" || continue
+        local dm ds
+        dm=$(img diff "$mf" "$mv")
+        ds=$(img diff "$TMP/$tag-vis-$g-on.png" "$mv")
+        [[ $dm -le 1 ]] || fail "$tag --view meshlets ($g): visibility differs from forward by $dm/255 ($(img pixels "$mf" "$mv"))"
+        [[ $ds -gt 32 ]] || fail "$tag --view meshlets ($g): the image is the shaded one (differs by $ds/255)"
+        printf '  %-44s vs forward %s/255, vs shaded %s/255\n' "$tag --view meshlets, visibility + $g" "$dm" "$ds"
+    done
+}
+
+paths_case hall --scene default
+paths_case grid --scene mesh --grid 2
+have_sponza "the Sponza case" && paths_case sponza --scene "$LC_SPONZA"
+
+finish
