@@ -202,8 +202,8 @@ static void run(const char *what, const char *shading, const char *tonemap, bool
     CHECK_MSG(bad == 0, "%s: %u pixels differ from the reference by more than %d/255", what, bad, TOL);
     CHECK_MSG(compared[1] > w * h / 2 && compared[0] > 0, "%s: %u plane and %u background pixels (test setup)", what,
               compared[1], compared[0]);
-    printf("  %-34s %u plane + %u background pixels within %d/255 of the reference (worst %d)\n", what, compared[1],
-           compared[0], TOL, worst);
+    printf("  %-34s %u plane + %u background pixels against the reference: worst %d/255 (bound %d)\n", what,
+           compared[1], compared[0], worst, TOL);
 
     /* Named pixels, each checked for what it stands for. */
     float edge = k_spot[1] * tanf((k_inner + k_outer) * 0.5f * 3.14159265f / 180.0f);
