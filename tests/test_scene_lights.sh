@@ -48,7 +48,7 @@ PYEOF
 write_gltf "$TMP/lit.gltf" 1 || fail "cannot write the lit glTF"
 write_gltf "$TMP/dark.gltf" 0 || fail "cannot write the glTF without its light"
 echo '{"lights": [{"type": "point", "position": [0, 50, 0], "radius": 1, "color": [1, 1, 1], "intensity": 8}]}' >"$TMP/away.json"
-common=(--headless --validate --size 96x64 --frames 1 --camera 0,5,0,0,-89.9 --exposure 2)
+common=(--headless --validate --size 96x64 --frames 1 --camera "0,5,0,0,-89.9" --exposure 2)
 for sh in forward visibility; do
     if lc_ok "scene light ($sh)" --scene "$TMP/lit.gltf" "${common[@]}" --shading "$sh" --out "$TMP/lit-$sh.png" \
         --stats "$TMP/lit-$sh.json"; then
