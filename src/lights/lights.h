@@ -102,7 +102,8 @@ void lc_lights_frustum_cull_simd(const lc_light *lights, uint32_t count, const f
 void lc_light_pack(const lc_light *l, const lc_m4 *view, lc_gpu_light *out);
 
 /* The light's weight at a world position: attenuation * spot factor, exactly 0 outside its
- * volume. Identical to the GLSL in shaders/lighting.glsl; used by the CPU reference culler. */
+ * volume. Identical to the GLSL in shaders/lighting.glsl; used by the CPU reference culler and the
+ * CPU reference of one pixel's lighting (light_ref.c). */
 float lc_light_weight(const lc_gpu_light *l, const float p[3]);
 
 #endif
