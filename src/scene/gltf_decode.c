@@ -259,9 +259,14 @@ static cJSON *parse_json(const char *text, size_t size, const char *what)
     size_t at = end && end >= text && end <= text + size ? (size_t)(end - text) : 0;
     if (at + 1 >= size)
         lc_error("scene '%s': the glTF JSON ends early at byte %zu of %zu (truncated file?)", what, at, size);
-    else
-        lc_error("scene '%s': invalid glTF JSON at byte %zu (line %u, near '%.12s')", what, at, line_of(text, at),
-                 text + at);
+    else {
+        /* The text near the error, printable and bounded: the JSON need not end in a NUL. */
+        char near[13];
+        size_t n = LC_MIN(size - at, sizeof near - 1);
+        for (size_t i = 0; i < n; i++) near[i] = text[at + i] >= 0x20 && text[at + i] < 0x7f ? text[at + i] : '?';
+        near[n] = 0;
+        lc_error("scene '%s': invalid glTF JSON at byte %zu (line %u, near '%s')", what, at, line_of(text, at), near);
+    }
     return NULL;
 }
 
