@@ -2,7 +2,7 @@
 # Visibility-buffer shading (--shading visibility): within the path, every culling mode,
 # scalarized (merging where a subgroup spans tiles, and merging always) and not, renders the visibility brute-force image (<= 1/255) and misses no
 # light-pixel pair, with validation on; the path's brute-force image is close to the forward
-# one (on lavapipe PSNR >= 63 dB and max difference <= 3/255, elsewhere >= 45 dB and <= 8/255,
+# one (on lavapipe PSNR >= 60 dB and max difference <= 5/255, elsewhere >= 45 dB and <= 8/255,
 # as README.md states: both rebuild the same surface, the visibility shade with analytic quad
 # derivatives standing in for the rasterizer's); the heatmap and tightness views at known
 # light counts are tests/test_tonemap.sh's; its automatic tiles are one step coarser than forward's; two-sided
@@ -84,7 +84,7 @@ vis_case()
     # elsewhere the bound any GPU must meet (the H100 measures 5/255, docs/BENCHMARKS.md).
     local want_p=45 want_d=8
     if [[ $(img json "$TMP/$tag-vis-brute.json" device) == *llvmpipe* ]]; then
-        want_p=63 want_d=3
+        want_p=60 want_d=5
     fi
     fcmp "$p" ">=" $want_p || fail "$tag: visibility vs forward PSNR $p dB (want >= $want_p)"
     [[ $d -le $want_d ]] || fail "$tag: visibility vs forward differs by $d/255 (want <= $want_d)"

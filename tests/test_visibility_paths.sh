@@ -37,7 +37,7 @@ paths_case()
     exact=$(img json "$TMP/$tag-vis-direct.json" pairs.exact)
     fcmp "$exact" ">" 0 || fail "$tag: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"
     local want_d=8
-    [[ $(img json "$TMP/$tag-vis-direct.json" device) == *llvmpipe* ]] && want_d=3
+    [[ $(img json "$TMP/$tag-vis-direct.json" device) == *llvmpipe* ]] && want_d=5
     local g o
     for g in direct mdi mesh; do
         [[ $g == mesh && $mesh_ok == 0 ]] && continue
