@@ -184,3 +184,17 @@ lc_pass lc_pass_hiz(void)
                  {LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0}},
     };
 }
+
+void lc_pass_read_geometry_replay(lc_pass *p, uint32_t geometry)
+{
+    if (geometry == LC_GEOMETRY_MDI)
+        p->uses[p->use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                                           VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};
+    if (geometry == LC_GEOMETRY_MESH) {
+        /* The task shader replays the drawn flags, but its culling code (counters, visibility
+         * bits, HiZ) is there statically, as the depth passes declare it. */
+        p->uses[p->use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_TASK, LC_RW, 0};
+        p->uses[p->use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, LC_RW, 0};
+        p->uses[p->use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_TASK, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
+    }
+}

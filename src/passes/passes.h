@@ -42,6 +42,10 @@ lc_pass lc_pass_analysis_clear(void);
 lc_pass lc_pass_shade(const lc_renderer *r);
 lc_pass lc_pass_visibility(const lc_renderer *r);
 lc_pass lc_pass_shade_visibility(const lc_renderer *r);
+/* Declares what a scene pass after the depth pre-pass reads when it replays the geometry
+ * path's draws (the forward shade, the visibility ids): mdi's indirect commands, or for mesh
+ * the task shader's (geometry_passes.c). */
+void lc_pass_read_geometry_replay(lc_pass *p, uint32_t geometry);
 /* Declares the reads of the mode's culling structure at a stage (both shading passes). */
 void lc_pass_read_cull(lc_pass *p, uint32_t mode, VkPipelineStageFlags2 stage);
 /* The compute or fragment tonemap, as r->tonemap_path says. */

@@ -76,16 +76,7 @@ lc_pass lc_pass_shade(const lc_renderer *r)
     p.uses[p.use_count++] = (lc_use){LC_RES_HDR, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
     lc_pass_read_cull(&p, r->settings.mode, LC_STAGE_FRAG);
-    if (r->settings.geometry == LC_GEOMETRY_MDI)
-        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
-                                         VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};
-    if (r->settings.geometry == LC_GEOMETRY_MESH) {
-        /* The task shader replays the drawn flags, but its culling code (counters, visibility
-         * bits, HiZ) is there statically, as the depth passes declare it. */
-        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_TASK, LC_RW, 0};
-        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, LC_RW, 0};
-        p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_TASK, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
-    }
+    lc_pass_read_geometry_replay(&p, r->settings.geometry);
     /* Every variant references the counters statically, so the use is always declared. */
     p.uses[p.use_count++] = (lc_use){LC_RES_ANALYSIS, LC_STAGE_FRAG, LC_WRITE, 0};
     return p;

@@ -113,24 +113,33 @@ bool lc_triangle_zero_area(const float a[3], const float b[3], const float c[3])
            e1[0] * e2[1] - e1[1] * e2[0] == 0.0;
 }
 
-void lc_mesh_compute_aabb(const lc_scene *s, lc_mesh *m)
+/* Grows lo/hi (when *any, else starts them) by the vertices of the mesh's triangles of non-zero
+ * area, moved by world (NULL: mesh space). */
+static void grow_by_drawn(const lc_scene *s, const lc_mesh *m, const lc_m4 *world, float lo[3], float hi[3], bool *any)
 {
-    float lo[3] = {0}, hi[3] = {0};
-    bool any = false;
     const lc_vertex *v = &s->vertices[m->first_vertex];
     for (uint32_t t = 0; t + 2 < m->index_count; t += 3) {
         const uint32_t *tri = &s->indices[m->first_index + t];
         if (tri[0] >= m->vertex_count || tri[1] >= m->vertex_count || tri[2] >= m->vertex_count) continue;
         if (lc_triangle_zero_area(v[tri[0]].position, v[tri[1]].position, v[tri[2]].position)) continue;
         for (int k = 0; k < 3; k++) {
+            float w[3];
+            if (world) lc_transform_point(world, v[tri[k]].position, w);
+            else memcpy(w, v[tri[k]].position, sizeof w);
             for (int c = 0; c < 3; c++) {
-                float p = v[tri[k]].position[c];
-                if (!any || p < lo[c]) lo[c] = p;
-                if (!any || p > hi[c]) hi[c] = p;
+                lo[c] = *any ? fminf(lo[c], w[c]) : w[c];
+                hi[c] = *any ? fmaxf(hi[c], w[c]) : w[c];
             }
-            any = true;
+            *any = true;
         }
     }
+}
+
+void lc_mesh_compute_aabb(const lc_scene *s, lc_mesh *m)
+{
+    float lo[3] = {0}, hi[3] = {0};
+    bool any = false;
+    grow_by_drawn(s, m, NULL, lo, hi, &any);
     memcpy(m->aabb_min, lo, sizeof lo);
     memcpy(m->aabb_max, hi, sizeof hi);
 }
@@ -211,25 +220,8 @@ void lc_scene_compute_bounds(lc_scene *s)
      * optimiser's output) would frame and light differently. Once, at load. */
     float lo[3] = {0}, hi[3] = {0};
     bool any = false;
-    for (uint32_t i = 0; i < s->object_count; i++) {
-        const lc_object *o = &s->objects[i];
-        const lc_mesh *m = &s->meshes[o->mesh];
-        const lc_vertex *v = &s->vertices[m->first_vertex];
-        for (uint32_t t = 0; t + 2 < m->index_count; t += 3) {
-            const uint32_t *tri = &s->indices[m->first_index + t];
-            if (tri[0] >= m->vertex_count || tri[1] >= m->vertex_count || tri[2] >= m->vertex_count) continue;
-            if (lc_triangle_zero_area(v[tri[0]].position, v[tri[1]].position, v[tri[2]].position)) continue;
-            for (int k = 0; k < 3; k++) {
-                float w[3];
-                lc_transform_point(&o->world, v[tri[k]].position, w);
-                for (int c = 0; c < 3; c++) {
-                    lo[c] = any ? fminf(lo[c], w[c]) : w[c];
-                    hi[c] = any ? fmaxf(hi[c], w[c]) : w[c];
-                }
-                any = true;
-            }
-        }
-    }
+    for (uint32_t i = 0; i < s->object_count; i++)
+        grow_by_drawn(s, &s->meshes[s->objects[i].mesh], &s->objects[i].world, lo, hi, &any);
     memcpy(s->bounds_min, lo, sizeof lo);
     memcpy(s->bounds_max, hi, sizeof hi);
 }
