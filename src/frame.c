@@ -504,8 +504,7 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
                              (float)r->desc.cluster_slices / logf(cluster_far / cam->near_z), (float)r->desc.cluster_tile};
     u->options = (lc_u4){r->settings.mode, r->settings.view, r->settings.analysis,
                          r->settings.heat_scale ? r->settings.heat_scale : 64};
-    u->exposure = (lc_f4){lc_exposure_scale(r->settings.exposure_ev100), r->settings.exposure_ev100,
-                          r->settings.exposure_auto ? 1.0f : 0.0f, 0.0f};
+    u->exposure = (lc_f4){lc_exposure_scale(r->settings.exposure_ev100), r->settings.exposure_ev100, 0.0f, 0.0f};
 }
 
 static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)

@@ -151,7 +151,6 @@ typedef struct lc_frame_settings {
     uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins (default auto) */
     uint32_t bin_kernel;     /* LC_BIN_KERNEL_*: which kernel bins the lights (--binning lights; default lights) */
     float exposure_ev100;    /* the camera's exposure (lights/exposure.h); 0 unless set */
-    bool exposure_auto;      /* reported only: exposure_ev100 came from lc_exposure_auto */
 } lc_frame_settings;
 
 /* What the geometry path drew in a frame (--stats geometry, the HUD). */

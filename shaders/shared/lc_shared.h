@@ -183,7 +183,7 @@ struct lc_frame_ubo {
     LC_F4 zbin_params;  /* x: first zbin depth, y: zbins per unit depth, z: slice log scale, w: cluster tile size (px) */
     LC_U4 options;      /* x: culling mode, y: view, z: analysis level, w: heatmap scale (lights at full red) */
     LC_F4 exposure;     /* x: what the HDR colour is multiplied by before the tone curve, 1 / (1.2 * 2^EV100);
-                         * y: EV100; z: 1 when chosen automatically (lc_exposure_auto), 0 when fixed; w: 0 */
+                         * y: EV100; z, w: 0 */
 };
 
 /* One scene object (src/scene/scene.h lc_object) as the vertex shader reads it. Every draw

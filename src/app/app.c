@@ -224,7 +224,6 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .zbin_kernel = app->opt.zbin_kernel,
         .bin_kernel = app->opt.bin_kernel,
         .exposure_ev100 = app->exposure_ev100,
-        .exposure_auto = app->exposure_auto,
     };
 }
 
@@ -360,7 +359,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     {
         cJSON *ex = cJSON_AddObjectToObject(root, "exposure");
         cJSON_AddNumberToObject(ex, "ev100", fs.exposure_ev100);
-        cJSON_AddBoolToObject(ex, "automatic", fs.exposure_auto);
+        cJSON_AddBoolToObject(ex, "automatic", app->exposure_auto);
         cJSON_AddNumberToObject(ex, "scale", lc_exposure_scale(fs.exposure_ev100));
     }
     cJSON_AddNumberToObject(root, "lights_visible", r->frame.light_count);
