@@ -100,6 +100,20 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     return LC_OK;
 }
 
+bool lc_app_geometry_refused(const lc_app *app, uint32_t geometry, const char *prefix)
+{
+    if (geometry == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
+        lc_error("%s--geometry mesh: device '%s' lacks %s; use mdi or direct", prefix, app->ctx.props.deviceName, app->ctx.mesh_missing);
+        return true;
+    }
+    if (geometry == LC_GEOMETRY_MDI && !app->ctx.indirect) {
+        lc_error("%s--geometry mdi: device '%s' lacks multiDrawIndirect, drawIndirectFirstInstance or drawIndirectCount%s; use direct",
+                 prefix, app->ctx.props.deviceName, lc_device_hide_note(&app->ctx.hide, LC_HIDE_MULTI_DRAW_INDIRECT));
+        return true;
+    }
+    return false;
+}
+
 const char *lc_app_light_source(const lc_app *app)
 {
     if (app->opt.lights_file) return "file";
@@ -153,15 +167,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     if (s != LC_OK) return s;
     lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
     /* The geometry path asked for must exist here; without --geometry, lc_app_geometry picks. */
-    if (app->opt.geometry == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
-        lc_error("--geometry mesh: device '%s' lacks %s; use mdi or direct", app->ctx.props.deviceName, app->ctx.mesh_missing);
-        return LC_ERR_USAGE;
-    }
-    if (app->opt.geometry == LC_GEOMETRY_MDI && !app->ctx.indirect) {
-        lc_error("--geometry mdi: device '%s' lacks multiDrawIndirect, drawIndirectFirstInstance or drawIndirectCount%s; use direct",
-                 app->ctx.props.deviceName, lc_device_hide_note(&app->ctx.hide, LC_HIDE_MULTI_DRAW_INDIRECT));
-        return LC_ERR_USAGE;
-    }
+    if (app->opt.geometry >= 0 && lc_app_geometry_refused(app, (uint32_t)app->opt.geometry, "")) return LC_ERR_USAGE;
     /* Visibility shading where the device can run it on this scene, refused before any
      * pipeline is built (the frame checks again for the viewer's toggle). */
     if (app->opt.shading == LC_SHADING_VISIBILITY) {

@@ -30,6 +30,9 @@ typedef struct lc_app {
 /* Loads the scene and lights (exit-2 class errors come first, before any device work). */
 /* Sets the exposure: --exposure, or automatic from the base lights over the light bounds. */
 void lc_app_set_exposure(lc_app *app);
+/* Whether the device refuses a geometry path (mesh without mesh shaders, mdi without indirect-count
+ * draws): then one line, prefix first, naming the device and what it lacks. */
+bool lc_app_geometry_refused(const lc_app *app, uint32_t geometry, const char *prefix);
 /* Where the lights came from: "generated" (--lights), "file" (--lights-file) or "scene" (the
  * glTF's KHR_lights_punctual). */
 const char *lc_app_light_source(const lc_app *app);

@@ -509,15 +509,8 @@ static int run_sweep(const lc_bench_sweep *sw, const lc_options *base, const cha
                 snprintf(run.device, sizeof run.device, "%s", app->ctx.props.deviceName);
                 snprintf(run.driver, sizeof run.driver, "%s", app->ctx.driver_info);
                 for (uint32_t gi = 0; gi < sw->geometry_count && !exit_code; gi++) {
-                    if (sw->geometry[gi] == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
-                        lc_error("bench: --geometry mesh: device '%s' lacks %s", run.device, app->ctx.mesh_missing);
+                    if (sw->geometry[gi] >= 0 && lc_app_geometry_refused(app, (uint32_t)sw->geometry[gi], "bench: "))
                         exit_code = 2;
-                    }
-                    if (sw->geometry[gi] == LC_GEOMETRY_MDI && !app->ctx.indirect) {
-                        lc_error("bench: --geometry mdi: device '%s' lacks multiDrawIndirect, drawIndirectFirstInstance or "
-                                 "drawIndirectCount", run.device);
-                        exit_code = 2;
-                    }
                 }
             }
             if (!exit_code) exit_code = sweep_app(&run, app, sc, li);
