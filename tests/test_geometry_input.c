@@ -12,7 +12,7 @@ static lc_scene scene_of(lc_vertex *v, uint32_t nv, uint32_t *ix, uint32_t ni, l
 {
     *mesh = (lc_mesh){.first_vertex = 0, .vertex_count = nv, .first_index = 0, .index_count = ni};
     *obj = (lc_object){.world = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}};
-    *mat = (lc_material){{1, 1, 1, 1}, -1, 0};
+    *mat = lc_material_make(1, 1, 1, -1, false);
     return (lc_scene){.vertices = v, .vertex_count = nv, .indices = ix, .index_count = ni, .meshes = mesh, .mesh_count = 1,
                       .objects = obj, .object_count = 1, .materials = mat, .material_count = 1};
 }

@@ -367,7 +367,7 @@ static void test_validate(void)
     uint32_t indices[3] = {0, 1, 2};
     lc_mesh mesh = {.first_vertex = 0, .vertex_count = 3, .first_index = 0, .index_count = 3, .material = 0};
     lc_object obj = {.world = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}, .mesh = 0, .material = 0};
-    lc_material mat = {{1, 1, 1, 1}, -1, 0};
+    lc_material mat = lc_material_make(1, 1, 1, -1, false);
     lc_scene s = {.vertices = verts,
                   .vertex_count = 3,
                   .indices = indices,

@@ -302,7 +302,7 @@ static void test_mirrored(void)
     lc_vertex v[3] = {{{0, 0, 0}, {0, 0, 1}, {0, 0}}, {{1, 0, 0}, {0, 0, 1}, {1, 0}}, {{0, 1, 0}, {0, 0, 1}, {0, 1}}};
     uint32_t idx[3] = {0, 1, 2};
     lc_mesh mesh = {.vertex_count = 3, .index_count = 3};
-    lc_material mat = {{1, 1, 1, 1}, -1, 0};
+    lc_material mat = lc_material_make(1, 1, 1, -1, false);
     lc_object objs[2] = {{.mesh = 0}, {.mesh = 0}};
     lc_scene s = {.vertices = v, .vertex_count = 3, .indices = idx, .index_count = 3, .meshes = &mesh,
                   .mesh_count = 1, .objects = objs, .object_count = 2, .materials = &mat, .material_count = 1};

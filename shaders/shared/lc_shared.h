@@ -27,6 +27,11 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_LIGHT_POINT 0
 #define LC_LIGHT_SPOT 1
 
+/* glTF alpha modes (lc_material.alpha_mode): opaque, cut out below the cutoff, blended. */
+#define LC_ALPHA_OPAQUE 0
+#define LC_ALPHA_MASK 1
+#define LC_ALPHA_BLEND 2
+
 /* Culling modes, in the order the viewer cycles through them. */
 #define LC_MODE_BRUTE 0
 #define LC_MODE_LISTS 1

@@ -86,9 +86,19 @@ lc_status lc_scene_validate(const lc_scene *s)
         }
     }
     for (uint32_t i = 0; i < s->material_count; i++) {
-        int32_t img = s->materials[i].image;
-        if (img < -1 || (img >= 0 && (uint32_t)img >= s->image_count)) {
-            lc_error("%s: material %u uses image %d of %u", name, i, img, s->image_count);
+        const lc_material *m = &s->materials[i];
+        const int32_t imgs[5] = {m->image, m->metallic_roughness_image, m->normal_image, m->occlusion_image, m->emissive_image};
+        for (int k = 0; k < 5; k++)
+            if (imgs[k] < -1 || (imgs[k] >= 0 && (uint32_t)imgs[k] >= s->image_count)) {
+                lc_error("%s: material %u uses image %d of %u", name, i, imgs[k], s->image_count);
+                return LC_ERR_INPUT;
+            }
+        const float f[10] = {m->alpha_cutoff, m->metallic, m->roughness, m->normal_scale, m->occlusion_strength,
+                             m->emissive[0], m->emissive[1], m->emissive[2], m->base_color[0], m->base_color[3]};
+        bool ok = m->alpha_mode <= LC_ALPHA_BLEND;
+        for (int k = 0; k < 10; k++) ok = ok && isfinite(f[k]);
+        if (!ok) {
+            lc_error("%s: material %u has an unknown alpha mode or a non-finite factor", name, i);
             return LC_ERR_INPUT;
         }
     }
@@ -100,6 +110,14 @@ lc_status lc_scene_validate(const lc_scene *s)
         }
     }
     return LC_OK;
+}
+
+lc_material lc_material_make(float r, float g, float b, int32_t image, bool two_sided)
+{
+    return (lc_material){.base_color = {r, g, b, 1.0f}, .image = image, .two_sided = two_sided, .alpha_mode = LC_ALPHA_OPAQUE,
+                         .alpha_cutoff = 0.5f, .metallic = 0.0f, .roughness = 0.5f, .metallic_roughness_image = -1,
+                         .normal_image = -1, .normal_scale = 1.0f, .occlusion_image = -1, .occlusion_strength = 1.0f,
+                         .emissive_image = -1};
 }
 
 bool lc_triangle_zero_area(const float a[3], const float b[3], const float c[3])

@@ -36,15 +36,33 @@ typedef struct lc_object {
 
 typedef struct lc_image_data {
     uint32_t width, height;
-    uint8_t *rgba; /* width * height * 4 bytes, sRGB-encoded */
+    uint8_t *rgba;   /* width * height * 4 bytes */
+    uint32_t linear; /* 1: data (normals, metallic-roughness, occlusion), sampled as UNORM; 0: colour, sRGB-encoded */
     char name[128];
 } lc_image_data;
 
+/* A glTF 2.0 metallic-roughness material (docs/MATERIALS.md). Texture fields index
+ * lc_scene.images, -1 for none; colour textures are sRGB, the others linear (lc_image_data). */
 typedef struct lc_material {
-    float base_color[4]; /* linear factor, multiplied with the texture */
-    int32_t image;       /* index into lc_scene.images, or -1 for none */
+    float base_color[4]; /* linear factor, multiplied with the texture and the vertex colour */
+    int32_t image;       /* base colour texture (rgb, alpha in a) */
     uint32_t two_sided;  /* 1: drawn without back-face culling (glTF doubleSided, foliage, curtains) */
+    uint32_t alpha_mode; /* LC_ALPHA_OPAQUE, LC_ALPHA_MASK, LC_ALPHA_BLEND (lc_shared.h) */
+    float alpha_cutoff;  /* MASK: a fragment whose alpha is below it is cut out (glTF's default 0.5) */
+    float metallic, roughness;        /* factors */
+    int32_t metallic_roughness_image; /* roughness in g, metallic in b (linear) */
+    int32_t normal_image;             /* tangent-space normal map (linear) */
+    float normal_scale;               /* scales the map's x and y */
+    int32_t occlusion_image;          /* ambient occlusion in r (linear) */
+    float occlusion_strength;
+    float emissive[3];      /* linear, KHR_materials_emissive_strength already applied */
+    int32_t emissive_image; /* sRGB */
 } lc_material;
+
+/* A material with glTF's defaults where a file gives nothing, but dielectric (metallic 0,
+ * roughness 0.5: OBJ and the procedural scenes have no metallic-roughness data) and with
+ * base_color and image as given. */
+lc_material lc_material_make(float r, float g, float b, int32_t image, bool two_sided);
 
 /* How the first view was chosen (lc_scene.start). */
 typedef enum lc_scene_start {

@@ -851,7 +851,7 @@ lc_status lc_scene_load_default(lc_scene *out)
         img->rgba = lc_alloc(TEX_SIZE * TEX_SIZE * 4);
         snprintf(img->name, sizeof img->name, "%s", material_names[m]);
         make_texture(m, noise, img->rgba);
-        out->materials[m] = (lc_material){{1.0f, 1.0f, 1.0f, 1.0f}, m, 0};
+        out->materials[m] = lc_material_make(1.0f, 1.0f, 1.0f, m, false);
     }
     free(noise);
 

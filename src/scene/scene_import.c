@@ -9,6 +9,7 @@
 #include "cpu/jobs.h"
 #include "lights/lights.h"
 
+#include <assimp/GltfMaterial.h>
 #include <assimp/cimport.h>
 #include <assimp/material.h>
 #include <assimp/postprocess.h>
@@ -434,9 +435,10 @@ static void decode_job(void *user, uint32_t offset, uint32_t count, uint32_t thr
 /* Decoding PNGs dominates load time: one job per texture, spread over the job threads. */
 static void decode_all(tex_batch *batch) { lc_jobs_run(batch->count, 1, decode_job, batch); }
 
-/* The job for a material's texture path, added if new, so each file is read once. */
-static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, const char *tex_path, tex_job **jobs,
-                               uint32_t *count, uint32_t *cap)
+/* The job for a material's texture path, added if new, so each file is read once (once as
+ * colour and once as data where materials use it both ways). */
+static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, const char *tex_path, bool linear,
+                               tex_job **jobs, uint32_t *count, uint32_t *cap)
 {
     char key[4096];
     const struct aiTexture *embedded = NULL;
@@ -465,7 +467,7 @@ static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, 
         }
     }
     for (uint32_t i = 0; i < *count; i++)
-        if (strcmp((*jobs)[i].key, key) == 0) return (int32_t)i;
+        if (strcmp((*jobs)[i].key, key) == 0 && (*jobs)[i].image.linear == (uint32_t)linear) return (int32_t)i;
     if (*count == *cap) {
         *cap = *cap ? *cap * 2 : 32;
         *jobs = lc_realloc(*jobs, (size_t)*cap * sizeof **jobs);
@@ -473,6 +475,7 @@ static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, 
     tex_job *job = &(*jobs)[*count];
     memset(job, 0, sizeof *job);
     copy_str(job->key, sizeof job->key, key);
+    job->image.linear = linear;
     char *name = job->image.name;
     if (embedded && embedded->mFilename.length) {
         copy_str(name, sizeof job->image.name, base_name(embedded->mFilename.data));
@@ -486,6 +489,67 @@ static int32_t find_or_add_job(const struct aiScene *ai, const char *scene_dir, 
     if (tex_path[0] == '*' && !embedded) snprintf(job->error, sizeof job->error, "no such embedded texture");
     else if (!embedded && !scene_dir) snprintf(job->error, sizeof job->error, "external file (scene loaded from memory)");
     return (int32_t)(*count)++;
+}
+
+/* A material's texture slots, in the order load_materials fills them: assimp's texture type
+ * for each (glTF's metallic-roughness texture is aiTextureType_UNKNOWN; assimp 5.2 reports
+ * glTF's occlusion texture as LIGHTMAP), a type other formats use for the same slot, and
+ * whether its texels are data (linear) or colour (sRGB). */
+#define TEX_SLOTS 5
+static const struct {
+    enum aiTextureType type, fallback;
+    bool linear;
+} tex_slots[TEX_SLOTS] = {
+    {aiTextureType_BASE_COLOR, aiTextureType_DIFFUSE, false},
+    {aiTextureType_UNKNOWN, aiTextureType_NONE, true},
+    {aiTextureType_NORMALS, aiTextureType_NONE, true},
+    {aiTextureType_LIGHTMAP, aiTextureType_AMBIENT_OCCLUSION, true},
+    {aiTextureType_EMISSIVE, aiTextureType_NONE, false},
+};
+
+static float factor_or(const struct aiMaterial *am, const char *key, unsigned type, unsigned index, float fallback)
+{
+    ai_real v;
+    unsigned int one = 1;
+    if (aiGetMaterialFloatArray(am, key, type, index, &v, &one) != aiReturn_SUCCESS || !isfinite((float)v)) return fallback;
+    return (float)v;
+}
+
+/* The material's factors: glTF's where the file has them, a dielectric's otherwise. */
+static void read_factors(const struct aiMaterial *am, lc_material *m)
+{
+    /* glTF says whether a material is double-sided (assimp always sets the key); OBJ and
+     * others say nothing, so they stay two-sided (no back-face culling). */
+    int two_sided = 1;
+    unsigned int one = 1;
+    if (aiGetMaterialIntegerArray(am, AI_MATKEY_TWOSIDED, &two_sided, &one) != aiReturn_SUCCESS) two_sided = 1;
+    m->two_sided = two_sided != 0;
+    struct aiColor4D c;
+    if (aiGetMaterialColor(am, AI_MATKEY_BASE_COLOR, &c) == aiReturn_SUCCESS ||
+        aiGetMaterialColor(am, AI_MATKEY_COLOR_DIFFUSE, &c) == aiReturn_SUCCESS) {
+        m->base_color[0] = finite_or(c.r, 1.0f);
+        m->base_color[1] = finite_or(c.g, 1.0f);
+        m->base_color[2] = finite_or(c.b, 1.0f);
+        m->base_color[3] = finite_or(c.a, 1.0f);
+    }
+    struct aiString mode;
+    if (aiGetMaterialString(am, AI_MATKEY_GLTF_ALPHAMODE, &mode) == aiReturn_SUCCESS) {
+        if (strcmp(mode.data, "MASK") == 0) m->alpha_mode = LC_ALPHA_MASK;
+        else if (strcmp(mode.data, "BLEND") == 0) m->alpha_mode = LC_ALPHA_BLEND;
+    }
+    m->alpha_cutoff = LC_CLAMP(factor_or(am, AI_MATKEY_GLTF_ALPHACUTOFF, 0.5f), 0.0f, 1.0f);
+    m->metallic = LC_CLAMP(factor_or(am, AI_MATKEY_METALLIC_FACTOR, m->metallic), 0.0f, 1.0f);
+    m->roughness = LC_CLAMP(factor_or(am, AI_MATKEY_ROUGHNESS_FACTOR, m->roughness), 0.0f, 1.0f);
+    m->normal_scale = factor_or(am, AI_MATKEY_GLTF_TEXTURE_SCALE(aiTextureType_NORMALS, 0), 1.0f);
+    m->occlusion_strength = LC_CLAMP(factor_or(am, AI_MATKEY_GLTF_TEXTURE_STRENGTH(aiTextureType_LIGHTMAP, 0), 1.0f), 0.0f, 1.0f);
+    /* KHR_materials_emissive_strength scales the factor (HDR emission). Only glTF gives an
+     * emissive factor in physical terms; OBJ's Ke is read the same way. */
+    if (aiGetMaterialColor(am, AI_MATKEY_COLOR_EMISSIVE, &c) == aiReturn_SUCCESS) {
+        float strength = LC_MAX(factor_or(am, AI_MATKEY_EMISSIVE_INTENSITY, 1.0f), 0.0f);
+        m->emissive[0] = LC_MAX(finite_or(c.r, 0.0f), 0.0f) * strength;
+        m->emissive[1] = LC_MAX(finite_or(c.g, 0.0f), 0.0f) * strength;
+        m->emissive[2] = LC_MAX(finite_or(c.b, 0.0f), 0.0f) * strength;
+    }
 }
 
 /* path NULL: the scene came from memory and external texture files are not read. */
@@ -505,35 +569,25 @@ static void load_materials(const struct aiScene *ai, const char *path, lc_scene 
 
     out->material_count = LC_MAX(1u, ai->mNumMaterials);
     out->materials = lc_calloc(out->material_count, sizeof *out->materials);
-    int32_t *mat_job = lc_alloc(out->material_count * sizeof *mat_job);
+    /* Per material, its texture slots' jobs: base colour, metallic-roughness, normal,
+     * occlusion, emissive (the order of tex_slots). */
+    int32_t(*mat_job)[TEX_SLOTS] = lc_alloc(out->material_count * sizeof *mat_job);
     tex_job *jobs = NULL;
     uint32_t job_count = 0, job_cap = 0;
     for (uint32_t i = 0; i < out->material_count; i++) {
         lc_material *m = &out->materials[i];
-        *m = (lc_material){{1.0f, 1.0f, 1.0f, 1.0f}, -1, 1};
-        mat_job[i] = -1;
+        *m = lc_material_make(1.0f, 1.0f, 1.0f, -1, true);
+        for (int k = 0; k < TEX_SLOTS; k++) mat_job[i][k] = -1;
         if (i >= ai->mNumMaterials) continue;
         const struct aiMaterial *am = ai->mMaterials[i];
-        /* glTF says whether a material is double-sided (assimp always sets the key); OBJ and
-         * others say nothing, so they stay two-sided (no back-face culling). */
-        int two_sided = 1;
-        unsigned int one = 1;
-        if (aiGetMaterialIntegerArray(am, AI_MATKEY_TWOSIDED, &two_sided, &one) != aiReturn_SUCCESS) two_sided = 1;
-        m->two_sided = two_sided != 0;
-        struct aiColor4D c;
-        if (aiGetMaterialColor(am, AI_MATKEY_BASE_COLOR, &c) == aiReturn_SUCCESS ||
-            aiGetMaterialColor(am, AI_MATKEY_COLOR_DIFFUSE, &c) == aiReturn_SUCCESS) {
-            m->base_color[0] = finite_or(c.r, 1.0f);
-            m->base_color[1] = finite_or(c.g, 1.0f);
-            m->base_color[2] = finite_or(c.b, 1.0f);
-            m->base_color[3] = finite_or(c.a, 1.0f);
-        }
-        struct aiString tex;
-        if (aiGetMaterialTexture(am, aiTextureType_BASE_COLOR, 0, &tex, NULL, NULL, NULL, NULL, NULL, NULL) ==
-                aiReturn_SUCCESS ||
-            aiGetMaterialTexture(am, aiTextureType_DIFFUSE, 0, &tex, NULL, NULL, NULL, NULL, NULL, NULL) ==
-                aiReturn_SUCCESS) {
-            if (tex.length) mat_job[i] = find_or_add_job(ai, scene_dir, tex.data, &jobs, &job_count, &job_cap);
+        read_factors(am, m);
+        for (int k = 0; k < TEX_SLOTS; k++) {
+            struct aiString tex;
+            bool found = aiGetMaterialTexture(am, tex_slots[k].type, 0, &tex, NULL, NULL, NULL, NULL, NULL, NULL) == aiReturn_SUCCESS;
+            if (!found && tex_slots[k].fallback != aiTextureType_NONE)
+                found = aiGetMaterialTexture(am, tex_slots[k].fallback, 0, &tex, NULL, NULL, NULL, NULL, NULL, NULL) == aiReturn_SUCCESS;
+            if (found && tex.length)
+                mat_job[i][k] = find_or_add_job(ai, scene_dir, tex.data, tex_slots[k].linear, &jobs, &job_count, &job_cap);
         }
     }
 
@@ -552,8 +606,12 @@ static void load_materials(const struct aiScene *ai, const char *path, lc_scene 
                     job->key, job->error[0] ? job->error : "unknown error");
         }
     }
-    for (uint32_t i = 0; i < out->material_count; i++)
-        if (mat_job[i] >= 0) out->materials[i].image = jobs[mat_job[i]].index;
+    for (uint32_t i = 0; i < out->material_count; i++) {
+        lc_material *m = &out->materials[i];
+        int32_t *slot[TEX_SLOTS] = {&m->image, &m->metallic_roughness_image, &m->normal_image, &m->occlusion_image, &m->emissive_image};
+        for (int k = 0; k < TEX_SLOTS; k++)
+            if (mat_job[i][k] >= 0) *slot[k] = jobs[mat_job[i][k]].index;
+    }
     free(jobs);
     free(mat_job);
 }

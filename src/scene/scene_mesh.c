@@ -99,7 +99,7 @@ lc_status lc_scene_load_mesh(lc_scene *out)
     snprintf(out->meshes[0].name, sizeof out->meshes[0].name, "torus knot");
     lc_mesh_compute_aabb(out, &out->meshes[0]);
     out->materials = lc_calloc(1, sizeof *out->materials);
-    out->materials[0] = (lc_material){{0.8f, 0.55f, 0.3f, 1.0f}, -1, 0};
+    out->materials[0] = lc_material_make(0.8f, 0.55f, 0.3f, -1, false);
     out->objects = lc_calloc(1, sizeof *out->objects);
     const lc_m4 identity = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
     lc_object_set_world(out, &out->objects[0], &identity);
