@@ -30,6 +30,16 @@ uint lc_cluster_mask_base() { return frame.zbin_info.y * frame.zbin_info.z * fra
 // Positive view depth (the camera looks along -Z in view space).
 float lc_view_depth(vec3 world) { return -(frame.view * vec4(world, 1.0)).z; }
 
+// A vertex's world tangent (lc_vertex.tangent): xyz by the object's world matrix (a direction in
+// the surface, not a normal); the bitangent sign flips where the transform mirrors, so
+// cross(normal, tangent) * w stays the bitangent in world space. precise: scene.vert and
+// geometry.mesh give the same bits.
+vec4 lc_world_tangent(lc_gpu_object obj, vec4 t)
+{
+    precise vec3 w = mat3(obj.world) * t.xyz;
+    return vec4(w, (obj.info.z & LC_OBJECT_MIRRORED) != 0u ? -t.w : t.w);
+}
+
 // Inflated light radius for culling: conservative under float rounding.
 float lc_cull_radius(float r) { return r * float(LC_LIGHT_CULL_RADIUS_SCALE) + float(LC_LIGHT_CULL_RADIUS_BIAS); }
 

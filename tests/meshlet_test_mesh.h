@@ -1,7 +1,7 @@
 /* Generated meshes for the meshlet tests (test_meshlet_codec.c, test_gpu_meshlet_decode.c):
  * a bumpy grid of nx * ny quads (2 * nx * ny triangles, (nx + 1) * (ny + 1) vertices) with
  * UVs beyond [0, 1], optionally wrapped into a closed sphere-like shape (normals in every
- * direction, for the cone tests). */
+ * direction, for the cone tests); random unit tangents with mixed bitangent signs. */
 #ifndef LC_MESHLET_TEST_MESH_H
 #define LC_MESHLET_TEST_MESH_H
 
@@ -46,6 +46,11 @@ static inline test_mesh test_mesh_grid(uint32_t nx, uint32_t ny, float scale, fl
             }
             v->uv[0] = -3.0f + 7.5f * u;
             v->uv[1] = 0.25f + 2.0f * w * w;
+            /* Tangents in every direction around the normal, both bitangent signs mixed in
+             * every sublet (the sign bit's per-vertex path). */
+            for (int c = 0; c < 3; c++) v->tangent[c] = lc_test_rnd(-1.0f, 1.0f);
+            v->tangent[3] = lc_test_rnd(-1.0f, 1.0f) < 0.0f ? -1.0f : 1.0f;
+            lc_vertex_fix_tangent(v);
         }
     uint32_t *o = m.idx;
     for (uint32_t y = 0; y < ny; y++)

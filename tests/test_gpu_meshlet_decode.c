@@ -2,7 +2,9 @@
  * integers) against the CPU reference decoder, bit for bit, with validation on: the default
  * scene's geometry (one range per mesh) and generated meshes with awkward sizes (fewer than 32
  * triangles, exactly 256, counts that divide nothing, a sphere, degenerate triangles). Prints
- * the default scene's figures (docs/BENCHMARKS.md, "Meshlets"). */
+ * the default scene's figures (docs/BENCHMARKS.md, "Meshlets"). Every lc_vertex field is
+ * compared, tangents and their bitangent signs (mixed in every sublet of the generated
+ * meshes) included. */
 #include "geometry/meshlet_gpu.h"
 #include "geometry/meshlet_scene.h"
 #include "meshlet_test_mesh.h"
@@ -17,7 +19,7 @@ static void print_stats(const char *name, const lc_meshlet_stats *st, double gpu
     printf("  %s: %u meshes, %u meshlets, %u sublets, %llu triangles (%llu dropped), %llu decoded vertices\n", name,
            st->meshes, st->meshlets, st->sublets, (unsigned long long)st->triangles, (unsigned long long)st->degenerate,
            (unsigned long long)st->vertices);
-    printf("  bits: %.2f per triangle (index), %.2f per position, %.2f per normal, %.2f per UV\n",
+    printf("  bits: %.2f per triangle (index), %.2f per position, %.2f per normal + tangent, %.2f per UV\n",
            (double)st->stream_bits[LC_MESHLET_STREAM_INDEX] / (double)st->triangles,
            (double)st->stream_bits[LC_MESHLET_STREAM_POSITION] / (double)st->vertices,
            (double)st->stream_bits[LC_MESHLET_STREAM_NORMAL] / (double)st->vertices,
@@ -45,6 +47,9 @@ static void check_decode(lc_context *ctx, lc_meshlet_gpu *g, const char *name, c
             if (first_v == UINT32_MAX) first_v = j;
             bad_v++;
         }
+    uint32_t signs = 0;
+    for (uint32_t j = 0; j < e->vertex_count; j++) signs += gv[j].tangent[3] == 1.0f || gv[j].tangent[3] == -1.0f;
+    CHECK_MSG(signs == e->vertex_count, "%s: %u of %u bitangent signs are not +-1", name, e->vertex_count - signs, e->vertex_count);
     for (uint32_t j = 0; j < e->triangle_count * 3; j++) {
         bad_i += ci[j] != gi[j];
         bad_8 += c8[j] != g8[j];

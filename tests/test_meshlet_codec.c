@@ -15,6 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Decoded tangents against the input: the octahedral grid of 1/127 with the second component
+ * at 2/127 (its lowest bit is the sign) moved them by at most 1.4 degrees on the test meshes. */
+#define TANGENT_DEG 2.0
+
 typedef struct tri { uint32_t v[3]; } tri;
 
 /* Rotation that puts the smallest vertex first: the same triangle, the same winding. */
@@ -177,7 +181,8 @@ static case_result check_mesh(const char *name, const test_mesh *m, uint32_t exp
     }
     CHECK_MSG(bad8 == 0, "%s: %u 8-bit indices disagree with the 32-bit ones", name, bad8);
     double pos_step = ldexp(1.0, q.position_exponent), uv_step = ldexp(1.0, q.uv_exponent - 1);
-    uint32_t inexact = 0, far = 0, bent = 0;
+    uint32_t inexact = 0, far = 0, bent = 0, tbent = 0, flipped = 0;
+    double tangent_worst = 0.0;
     for (uint32_t j = 0; j < e->vertex_count; j++) {
         uint32_t src = mm.vertex_remap[j];
         if (memcmp(&dv[j], &qin[src], sizeof dv[j]) != 0) inexact++;
@@ -188,7 +193,16 @@ static case_result check_mesh(const char *name, const test_mesh *m, uint32_t exp
             if (fabs((double)dv[j].uv[c] - in->uv[c]) > uv_step * 0.5 + fabs(in->uv[c]) * 1.2e-7) far++;
         double a[3] = {dv[j].normal[0], dv[j].normal[1], dv[j].normal[2]}, b[3] = {in->normal[0], in->normal[1], in->normal[2]};
         if (dot3(a, b) / sqrt(dot3(a, a) * dot3(b, b)) < cos(2.0 * 3.14159265 / 180.0)) bent++;
+        double ta[3] = {dv[j].tangent[0], dv[j].tangent[1], dv[j].tangent[2]};
+        double tb[3] = {in->tangent[0], in->tangent[1], in->tangent[2]};
+        double tcos = dot3(ta, tb) / sqrt(dot3(ta, ta) * dot3(tb, tb));
+        tangent_worst = fmax(tangent_worst, acos(fmin(tcos, 1.0)) * 180.0 / 3.14159265);
+        if (tcos < cos(TANGENT_DEG * 3.14159265 / 180.0)) tbent++;
+        if (dv[j].tangent[3] != in->tangent[3]) flipped++;
     }
+    CHECK_MSG(tbent == 0, "%s: %u tangents more than %.1f degrees off (worst %.2f)", name, tbent, TANGENT_DEG, tangent_worst);
+    CHECK_MSG(flipped == 0, "%s: %u bitangent signs lost", name, flipped);
+    printf("  %-22s tangents within %.2f degrees, signs exact\n", name, tangent_worst);
     CHECK_MSG(inexact == 0, "%s: %u decoded vertices differ from the quantized mesh", name, inexact);
     CHECK_MSG(far == 0, "%s: %u components beyond half a quantization step", name, far);
     CHECK_MSG(bent == 0, "%s: %u normals more than 2 degrees off", name, bent);

@@ -363,7 +363,8 @@ static void test_obj_materials(void)
 static void test_validate(void)
 {
     lc_vertex verts[3] = {
-        {{0, 0, 0}, {0, 0, 1}, {0, 0}}, {{1, 0, 0}, {0, 0, 1}, {1, 0}}, {{0, 1, 0}, {0, 0, 1}, {0, 1}}};
+        {{0, 0, 0}, {0, 0, 1}, {0, 0}, {1, 0, 0, 1}}, {{1, 0, 0}, {0, 0, 1}, {1, 0}, {1, 0, 0, 1}},
+        {{0, 1, 0}, {0, 0, 1}, {0, 1}, {1, 0, 0, 1}}};
     uint32_t indices[3] = {0, 1, 2};
     lc_mesh mesh = {.first_vertex = 0, .vertex_count = 3, .first_index = 0, .index_count = 3, .material = 0};
     lc_object obj = {.world = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}, .mesh = 0, .material = 0};
@@ -417,6 +418,13 @@ static void test_validate(void)
     verts[1].position[1] = INFINITY;
     CHECK(lc_scene_validate(&s) == LC_ERR_INPUT);
     verts[1].position[1] = 0.0f;
+    CHECK(lc_scene_validate(&s) == LC_OK);
+    verts[2].tangent[0] = NAN;
+    CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* non-finite tangent */
+    verts[2].tangent[0] = 1.0f;
+    verts[2].tangent[3] = -INFINITY;
+    CHECK(lc_scene_validate(&s) == LC_ERR_INPUT); /* non-finite bitangent sign */
+    verts[2].tangent[3] = 1.0f;
     CHECK(lc_scene_validate(&s) == LC_OK);
 }
 

@@ -57,10 +57,9 @@ vec2 lc_meshlet_uv(lc_meshlet_stream s, uint lane)
 }
 
 // Octahedral decode, not normalized (shading normalizes the interpolated normal anyway).
-vec3 lc_meshlet_normal(lc_meshlet_stream s, uint lane)
+vec3 lc_meshlet_oct_decode(ivec2 q)
 {
     const float inv127 = uintBitsToFloat(0x3c010204u); // 1/127, the CPU's constant
-    ivec2 q = ivec2(lc_meshlet_component(s, lane, 2u, 0u, 8u), lc_meshlet_component(s, lane, 2u, 1u, 8u));
     precise float x = float(q.x) * inv127;
     precise float y = float(q.y) * inv127;
     precise float z = 1.0 - abs(x) - abs(y);
@@ -68,6 +67,19 @@ vec3 lc_meshlet_normal(lc_meshlet_stream s, uint lane)
     x += x >= 0.0 ? -t : t;
     y += y >= 0.0 ? -t : t;
     return vec3(x, y, z);
+}
+
+// The normal + tangent stream: 4 x 8 bits per vertex, the normal's two first.
+vec3 lc_meshlet_normal(lc_meshlet_stream s, uint lane)
+{
+    return lc_meshlet_oct_decode(ivec2(lc_meshlet_component(s, lane, 4u, 0u, 8u), lc_meshlet_component(s, lane, 4u, 1u, 8u)));
+}
+
+// xyz unnormalized as the normal's; w: the bitangent sign, the lowest bit of the second component.
+vec4 lc_meshlet_tangent(lc_meshlet_stream s, uint lane)
+{
+    ivec2 q = ivec2(lc_meshlet_component(s, lane, 4u, 2u, 8u), lc_meshlet_component(s, lane, 4u, 3u, 8u));
+    return vec4(lc_meshlet_oct_decode(q), (q.y & 1) != 0 ? -1.0 : 1.0);
 }
 
 #endif

@@ -52,8 +52,9 @@ void main()
     if (lane < vertex_count) {
         vec3 p = lc_meshlet_position(lc_meshlet_streams[first + LC_MESHLET_STREAM_POSITION], lane);
         vec3 n = lc_meshlet_normal(lc_meshlet_streams[first + LC_MESHLET_STREAM_NORMAL], lane);
+        vec4 t = lc_meshlet_tangent(lc_meshlet_streams[first + LC_MESHLET_STREAM_NORMAL], lane);
         vec2 uv = lc_meshlet_uv(lc_meshlet_streams[first + LC_MESHLET_STREAM_UV], lane);
-        uint o = (vertex + lane) * 8u;
+        uint o = (vertex + lane) * LC_VERTEX_FLOATS;
         out_vertices[o + 0u] = p.x;
         out_vertices[o + 1u] = p.y;
         out_vertices[o + 2u] = p.z;
@@ -62,5 +63,9 @@ void main()
         out_vertices[o + 5u] = n.z;
         out_vertices[o + 6u] = uv.x;
         out_vertices[o + 7u] = uv.y;
+        out_vertices[o + 8u] = t.x;
+        out_vertices[o + 9u] = t.y;
+        out_vertices[o + 10u] = t.z;
+        out_vertices[o + 11u] = t.w;
     }
 }

@@ -8,6 +8,7 @@
 layout(location = 0) in vec3 in_position;
 layout(location = 1) in vec3 in_normal;
 layout(location = 2) in vec2 in_uv;
+layout(location = 3) in vec4 in_tangent; // xyz, w: bitangent sign (lc_vertex.tangent)
 
 layout(location = 0) out vec3 out_world;
 layout(location = 1) out vec3 out_normal;
@@ -15,6 +16,7 @@ layout(location = 2) out vec2 out_uv;
 layout(location = 3) out float out_depth;
 layout(location = 4) flat out uint out_draw; // firstInstance: the object index (visibility ids)
 layout(location = 5) flat out uint out_vertex; // the provoking vertex: its meshlet for --view meshlets
+layout(location = 6) out vec4 out_tangent; // world tangent (unnormalized), w: bitangent sign in world space
 
 // Vertices are mesh-local; the object's transform comes from the object buffer, indexed by
 // the draw's firstInstance (one instance per draw).
@@ -26,6 +28,7 @@ void main()
     precise vec3 world = (obj.world * vec4(in_position, 1.0)).xyz;
     out_world = world;
     out_normal = mat3(obj.normal) * in_normal;
+    out_tangent = lc_world_tangent(obj, in_tangent);
     out_uv = in_uv;
     out_depth = lc_view_depth(world);
     // The runtime mesh's vertices are in meshlet order and every draw has vertexOffset 0, so

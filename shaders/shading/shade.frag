@@ -19,6 +19,9 @@ layout(location = 2) in vec2 in_uv;
 layout(location = 3) in float in_depth;
 layout(location = 4) flat in uint in_object; // scene.vert: the object (firstInstance)
 layout(location = 5) flat in uint in_vertex; // scene.vert: the provoking vertex (--view meshlets)
+// scene.vert / geometry.mesh: world tangent (unnormalized, not yet orthogonal to the normal
+// after interpolation), w: bitangent sign; bitangent = cross(normal, tangent.xyz) * w.
+layout(location = 6) in vec4 in_tangent;
 
 // The runtime mesh's vertices are in meshlet order: vertex -> meshlet.
 layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VertexMeshletBlock { uint vertex_meshlet[]; };

@@ -1,9 +1,9 @@
-// Visibility id -> the triangle it names: three world-space vertices (position, normal, uv)
+// Visibility id -> the triangle it names: three world-space vertices (position, normal, uv, tangent)
 // and the material. The one place that knows how the scene lies on the GPU, so the object
 // and meshlet scene layouts change only this function. Today: mesh-local vertices and
 // mesh-local indices stored once, objects (world and normal matrices in objects[], set 0) each
 // drawn as its mesh's index range; the id is (object index, primitive within the object's
-// mesh) on every geometry path (visibility_id.glsl says how each path's raster finds it). Positions and normals are transformed exactly as
+// mesh) on every geometry path (visibility_id.glsl says how each path's raster finds it). Positions, normals and tangents are transformed exactly as
 // scene.vert transforms them, so both paths see the same surface.
 #ifndef LC_VISIBILITY_GLSL
 #define LC_VISIBILITY_GLSL
@@ -17,6 +17,7 @@ layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer Vi
 struct lc_vis_vertex {
     vec3 position, normal;
     vec2 uv;
+    vec4 tangent; // xyz, w: bitangent sign; world space after lc_vis_triangle_fetch (scene.vert's)
 };
 
 struct lc_vis_triangle {
@@ -32,6 +33,7 @@ lc_vis_vertex lc_vis_vertex_fetch(uint index)
     v.position = vec3(vis_vertices[b + 0u], vis_vertices[b + 1u], vis_vertices[b + 2u]);
     v.normal = vec3(vis_vertices[b + 3u], vis_vertices[b + 4u], vis_vertices[b + 5u]);
     v.uv = vec2(vis_vertices[b + 6u], vis_vertices[b + 7u]);
+    v.tangent = vec4(vis_vertices[b + 8u], vis_vertices[b + 9u], vis_vertices[b + 10u], vis_vertices[b + 11u]);
     return v;
 }
 
@@ -48,6 +50,7 @@ lc_vis_triangle lc_vis_triangle_fetch(uint draw, uint primitive)
         precise vec3 world = (obj.world * vec4(v.position, 1.0)).xyz; // as scene.vert, bit for bit
         v.position = world;
         v.normal = mat3(obj.normal) * v.normal;
+        v.tangent = lc_world_tangent(obj, v.tangent);
         t.v[i] = v;
     }
     t.material = d.info.z;

@@ -3,7 +3,7 @@
  *
  * A mesh is cut into meshlets of up to 256 triangles / 256 vertices, each made of up to 8
  * "sublets" of up to 32 triangles / 32 vertices. Per sublet there are LC_MESHLET_STREAM_COUNT
- * streams (index, position, normal, UV), each a 16-byte header and tightly packed bits in the
+ * streams (index, position, normal + tangent, UV), each a 16-byte header and tightly packed bits in the
  * payload (uint words). Attributes are base + delta: a value is base + an unsigned delta of
  * `bits & 0xffff` bits per component, wrapping in the component's width. A component's bits
  * start at lane * components * bit_count from the stream's first word and are read with one
@@ -14,8 +14,11 @@
  *            triangle, sublet-local vertex numbers.
  *   position 3 x 16-bit signed integers q; base_value[0] = x | y << 16, base_value[1] = z;
  *            bits >> 16 is the mesh's shared exponent e (signed); position = q * 2^e.
- *   normal   octahedral 2 x 8-bit signed (x/127, y/127); base_value[0] = x | y << 8 (bytes);
- *            decoded to the unnormalized octahedral vector (consumers normalize).
+ *   normal   normal and tangent, octahedral, 4 x 8-bit signed (x/127, y/127 each: the seed's
+ *            NormalTangentOct8); base_value[0] = nx | ny << 8 | tx << 16 | ty << 24 (bytes);
+ *            each decoded to the unnormalized octahedral vector (consumers normalize). The
+ *            tangent's w (bitangent sign) is the lowest bit of ty: 1 for -1, 0 for +1 (the
+ *            seed's per-vertex mode, used for every sublet: ty keeps 7 bits).
  *   uv       2 x 16-bit signed; base_value[0] = u | v << 16; bits >> 16 the exponent;
  *            uv = 0.5 * q * 2^e + 0.5 (typical UVs lie in [0, 1]).
  *
@@ -36,7 +39,7 @@
 
 #define LC_MESHLET_STREAM_INDEX 0u
 #define LC_MESHLET_STREAM_POSITION 1u
-#define LC_MESHLET_STREAM_NORMAL 2u
+#define LC_MESHLET_STREAM_NORMAL 2u /* normal + tangent */
 #define LC_MESHLET_STREAM_UV 3u
 #define LC_MESHLET_STREAM_COUNT 4u   /* streams per sublet */
 
@@ -86,7 +89,7 @@ struct lc_meshlet_decode_push {
 #define LC_MESHLET_BIND_HEADERS 0
 #define LC_MESHLET_BIND_STREAMS 1
 #define LC_MESHLET_BIND_PAYLOAD 2
-#define LC_MESHLET_BIND_VERTICES 3 /* out: lc_vertex (8 floats) */
+#define LC_MESHLET_BIND_VERTICES 3 /* out: lc_vertex (LC_VERTEX_FLOATS floats) */
 #define LC_MESHLET_BIND_INDICES 4  /* out: 3 uints per triangle */
 #define LC_MESHLET_BIND_INDICES8 5 /* out: 3 meshlet-local bytes per triangle, packed in uints, zeroed before */
 #define LC_MESHLET_BIND_COUNT 6

@@ -137,13 +137,13 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 
 /* Descriptor set 1 of the visibility shade (compute): the scene as the shader rebuilds
  * triangles from it (shaders/shading/visibility.glsl, src/geometry/visibility_scene.c). */
-#define LC_VIS_BIND_VERTICES 0  /* float[vertices * LC_VERTEX_FLOATS]: position, normal, uv */
+#define LC_VIS_BIND_VERTICES 0  /* float[vertices * LC_VERTEX_FLOATS]: position, normal, uv, tangent */
 #define LC_VIS_BIND_INDICES 1   /* uint[indices] */
 #define LC_VIS_BIND_DRAWS 2     /* lc_gpu_draw[objects], indexed by the visibility id's object */
 #define LC_VIS_BIND_MATERIALS 3 /* lc_gpu_material[materials] */
 #define LC_VIS_BIND_TEXTURES 4  /* sampler2D[textures]: the scene's base-colour textures, each once */
 #define LC_VIS_BIND_COUNT 5
-#define LC_VERTEX_FLOATS 8      /* lc_vertex: position[3], normal[3], uv[2] */
+#define LC_VERTEX_FLOATS 12     /* lc_vertex: position[3], normal[3], uv[2], tangent[4] (xyz, w: bitangent sign) */
 #define LC_VIS_BACKGROUND 0xffffffffu /* the visibility id's clear value */
 /* Most textures the visibility shade can select without dynamic indexing of sampler arrays
  * (a switch over constant indices); with it, as many as the device's sampler limits allow. */
@@ -193,6 +193,10 @@ struct lc_frame_ubo {
 
 /* One scene object (src/scene/scene.h lc_object) as the vertex shader reads it. Every draw
  * passes its object's index as firstInstance, so objects[gl_InstanceIndex] is its own. */
+/* lc_gpu_object.info.z: det(world) < 0, the transform mirrors (triangles wind the other way in
+ * world space, and the tangent frame's handedness flips: shaders multiply the tangent's sign by -1). */
+#define LC_OBJECT_MIRRORED 1u
+
 struct lc_gpu_object {
     LC_M4 world;  /* object to world */
     LC_M4 normal; /* inverse transpose of world's upper 3x3 (w row/column zero) */

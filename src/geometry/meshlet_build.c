@@ -10,8 +10,8 @@ _Static_assert(sizeof(struct meshopt_Meshlet) == sizeof(lc_meshlet_sublet), "lc_
 static bool finite_vertex(const lc_vertex *v)
 {
     for (int c = 0; c < 3; c++)
-        if (!isfinite(v->position[c]) || !isfinite(v->normal[c])) return false;
-    return isfinite(v->uv[0]) && isfinite(v->uv[1]);
+        if (!isfinite(v->position[c]) || !isfinite(v->normal[c]) || !isfinite(v->tangent[c])) return false;
+    return isfinite(v->uv[0]) && isfinite(v->uv[1]) && isfinite(v->tangent[3]);
 }
 
 /* Whether the cross product of two edges is zero; exact for the integer grid (edges below
@@ -78,7 +78,7 @@ lc_status lc_meshlet_build(const lc_meshlet_desc *desc, lc_meshlet_mesh *out)
         }
     for (uint32_t i = 0; i < nv; i++)
         if (!finite_vertex(&v[i])) {
-            lc_error("%s: vertex %u has a NaN or infinite position, normal or UV; the mesh is refused", name, i);
+            lc_error("%s: vertex %u has a NaN or infinite position, normal, UV or tangent; the mesh is refused", name, i);
             return LC_ERR_INPUT;
         }
 

@@ -11,7 +11,8 @@ _Static_assert(offsetof(lc_meshlet_stream, bits) == 8 && offsetof(lc_meshlet_str
                "lc_meshlet_stream layout");
 _Static_assert(sizeof(lc_meshlet_bounds) == 48 && offsetof(lc_meshlet_bounds, cone_axis) == 32, "lc_meshlet_bounds layout");
 _Static_assert(sizeof(lc_meshlet_decode_push) == 16, "lc_meshlet_decode_push layout");
-_Static_assert(sizeof(lc_vertex) == 8 * sizeof(float), "meshlet_decode.comp writes lc_vertex as 8 floats");
+_Static_assert(sizeof(lc_vertex) == LC_VERTEX_FLOATS * sizeof(float), "meshlet_decode.comp writes lc_vertex as LC_VERTEX_FLOATS floats");
+_Static_assert(offsetof(lc_vertex, tangent) == 8 * sizeof(float), "meshlet_decode.comp writes the tangent at float 8");
 _Static_assert(LC_MESHLET_SUBLET_SIZE * LC_MESHLET_SUBLETS == LC_MESHLET_SIZE, "8 x 32 sublets");
 
 /* Exponents keep q * 2^e a normal float: above the denormals, and up to FLT_MAX. */
@@ -59,12 +60,26 @@ static int8_t q8(float x)
     return (int8_t)LC_CLAMP(r, -127.0f, 127.0f);
 }
 
-/* Octahedral mapping (meshoptimizer's encodeFilterOct without its K-bit packing). */
-static void oct_encode(const float n[3], int8_t out[2])
+/* Nearest of the odd (odd = 1) or even values in [-127, 127] to x * 127: the tangent's second
+ * octahedral component gives its lowest bit to the bitangent sign. */
+static int8_t q8_parity(float x, int32_t odd)
+{
+    float r = x * 127.0f;
+    int32_t c = (int32_t)LC_CLAMP(nearbyintf(r), -127.0f, 127.0f);
+    if ((c & 1) != odd) c += r > (float)c ? 1 : -1;
+    if (c > 127) c -= 2;
+    if (c < -127) c += 2;
+    return (int8_t)c;
+}
+
+/* Octahedral mapping (meshoptimizer's encodeFilterOct without its K-bit packing); sign >= 0:
+ * the second component's lowest bit is sign (a tangent's), -1: full precision (a normal). */
+static void oct_encode(const float n[3], int32_t sign, int8_t out[2])
 {
     float s = fabsf(n[0]) + fabsf(n[1]) + fabsf(n[2]);
-    if (!(s > 0.0f)) { /* zero normal: +Z, whatever the shading makes of it */
-        out[0] = out[1] = 0;
+    if (!(s > 0.0f)) { /* zero vector: +Z, whatever the shading makes of it */
+        out[0] = 0;
+        out[1] = sign > 0 ? 1 : 0;
         return;
     }
     float x = n[0] / s, y = n[1] / s;
@@ -75,7 +90,7 @@ static void oct_encode(const float n[3], int8_t out[2])
         y = fy;
     }
     out[0] = q8(x);
-    out[1] = q8(y);
+    out[1] = sign >= 0 ? q8_parity(y, sign) : q8(y);
 }
 
 /* The same operations in the same order as meshlet_decode.glsl's lc_meshlet_oct_decode. */
@@ -95,14 +110,20 @@ void lc_meshlet_quantize(const lc_meshlet_quant *q, const lc_vertex *in, lc_mesh
 {
     for (int c = 0; c < 3; c++) out->position[c] = q16(ldexp((double)in->position[c], -q->position_exponent));
     for (int c = 0; c < 2; c++) out->uv[c] = q16(ldexp(((double)in->uv[c] - 0.5) * 2.0, -q->uv_exponent));
-    oct_encode(in->normal, out->normal);
+    oct_encode(in->normal, -1, out->normal);
+    oct_encode(in->tangent, in->tangent[3] < 0.0f ? 1 : 0, out->tangent);
 }
+
+/* The bitangent sign the tangent's second component carries in its lowest bit (1: -1). */
+static float tangent_sign(int32_t q) { return (q & 1) ? -1.0f : 1.0f; }
 
 void lc_meshlet_dequantize(const lc_meshlet_quant *q, const lc_meshlet_qvertex *in, lc_vertex *out)
 {
     for (int c = 0; c < 3; c++) out->position[c] = ldexpf((float)in->position[c], q->position_exponent);
     for (int c = 0; c < 2; c++) out->uv[c] = ldexpf((float)in->uv[c], q->uv_exponent - 1) + 0.5f;
     oct_decode(in->normal[0], in->normal[1], out->normal);
+    oct_decode(in->tangent[0], in->tangent[1], out->tangent);
+    out->tangent[3] = tangent_sign(in->tangent[1]);
 }
 
 /* --- bit packing --- */
@@ -152,7 +173,7 @@ static uint32_t bits_for(uint32_t range)
 static void put_delta_stream(bit_writer *w, lc_meshlet_stream *s, const int32_t *values, uint32_t n, uint32_t comps,
                              uint32_t width, int32_t exponent)
 {
-    int32_t lo[3], hi[3];
+    int32_t lo[4], hi[4];
     for (uint32_t c = 0; c < comps; c++) {
         lo[c] = hi[c] = values[c];
         for (uint32_t i = 1; i < n; i++) {
@@ -187,7 +208,7 @@ void lc_meshlet_encode(const lc_meshlet_quant *q, const lc_meshlet_qvertex *qv, 
     out->headers = lc_calloc(out->meshlet_count ? out->meshlet_count : 1, sizeof *out->headers);
     out->streams = lc_calloc(sublet_count ? (size_t)sublet_count * LC_MESHLET_STREAM_COUNT : 1, sizeof *out->streams);
     bit_writer w = {0};
-    int32_t values[LC_MESHLET_SUBLET_SIZE * 3];
+    int32_t values[LC_MESHLET_SUBLET_SIZE * 4];
     for (uint32_t m = 0; m < out->meshlet_count; m++) {
         lc_meshlet_header *h = &out->headers[m];
         h->stream_offset = m * LC_MESHLET_SUBLETS * LC_MESHLET_STREAM_COUNT;
@@ -216,8 +237,11 @@ void lc_meshlet_encode(const lc_meshlet_quant *q, const lc_meshlet_qvertex *qv, 
             out->stream_bits[LC_MESHLET_STREAM_POSITION] += (uint64_t)(w.count - st[LC_MESHLET_STREAM_POSITION].offset_in_words) * 32;
 
             for (uint32_t i = 0; i < nv; i++)
-                for (int c = 0; c < 2; c++) values[i * 2 + c] = qv[vl[i]].normal[c];
-            put_delta_stream(&w, &st[LC_MESHLET_STREAM_NORMAL], values, nv, 2, 8, 0);
+                for (int c = 0; c < 2; c++) {
+                    values[i * 4 + c] = qv[vl[i]].normal[c];
+                    values[i * 4 + 2 + c] = qv[vl[i]].tangent[c];
+                }
+            put_delta_stream(&w, &st[LC_MESHLET_STREAM_NORMAL], values, nv, 4, 8, 0);
             out->stream_bits[LC_MESHLET_STREAM_NORMAL] += (uint64_t)(w.count - st[LC_MESHLET_STREAM_NORMAL].offset_in_words) * 32;
 
             for (uint32_t i = 0; i < nv; i++)
@@ -334,8 +358,11 @@ void lc_meshlet_decode_cpu(const lc_meshlet_encoded *e, lc_vertex *vertices, uin
                     v->position[c] = ldexpf((float)delta_component(e->payload, sp, i, 3, c, 16), stream_exponent(sp));
                 for (uint32_t c = 0; c < 2; c++)
                     v->uv[c] = ldexpf((float)delta_component(e->payload, su, i, 2, c, 16), stream_exponent(su) - 1) + 0.5f;
-                oct_decode(delta_component(e->payload, sn, i, 2, 0, 8), delta_component(e->payload, sn, i, 2, 1, 8),
+                oct_decode(delta_component(e->payload, sn, i, 4, 0, 8), delta_component(e->payload, sn, i, 4, 1, 8),
                            v->normal);
+                int32_t ty = delta_component(e->payload, sn, i, 4, 3, 8);
+                oct_decode(delta_component(e->payload, sn, i, 4, 2, 8), ty, v->tangent);
+                v->tangent[3] = tangent_sign(ty);
             }
             vbase += nv;
             tbase += nt;

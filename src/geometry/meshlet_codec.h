@@ -6,6 +6,9 @@
  *   position = q * 2^e            (q: 3 x int16, e: the mesh's position exponent)
  *   uv       = q * 2^(e - 1) + 0.5 (q: 2 x int16, e: the mesh's UV exponent)
  *   normal   = octahedral decode of 2 x int8 / 127, not normalized
+ *   tangent  = the same for xyz; w = -1 where the second int8 is odd, else +1 (that bit is the
+ *              sign's: the tangent's second component keeps 7 bits; every vertex the same way,
+ *              so a vertex decodes the same in whichever sublet it lands)
  * Every step is one correctly rounded float operation (or exact), so both decoders agree
  * bit for bit. */
 #ifndef LC_MESHLET_CODEC_H
@@ -24,7 +27,8 @@ typedef struct lc_meshlet_quant {
 typedef struct lc_meshlet_qvertex {
     int16_t position[3];
     int16_t uv[2];
-    int8_t normal[2]; /* octahedral */
+    int8_t normal[2];  /* octahedral */
+    int8_t tangent[2]; /* octahedral; tangent[1]'s lowest bit: 1 where the bitangent sign is -1 */
 } lc_meshlet_qvertex;
 
 /* A sublet as meshopt_buildMeshlets gives it: ranges of the vertex list (input vertex numbers)

@@ -8,6 +8,7 @@
 _Static_assert(sizeof(lc_vertex) == LC_VERTEX_FLOATS * sizeof(float), "visibility.glsl reads lc_vertex as LC_VERTEX_FLOATS floats");
 _Static_assert(offsetof(lc_vertex, normal) == 3 * sizeof(float), "lc_vertex.normal");
 _Static_assert(offsetof(lc_vertex, uv) == 6 * sizeof(float), "lc_vertex.uv");
+_Static_assert(offsetof(lc_vertex, tangent) == 8 * sizeof(float), "lc_vertex.tangent");
 _Static_assert(sizeof(lc_gpu_draw) == 16, "lc_gpu_draw is one uvec4");
 _Static_assert(sizeof(lc_gpu_material) == 32, "lc_gpu_material is two vec4s");
 

@@ -80,8 +80,9 @@ lc_status lc_scene_validate(const lc_scene *s)
     }
     for (uint32_t i = 0; i < s->vertex_count; i++) {
         const lc_vertex *v = &s->vertices[i];
-        if (!finite3(v->position) || !finite3(v->normal) || !isfinite(v->uv[0]) || !isfinite(v->uv[1])) {
-            lc_error("%s: vertex %u has a non-finite position, normal or UV", name, i);
+        if (!finite3(v->position) || !finite3(v->normal) || !isfinite(v->uv[0]) || !isfinite(v->uv[1]) ||
+            !finite3(v->tangent) || !isfinite(v->tangent[3])) {
+            lc_error("%s: vertex %u has a non-finite position, normal, UV or tangent", name, i);
             return LC_ERR_INPUT;
         }
     }

@@ -14,6 +14,8 @@ typedef struct lc_vertex {
     float position[3]; /* mesh-local */
     float normal[3];
     float uv[2];
+    float tangent[4];  /* xyz: unit, perpendicular to the normal (along +u); w: bitangent sign, +-1:
+                        * bitangent = cross(normal, tangent.xyz) * w (glTF's TANGENT) */
 } lc_vertex;
 
 typedef struct lc_mesh {
@@ -24,9 +26,8 @@ typedef struct lc_mesh {
     char name[64];
 } lc_mesh;
 
-/* det(world) < 0: the transform mirrors, so triangles wind the other way in world space. The
- * renderer draws two-sided today (no culling); the flag is for back-face and cone culling. */
-#define LC_OBJECT_MIRRORED 1u
+/* LC_OBJECT_MIRRORED (lc_shared.h): det(world) < 0, the transform mirrors, so triangles wind the
+ * other way in world space (back-face and cone culling) and the tangent frame flips handedness. */
 
 typedef struct lc_object {
     lc_m4 world; /* object to world, column-major (lc_shared.h) */
@@ -152,6 +153,13 @@ lc_status lc_scene_validate(const lc_scene *scene);
  * drawn (zero for a mesh without any): a vertex that only a dropped triangle uses is bad data,
  * and would frame, light and cull the scene differently from a copy without it. */
 void lc_mesh_compute_aabb(const lc_scene *scene, lc_mesh *mesh);
+/* Tangents (scene_tangents.c). lc_vertex_fix_tangent makes the vertex's tangent unit and
+ * perpendicular to its normal (Gram-Schmidt), w exactly +-1; a non-finite or degenerate one
+ * becomes any unit vector perpendicular to the normal with w = +1. lc_mesh_compute_tangents
+ * derives them from the UVs (per-triangle dP/du and dP/dv summed per vertex, glTF's convention:
+ * the bitangent points to decreasing v), for procedural meshes. */
+void lc_vertex_fix_tangent(lc_vertex *v);
+void lc_mesh_compute_tangents(lc_vertex *vertices, uint32_t vertex_count, const uint32_t *indices, uint32_t index_count);
 /* Zero area in float positions: the edges' cross product exactly zero, in double. */
 bool lc_triangle_zero_area(const float a[3], const float b[3], const float c[3]);
 /* Sets an object's world transform, its sphere (around the transformed mesh AABB) and flags. */

@@ -168,7 +168,7 @@ static uint32_t vert(builder *b, v3 p, v3 n, float u, float v)
         s->vert_cap = s->vert_cap ? s->vert_cap * 2 : 1024;
         s->verts = lc_realloc(s->verts, (size_t)s->vert_cap * sizeof *s->verts);
     }
-    s->verts[s->vert_count] = (lc_vertex){{p.x, p.y, p.z}, {n.x, n.y, n.z}, {u, v}};
+    s->verts[s->vert_count] = (lc_vertex){{p.x, p.y, p.z}, {n.x, n.y, n.z}, {u, v}, {0}}; /* tangent: at the end */
     return s->vert_count++;
 }
 
@@ -803,6 +803,7 @@ static void assemble(builder *b, lc_scene *out)
             *m = (lc_mesh){.first_vertex = out->vertex_count, .vertex_count = s->vert_count,
                            .first_index = out->index_count, .index_count = s->idx_count, .material = (uint32_t)s->mat};
             snprintf(m->name, sizeof m->name, "%s", s->name);
+            lc_mesh_compute_tangents(s->verts, s->vert_count, s->idx, s->idx_count);
             memcpy(out->vertices + out->vertex_count, s->verts, (size_t)s->vert_count * sizeof *s->verts);
             memcpy(out->indices + out->index_count, s->idx, (size_t)s->idx_count * sizeof *s->idx);
             out->vertex_count += s->vert_count;

@@ -134,7 +134,7 @@ static node_world *node_worlds(const struct aiScene *ai, uint32_t *count)
  * as glTF ignores a skinned mesh node's transform). */
 static void apply_skin(const struct aiMesh *m, lc_vertex *verts, const node_world *nodes, uint32_t node_count)
 {
-    float *acc = lc_calloc((size_t)m->mNumVertices * 7, sizeof *acc); /* position, normal, weight */
+    float *acc = lc_calloc((size_t)m->mNumVertices * 10, sizeof *acc); /* position, normal, tangent, weight */
     for (unsigned b = 0; b < m->mNumBones; b++) {
         const struct aiBone *bone = m->mBones[b];
         if (!bone) continue;
@@ -149,25 +149,28 @@ static void apply_skin(const struct aiMesh *m, lc_vertex *verts, const node_worl
             unsigned v = bone->mWeights[w].mVertexId;
             float wt = bone->mWeights[w].mWeight;
             if (v >= m->mNumVertices || !(wt > 0.0f) || !isfinite(wt)) continue;
-            float p[3], *a = acc + (size_t)v * 7;
+            float p[3], *a = acc + (size_t)v * 10;
             lc_transform_point(&k, verts[v].position, p);
-            const float *n = verts[v].normal;
+            const float *n = verts[v].normal, *t = verts[v].tangent;
             for (int c = 0; c < 3; c++) {
                 a[c] += wt * p[c];
                 a[3 + c] += wt * (k.m[c] * n[0] + k.m[4 + c] * n[1] + k.m[8 + c] * n[2]);
+                a[6 + c] += wt * (k.m[c] * t[0] + k.m[4 + c] * t[1] + k.m[8 + c] * t[2]);
             }
-            a[6] += wt;
+            a[9] += wt;
         }
     }
     for (unsigned v = 0; v < m->mNumVertices; v++) {
-        const float *a = acc + (size_t)v * 7;
-        if (!(a[6] > 0.0f)) continue; /* no joint: left where it is */
+        const float *a = acc + (size_t)v * 10;
+        if (!(a[9] > 0.0f)) continue; /* no joint: left where it is */
         float len = sqrtf(a[3] * a[3] + a[4] * a[4] + a[5] * a[5]);
         for (int c = 0; c < 3; c++) {
-            float p = a[c] / a[6];
+            float p = a[c] / a[9];
             if (isfinite(p)) verts[v].position[c] = p;
             if (len > 1e-30f && isfinite(len)) verts[v].normal[c] = a[3 + c] / len;
+            verts[v].tangent[c] = a[6 + c]; /* made unit and perpendicular again below */
         }
+        lc_vertex_fix_tangent(&verts[v]);
     }
     free(acc);
 }
@@ -191,7 +194,10 @@ static lc_m4 to_m4(const struct aiMatrix4x4 *w)
 
 /* Writes one mesh's vertices (mesh-local) and triangles (mesh-local indices); returns the
  * index count. Missing normals default to +Y (GenSmoothNormals fills them for triangles),
- * missing UVs to 0. */
+ * missing UVs to 0. Tangents are the file's (glTF TANGENT: assimp gives the tangent and
+ * cross(normal, tangent) * w as the bitangent) or assimp's CalcTangentSpace ones from the UVs;
+ * either way w is the side of cross(normal, tangent) the bitangent lies on. A mesh without
+ * UVs has none: any unit tangent perpendicular to the normal, w = +1. */
 static uint32_t emit_mesh(const struct aiMesh *m, lc_vertex *verts, uint32_t *indices)
 {
     const struct aiVector3D *uv = m->mTextureCoords[0];
@@ -211,6 +217,22 @@ static uint32_t emit_mesh(const struct aiMesh *m, lc_vertex *verts, uint32_t *in
          * Vulkan samples v = 0 at the image's first row, so flip back. */
         v->uv[0] = uv ? finite_or(uv[i].x, 0.0f) : 0.0f;
         v->uv[1] = uv ? finite_or(1.0f - uv[i].y, 0.0f) : 0.0f;
+        memset(v->tangent, 0, sizeof v->tangent);
+        if (m->mTangents) {
+            struct aiVector3D t = m->mTangents[i];
+            v->tangent[0] = t.x;
+            v->tangent[1] = t.y;
+            v->tangent[2] = t.z;
+            v->tangent[3] = 1.0f;
+            if (m->mBitangents) {
+                /* Bitangent against cross(n, t): assimp's UVs are flipped (v up), so its
+                 * bitangent runs to decreasing v of ours, glTF's convention. */
+                struct aiVector3D b = m->mBitangents[i];
+                float cx = n.y * t.z - n.z * t.y, cy = n.z * t.x - n.x * t.z, cz = n.x * t.y - n.y * t.x;
+                if (cx * b.x + cy * b.y + cz * b.z < 0.0f) v->tangent[3] = -1.0f;
+            }
+        }
+        lc_vertex_fix_tangent(v);
     }
     uint32_t n = 0;
     for (unsigned f = 0; f < m->mNumFaces; f++) {
@@ -685,8 +707,8 @@ static void collect_lights(lc_scene *s, const struct aiScene *ai, const lc_gltf_
 
 /* Points and lines are dropped at import; we only draw triangles. */
 #define IMPORT_FLAGS                                                                                               \
-    (aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_JoinIdenticalVertices | aiProcess_SortByPType | \
-     aiProcess_ValidateDataStructure)
+    (aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_CalcTangentSpace | aiProcess_JoinIdenticalVertices | \
+     aiProcess_SortByPType | aiProcess_ValidateDataStructure)
 
 static struct aiPropertyStore *import_properties(void)
 {

@@ -81,7 +81,7 @@ lc_status lc_scene_load_mesh(lc_scene *out)
             cross3(dv, du, n);
             norm3(n);
             lc_vertex *v = &out->vertices[i * SIDES + j];
-            *v = (lc_vertex){{p[0], p[1], p[2]}, {n[0], n[1], n[2]}, {8.0f * (float)i / RINGS, (float)j / SIDES}};
+            *v = (lc_vertex){{p[0], p[1], p[2]}, {n[0], n[1], n[2]}, {8.0f * (float)i / RINGS, (float)j / SIDES}, {0}};
         }
     uint32_t *idx = out->indices;
     for (uint32_t i = 0; i < RINGS; i++)
@@ -93,6 +93,7 @@ lc_status lc_scene_load_mesh(lc_scene *out)
             *idx++ = a, *idx++ = d, *idx++ = c;
             *idx++ = a, *idx++ = b, *idx++ = d;
         }
+    lc_mesh_compute_tangents(out->vertices, out->vertex_count, out->indices, out->index_count);
     out->mesh_count = out->object_count = out->material_count = 1;
     out->meshes = lc_calloc(1, sizeof *out->meshes);
     out->meshes[0] = (lc_mesh){.vertex_count = out->vertex_count, .index_count = out->index_count};
