@@ -134,7 +134,10 @@ static int reference(const lc_renderer *r, float exposure, bool half_hdr, uint32
     int k = plane_hit(u, px, py, hit);
     lit[0] = lit[1] = lit[2] = 0.0f;
     if (k == 1) {
-        lc_light_ref_surface s = {{hit[0], hit[1], hit[2]}, {0, 1, 0}, {0, 1, 0}, {k_albedo[0], k_albedo[1], k_albedo[2]}};
+        /* The .mtl's material: lc_material_make's dielectric (metallic 0, roughness 0.5). */
+        lc_light_ref_surface s = {.position = {hit[0], hit[1], hit[2]}, .normal = {0, 1, 0}, .face = {0, 1, 0},
+                                  .albedo = {k_albedo[0], k_albedo[1], k_albedo[2]}, .metallic = 0.0f, .roughness = 0.5f,
+                                  .occlusion = 1.0f};
         lc_light_ref_hdr(r->frame.packed, r->frame.light_count, &s, eye, exposure, hdr);
         lc_light_ref_lit(r->frame.packed, r->frame.light_count, &s, eye, lit);
     } else {
@@ -170,8 +173,9 @@ static void run(const char *what, const char *shading, const char *tonemap, bool
     CHECK(img && w == 160 && h == 120 && u->screen.x == w && u->screen.y == h);
     const lc_material *mat = a->scene.object_count == 1 ? &a->scene.materials[a->scene.objects[0].material] : NULL;
     CHECK_MSG(mat && fabsf(mat->base_color[0] - k_albedo[0]) < 1e-6f && fabsf(mat->base_color[1] - k_albedo[1]) < 1e-6f &&
-                  fabsf(mat->base_color[2] - k_albedo[2]) < 1e-6f && mat->image < 0,
-              "%s: the plane is not one object with the .mtl's untextured Kd", what);
+                  fabsf(mat->base_color[2] - k_albedo[2]) < 1e-6f && mat->image < 0 && mat->metallic == 0.0f &&
+                  mat->roughness == 0.5f && mat->normal_image < 0 && mat->emissive[0] == 0.0f,
+              "%s: the plane is not one object with the .mtl's untextured Kd (dielectric, roughness 0.5)", what);
     CHECK_MSG(r->frame.light_count == 2, "%s: %u lights visible, want 2", what, r->frame.light_count);
     float exposure = lc_light_ref_exposure_scale(EV);
     CHECK_MSG(fabsf(u->exposure.x - exposure) <= 1e-6f * exposure && u->exposure.y == EV && u->exposure.z == 0.0f,
