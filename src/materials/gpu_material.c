@@ -2,6 +2,9 @@
 #include "materials/gpu_material.h"
 
 #include <stddef.h>
+#include <stdlib.h>
+
+#include "common.h"
 
 _Static_assert(sizeof(lc_gpu_material) == 80, "lc_gpu_material is five vec4s");
 _Static_assert(offsetof(lc_gpu_material, factors) == 16, "lc_gpu_material.factors");
@@ -40,4 +43,22 @@ lc_gpu_material lc_gpu_material_make(const lc_material *m, uint32_t image_count,
         .textures = {t[LC_TEX_BASE_COLOR], t[LC_TEX_METALLIC_ROUGHNESS], t[LC_TEX_NORMAL], t[LC_TEX_OCCLUSION]},
         .textures2 = {t[LC_TEX_EMISSIVE], 0, 0, 0},
     };
+}
+
+lc_material_counts lc_material_count(const lc_scene *s)
+{
+    lc_material_counts c = {.count = s->material_count};
+    bool *used = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *used);
+    for (uint32_t i = 0; i < s->material_count; i++) {
+        const lc_material *m = &s->materials[i];
+        for (uint32_t t = 0; t < LC_TEX_SLOTS; t++) {
+            int32_t img = lc_material_image(m, t, s->image_count);
+            if (img >= 0 && !used[img]) used[img] = true, c.textures++;
+        }
+        c.normal_mapped += lc_material_image(m, LC_TEX_NORMAL, s->image_count) >= 0;
+        c.metallic += m->metallic > 0.0f;
+        c.emissive += m->emissive[0] > 0.0f || m->emissive[1] > 0.0f || m->emissive[2] > 0.0f;
+    }
+    free(used);
+    return c;
 }

@@ -26,4 +26,14 @@ int32_t lc_material_image(const lc_material *m, lc_texture_slot slot, uint32_t i
  * The normal scale is 0 where the material has no normal map, so the shaders skip it. */
 lc_gpu_material lc_gpu_material_make(const lc_material *m, uint32_t image_count, const uint32_t *textures);
 
+/* What the scene's materials use (--stats "materials"). */
+typedef struct lc_material_counts {
+    uint32_t count;         /* materials */
+    uint32_t textures;      /* distinct images the materials use, in any slot */
+    uint32_t normal_mapped; /* materials with a normal map */
+    uint32_t metallic;      /* with a metallic factor above 0 */
+    uint32_t emissive;      /* with an emissive factor above 0 */
+} lc_material_counts;
+lc_material_counts lc_material_count(const lc_scene *scene);
+
 #endif
