@@ -194,7 +194,8 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
     } else if (!strcmp(action, "view")) {
         int found = lc_name_index(arg, lc_view_names, LC_VIEW_COUNT);
         if (found < 0 && *arg) {
-            lc_error("script: unknown view '%s' (shaded, heatmap, tightness, meshlets; none: next)", arg);
+            lc_error("script: unknown view '%s' (shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic; none: next)",
+                     arg);
             return LC_ERR_INPUT;
         }
         fs->view = found >= 0 ? (uint32_t)found : (fs->view + 1) % LC_VIEW_COUNT;
@@ -483,7 +484,7 @@ static const char *const k_keys[][2] = {
     {"L", "binning: tiles, lights, lights-nodepth"},
     {"C", "scalarization on / off"},
     {"B", "shading: forward / visibility buffer"},
-    {"V", "view: shaded, heatmap, tightness, meshlets"},
+    {"V", "view: shaded, heatmap, tightness, meshlets, base colour, normals, rough/metal"},
     {"G", "geometry path: direct / mdi / mesh (where the device runs them)"},
     {"O", "occlusion culling on / off (mdi)"},
     {"+ / -", "double / halve the light count"},
