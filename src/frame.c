@@ -18,7 +18,8 @@ const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
 const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
 const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {"tiles", "always"};
-const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets"};
+const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets", "base-colour",
+                                                    "normals", "roughness-metallic"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
@@ -387,6 +388,8 @@ void lc_renderer_destroy(lc_renderer *r)
     free(r->dev.textures);
     free(r->dev.material_sets);
     lc_image_destroy(ctx, &r->dev.white);
+    lc_image_destroy(ctx, &r->dev.flat_normal);
+    lc_buffer_destroy(ctx, &r->dev.material_factors);
     lc_geometry_destroy(ctx, &r->dev.geo);
     lc_buffer_destroy(ctx, &r->dev.objects);
     if (r->dev.pool) vkDestroyDescriptorPool(dev, r->dev.pool, NULL);

@@ -210,7 +210,9 @@ typedef struct lc_renderer_device {
     lc_geometry geo;
     lc_buffer objects; /* lc_gpu_object per scene object (LC_BIND_OBJECTS) */
     lc_image *textures;
-    lc_image white;
+    lc_image white, flat_normal; /* for material slots without a texture (the forward pass's sets) */
+    lc_buffer material_factors;  /* lc_gpu_material per material, material_stride apart (LC_BIND_MATERIAL) */
+    VkDeviceSize material_stride;
     VkDescriptorSet *material_sets;
     lc_visibility_scene vis_scene;
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "materials/gpu_material.h"
 #include "vk/pipelines.h"
 
 /* ---- descriptor layouts, samplers ---- */
@@ -39,9 +40,12 @@ void lc_frame_create_layouts(lc_renderer *r)
                                           .bindingCount = LC_BIND_COUNT, .pBindings = b};
     VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->dev.frame_layout));
     LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->dev.frame_layout, "frame set layout");
-    VkDescriptorSetLayoutBinding mb = {LC_BIND_BASE_COLOR, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
-    ci.bindingCount = 1;
-    ci.pBindings = &mb;
+    VkDescriptorSetLayoutBinding mb[LC_MATERIAL_BIND_COUNT];
+    for (uint32_t i = 0; i < LC_MATERIAL_BIND_COUNT; i++)
+        mb[i] = (VkDescriptorSetLayoutBinding){i, i == LC_BIND_MATERIAL ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                               1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
+    ci.bindingCount = LC_MATERIAL_BIND_COUNT;
+    ci.pBindings = mb;
     VK_CHECK(vkCreateDescriptorSetLayout(dev, &ci, NULL, &r->dev.material_layout));
     LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT, r->dev.material_layout, "material set layout");
     VkDescriptorSetLayout sets[2] = {r->dev.frame_layout, r->dev.material_layout};
@@ -53,9 +57,9 @@ void lc_frame_create_layouts(lc_renderer *r)
 
     uint32_t materials = LC_MAX(r->scene->material_count, 1u);
     VkDescriptorPoolSize sizes[] = {
-        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LC_FRAMES_IN_FLIGHT},
+        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LC_FRAMES_IN_FLIGHT + materials},
         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
-        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 3 + materials},
+        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 3 + materials * (LC_MATERIAL_BIND_COUNT - 1)},
         {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LC_FRAMES_IN_FLIGHT * (LC_HIZ_MAX_LEVELS + 2)},
     };
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -122,30 +126,61 @@ lc_status lc_frame_upload_scene(lc_renderer *r)
     if ((st = lc_image_create(ctx, &wd, &r->dev.white)) != LC_OK) return st;
     const uint8_t white[4] = {255, 255, 255, 255};
     if ((st = lc_image_upload_mipmapped(ctx, &r->dev.white, white)) != LC_OK) return st;
+    lc_image_desc nd = {.width = 1, .height = 1, .format = VK_FORMAT_R8G8B8A8_UNORM, .usage = tex_usage, .name = "flat normal"};
+    if ((st = lc_image_create(ctx, &nd, &r->dev.flat_normal)) != LC_OK) return st;
+    const uint8_t flat[4] = {128, 128, 255, 255};
+    if ((st = lc_image_upload_mipmapped(ctx, &r->dev.flat_normal, flat)) != LC_OK) return st;
 
+    /* Data textures (normals, metallic-roughness, occlusion) are sampled as stored; colour
+     * ones are sRGB-encoded and decoded by the sampler. */
     r->dev.textures = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *r->dev.textures);
     for (uint32_t i = 0; i < s->image_count; i++) {
         const lc_image_data *img = &s->images[i];
         lc_image_desc td = {.width = img->width, .height = img->height, .mip_levels = lc_mip_count(img->width, img->height),
-                            .format = VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage, .name = img->name[0] ? img->name : "texture"};
+                            .format = img->linear ? VK_FORMAT_R8G8B8A8_UNORM : VK_FORMAT_R8G8B8A8_SRGB, .usage = tex_usage,
+                            .name = img->name[0] ? img->name : "texture"};
         if ((st = lc_image_create(ctx, &td, &r->dev.textures[i])) != LC_OK) return st;
         if ((st = lc_image_upload_mipmapped(ctx, &r->dev.textures[i], img->rgba)) != LC_OK) return st;
     }
 
+    /* The forward pass's material sets: the five textures (white, or the flat normal, where a
+     * slot has none) and the material's factors, a slice of one uniform buffer each. */
     uint32_t n = s->material_count;
+    VkDeviceSize align = LC_MAX(ctx->props.limits.minUniformBufferOffsetAlignment, (VkDeviceSize)16);
+    r->dev.material_stride = (sizeof(lc_gpu_material) + align - 1) / align * align;
+    uint8_t *factors = lc_calloc(LC_MAX(n, 1u), r->dev.material_stride);
+    for (uint32_t i = 0; i < n; i++) {
+        lc_gpu_material g = lc_gpu_material_make(&s->materials[i], s->image_count, NULL);
+        memcpy(factors + i * r->dev.material_stride, &g, sizeof g);
+    }
+    lc_buffer_desc fd = {.size = LC_MAX(n, 1u) * r->dev.material_stride,
+                         .usage = VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "material factors"};
+    st = lc_buffer_create(ctx, &fd, &r->dev.material_factors);
+    if (st == LC_OK) st = lc_buffer_upload(ctx, &r->dev.material_factors, factors, fd.size);
+    free(factors);
+    if (st != LC_OK) return st;
     r->dev.material_sets = lc_calloc(LC_MAX(n, 1u), sizeof *r->dev.material_sets);
     for (uint32_t i = 0; i < n; i++) {
         VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->dev.pool,
                                           .descriptorSetCount = 1, .pSetLayouts = &r->dev.material_layout};
         VK_CHECK(vkAllocateDescriptorSets(ctx->device, &ai, &r->dev.material_sets[i]));
         LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, r->dev.material_sets[i], "material %u set", i);
-        int32_t img = s->materials[i].image;
-        const lc_image *tex = (img >= 0 && (uint32_t)img < s->image_count) ? &r->dev.textures[img] : &r->dev.white;
-        VkDescriptorImageInfo ii = {r->dev.linear_sampler, tex->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-        VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->dev.material_sets[i],
-                                  .dstBinding = LC_BIND_BASE_COLOR, .descriptorCount = 1,
-                                  .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &ii};
-        vkUpdateDescriptorSets(ctx->device, 1, &w, 0, NULL);
+        VkDescriptorImageInfo ii[LC_TEX_SLOTS];
+        VkWriteDescriptorSet w[LC_MATERIAL_BIND_COUNT];
+        for (uint32_t t = 0; t < LC_TEX_SLOTS; t++) {
+            int32_t img = lc_material_image(&s->materials[i], t, s->image_count);
+            const lc_image *tex = img >= 0 ? &r->dev.textures[img] : t == LC_TEX_NORMAL ? &r->dev.flat_normal : &r->dev.white;
+            ii[t] = (VkDescriptorImageInfo){r->dev.linear_sampler, tex->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+            /* Texture slot t is binding t (LC_BIND_BASE_COLOR .. LC_BIND_EMISSIVE). */
+            w[t] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->dev.material_sets[i],
+                                          .dstBinding = t, .descriptorCount = 1,
+                                          .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &ii[t]};
+        }
+        VkDescriptorBufferInfo bi = {r->dev.material_factors.buffer, i * r->dev.material_stride, sizeof(lc_gpu_material)};
+        w[LC_BIND_MATERIAL] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->dev.material_sets[i],
+                                                     .dstBinding = LC_BIND_MATERIAL, .descriptorCount = 1,
+                                                     .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = &bi};
+        vkUpdateDescriptorSets(ctx->device, LC_MATERIAL_BIND_COUNT, w, 0, NULL);
     }
     /* The visibility shade's view of the same scene (where the device can run it). */
     if (ctx->visibility_missing) return LC_OK;

@@ -37,8 +37,8 @@ _Static_assert(offsetof(lc_frame_ubo, exposure) == 368, "exposure");
 
 _Static_assert(sizeof(lc_gpu_counters) == 16, "lc_gpu_counters is one uvec4");
 
-/* The visibility shade's scene tables (shaders/shading/visibility.glsl; lc_gpu_draw and
- * lc_gpu_material: src/geometry/visibility_scene.c). */
+/* The visibility shade's scene tables (shaders/shading/visibility.glsl; lc_gpu_draw:
+ * src/geometry/visibility_scene.c, lc_gpu_material: src/materials/gpu_material.c). */
 _Static_assert(sizeof(lc_gpu_footprint) == 48, "lc_gpu_footprint is 3 vec4");
 _Static_assert(offsetof(lc_gpu_footprint, ellipse) == 16, "ellipse");
 _Static_assert(offsetof(lc_gpu_footprint, axes) == 32, "axes");

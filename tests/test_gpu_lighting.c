@@ -9,7 +9,13 @@
  * every range (ambient only), the spot's centre and the edge of its cone (between the inner
  * and the outer angle), the background. The falloff is also checked against its formula
  * (README: candela / d^2 times (1 - (d/r)^4)^2) under the light, and the frame's exposure
- * against 1 / (1.2 * 2^EV). */
+ * against 1 / (1.2 * 2^EV).
+ *
+ * Then glTF materials (the BRDF in shaders/shading/lighting.glsl against light_ref.c's): the same
+ * plane in a glTF file, one quad per quadrant, each with a material of its own: a polished
+ * metal where the point light's mirror image lies (its highlight), a rough coloured metal
+ * under the spot, a rough dielectric (the materials check's dielectric sphere), an emissive
+ * dielectric; every pixel against the reference, in both shading paths. */
 #include "app/app.h"
 #include "lights/cull_ref.h"
 #include "lights/light_ref.h"
@@ -30,7 +36,19 @@ static const float k_point[3] = {-2.0f, 1.5f, -2.0f}, k_point_radius = 6.0f, k_p
 static const float k_spot[3] = {3.0f, 4.0f, -3.0f}, k_spot_radius = 10.0f, k_spot_cd = 60.0f;
 static const float k_inner = 20.0f, k_outer = 30.0f;
 
-static char g_dir[64], g_obj[128], g_lights[128];
+static char g_dir[64], g_obj[128], g_lights[128], g_gltf[128];
+
+/* The glTF plane's quadrants (x sign, z sign) and their materials. */
+typedef struct quad_material {
+    float base[3], metallic, roughness, emissive[3];
+} quad_material;
+static const quad_material k_quads[4] = {
+    {{0.95f, 0.64f, 0.54f}, 1.0f, 0.25f, {0, 0, 0}}, /* x < 0, z < 0: copper-like, the point light's highlight */
+    {{0.56f, 0.57f, 0.58f}, 1.0f, 0.6f, {0, 0, 0}},  /* x > 0, z < 0: rough iron under the spot */
+    {{0.2f, 0.25f, 0.2f}, 0.0f, 0.5f, {0.4f, 0.2f, 0.05f}}, /* x < 0, z > 0: emissive */
+    {{0.9f, 0.9f, 0.9f}, 0.0f, 0.8f, {0, 0, 0}},    /* x > 0, z > 0: rough dielectric */
+};
+static int quad_of(const float hit[3]) { return (hit[0] > 0.0f) + 2 * (hit[2] > 0.0f); }
 
 static bool write_file(const char *path, const char *text)
 {
@@ -38,6 +56,69 @@ static bool write_file(const char *path, const char *text)
     if (!f) return false;
     bool ok = fputs(text, f) >= 0;
     return fclose(f) == 0 && ok;
+}
+
+/* The plane as four quads, each its own primitive and material, with its buffer beside it. */
+static bool write_gltf(void)
+{
+    float pos[16][3], nrm[16][3], uv[16][2];
+    uint32_t idx[24];
+    for (int q = 0; q < 4; q++) {
+        float x0 = q & 1 ? 0.0f : -HALF, x1 = x0 + HALF, z0 = q & 2 ? 0.0f : -HALF, z1 = z0 + HALF;
+        const float c[4][2] = {{x0, z1}, {x1, z1}, {x1, z0}, {x0, z0}};
+        for (int v = 0; v < 4; v++) {
+            int i = q * 4 + v;
+            pos[i][0] = c[v][0], pos[i][1] = 0.0f, pos[i][2] = c[v][1];
+            nrm[i][0] = 0.0f, nrm[i][1] = 1.0f, nrm[i][2] = 0.0f;
+            uv[i][0] = (float)(v == 1 || v == 2), uv[i][1] = (float)(v < 2);
+        }
+        const uint32_t t[6] = {0, 1, 2, 0, 2, 3};
+        for (int k = 0; k < 6; k++) idx[q * 6 + k] = t[k]; /* per primitive: its own vertices */
+    }
+    char bin[160];
+    snprintf(bin, sizeof bin, "%s/plane.bin", g_dir);
+    FILE *f = fopen(bin, "wb");
+    if (!f) return false;
+    bool ok = fwrite(pos, sizeof pos, 1, f) == 1 && fwrite(nrm, sizeof nrm, 1, f) == 1 && fwrite(uv, sizeof uv, 1, f) == 1 &&
+              fwrite(idx, sizeof idx, 1, f) == 1;
+    if (fclose(f) != 0 || !ok) return false;
+    char text[8192];
+    int n = snprintf(text, sizeof text,
+                     "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, \"scenes\": [{\"nodes\": [0]}], \"nodes\": [{\"mesh\": 0}],\n"
+                     " \"buffers\": [{\"uri\": \"plane.bin\", \"byteLength\": %zu}],\n"
+                     " \"bufferViews\": [{\"buffer\": 0, \"byteOffset\": 0, \"byteLength\": %zu, \"target\": 34962},"
+                     " {\"buffer\": 0, \"byteOffset\": %zu, \"byteLength\": %zu, \"target\": 34962},"
+                     " {\"buffer\": 0, \"byteOffset\": %zu, \"byteLength\": %zu, \"target\": 34962},"
+                     " {\"buffer\": 0, \"byteOffset\": %zu, \"byteLength\": %zu, \"target\": 34963}],\n \"accessors\": [",
+                     sizeof pos + sizeof nrm + sizeof uv + sizeof idx, sizeof pos, sizeof pos, sizeof nrm, sizeof pos + sizeof nrm,
+                     sizeof uv, sizeof pos + sizeof nrm + sizeof uv, sizeof idx);
+    for (int q = 0; q < 4; q++) {
+        float x0 = q & 1 ? 0.0f : -HALF, z0 = q & 2 ? 0.0f : -HALF;
+        n += snprintf(text + n, sizeof text - n,
+                      "%s{\"bufferView\": 0, \"byteOffset\": %d, \"componentType\": 5126, \"count\": 4, \"type\": \"VEC3\","
+                      " \"min\": [%g, 0, %g], \"max\": [%g, 0, %g]},"
+                      " {\"bufferView\": 1, \"byteOffset\": %d, \"componentType\": 5126, \"count\": 4, \"type\": \"VEC3\"},"
+                      " {\"bufferView\": 2, \"byteOffset\": %d, \"componentType\": 5126, \"count\": 4, \"type\": \"VEC2\"},"
+                      " {\"bufferView\": 3, \"byteOffset\": %d, \"componentType\": 5125, \"count\": 6, \"type\": \"SCALAR\"}\n",
+                      q ? ", " : "", q * 48, x0, z0, x0 + HALF, z0 + HALF, q * 48, q * 32, q * 24);
+    }
+    n += snprintf(text + n, sizeof text - n, "], \"meshes\": [{\"primitives\": [");
+    for (int q = 0; q < 4; q++)
+        n += snprintf(text + n, sizeof text - n,
+                      "%s{\"attributes\": {\"POSITION\": %d, \"NORMAL\": %d, \"TEXCOORD_0\": %d}, \"indices\": %d, \"material\": %d}",
+                      q ? ", " : "", 4 * q, 4 * q + 1, 4 * q + 2, 4 * q + 3, q);
+    n += snprintf(text + n, sizeof text - n, "]}],\n \"materials\": [");
+    for (int q = 0; q < 4; q++) {
+        const quad_material *m = &k_quads[q];
+        n += snprintf(text + n, sizeof text - n,
+                      "%s{\"pbrMetallicRoughness\": {\"baseColorFactor\": [%g, %g, %g, 1], \"metallicFactor\": %g, "
+                      "\"roughnessFactor\": %g}, \"emissiveFactor\": [%g, %g, %g]}\n",
+                      q ? ", " : "", m->base[0], m->base[1], m->base[2], m->metallic, m->roughness, m->emissive[0], m->emissive[1],
+                      m->emissive[2]);
+    }
+    n += snprintf(text + n, sizeof text - n, "]}\n");
+    snprintf(g_gltf, sizeof g_gltf, "%s/plane.gltf", g_dir);
+    return n > 0 && (size_t)n < sizeof text && write_file(g_gltf, text);
 }
 
 static bool write_scene(void)
@@ -57,6 +138,7 @@ static bool write_scene(void)
              "usemtl floor\nf 1/1/1 2/2/1 3/3/1\nf 1/1/1 3/3/1 4/4/1\n",
              -HALF, HALF, HALF, HALF, HALF, -HALF, -HALF, -HALF);
     if (!write_file(g_obj, text)) return false;
+    if (!write_gltf()) return false;
     snprintf(text, sizeof text,
              "{\"units\": \"candela\", \"lights\": [\n"
              " {\"type\": \"point\", \"position\": [%g, %g, %g], \"radius\": %g, \"color\": [1, 0.9, 0.8], \"intensity\": %g},\n"
@@ -69,7 +151,7 @@ static bool write_scene(void)
 
 static void remove_scene(void)
 {
-    const char *names[] = {"plane.obj", "plane.mtl", "lights.json"};
+    const char *names[] = {"plane.obj", "plane.mtl", "lights.json", "plane.gltf", "plane.bin"};
     char path[160];
     for (size_t i = 0; i < LC_ARRAY_COUNT(names); i++) {
         snprintf(path, sizeof path, "%s/%s", g_dir, names[i]);
@@ -134,7 +216,10 @@ static int reference(const lc_renderer *r, float exposure, bool half_hdr, uint32
     int k = plane_hit(u, px, py, hit);
     lit[0] = lit[1] = lit[2] = 0.0f;
     if (k == 1) {
-        lc_light_ref_surface s = {{hit[0], hit[1], hit[2]}, {0, 1, 0}, {0, 1, 0}, {k_albedo[0], k_albedo[1], k_albedo[2]}};
+        /* The .mtl's material: lc_material_make's dielectric (metallic 0, roughness 0.5). */
+        lc_light_ref_surface s = {.position = {hit[0], hit[1], hit[2]}, .normal = {0, 1, 0}, .face = {0, 1, 0},
+                                  .albedo = {k_albedo[0], k_albedo[1], k_albedo[2]}, .metallic = 0.0f, .roughness = 0.5f,
+                                  .occlusion = 1.0f};
         lc_light_ref_hdr(r->frame.packed, r->frame.light_count, &s, eye, exposure, hdr);
         lc_light_ref_lit(r->frame.packed, r->frame.light_count, &s, eye, lit);
     } else {
@@ -170,8 +255,9 @@ static void run(const char *what, const char *shading, const char *tonemap, bool
     CHECK(img && w == 160 && h == 120 && u->screen.x == w && u->screen.y == h);
     const lc_material *mat = a->scene.object_count == 1 ? &a->scene.materials[a->scene.objects[0].material] : NULL;
     CHECK_MSG(mat && fabsf(mat->base_color[0] - k_albedo[0]) < 1e-6f && fabsf(mat->base_color[1] - k_albedo[1]) < 1e-6f &&
-                  fabsf(mat->base_color[2] - k_albedo[2]) < 1e-6f && mat->image < 0,
-              "%s: the plane is not one object with the .mtl's untextured Kd", what);
+                  fabsf(mat->base_color[2] - k_albedo[2]) < 1e-6f && mat->image < 0 && mat->metallic == 0.0f &&
+                  mat->roughness == 0.5f && mat->normal_image < 0 && mat->emissive[0] == 0.0f,
+              "%s: the plane is not one object with the .mtl's untextured Kd (dielectric, roughness 0.5)", what);
     CHECK_MSG(r->frame.light_count == 2, "%s: %u lights visible, want 2", what, r->frame.light_count);
     float exposure = lc_light_ref_exposure_scale(EV);
     CHECK_MSG(fabsf(u->exposure.x - exposure) <= 1e-6f * exposure && u->exposure.y == EV && u->exposure.z == 0.0f,
@@ -261,6 +347,108 @@ static void run(const char *what, const char *shading, const char *tonemap, bool
     lc_test_app_stop(a);
 }
 
+/* The glTF plane's reference at pixel (px, py): 1 on a quadrant clear of its edges (its index
+ * in *quad), 0 the background, -1 too near an edge to say. */
+static int reference_gltf(const lc_renderer *r, float exposure, bool half_hdr, uint32_t px, uint32_t py, uint8_t out[3], int *quad)
+{
+    const lc_frame_ubo *u = &r->frame.ubo;
+    const float eye[3] = {u->camera_pos.x, u->camera_pos.y, u->camera_pos.z};
+    float hit[3], hdr[3];
+    int k = plane_hit(u, px, py, hit);
+    if (k == 1 && (fabsf(hit[0]) < EDGE || fabsf(hit[2]) < EDGE)) k = -1;
+    if (k == 1) {
+        const quad_material *m = &k_quads[*quad = quad_of(hit)];
+        lc_light_ref_surface s = {.position = {hit[0], hit[1], hit[2]}, .normal = {0, 1, 0}, .face = {0, 1, 0},
+                                  .albedo = {m->base[0], m->base[1], m->base[2]}, .metallic = m->metallic,
+                                  .roughness = m->roughness, .occlusion = 1.0f,
+                                  .emissive = {m->emissive[0], m->emissive[1], m->emissive[2]}};
+        lc_light_ref_hdr(r->frame.packed, r->frame.light_count, &s, eye, exposure, hdr);
+    } else {
+        lc_light_ref_background(exposure, hdr);
+    }
+    if (k >= 0) lc_light_ref_output(hdr, exposure, half_hdr, out);
+    return k;
+}
+
+static void run_materials(const char *what, const char *shading, const char *tonemap, bool half_hdr)
+{
+    char *argv[] = {"--headless", "--quiet", "--validate", "--size", "160x120", "--scene", g_gltf, "--lights-file", g_lights,
+                    "--exposure", "2.5", "--camera", "0,8,6,0,-55", "--shading", (char *)shading, "--tonemap",
+                    (char *)tonemap};
+    lc_app *a = lc_test_app_start((int)LC_ARRAY_COUNT(argv), argv);
+    CHECK_MSG(a != NULL, "%s: cannot start", what);
+    if (!a) return;
+    lc_renderer *r = &a->renderer;
+    lc_frame_settings fs = lc_app_settings(a);
+    fs.capture_output = true;
+    CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
+    lc_renderer_finish(r);
+    const lc_frame_ubo *u = &r->frame.ubo;
+    const uint8_t *img = r->frame.output_pixels;
+    uint32_t w = r->frame.output_width, h = r->frame.output_height;
+    bool setup = img && w == 160 && h == 120 && r->frame.light_count == 2 && a->scene.object_count == 4;
+    /* Each quad's material as the file gives it (the importer may add its default material). */
+    for (uint32_t i = 0; setup && i < a->scene.object_count; i++) {
+        const lc_material *m = &a->scene.materials[a->scene.objects[i].material];
+        bool found = false;
+        for (int q = 0; q < 4; q++)
+            found |= fabsf(m->base_color[0] - k_quads[q].base[0]) < 1e-6f && m->metallic == k_quads[q].metallic &&
+                     fabsf(m->roughness - k_quads[q].roughness) < 1e-6f && fabsf(m->emissive[0] - k_quads[q].emissive[0]) < 1e-6f;
+        setup &= found;
+    }
+    CHECK_MSG(setup, "%s: the glTF plane did not load as four quads with their materials under two lights (test setup)", what);
+    if (!setup) {
+        lc_test_app_stop(a);
+        return;
+    }
+    float exposure = lc_light_ref_exposure_scale(EV);
+    uint32_t compared[4] = {0}, bad = 0;
+    int worst[4] = {0};
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            uint8_t want[3];
+            int q = 0;
+            int k = reference_gltf(r, exposure, half_hdr, x, y, want, &q);
+            if (k != 1) continue;
+            compared[q]++;
+            const uint8_t *got = img + ((size_t)y * w + x) * 4;
+            int d = max_diff(got, want);
+            worst[q] = LC_MAX(worst[q], d);
+            if (d > TOL && bad++ < 5)
+                fprintf(stderr, "  %s: pixel %u,%u (quad %d): %u %u %u, reference %u %u %u\n", what, x, y, q, got[0], got[1], got[2],
+                        want[0], want[1], want[2]);
+        }
+    CHECK_MSG(bad == 0, "%s: %u pixels differ from the reference by more than %d/255", what, bad, TOL);
+    for (int q = 0; q < 4; q++) CHECK_MSG(compared[q] > 500, "%s: quad %d has %u pixels (test setup)", what, q, compared[q]);
+    printf("  %-34s %u + %u + %u + %u quad pixels against the reference: worst %d %d %d %d/255 (bound %d)\n", what, compared[0],
+           compared[1], compared[2], compared[3], worst[0], worst[1], worst[2], worst[3], TOL);
+    /* Chosen pixels: the point light's highlight on the polished metal, where the plane mirrors
+     * it to the eye; the emissive quad beyond every light's range. */
+    const float eye[3] = {u->camera_pos.x, u->camera_pos.y, u->camera_pos.z};
+    float t = eye[1] / (eye[1] + k_point[1]);
+    named_point pts[] = {
+        {"the polished metal's highlight", {eye[0] + t * (k_point[0] - eye[0]), 0.0f, eye[2] + t * (k_point[2] - eye[2])}, 0},
+        {"emissive beyond every range", {-5.5f, 0.0f, 4.5f}, 1},
+    };
+    for (size_t i = 0; i < LC_ARRAY_COUNT(pts); i++) {
+        uint32_t px, py;
+        uint8_t want[3];
+        int q = -1;
+        bool on = project(u, pts[i].p, &px, &py) && reference_gltf(r, exposure, half_hdr, px, py, want, &q) == 1;
+        CHECK_MSG(on && q == (i ? 2 : 0), "%s: %s is not on its quad (test setup)", what, pts[i].name);
+        if (!on) continue;
+        const uint8_t *got = img + ((size_t)py * w + px) * 4;
+        /* The highlight: far brighter than the rough dielectric quad's brightest pixel would be
+         * there (a Lambert surface of albedo 1 gives at most about 100/255 at this exposure). */
+        bool ok = max_diff(got, want) <= TOL && (i == 0 ? got[0] >= 200 : got[0] > got[1] && got[1] > got[2] && got[0] > 60);
+        CHECK_MSG(ok, "%s: %s: pixel %u,%u: %u %u %u, reference %u %u %u", what, pts[i].name, px, py, got[0], got[1], got[2],
+                  want[0], want[1], want[2]);
+        printf("    %-31s pixel %3u,%3u: %3u %3u %3u  reference %3u %3u %3u\n", pts[i].name, px, py, got[0], got[1], got[2],
+               want[0], want[1], want[2]);
+    }
+    lc_test_app_stop(a);
+}
+
 /* The falloff under the point light against README's formula, computed here independently. */
 static void test_falloff_formula(void)
 {
@@ -291,6 +479,8 @@ int main(void)
     run("forward (HDR image, tonemap pass)", "forward", "auto", true);
     run("visibility (fused tonemap)", "visibility", "fused", false);
     run("visibility (HDR image, compute)", "visibility", "compute", true);
+    run_materials("glTF materials, forward", "forward", "auto", true);
+    run_materials("glTF materials, visibility (fused)", "visibility", "fused", false);
     remove_scene();
     uint32_t msgs = lc_validation_message_count();
     CHECK_MSG(msgs == 0, "%u validation message(s)", msgs);

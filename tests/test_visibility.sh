@@ -98,7 +98,8 @@ have_sponza "the Sponza cases" && vis_case sponza --scene "$LC_SPONZA" --lights 
 # quad facing +z whose vertex normals lean far toward +x, seen obliquely from the -x side (so
 # normal . view < 0 everywhere on its front face), lit by a light on the +x side, is lit in
 # both paths; seen from behind, its normals are turned (lit by a light on the -x side). Under
-# the old rule the front view was dark (ambient only: luma 0.075 against 0.129).
+# the old rule the front view was dark (ambient only: luma 0.075 against 0.097 lit; the bound
+# sits between them: 0.1 before glTF's BRDF, under which the lit view measured 0.129).
 printf 'v -4 -2 0\nv 4 -2 0\nv 4 2 0\nv -4 2 0\nvt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nvn 1 0 0.05\nf 1/1/1 2/2/1 3/3/1\nf 1/1/1 3/3/1 4/4/1\n' \
     >"$TMP/lean.obj"
 for side in front:10,0,1:-8,0,4,-63.43,0 back:-10,0,-1:-8,0,-4,-116.57,0; do
@@ -109,7 +110,7 @@ for side in front:10,0,1:-8,0,4,-63.43,0 back:-10,0,-1:-8,0,-4,-116.57,0; do
         lc_ok "two-sided $name $sh" --headless --validate --quiet --size 160x90 --scene "$TMP/lean.obj" \
             --lights-file "$TMP/lean-$name.json" --camera "$cam" --mode zbin --shading "$sh" --out "$TMP/lean-$name-$sh.png" || continue
         l=$(img luma "$TMP/lean-$name-$sh.png" | cut -d' ' -f1)
-        fcmp "$l" ">" 0.1 || fail "two-sided $name $sh: the leaning quad is dark (luma $l): its normal was turned the wrong way"
+        fcmp "$l" ">" 0.085 || fail "two-sided $name $sh: the leaning quad is dark (luma $l): its normal was turned the wrong way"
     done
     d=$(img diff "$TMP/lean-$name-forward.png" "$TMP/lean-$name-visibility.png")
     [[ $d -le 1 ]] || fail "two-sided $name: forward and visibility differ by $d/255"

@@ -7,6 +7,7 @@
 // light_loop.glsl, shared with the visibility path's compute shader.
 #include "common.glsl"
 #include "lighting.glsl"
+#include "surface.glsl"
 #include "light_loop.glsl"
 #include "meshlet_view.glsl"
 
@@ -27,24 +28,43 @@ layout(location = 6) in vec4 in_tangent;
 layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VertexMeshletBlock { uint vertex_meshlet[]; };
 layout(location = 0) out vec4 out_color;
 
+// The material (set 1): its textures (white, or the flat normal, where it has none) and factors.
 layout(set = 1, binding = LC_BIND_BASE_COLOR) uniform sampler2D base_color_tex;
+layout(set = 1, binding = LC_BIND_METALLIC_ROUGHNESS) uniform sampler2D metallic_roughness_tex;
+layout(set = 1, binding = LC_BIND_NORMAL_MAP) uniform sampler2D normal_tex;
+layout(set = 1, binding = LC_BIND_OCCLUSION) uniform sampler2D occlusion_tex;
+layout(set = 1, binding = LC_BIND_EMISSIVE) uniform sampler2D emissive_tex;
+layout(set = 1, binding = LC_BIND_MATERIAL) uniform MaterialFactors { lc_gpu_material factors; } mat;
 layout(push_constant) uniform Material { vec4 base_color; } material;
+
+// The fragment's tangent (xyz, world) and bitangent sign (w) for the normal map: the triangle's, from its positions and UVs (their screen derivatives: both are
+// affine on the triangle's plane, so any two give the same tangent as the visibility
+// shade's lc_vis_tangent gets from the vertices).
+vec4 lc_forward_tangent()
+{
+    return lc_uv_tangent(dFdx(in_world), dFdy(in_world), dFdx(in_uv), dFdy(in_uv), normalize(in_normal));
+}
 
 void main()
 {
-    vec4 tex = texture(base_color_tex, in_uv);
-    lc_surface surf;
-    surf.position = in_world;
-    surf.view_dir = normalize(frame.camera_pos.xyz - in_world);
+    vec3 view_dir = normalize(frame.camera_pos.xyz - in_world);
     vec3 n = normalize(in_normal);
     // The triangle's plane from the world position's screen derivatives (both lie in it).
-    vec3 seen = lc_seen_normal(cross(dFdx(in_world), dFdy(in_world)), surf.view_dir);
-    surf.normal = lc_two_sided(n, seen);
-    surf.albedo = tex.rgb * material.base_color.rgb;
+    vec3 seen = lc_seen_normal(cross(dFdx(in_world), dFdy(in_world)), view_dir);
+    vec4 tangent = lc_forward_tangent();
+    lc_material_inputs mi = lc_material_inputs_of(mat.factors, texture(base_color_tex, in_uv) * material.base_color,
+                                                  texture(metallic_roughness_tex, in_uv), texture(occlusion_tex, in_uv).r,
+                                                  texture(emissive_tex, in_uv).rgb);
+    // The map's normal, turned with its frame to the side the viewer sees.
+    vec3 mapped = lc_normal_mapped(n, tangent, texture(normal_tex, in_uv).xyz, mat.factors.factors.z);
+    vec3 normal = dot(n, seen) < 0.0 ? -mapped : mapped;
+    lc_surface surf = lc_surface_of(mi, in_world, normal, view_dir);
 
     vec3 color = lc_light_loop(uvec2(gl_FragCoord.xy), in_depth, surf);
     lc_light_loop_write_analysis();
-    out_color = vec4(lc_shaded_colour(surf.albedo, color), 1.0);
+    out_color = vec4(lc_shaded_colour(surf, color), 1.0);
+    vec3 view_colour;
+    if (lc_material_view(frame.options.y, mi, surf.normal, view_colour)) out_color = vec4(view_colour, 1.0);
     if (frame.options.y == LC_VIEW_MESHLETS)
         out_color = vec4(lc_meshlet_view_colour(vertex_meshlet[in_vertex], in_object, surf.normal, surf.view_dir), 1.0);
 }

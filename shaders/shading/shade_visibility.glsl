@@ -9,6 +9,7 @@
 // .comp files, which differ in that define only; their _bindless twins define LC_VIS_BINDLESS.
 #include "common.glsl"
 #include "lighting.glsl"
+#include "surface.glsl"
 #include "light_loop.glsl"
 #include "visibility.glsl"
 #include "meshlet_view.glsl"
@@ -40,10 +41,11 @@ layout(set = 0, binding = LC_BIND_OUTPUT) uniform writeonly image2D out_image;
 layout(set = 0, binding = LC_BIND_HDR_STORAGE, rgba16f) uniform writeonly image2D hdr_out;
 #endif
 
-void write_colour(ivec2 px, vec3 hdr)
+// hdr: the shaded colour, or with `as_is` a material view's linear colour (no tone curve).
+void write_colour(ivec2 px, vec3 hdr, bool as_is)
 {
 #ifdef LC_VIS_TONEMAP
-    imageStore(out_image, px, vec4(lc_srgb_encode(lc_tonemap_shaded(hdr)), 1.0));
+    imageStore(out_image, px, vec4(lc_srgb_encode(as_is ? hdr : lc_tonemap_shaded(hdr)), 1.0));
 #else
     imageStore(hdr_out, px, vec4(hdr, 1.0));
 #endif
@@ -153,7 +155,34 @@ vec4 sample_texture(uint t, vec2 uv, vec2 dx, vec2 dy)
 #endif
 }
 
+// Material texture t (LC_NO_TEXTURE: none, 1 then); without LC_VIS_BINDLESS a waterfall over
+// the subgroup's distinct textures: each round samples with one subgroup-uniform index, the
+// lanes holding it leave.
+vec4 material_sample(uint t, vec2 uv, vec2 dx, vec2 dy)
+{
+    if (t == LC_NO_TEXTURE) return vec4(1.0);
+    t = min(t, TEXTURE_COUNT - 1u);
+#ifdef LC_VIS_BINDLESS
+    return sample_texture(t, uv, dx, dy);
+#else
+    for (;;) {
+        uint first = subgroupBroadcastFirst(t);
+        if (first == t) return sample_texture(first, uv, dx, dy);
+    }
+    return vec4(0.0);
+#endif
+}
+
 vec3 bary3(vec2 b) { return vec3(1.0 - b.x - b.y, b.x, b.y); }
+
+// The tangent (xyz, world) and bitangent sign (w) for the normal map at barycentrics b: the
+// triangle's, from its positions and UVs (as the forward pass's lc_forward_tangent).
+vec4 lc_vis_tangent(lc_vis_triangle tri, vec3 b)
+{
+    vec3 n = normalize(b.x * tri.v[0].normal + b.y * tri.v[1].normal + b.z * tri.v[2].normal);
+    return lc_uv_tangent(tri.v[1].position - tri.v[0].position, tri.v[2].position - tri.v[0].position, tri.v[1].uv - tri.v[0].uv,
+                         tri.v[2].uv - tri.v[0].uv, n);
+}
 
 void main()
 {
@@ -161,7 +190,7 @@ void main()
     if (px.x >= frame.screen.x || px.y >= frame.screen.y) return;
     uvec2 id = texelFetch(vis_ids, ivec2(px), 0).xy;
     if (id.x == LC_VIS_BACKGROUND) {
-        write_colour(ivec2(px), lc_background_colour());
+        write_colour(ivec2(px), lc_background_colour(), false);
         return;
     }
     if (ID_PRIM_BITS != 0u) id = uvec2(id.x >> ID_PRIM_BITS, id.x & ((1u << ID_PRIM_BITS) - 1u));
@@ -191,35 +220,30 @@ void main()
                   b.z * lc_view_depth(tri.v[2].position);
 
     uint material = min(tri.material, uint(vis_materials.length()) - 1u);
-    uint texture_index = min(vis_materials[material].info.x, TEXTURE_COUNT - 1u);
-#ifdef LC_VIS_BINDLESS
-    vec4 tex = sample_texture(texture_index, uv, duv_dx, duv_dy);
-#else
-    // Waterfall over the subgroup's distinct textures: each round samples with one
-    // subgroup-uniform index, the lanes holding it leave.
-    vec4 tex = vec4(0.0);
-    for (;;) {
-        uint t = subgroupBroadcastFirst(texture_index);
-        if (t == texture_index) {
-            tex = sample_texture(t, uv, duv_dx, duv_dy);
-            break;
-        }
-    }
-#endif
+    lc_gpu_material m = vis_materials[material];
+    // The five texture slots in one loop (kept a loop: without bindless each sample is a
+    // switch over every texture, which once per slot would multiply the shader's size).
+    uint slots[5] = uint[](m.textures.x, m.textures.y, m.textures.z, m.textures.w, m.textures2.x);
+    vec4 samples[5];
+    [[dont_unroll]] for (uint k = 0u; k < 5u; k++) samples[k] = material_sample(slots[k], uv, duv_dx, duv_dy);
 
-    lc_surface surf;
-    surf.position = world;
-    surf.view_dir = normalize(frame.camera_pos.xyz - world);
+    vec3 view_dir = normalize(frame.camera_pos.xyz - world);
     vec3 n = normalize(normal);
-    surf.normal = lc_two_sided(n, seen);
-    surf.albedo = tex.rgb * vis_materials[material].base_color.rgb;
+    lc_material_inputs mi = lc_material_inputs_of(m, samples[0] * m.base_color, samples[1], samples[3].r, samples[4].rgb);
+    // The map's normal, turned with its frame to the side the viewer sees.
+    vec3 mapped = lc_normal_mapped(n, lc_vis_tangent(tri, b), samples[2].xyz, m.factors.z);
+    vec3 shading_normal = dot(n, seen) < 0.0 ? -mapped : mapped;
+    lc_surface surf = lc_surface_of(mi, world, shading_normal, view_dir);
 
     vec3 color = lc_light_loop(px, depth, surf);
     lc_light_loop_write_analysis();
+    vec3 view_colour;
     // --view meshlets: the forward pass's colour of the triangle's meshlet (its first vertex's,
     // the provoking vertex there).
     if (frame.options.y == LC_VIEW_MESHLETS)
-        write_colour(ivec2(px), lc_meshlet_view_colour(vis_vertex_meshlet[tri.vertex0], id.x, surf.normal, surf.view_dir));
+        write_colour(ivec2(px), lc_meshlet_view_colour(vis_vertex_meshlet[tri.vertex0], id.x, surf.normal, surf.view_dir), false);
+    else if (lc_material_view(frame.options.y, mi, surf.normal, view_colour))
+        write_colour(ivec2(px), view_colour, true);
     else
-        write_colour(ivec2(px), lc_shaded_colour(surf.albedo, color));
+        write_colour(ivec2(px), lc_shaded_colour(surf, color), false);
 }

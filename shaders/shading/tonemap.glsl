@@ -2,7 +2,8 @@
 // the output, and tonemap.comp, which encodes it itself): HDR through ACES, or one of the
 // analysis views: heatmap (lights evaluated per pixel) and tightness (green: evaluated and
 // contributing, red: evaluated for nothing). The heatmap legend bar sits at the bottom left.
-// Linear colour out; the meshlets view went through the shade pass and tonemaps as shaded.
+// Linear colour out; the meshlets view went through the shade pass and tonemaps as shaded, the
+// material views (base colour, normals, roughness-metallic) through it untouched.
 #ifndef LC_TONEMAP_GLSL
 #define LC_TONEMAP_GLSL
 
@@ -27,6 +28,8 @@ vec3 lc_tonemap(ivec2 px)
     vec3 shaded = lc_tonemap_shaded(hdr);
     uint view = frame.options.y;
     if (view == LC_VIEW_SHADED || view == LC_VIEW_MESHLETS) return shaded;
+    // The material views: the shade wrote their linear colour.
+    if (view >= LC_VIEW_BASE_COLOR) return hdr;
     float scale = float(max(frame.options.w, 1u));
     // Legend: a 256x12 bar, 0 on the left, the scale on the right.
     if (view == LC_VIEW_HEATMAP && px.x >= 8 && px.x < 264 && px.y >= int(frame.screen.y) - 20 && px.y < int(frame.screen.y) - 8)

@@ -45,7 +45,10 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_HEATMAP 1   /* lights evaluated per pixel */
 #define LC_VIEW_TIGHTNESS 2 /* evaluated-and-contributing (green) vs evaluated-for-nothing (red) */
 #define LC_VIEW_MESHLETS 3  /* a colour per meshlet (shade pass) */
-#define LC_VIEW_COUNT 4
+#define LC_VIEW_BASE_COLOR 4 /* the material's base colour (texture times factor), unlit */
+#define LC_VIEW_NORMALS 5    /* the shading normal (normal map applied), world xyz * 0.5 + 0.5 */
+#define LC_VIEW_ROUGHNESS_METALLIC 6 /* red: perceptual roughness, green: metallic */
+#define LC_VIEW_COUNT 7
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
@@ -132,8 +135,15 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_ZBIN_GROUP_BINS 16u
 #define LC_ZBIN_SLICES 16u
 
-/* Descriptor set 1: per material. */
+/* Descriptor set 1: per material (the forward pass). A material without a texture gets the
+ * white one (the flat normal one for LC_BIND_NORMAL_MAP): glTF's factors times 1. */
 #define LC_BIND_BASE_COLOR 0
+#define LC_BIND_METALLIC_ROUGHNESS 1 /* linear: roughness in g, metallic in b */
+#define LC_BIND_NORMAL_MAP 2         /* linear: tangent-space normal */
+#define LC_BIND_OCCLUSION 3          /* linear: ambient occlusion in r */
+#define LC_BIND_EMISSIVE 4           /* sRGB */
+#define LC_BIND_MATERIAL 5           /* uniform lc_gpu_material: the material's factors */
+#define LC_MATERIAL_BIND_COUNT 6
 
 /* Descriptor set 1 of the visibility shade (compute): the scene as the shader rebuilds
  * triangles from it (shaders/shading/visibility.glsl, src/geometry/visibility_scene.c). */
@@ -141,10 +151,13 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIS_BIND_INDICES 1   /* uint[indices] */
 #define LC_VIS_BIND_DRAWS 2     /* lc_gpu_draw[objects], indexed by the visibility id's object */
 #define LC_VIS_BIND_MATERIALS 3 /* lc_gpu_material[materials] */
-#define LC_VIS_BIND_TEXTURES 4  /* sampler2D[textures]: the scene's base-colour textures, each once */
+#define LC_VIS_BIND_TEXTURES 4  /* sampler2D[textures]: the scene's material textures, each once */
 #define LC_VIS_BIND_COUNT 5
 #define LC_VERTEX_FLOATS 12     /* lc_vertex: position[3], normal[3], uv[2], tangent[4] (xyz, w: bitangent sign) */
 #define LC_VIS_BACKGROUND 0xffffffffu /* the visibility id's clear value */
+/* A material texture slot with no texture (lc_gpu_material.textures): the shade takes glTF's
+ * default (1, or the flat normal) without sampling. */
+#define LC_NO_TEXTURE 0xffffffffu
 /* Most textures the visibility shade can select without dynamic indexing of sampler arrays
  * (a switch over constant indices); with it, as many as the device's sampler limits allow. */
 #define LC_VIS_MAX_TEXTURES 64u
@@ -237,9 +250,15 @@ struct lc_gpu_draw {
     LC_U4 info; /* per object: x: its mesh's first index, y: index count, z: material, w: the mesh's first vertex */
 };
 
+/* A glTF metallic-roughness material (src/scene/scene.h lc_material) as the shaders read it:
+ * the forward pass from its material set (LC_BIND_MATERIAL), the visibility shade from its table
+ * (LC_VIS_BIND_MATERIALS), where the texture indices name the scene's texture array. */
 struct lc_gpu_material {
     LC_F4 base_color; /* linear factor, multiplied with the texture */
-    LC_U4 info;       /* x: its base-colour texture in the visibility scene's array (LC_VIS_BIND_TEXTURES); y, z, w: 0 */
+    LC_F4 factors;    /* x: metallic, y: perceptual roughness, z: normal scale (0: no normal map), w: occlusion strength */
+    LC_F4 emissive;   /* linear rgb (strength applied), w: 0 */
+    LC_U4 textures;   /* visibility shade: base colour, metallic-roughness, normal, occlusion (LC_NO_TEXTURE: none) */
+    LC_U4 textures2;  /* x: emissive texture (LC_NO_TEXTURE: none); y, z, w: 0 */
 };
 
 #ifndef LC_GLSL

@@ -10,6 +10,7 @@
 #include "app/renderdoc.h"
 #include "cpu/jobs.h"
 #include "lights/exposure.h"
+#include "materials/gpu_material.h"
 
 
 /* The file's own lights (KHR_lights_punctual), static; one without a range reaches across the
@@ -362,6 +363,15 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(root, "lights", app->light_count);
     cJSON_AddStringToObject(root, "lights_source", lc_app_light_source(app));
     cJSON_AddStringToObject(root, "light_units", "candela");
+    {
+        lc_material_counts mc = lc_material_count(&app->scene);
+        cJSON *mo = cJSON_AddObjectToObject(root, "materials");
+        cJSON_AddNumberToObject(mo, "count", mc.count);
+        cJSON_AddNumberToObject(mo, "textures", mc.textures);
+        cJSON_AddNumberToObject(mo, "normal_mapped", mc.normal_mapped);
+        cJSON_AddNumberToObject(mo, "metallic", mc.metallic);
+        cJSON_AddNumberToObject(mo, "emissive", mc.emissive);
+    }
     {
         cJSON *ex = cJSON_AddObjectToObject(root, "exposure");
         cJSON_AddNumberToObject(ex, "ev100", fs.exposure_ev100);

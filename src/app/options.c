@@ -59,8 +59,8 @@ void lc_options_usage(FILE *f)
         "  --object-cull on|off     CPU object culling, sphere then OOBB, of the direct path's draws\n"
         "                           (default on; off draws every object; mdi and mesh cull on the GPU)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
-        "  --view NAME              shaded, heatmap, tightness, meshlets (default shaded; meshlets:\n"
-        "                           forward shading, visibility shading shows shaded with a warning)\n"
+        "  --view NAME              shaded, heatmap, tightness, meshlets, base-colour, normals,\n"
+        "                           roughness-metallic (default shaded)\n"
         "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB\n"
         "                           budget, one step coarser with --shading visibility; lists 16)\n"
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
@@ -259,7 +259,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             else return bad(a, v, "expected on or off");
         } else if (!strcmp(a, "--view")) {
             int found = lc_name_index(v, lc_view_names, LC_VIEW_COUNT);
-            if (found < 0) return bad(a, v, "expected shaded, heatmap, tightness or meshlets");
+            if (found < 0) return bad(a, v, "expected shaded, heatmap, tightness, meshlets, base-colour, normals or roughness-metallic");
             o->view = (uint32_t)found;
         } else if (!strcmp(a, "--tile-size")) {
             s = parse_uint_range(a, v, 8, 64, &o->tile_size);

@@ -194,7 +194,8 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
     } else if (!strcmp(action, "view")) {
         int found = lc_name_index(arg, lc_view_names, LC_VIEW_COUNT);
         if (found < 0 && *arg) {
-            lc_error("script: unknown view '%s' (shaded, heatmap, tightness, meshlets; none: next)", arg);
+            lc_error("script: unknown view '%s' (shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic; none: next)",
+                     arg);
             return LC_ERR_INPUT;
         }
         fs->view = found >= 0 ? (uint32_t)found : (fs->view + 1) % LC_VIEW_COUNT;
@@ -483,7 +484,7 @@ static const char *const k_keys[][2] = {
     {"L", "binning: tiles, lights, lights-nodepth"},
     {"C", "scalarization on / off"},
     {"B", "shading: forward / visibility buffer"},
-    {"V", "view: shaded, heatmap, tightness, meshlets"},
+    {"V", "view: shaded, heatmap, tightness, meshlets, base colour, normals, rough/metal"},
     {"G", "geometry path: direct / mdi / mesh (where the device runs them)"},
     {"O", "occlusion culling on / off (mdi)"},
     {"+ / -", "double / halve the light count"},
@@ -539,6 +540,22 @@ static uint32_t tightness_legend(viewer *v, uint32_t n, float scale)
     n = lc_hud_rect(v->hud, HUD_CAP, n, 4, y - 4, 32 + tw, h - 4, k_panel);
     n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y, 10 + 8 * scale, y + 8 * scale, green);
     n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y + line, 10 + 8 * scale, y + line + 8 * scale, red);
+    return lc_hud_text(v->hud, HUD_CAP, n, 14 + 10 * scale, y, scale, text, k_white);
+}
+
+/* --view roughness-metallic: what its two channels mean. */
+static uint32_t roughness_metallic_legend(viewer *v, uint32_t n, float scale)
+{
+    const lc_renderer *r = &v->app.renderer;
+    static const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
+    float h = (float)r->sized.height, line = 12 * scale;
+    const char *text = "red: roughness (perceptual)\ngreen: metallic";
+    float tw, th;
+    lc_hud_text_size(text, scale, &tw, &th);
+    float y = h - 8 - th;
+    n = lc_hud_rect(v->hud, HUD_CAP, n, 4, y - 4, 32 + tw, h - 4, k_panel);
+    n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y, 10 + 8 * scale, y + 8 * scale, red);
+    n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y + line, 10 + 8 * scale, y + line + 8 * scale, green);
     return lc_hud_text(v->hud, HUD_CAP, n, 14 + 10 * scale, y, scale, text, k_white);
 }
 
@@ -630,6 +647,7 @@ static uint32_t build_hud(viewer *v)
     if (v->show_help) n = help_panel(v, n, scale);
     if (v->fs.view == LC_VIEW_HEATMAP) n = heat_legend(v, n, scale);
     else if (v->fs.view == LC_VIEW_TIGHTNESS) n = tightness_legend(v, n, scale);
+    else if (v->fs.view == LC_VIEW_ROUGHNESS_METALLIC) n = roughness_metallic_legend(v, n, scale);
     if (v->message[0] && glfwGetTime() < v->message_until) {
         float tw, th;
         lc_hud_text_size(v->message, scale * 1.5f, &tw, &th);

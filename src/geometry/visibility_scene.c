@@ -1,5 +1,7 @@
 #include "geometry/visibility_scene.h"
 
+#include "materials/gpu_material.h"
+
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +12,6 @@ _Static_assert(offsetof(lc_vertex, normal) == 3 * sizeof(float), "lc_vertex.norm
 _Static_assert(offsetof(lc_vertex, uv) == 6 * sizeof(float), "lc_vertex.uv");
 _Static_assert(offsetof(lc_vertex, tangent) == 8 * sizeof(float), "lc_vertex.tangent");
 _Static_assert(sizeof(lc_gpu_draw) == 16, "lc_gpu_draw is one uvec4");
-_Static_assert(sizeof(lc_gpu_material) == 32, "lc_gpu_material is two vec4s");
 
 static lc_status upload_table(lc_context *ctx, lc_buffer *b, const void *data, size_t bytes, const char *name)
 {
@@ -33,11 +34,12 @@ uint32_t lc_vis_textures(const lc_scene *s, int32_t *slot_image, uint32_t *mater
 {
     uint32_t *image_slot = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *image_slot); /* slot + 1, 0: unused */
     bool white = s->material_count == 0;
-    for (uint32_t i = 0; i < s->material_count; i++) {
-        int32_t img = s->materials[i].image;
-        if (img >= 0 && (uint32_t)img < s->image_count) image_slot[img] = 1;
-        else white = true;
-    }
+    for (uint32_t i = 0; i < s->material_count; i++)
+        for (uint32_t t = 0; t < LC_TEX_SLOTS; t++) {
+            int32_t img = lc_material_image(&s->materials[i], t, s->image_count);
+            if (img >= 0) image_slot[img] = 1;
+            else if (t == LC_TEX_BASE_COLOR) white = true;
+        }
     uint32_t n = 0;
     for (uint32_t i = 0; i < s->image_count; i++) {
         if (!image_slot[i]) continue;
@@ -49,10 +51,11 @@ uint32_t lc_vis_textures(const lc_scene *s, int32_t *slot_image, uint32_t *mater
         if (slot_image) slot_image[n] = -1;
         n++;
     }
-    for (uint32_t i = 0; material_texture && i < s->material_count; i++) {
-        int32_t img = s->materials[i].image;
-        material_texture[i] = img >= 0 && (uint32_t)img < s->image_count ? image_slot[img] - 1 : white_slot;
-    }
+    for (uint32_t i = 0; material_texture && i < s->material_count; i++)
+        for (uint32_t t = 0; t < LC_TEX_SLOTS; t++) {
+            int32_t img = lc_material_image(&s->materials[i], t, s->image_count);
+            material_texture[i * LC_TEX_SLOTS + t] = img >= 0 ? image_slot[img] - 1 : t == LC_TEX_BASE_COLOR ? white_slot : LC_NO_TEXTURE;
+        }
     free(image_slot);
     return n;
 }
@@ -95,7 +98,7 @@ lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_
     VkDevice dev = ctx->device;
     vs->material_count = LC_MAX(s->material_count, 1u);
     int32_t *slot_image = lc_calloc(s->image_count + 1, sizeof *slot_image);
-    uint32_t *material_texture = lc_calloc(vs->material_count, sizeof *material_texture);
+    uint32_t *material_texture = lc_calloc((size_t)vs->material_count * LC_TEX_SLOTS, sizeof *material_texture);
     vs->texture_count = lc_vis_textures(s, slot_image, material_texture);
     if (!lc_vis_textures_fit(ctx, vs->texture_count, desc->frame_samplers, vs->refusal, sizeof vs->refusal)) {
         free(slot_image);
@@ -149,11 +152,13 @@ lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_
     }
     vs->id_prim_bits = lc_vis_id_prim_bits(s->object_count, max_triangles);
     lc_gpu_material *mats = lc_calloc(vs->material_count, sizeof *mats);
-    for (uint32_t i = 0; i < s->material_count; i++) {
-        memcpy(&mats[i].base_color, s->materials[i].base_color, sizeof mats[i].base_color);
-        mats[i].info.x = material_texture[i];
+    for (uint32_t i = 0; i < s->material_count; i++)
+        mats[i] = lc_gpu_material_make(&s->materials[i], s->image_count, &material_texture[i * LC_TEX_SLOTS]);
+    if (!s->material_count) { /* texture 0: white */
+        lc_material white = lc_material_make(1.0f, 1.0f, 1.0f, -1, false);
+        const uint32_t none[LC_TEX_SLOTS] = {0, LC_NO_TEXTURE, LC_NO_TEXTURE, LC_NO_TEXTURE, LC_NO_TEXTURE};
+        mats[0] = lc_gpu_material_make(&white, 0, none);
     }
-    if (!s->material_count) mats[0].base_color = (lc_f4){1.0f, 1.0f, 1.0f, 1.0f}; /* texture 0: white */
     free(material_texture);
     lc_status st = upload_table(ctx, &vs->draws, draws, (size_t)LC_MAX(s->object_count, 1u) * sizeof *draws, "visibility draws");
     if (st == LC_OK) st = upload_table(ctx, &vs->materials, mats, (size_t)vs->material_count * sizeof *mats, "visibility materials");

@@ -1,6 +1,6 @@
 /* The scene as the visibility shade reads it: the vertex and index buffers as storage
- * buffers, a draw table and a material table, and the scene's base-colour textures, each
- * once, as one array of combined image samplers that the material table indexes. Set 1 of
+ * buffers, a draw table and a material table, and the scene's material textures (every
+ * slot: base colour, metallic-roughness, normal, occlusion, emissive), each once, as one array of combined image samplers that the material table indexes. Set 1 of
  * the visibility shade's pipeline layout; the C half of shaders/shading/visibility.glsl
  * (triangle id -> three vertices and a material), so a new scene layout (objects, meshlets)
  * changes these two files.
@@ -33,10 +33,11 @@ typedef struct lc_visibility_scene {
 } lc_visibility_scene;
 
 /* The textures the visibility shade binds, each once: the scene's images that its materials
- * use, in image order, then white where a material has none (or there are no materials).
- * Fills slot_image (texture -> scene image, -1 for white; image_count + 1 entries) and
- * material_texture (material -> texture; material_count entries) where not NULL; returns
- * the count (>= 1). */
+ * use in any slot (gpu_material.h lc_texture_slot), in image order, then white where a
+ * material has no base-colour texture (or there are no materials). Fills slot_image (texture
+ * -> scene image, -1 for white; image_count + 1 entries) and material_texture (material *
+ * LC_TEX_SLOTS + slot -> texture, LC_NO_TEXTURE for an empty slot other than base colour;
+ * material_count * LC_TEX_SLOTS entries) where not NULL; returns the count (>= 1). */
 uint32_t lc_vis_textures(const lc_scene *scene, int32_t *slot_image, uint32_t *material_texture);
 
 /* Whether an array of that many textures fits the device beside other_samplers combined image
@@ -56,7 +57,7 @@ typedef struct lc_visibility_scene_desc {
     const lc_meshlet_range *ranges;        /* per mesh: its triangles in the runtime mesh */
     const lc_buffer *vertices, *indices;   /* the runtime mesh (lc_geometry), storage buffers */
     const lc_image *textures;              /* scene->image_count images */
-    const lc_image *white;                 /* for materials without a texture */
+    const lc_image *white;                 /* for materials without a base-colour texture */
     VkSampler sampler;
     VkDescriptorSetLayout frame_layout;
     uint32_t frame_samplers;               /* the frame set's combined image samplers (lc_frame_set_samplers) */

@@ -56,9 +56,12 @@ float lc_exposure_auto(const lc_light *lights, uint32_t count, const float bmin[
         double win = 1.0 - 1.0 / 16.0 * pow(half * 2.0 / (double)l->radius, 4.0);
         if (half > 0.0) e = fmax(e, (double)l->intensity * lum * win * win / (half * half));
     }
-    /* The surface's luminance, as this renderer's Lambert term gives it (albedo * E: the BRDF
-     * carries no 1/pi), metered at ISO 100: EV100 = log2(L * 100 / 12.5). */
-    double lum = LC_EXPOSURE_KEY * e;
+    /* The surface's luminance, as glTF's Lambert term gives it (albedo * E / pi), metered at ISO
+     * 100: EV100 = log2(L * 100 / 12.5). The key was calibrated when the diffuse term carried no
+     * 1/pi; dividing by pi here keeps that calibration (the same screen brightness for diffuse
+     * surfaces) now that the BRDF is glTF's, instead of retuning the key by the same factor. */
+    const double pi = 3.14159265358979;
+    double lum = LC_EXPOSURE_KEY * e / pi;
     if (!(lum > 0.0) || !isfinite(lum)) return 0.0f;
     double ev = log2(lum * 100.0 / 12.5);
     return (float)fmin(fmax(ev, (double)LC_EXPOSURE_EV_MIN), (double)LC_EXPOSURE_EV_MAX);

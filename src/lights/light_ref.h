@@ -1,10 +1,13 @@
 /* CPU reference of one pixel's lighting: the oracle the GPU lighting test compares the
  * rendered image against. It mirrors, step by step and with the same constants, what the
  * shaders compute for a pixel of the shaded view:
+ *   shaders/shading/surface.glsl    the material's inputs as a surface (diffuse, f0);
  *   shaders/shading/lighting.glsl   lc_shade_light per light (falloff and spot cone through
- *                                   lc_light_weight, Lambert, the fixed Blinn-Phong lobe), in
- *                                   light order, then lc_shaded_colour (the faint ambient, the
- *                                   HDR ceiling) or lc_background_colour;
+ *                                   lc_light_weight, glTF's BRDF lc_brdf: Lambert, GGX,
+ *                                   height-correlated Smith, Schlick), in light order, then
+ *                                   lc_shaded_colour (the faint ambient scaled by the
+ *                                   occlusion, the emission, the HDR ceiling) or
+ *                                   lc_background_colour;
  *   the HDR image (rgba16f)         where the frame tonemaps in its own pass (forward shading,
  *                                   visibility with --tonemap compute|fragment) the colour is
  *                                   stored as half floats first; the fused visibility shade
@@ -24,7 +27,14 @@ typedef struct lc_light_ref_surface {
     float face[3];     /* any normal of the triangle's plane: the normal is turned to the side
                         * of it the eye sees (lc_two_sided); for a flat surface the normal */
     float albedo[3];   /* linear base colour: texture times the material's factor */
+    float metallic, roughness; /* the material's, texture applied (roughness perceptual) */
+    float occlusion;   /* 1: unoccluded (the ambient term's factor) */
+    float emissive[3]; /* linear, texture applied */
 } lc_light_ref_surface;
+
+/* glTF's BRDF times the cosine (lighting.glsl lc_brdf) for unit n, v, l. */
+void lc_light_ref_brdf(const float n[3], const float v[3], const float l[3], const float diffuse[3], const float f0[3],
+                       float roughness, float out[3]);
 
 /* What lc_frame_ubo.exposure.x holds for an exposure of ev100. */
 float lc_light_ref_exposure_scale(float ev100);
@@ -34,8 +44,8 @@ float lc_light_ref_exposure_scale(float ev100);
 void lc_light_ref_lit(const lc_gpu_light *lights, uint32_t count, const lc_light_ref_surface *s, const float eye[3],
                       float lit_out[3]);
 
-/* The pixel's HDR colour (what the shade writes): ambient plus the lights, held to
- * LC_HDR_MAX. exposure: lc_frame_ubo.exposure.x. */
+/* The pixel's HDR colour (what the shade writes): ambient plus the lights plus the emission,
+ * held to LC_HDR_MAX. exposure: lc_frame_ubo.exposure.x. */
 void lc_light_ref_hdr(const lc_gpu_light *lights, uint32_t count, const lc_light_ref_surface *s, const float eye[3],
                       float exposure, float hdr_out[3]);
 
