@@ -49,7 +49,8 @@ static void check_decode(lc_context *ctx, lc_meshlet_gpu *g, const char *name, c
         }
     uint32_t signs = 0;
     for (uint32_t j = 0; j < e->vertex_count; j++) signs += gv[j].tangent[3] == 1.0f || gv[j].tangent[3] == -1.0f;
-    CHECK_MSG(signs == e->vertex_count, "%s: %u of %u bitangent signs are not +-1", name, e->vertex_count - signs, e->vertex_count);
+    CHECK_MSG(signs == e->vertex_count, "%s: %u of %u bitangent signs are not +-1", name, e->vertex_count - signs,
+              e->vertex_count);
     for (uint32_t j = 0; j < e->triangle_count * 3; j++) {
         bad_i += ci[j] != gi[j];
         bad_8 += c8[j] != g8[j];

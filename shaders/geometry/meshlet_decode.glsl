@@ -72,7 +72,8 @@ vec3 lc_meshlet_oct_decode(ivec2 q)
 // The normal + tangent stream: 4 x 8 bits per vertex, the normal's two first.
 vec3 lc_meshlet_normal(lc_meshlet_stream s, uint lane)
 {
-    return lc_meshlet_oct_decode(ivec2(lc_meshlet_component(s, lane, 4u, 0u, 8u), lc_meshlet_component(s, lane, 4u, 1u, 8u)));
+    ivec2 q = ivec2(lc_meshlet_component(s, lane, 4u, 0u, 8u), lc_meshlet_component(s, lane, 4u, 1u, 8u));
+    return lc_meshlet_oct_decode(q);
 }
 
 // xyz unnormalized as the normal's; w: the bitangent sign, the lowest bit of the second component.

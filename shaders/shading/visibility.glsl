@@ -3,8 +3,9 @@
 // and meshlet scene layouts change only this function. Today: mesh-local vertices and
 // mesh-local indices stored once, objects (world and normal matrices in objects[], set 0) each
 // drawn as its mesh's index range; the id is (object index, primitive within the object's
-// mesh) on every geometry path (visibility_id.glsl says how each path's raster finds it). Positions, normals and tangents are transformed exactly as
-// scene.vert transforms them, so both paths see the same surface.
+// mesh) on every geometry path (visibility_id.glsl says how each path's raster finds it).
+// Positions, normals and tangents are transformed exactly as scene.vert transforms them, so
+// both paths see the same surface.
 #ifndef LC_VISIBILITY_GLSL
 #define LC_VISIBILITY_GLSL
 

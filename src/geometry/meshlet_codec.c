@@ -11,7 +11,8 @@ _Static_assert(offsetof(lc_meshlet_stream, bits) == 8 && offsetof(lc_meshlet_str
                "lc_meshlet_stream layout");
 _Static_assert(sizeof(lc_meshlet_bounds) == 48 && offsetof(lc_meshlet_bounds, cone_axis) == 32, "lc_meshlet_bounds layout");
 _Static_assert(sizeof(lc_meshlet_decode_push) == 16, "lc_meshlet_decode_push layout");
-_Static_assert(sizeof(lc_vertex) == LC_VERTEX_FLOATS * sizeof(float), "meshlet_decode.comp writes lc_vertex as LC_VERTEX_FLOATS floats");
+_Static_assert(sizeof(lc_vertex) == LC_VERTEX_FLOATS * sizeof(float),
+               "meshlet_decode.comp writes lc_vertex as LC_VERTEX_FLOATS floats");
 _Static_assert(offsetof(lc_vertex, tangent) == 8 * sizeof(float), "meshlet_decode.comp writes the tangent at float 8");
 _Static_assert(LC_MESHLET_SUBLET_SIZE * LC_MESHLET_SUBLETS == LC_MESHLET_SIZE, "8 x 32 sublets");
 

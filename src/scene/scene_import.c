@@ -707,8 +707,8 @@ static void collect_lights(lc_scene *s, const struct aiScene *ai, const lc_gltf_
 
 /* Points and lines are dropped at import; we only draw triangles. */
 #define IMPORT_FLAGS                                                                                               \
-    (aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_CalcTangentSpace | aiProcess_JoinIdenticalVertices | \
-     aiProcess_SortByPType | aiProcess_ValidateDataStructure)
+    (aiProcess_Triangulate | aiProcess_GenSmoothNormals | aiProcess_CalcTangentSpace |                   \
+     aiProcess_JoinIdenticalVertices | aiProcess_SortByPType | aiProcess_ValidateDataStructure)
 
 static struct aiPropertyStore *import_properties(void)
 {

@@ -125,7 +125,8 @@ VkPipeline lc_pipeline_graphics(lc_context *ctx, const lc_graphics_desc *d)
         attrs[attr_count++] = (VkVertexInputAttributeDescription){0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(lc_vertex, position)};
         attrs[attr_count++] = (VkVertexInputAttributeDescription){1, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(lc_vertex, normal)};
         attrs[attr_count++] = (VkVertexInputAttributeDescription){2, 0, VK_FORMAT_R32G32_SFLOAT, offsetof(lc_vertex, uv)};
-        attrs[attr_count++] = (VkVertexInputAttributeDescription){3, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(lc_vertex, tangent)};
+        attrs[attr_count++] =
+            (VkVertexInputAttributeDescription){3, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(lc_vertex, tangent)};
     } else if (d->hud_vertices) {
         binding = (VkVertexInputBindingDescription){0, 6 * sizeof(float), VK_VERTEX_INPUT_RATE_VERTEX};
         attrs[attr_count++] = (VkVertexInputAttributeDescription){0, 0, VK_FORMAT_R32G32_SFLOAT, 0};
