@@ -37,13 +37,11 @@ layout(set = 1, binding = LC_BIND_EMISSIVE) uniform sampler2D emissive_tex;
 layout(set = 1, binding = LC_BIND_MATERIAL) uniform MaterialFactors { lc_gpu_material factors; } mat;
 layout(push_constant) uniform Material { vec4 base_color; } material;
 
-// The fragment's tangent (xyz, world) and bitangent sign (w) for the normal map: the triangle's, from its positions and UVs (their screen derivatives: both are
-// affine on the triangle's plane, so any two give the same tangent as the visibility
-// shade's lc_vis_tangent gets from the vertices).
-vec4 lc_forward_tangent()
-{
-    return lc_uv_tangent(dFdx(in_world), dFdy(in_world), dFdx(in_uv), dFdy(in_uv), normalize(in_normal));
-}
+// The fragment's tangent (xyz, world) and bitangent sign (w) for the normal map: the vertices'
+// (the file's, or generated at import), interpolated; lc_normal_mapped makes it orthogonal to
+// the normal. The sign as interpolated may lie between -1 and 1 where it changes across a
+// triangle: the side it leans to, as the visibility shade's lc_vis_tangent takes it.
+vec4 lc_forward_tangent() { return vec4(in_tangent.xyz, in_tangent.w < 0.0 ? -1.0 : 1.0); }
 
 void main()
 {

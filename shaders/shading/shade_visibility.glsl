@@ -176,12 +176,11 @@ vec4 material_sample(uint t, vec2 uv, vec2 dx, vec2 dy)
 vec3 bary3(vec2 b) { return vec3(1.0 - b.x - b.y, b.x, b.y); }
 
 // The tangent (xyz, world) and bitangent sign (w) for the normal map at barycentrics b: the
-// triangle's, from its positions and UVs (as the forward pass's lc_forward_tangent).
+// vertices', interpolated as the forward pass's lc_forward_tangent takes them.
 vec4 lc_vis_tangent(lc_vis_triangle tri, vec3 b)
 {
-    vec3 n = normalize(b.x * tri.v[0].normal + b.y * tri.v[1].normal + b.z * tri.v[2].normal);
-    return lc_uv_tangent(tri.v[1].position - tri.v[0].position, tri.v[2].position - tri.v[0].position, tri.v[1].uv - tri.v[0].uv,
-                         tri.v[2].uv - tri.v[0].uv, n);
+    vec4 t = b.x * tri.v[0].tangent + b.y * tri.v[1].tangent + b.z * tri.v[2].tangent;
+    return vec4(t.xyz, t.w < 0.0 ? -1.0 : 1.0);
 }
 
 void main()

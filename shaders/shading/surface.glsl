@@ -32,20 +32,6 @@ lc_material_inputs lc_material_inputs_of(lc_gpu_material m, vec4 base, vec4 mr, 
     return i;
 }
 
-// The tangent (xyz) and bitangent sign (w) of a triangle from two of its edges dp1, dp2 and
-// their UV differences: the tangent is dP/du; glTF's bitangent, cross(n, tangent) * w, points
-// where the map's green grows, against dP/dv (texture rows run downwards from the image's top).
-// Zero where the UVs are degenerate (the normal map is then skipped).
-vec4 lc_uv_tangent(vec3 dp1, vec3 dp2, vec2 duv1, vec2 duv2, vec3 n)
-{
-    float det = duv1.x * duv2.y - duv2.x * duv1.y;
-    float s = det < 0.0 ? -1.0 : 1.0;
-    vec3 t = (dp1 * duv2.y - dp2 * duv1.y) * s;
-    vec3 bv = (dp2 * duv1.x - dp1 * duv2.x) * s;
-    if (det == 0.0) return vec4(0.0);
-    return vec4(t, dot(cross(n, t), bv) > 0.0 ? -1.0 : 1.0);
-}
-
 // The normal map's normal: the tangent-space sample tex (linear, xyz * 2 - 1, x and y times
 // scale) in the frame of the unit normal n and the tangent (Gram-Schmidt against n). n where the
 // material has no map (scale 0) or the tangent is degenerate.
