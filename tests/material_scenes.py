@@ -8,6 +8,8 @@ a camera 'X,Y,Z,YAW,PITCH' that looks at it (metres, before --scale).
   emissive   a 2 x 2 quad, base colour black, emissiveFactor (1, 0.5, 0.1)
   metal      floor, wall, two spheres: left metallic 1 roughness 0.25, right metallic 0 roughness 0.8
   dielectric the same, both spheres metallic 0 roughness 0.8
+  tilted     the nomap quad with a normal map tilted toward the map's +x and +y (right and up
+             in the image): the normal leans toward the viewer's upper right
   textured   the nomap quad with every texture slot filled (base colour, metallic-roughness,
              normal, occlusion, emissive), each a pattern of its own
 """
@@ -95,7 +97,10 @@ def pattern(mode, f):
 
 
 cam = "0,1.5,3,0,0"
-if name in ('nomap', 'normalmap', 'flatmap'):
+if name == 'tilted':
+    m = material(normal=texture(pattern('RGB', lambda x, y: (191, 191, 218)), 'tex-tilted.png'))
+    node(mesh(*quad(3, 3), m), (0, 1.5, 0))
+elif name in ('nomap', 'normalmap', 'flatmap'):
     kw = {}
     if name != 'nomap':
         def bump(x, y):

@@ -2,7 +2,9 @@
 # glTF metallic-roughness materials (shaders/shading/lighting.glsl, surface.glsl) on small scenes
 # written by tests/material_scenes.py, in forward and visibility shading, with zero validation
 # messages: a flat normal map changes nothing (<= 2/255 against no map) and a bumpy one changes
-# much of the quad; metallic 1 against 0 changes the metal sphere and nothing else; an
+# much of the quad; a map tilted toward its +x and +y (right and up on the image) turns the quad
+# to a light at its upper right and away from one at its lower left (the tangent frame's
+# orientation); metallic 1 against 0 changes the metal sphere and nothing else; an
 # emissive quad glows with no light in reach; forward and visibility shading agree on every
 # scene (normal maps and all five texture slots included), and so does the visibility shade
 # without descriptor indexing (the waterfall and the switch over textures, LC_DEVICE_HIDE); the
@@ -12,7 +14,7 @@
 source "$(dirname "$0")/script_util.sh"
 
 SC="$PY $LC_SOURCE_DIR/tests/material_scenes.py $TMP"
-for s in nomap normalmap flatmap emissive metal dielectric textured; do
+for s in nomap normalmap flatmap tilted emissive metal dielectric textured; do
     $SC $s >"$TMP/$s.cam" || fail "material_scenes.py $s failed"
 done
 printf '{"lights": [{"type": "point", "position": [-1.5, 2.5, 2.5], "radius": 7, "color": [1, 0.9, 0.8], "intensity": 6},
@@ -52,6 +54,21 @@ for sh in forward visibility; do
     fn=$(frac_diff "$TMP/normalmap-$sh.png" "$TMP/flatmap-$sh.png" 16)
     fcmp "$fn" ">" 0.2 || fail "$sh: the bumpy normal map changes only $fn of the image (want > 0.2)"
     printf '  %-10s flat map vs none %s/255, bumpy map changes %s of the image\n' "$sh" "$d" "$fn"
+
+    # The tilted map against none, at the quad's centre, under a light at its upper right, then
+    # at its lower left.
+    for side in ur:2,3.5,1 ll:-2,-0.5,1; do
+        printf '{"lights": [{"type": "point", "position": [%s], "radius": 10, "color": [1, 1, 1], "intensity": 5}]}' "${side#*:}" \
+            >"$TMP/${side%%:*}.json"
+        for s in tilted nomap; do
+            render $s $s-${side%%:*}-$sh --lights-file "$TMP/${side%%:*}.json" --shading "$sh" --exposure 2 --size 160x90
+        done
+    done
+    read -r tu _ <<<"$(pixel "$TMP/tilted-ur-$sh.png" 0.5 0.5)"; read -r nu _ <<<"$(pixel "$TMP/nomap-ur-$sh.png" 0.5 0.5)"
+    read -r tl _ <<<"$(pixel "$TMP/tilted-ll-$sh.png" 0.5 0.5)"; read -r nl _ <<<"$(pixel "$TMP/nomap-ll-$sh.png" 0.5 0.5)"
+    ((tu > nu + 10 && tl + 10 < nl)) ||
+        fail "$sh: the map tilted to the upper right gives $tu (light at the upper right) and $tl (lower left) against $nu and $nl without it"
+    printf '  %-10s tilted map: %s against %s (light upper right), %s against %s (lower left)\n' "$sh" "$tu" "$nu" "$tl" "$nl"
 
     for s in metal dielectric; do render $s $s-$sh "${L[@]}"; done
     fl=$(frac_diff "$TMP/metal-$sh.png" "$TMP/dielectric-$sh.png" 16 0 0 0.475 1)
