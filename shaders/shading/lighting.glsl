@@ -7,6 +7,8 @@
 #ifndef LC_LIGHTING_GLSL
 #define LC_LIGHTING_GLSL
 
+#include "environment.glsl" // environment branch: the sun and the environment (lc_shaded_colour)
+
 float lc_light_weight(lc_gpu_light l, vec3 p)
 {
     vec3 L = l.position_radius.xyz - p;
@@ -41,11 +43,19 @@ vec3 lc_two_sided(vec3 n, vec3 seen) { return dot(n, seen) < 0.0 ? -n : n; }
 // `to_eye` points from any point of the plane to the eye (the side is the same for all).
 vec3 lc_seen_normal(vec3 face, vec3 to_eye) { return dot(face, to_eye) < 0.0 ? -face : face; }
 
-// The pixel's HDR colour from its summed light: a faint ambient (constant on screen at any
-// exposure, lc_shared.h LC_EXPOSURE_REF) plus the lights, held to what the HDR image stores.
-vec3 lc_shaded_colour(vec3 albedo, vec3 lit)
+// The pixel's HDR colour from its summed light: the sun (with this file's Lambert), the
+// environment where one is on (shaders/shading/environment.glsl; diffuse = albedo, a
+// dielectric's f0 and roughness 0.5 until the material model supplies them), else a faint
+// ambient (constant on screen at any exposure, lc_shared.h LC_EXPOSURE_REF), plus the lights,
+// held to what the HDR image stores.
+vec3 lc_shaded_colour(lc_surface s, vec3 lit)
 {
-    vec3 ambient = albedo * (0.02 * float(LC_EXPOSURE_REF) / frame.exposure.x);
+    // environment branch (test wiring; the lead moves it onto the shading surface at merge)
+    vec3 sun_l, sun_e;
+    lc_sun(sun_l, sun_e);
+    lit += sun_e * (max(dot(s.normal, sun_l), 0.0)) * s.albedo;
+    vec3 ambient = lc_environment_on() ? lc_environment_light(s.normal, s.view_dir, s.albedo, vec3(0.04), 0.5)
+                                       : s.albedo * (0.02 * float(LC_EXPOSURE_REF) / frame.exposure.x);
     return min(ambient + lit, vec3(float(LC_HDR_MAX)));
 }
 

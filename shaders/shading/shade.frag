@@ -41,7 +41,7 @@ void main()
 
     vec3 color = lc_light_loop(uvec2(gl_FragCoord.xy), in_depth, surf);
     lc_light_loop_write_analysis();
-    out_color = vec4(lc_shaded_colour(surf.albedo, color), 1.0);
+    out_color = vec4(lc_shaded_colour(surf, color), 1.0);
     if (frame.options.y == LC_VIEW_MESHLETS)
         out_color = vec4(lc_meshlet_view_colour(vertex_meshlet[in_vertex], in_object, surf.normal, surf.view_dir), 1.0);
 }

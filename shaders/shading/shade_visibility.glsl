@@ -221,5 +221,5 @@ void main()
     if (frame.options.y == LC_VIEW_MESHLETS)
         write_colour(ivec2(px), lc_meshlet_view_colour(vis_vertex_meshlet[tri.vertex0], id.x, surf.normal, surf.view_dir));
     else
-        write_colour(ivec2(px), lc_shaded_colour(surf.albedo, color));
+        write_colour(ivec2(px), lc_shaded_colour(surf, color));
 }

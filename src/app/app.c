@@ -71,8 +71,9 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_load_json(&app->lights, opt->lights_file);
     else if (!opt->lights_set && app->scene.light_count)
         scene_lights(app);
-    else
+    else if (opt->lights) /* --lights 0: none */
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
+    if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
     if (s != LC_OK) return s;
     app->light_count = app->lights.count;
     lc_app_set_exposure(app);
@@ -120,12 +121,27 @@ const char *lc_app_light_source(const lc_app *app)
     return app->lights.animated ? "generated" : "scene";
 }
 
+lc_environment_desc lc_app_environment(const lc_app *app)
+{
+    const lc_options *o = &app->opt;
+    lc_environment_desc d = {
+        .kind = o->environment,
+        .image = &app->environment_image,
+        /* the only light: bright enough to read the model; beside lights or a sun: a fill */
+        .level = app->lights.count || o->sun_set ? LC_ENVIRONMENT_LEVEL_FILL : LC_ENVIRONMENT_LEVEL_ALONE,
+        .sun_dir = {o->sun[0], o->sun[1], o->sun[2]},
+        .sun_lux = o->sun_set ? o->sun[3] : 0.0f,
+    };
+    return d;
+}
+
 void lc_app_set_exposure(lc_app *app)
 {
     app->exposure_auto = !app->opt.exposure_set;
     app->exposure_ev100 = app->opt.exposure_set ? app->opt.exposure
-                                                : lc_exposure_auto(app->lights.lights, app->lights.count,
-                                                                   app->scene.light_bounds_min, app->scene.light_bounds_max);
+                                                : lc_exposure_auto_sun(app->lights.lights, app->lights.count,
+                                                                       app->scene.light_bounds_min, app->scene.light_bounds_max,
+                                                                       app->opt.sun_set ? app->opt.sun[3] : 0.0);
 }
 
 void lc_app_camera_argument(const lc_app *app, char *out, size_t size)
@@ -196,6 +212,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .list_max = opt->list_max,
         .vis_ids = opt->vis_ids,
         .meshlet_codec_off = !opt->meshlet_codec,
+        .environment = lc_app_environment(app),
     };
     return lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
 }
@@ -207,6 +224,7 @@ void lc_app_destroy(lc_app *app)
     lc_context_destroy(&app->ctx);
     lc_scene_destroy(&app->scene);
     lc_light_set_destroy(&app->lights);
+    lc_environment_image_free(&app->environment_image);
     free(app->animated);
     lc_frame_log_free(&app->gpu_log);
     lc_frame_log_free(&app->cpu_log);

@@ -42,6 +42,11 @@ double lc_exposure_mean_illuminance(const lc_light *lights, uint32_t count, cons
 
 float lc_exposure_auto(const lc_light *lights, uint32_t count, const float bmin[3], const float bmax[3])
 {
+    return lc_exposure_auto_sun(lights, count, bmin, bmax, 0.0);
+}
+
+float lc_exposure_auto_sun(const lc_light *lights, uint32_t count, const float bmin[3], const float bmax[3], double sun_lux)
+{
     double e = lc_exposure_mean_illuminance(lights, count, bmin, bmax);
     /* A few lights that light a small part of a big box (a file's one spot) would leave the mean
      * low and the lit part blown out: meter at least what the brightest light gives at half its
@@ -58,7 +63,7 @@ float lc_exposure_auto(const lc_light *lights, uint32_t count, const float bmin[
     }
     /* The surface's luminance, as this renderer's Lambert term gives it (albedo * E: the BRDF
      * carries no 1/pi), metered at ISO 100: EV100 = log2(L * 100 / 12.5). */
-    double lum = LC_EXPOSURE_KEY * e;
+    double lum = LC_EXPOSURE_KEY * e + LC_EXPOSURE_SUN_KEY * fmax(sun_lux, 0.0);
     if (!(lum > 0.0) || !isfinite(lum)) return 0.0f;
     double ev = log2(lum * 100.0 / 12.5);
     return (float)fmin(fmax(ev, (double)LC_EXPOSURE_EV_MIN), (double)LC_EXPOSURE_EV_MAX);
