@@ -135,6 +135,16 @@ lc_environment_desc lc_app_environment(const lc_app *app)
     return d;
 }
 
+void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size)
+{
+    const lc_options *o = &app->opt;
+    char sun[96] = "sun off";
+    if (o->sun_set) snprintf(sun, sizeof sun, "sun %.0f lux from %.2f,%.2f,%.2f", o->sun[3], o->sun[0], o->sun[1], o->sun[2]);
+    const char *file = o->environment_file ? strrchr(o->environment_file, '/') : NULL;
+    file = file ? file + 1 : o->environment_file;
+    snprintf(out, size, "%s   environment %s", sun, o->environment == LC_ENVIRONMENT_FILE ? file : lc_environment_names[o->environment]);
+}
+
 void lc_app_set_exposure(lc_app *app)
 {
     app->exposure_auto = !app->opt.exposure_set;
@@ -385,6 +395,24 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(ex, "ev100", fs.exposure_ev100);
         cJSON_AddBoolToObject(ex, "automatic", app->exposure_auto);
         cJSON_AddNumberToObject(ex, "scale", lc_exposure_scale(fs.exposure_ev100));
+    }
+    {
+        /* the sun (null when off) and the environment (lights/environment.h) */
+        const lc_options *o = &app->opt;
+        if (o->sun_set) {
+            cJSON *sun = cJSON_AddObjectToObject(root, "sun");
+            float dir[3] = {o->sun[0], o->sun[1], o->sun[2]}, len = sqrtf(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+            cJSON *d = cJSON_AddArrayToObject(sun, "direction");
+            for (int c = 0; c < 3; c++) cJSON_AddItemToArray(d, cJSON_CreateNumber(dir[c] / len));
+            cJSON_AddNumberToObject(sun, "lux", o->sun[3]);
+        } else {
+            cJSON_AddNullToObject(root, "sun");
+        }
+        cJSON *env = cJSON_AddObjectToObject(root, "environment");
+        lc_environment_desc ed = lc_app_environment(app);
+        cJSON_AddStringToObject(env, "kind", lc_environment_names[o->environment]);
+        if (o->environment_file) cJSON_AddStringToObject(env, "file", o->environment_file);
+        cJSON_AddNumberToObject(env, "level", o->environment == LC_ENVIRONMENT_NONE ? 0.0 : ed.level);
     }
     cJSON_AddNumberToObject(root, "lights_visible", r->frame.light_count);
     cJSON_AddNumberToObject(root, "tile_size", r->frame.ubo.light_info.z);

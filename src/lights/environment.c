@@ -18,6 +18,23 @@ const char *const lc_environment_names[LC_ENVIRONMENT_COUNT] = {"none", "sky", "
 #define LC_ENV_SKY_WIDTH 256u
 #define PI 3.14159265358979
 
+/* Bytes of a Radiance header up to its resolution line's end (the blank line, then
+ * "-Y H +X W"); -1 where there is none. Leaves the file rewound. */
+static long hdr_header_bytes(FILE *f)
+{
+    int c, prev = 0;
+    long n = 0;
+    bool blank = false;
+    while ((c = fgetc(f)) != EOF && n < (1l << 16)) {
+        n++;
+        if (c == '\n' && blank) break;
+        if (c == '\n' && prev == '\n') blank = true;
+        prev = c;
+    }
+    rewind(f);
+    return c == '\n' && blank ? n : -1;
+}
+
 lc_status lc_environment_load(const char *path, lc_environment_image *out)
 {
     memset(out, 0, sizeof *out);
@@ -28,10 +45,18 @@ lc_status lc_environment_load(const char *path, lc_environment_image *out)
     }
     int is_hdr = stbi_is_hdr_from_file(f);
     int w = 0, h = 0, comp = 0;
-    float *rgb = is_hdr ? stbi_loadf_from_file(f, &w, &h, &comp, 3) : NULL;
+    /* stb_image reads past a truncated file as zeros: the pixels must at least fit the
+     * smallest run-length encoding of w x h (per scanline a 4-byte header, per channel a
+     * 2-byte run each 127 pixels), or w * h flat pixels where RLE does not apply. */
+    long header = is_hdr ? hdr_header_bytes(f) : -1, size = -1;
+    if (is_hdr && stbi_info_from_file(f, &w, &h, &comp) && fseek(f, 0, SEEK_END) == 0) size = ftell(f);
+    rewind(f);
+    double need = w < 8 || w >= 32768 ? 4.0 * w * h : (double)h * (4.0 + 8.0 * ((w + 126) / 127));
+    bool truncated = is_hdr && (header < 0 || size < 0 || (double)(size - header) < need);
+    float *rgb = is_hdr && !truncated ? stbi_loadf_from_file(f, &w, &h, &comp, 3) : NULL;
     fclose(f);
     if (!is_hdr || !rgb) {
-        const char *why = !is_hdr ? "not a Radiance .hdr image" : stbi_failure_reason();
+        const char *why = !is_hdr ? "not a Radiance .hdr image" : truncated ? "the file ends before its pixels do" : stbi_failure_reason();
         lc_error("--environment %s: cannot read the image (%s)", path, why ? why : "corrupt");
         stbi_image_free(rgb);
         return LC_ERR_INPUT;
