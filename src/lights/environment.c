@@ -320,10 +320,8 @@ lc_status lc_environment_create(lc_context *ctx, const lc_environment_desc *desc
     VK_CHECK(vkCreateSampler(ctx->device, &si, NULL, &out->sampler));
     LC_NAME(ctx, VK_OBJECT_TYPE_SAMPLER, out->sampler, "environment sampler");
 
-    lc_environment_desc d = *desc;
-    if (!env_on) d.kind = LC_ENVIRONMENT_NONE; /* a black source: the maps are zero */
-    uint32_t w, h;
-    float *level0 = source_level0(&d, sun, &w, &h);
+    uint32_t w = 2, h = 1;
+    float *level0 = env_on ? source_level0(desc, sun, &w, &h) : lc_calloc(8, sizeof(float));
     double e_up = up_irradiance(level0, w, h);
     float level = desc->level > 0.0f ? desc->level : LC_ENVIRONMENT_LEVEL_ALONE;
 
@@ -341,12 +339,29 @@ lc_status lc_environment_create(lc_context *ctx, const lc_environment_desc *desc
     lc_image_desc sd = {.width = LC_ENV_SPECULAR_WIDTH, .height = LC_ENV_SPECULAR_WIDTH / 2, .mip_levels = LC_ENV_SPECULAR_MIPS,
                         .format = VK_FORMAT_R16G16B16A16_SFLOAT, .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
                         .name = "environment specular"};
+    if (!env_on) { /* nothing to prefilter: one black level for the binding (renderers in tests make many) */
+        sd.mip_levels = 1;
+        sd.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    }
     if (s == LC_OK) s = lc_image_create(ctx, &sd, &out->specular);
-    if (s == LC_OK) s = upload_source(ctx, level0, w, h, &source);
+    if (s == LC_OK && env_on) s = upload_source(ctx, level0, w, h, &source);
     free(level0);
     if (s != LC_OK) return s;
-    prefilter(ctx, &source, out);
-    lc_image_destroy(ctx, &source);
+    if (env_on) {
+        prefilter(ctx, &source, out);
+        lc_image_destroy(ctx, &source);
+        return LC_OK;
+    }
+    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
+    VkClearColorValue black = {{0.0f, 0.0f, 0.0f, 0.0f}};
+    VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    lc_barrier_image(cmd, &out->specular, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_NONE, 0,
+                     VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    vkCmdClearColorImage(cmd, out->specular.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1, &range);
+    lc_barrier_image(cmd, &out->specular, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                     VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                     VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    lc_vk_end_once(ctx, cmd);
     return LC_OK;
 }
 
