@@ -37,7 +37,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st != LC_OK) {
         FUZZ_CHECK(st == LC_ERR_USAGE);
     } else {
-        FUZZ_CHECK(o.lights >= 1 && o.lights <= LC_LIGHTS_MAX);
+        FUZZ_CHECK(o.lights <= LC_LIGHTS_MAX); /* 0: no local lights */
+        FUZZ_CHECK(o.environment < LC_ENVIRONMENT_COUNT && (o.environment == LC_ENVIRONMENT_FILE) == (o.environment_file != NULL));
+        if (o.sun_set) {
+            for (int k = 0; k < 4; k++) FUZZ_CHECK(isfinite(o.sun[k]));
+            FUZZ_CHECK(o.sun[3] > 0.0f && o.sun[3] <= 1e6f);
+        }
         FUZZ_CHECK(o.width >= 1 && o.width <= 16384 && o.height >= 1 && o.height <= 16384);
         FUZZ_CHECK(isfinite(o.fov) && o.fov >= 1.0f && o.fov <= 170.0f);
         FUZZ_CHECK(o.mode >= 0 && o.mode < LC_MODE_COUNT);

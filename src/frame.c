@@ -80,6 +80,7 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_OBJECTS] = {r->dev.objects.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_FOOTPRINTS] = {r->sized.footprints.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_BIN_WORK] = {r->sized.bin_work.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_ENV_DATA] = {r->dev.environment.data.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_MESHLETS] = {r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_OBJECTS] = {r->dev.geo.cull_objects.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_TASKS] = {r->dev.geo.tasks.buffer, 0, VK_WHOLE_SIZE},
@@ -101,6 +102,7 @@ static void write_frame_sets(lc_renderer *r)
         VkDescriptorImageInfo vis = {r->dev.point_sampler, r->sized.visibility.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr_storage = {VK_NULL_HANDLE, r->sized.hdr.view, VK_IMAGE_LAYOUT_GENERAL};
         VkDescriptorImageInfo hiz = {r->dev.point_sampler, r->sized.hiz.view, VK_IMAGE_LAYOUT_GENERAL};
+        VkDescriptorImageInfo env = {r->dev.environment.sampler, r->dev.environment.specular.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         /* Every element is valid: levels past the pyramid's repeat its last one. */
         VkDescriptorImageInfo mips[LC_HIZ_MAX_LEVELS];
         for (uint32_t m = 0; m < LC_HIZ_MAX_LEVELS; m++)
@@ -130,6 +132,9 @@ static void write_frame_sets(lc_renderer *r)
         w[LC_BIND_HIZ_MIPS].pBufferInfo = NULL;
         w[LC_BIND_HIZ_MIPS].pImageInfo = mips;
         w[LC_BIND_HIZ_MIPS].descriptorCount = LC_HIZ_MAX_LEVELS;
+        w[LC_BIND_ENV_SPECULAR].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_ENV_SPECULAR].pBufferInfo = NULL;
+        w[LC_BIND_ENV_SPECULAR].pImageInfo = &env;
         vkUpdateDescriptorSets(r->ctx->device, LC_BIND_OUTPUT, w, 0, NULL);
     }
 }
@@ -299,6 +304,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     lc_render_backend_create(ctx, &bd, &r->dev.backend);
     lc_status s = lc_frame_upload_scene(r);
     if (s != LC_OK) return s;
+    if ((s = lc_environment_create(ctx, &d->environment, &r->dev.environment)) != LC_OK) return s;
     r->dev.all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->dev.all_objects);
     lc_object_cull_set_reserve(&r->dev.object_cull_set, scene->object_count);
     for (uint32_t i = 0; i < scene->object_count; i++) {
@@ -347,6 +353,7 @@ void lc_renderer_destroy(lc_renderer *r)
     vkDeviceWaitIdle(ctx->device);
     VkDevice dev = ctx->device;
     destroy_sized(r);
+    lc_environment_destroy(ctx, &r->dev.environment);
     lc_render_backend_destroy(&r->dev.backend);
     for (uint32_t i = 0; i < r->frame.context_capacity; i++) lc_rc_destroy(&r->frame.contexts[i]);
     free(r->frame.contexts);

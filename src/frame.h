@@ -14,6 +14,7 @@
 #include "scene/scene.h"
 #include "vk/vk_target.h"
 #include "geometry/visibility_scene.h"
+#include "lights/environment.h"
 
 /* Resources whose state the pass list tracks. */
 typedef enum lc_res {
@@ -86,6 +87,7 @@ typedef struct lc_renderer_desc {
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
     bool meshlet_codec_off;  /* runtime mesh uploaded plain instead of decoded on the GPU (geometry.h) */
     uint32_t vis_ids;        /* LC_VIS_IDS_*: the visibility buffer's id format */
+    lc_environment_desc environment; /* the sun and the environment (lights/environment.h); zero: neither */
 } lc_renderer_desc;
 
 /* The visibility buffer's ids (--visibility-ids): one 32-bit word where the scene's draws and
@@ -213,6 +215,7 @@ typedef struct lc_renderer_device {
     lc_image white, flat_normal; /* for material slots without a texture (the forward pass's sets) */
     lc_buffer material_factors;  /* lc_gpu_material per material, material_stride apart (LC_BIND_MATERIAL) */
     VkDeviceSize material_stride;
+    lc_environment environment; /* the sun and the prefiltered environment (LC_BIND_ENV_*) */
     VkDescriptorSet *material_sets;
     lc_visibility_scene vis_scene;
 

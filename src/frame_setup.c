@@ -16,7 +16,7 @@
 static VkDescriptorType frame_binding_type(uint32_t i)
 {
     if (i == LC_BIND_FRAME) return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-    if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ)
+    if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ || i == LC_BIND_ENV_SPECULAR)
         return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
     if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_HIZ_MIPS || i == LC_BIND_OUTPUT) return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
     return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
@@ -59,7 +59,7 @@ void lc_frame_create_layouts(lc_renderer *r)
     VkDescriptorPoolSize sizes[] = {
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LC_FRAMES_IN_FLIGHT + materials},
         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
-        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * 3 + materials * (LC_MATERIAL_BIND_COUNT - 1)},
+        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * lc_frame_set_samplers() + materials * (LC_MATERIAL_BIND_COUNT - 1)},
         {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LC_FRAMES_IN_FLIGHT * (LC_HIZ_MAX_LEVELS + 2)},
     };
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,

@@ -44,3 +44,8 @@ _Static_assert(offsetof(lc_gpu_footprint, ellipse) == 16, "ellipse");
 _Static_assert(offsetof(lc_gpu_footprint, axes) == 32, "axes");
 _Static_assert(sizeof(lc_gpu_bin_work) == 16, "lc_gpu_bin_work's header is one uvec4 (the items, uvec2 each, follow)");
 _Static_assert(sizeof(lc_bin_push) == 16, "lc_bin_push is one uvec4");
+
+/* The sun and the environment (src/lights/environment.c, shaders/shading/environment.glsl). */
+_Static_assert(sizeof(lc_gpu_environment) == 192, "lc_gpu_environment is 12 vec4");
+_Static_assert(offsetof(lc_gpu_environment, params) == 32, "params");
+_Static_assert(offsetof(lc_gpu_environment, sh) == 48, "sh");

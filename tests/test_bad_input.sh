@@ -99,7 +99,7 @@ fi
 
 # --- command line ---
 echo "command line:"
-expect_bad "--lights 0" --lights 0
+# --lights 0 is valid (no local lights: the sun and the environment light the scene)
 expect_bad "--lights -5" --lights -5
 expect_bad "--lights 99999999999" --lights 99999999999
 expect_bad "--size 0x0" --size 0x0
@@ -108,6 +108,17 @@ expect_bad "--script with --headless" --script "$TMP/script.txt"
 expect_bad "--size -3x5" --size -3x5
 expect_bad "--size 100000x100" --size 100000x100
 expect_bad "--no-such-flag" --no-such-flag
+# The sun and the environment (tests/test_environment.sh renders them).
+expect_bad "--sun 0,1,0" --sun 0,1,0
+expect_bad "--sun 0,0,0,1000" --sun 0,0,0,1000
+expect_bad "--sun 0,1,0,-5" --sun 0,1,0,-5
+expect_bad "--sun 0,1,0,nan" --sun 0,1,0,nan
+expect_bad "--environment missing.hdr" --environment "$TMP/missing.hdr"
+printf 'not an image at all\n' >"$TMP/text.hdr"
+expect_bad "--environment text.hdr" --environment "$TMP/text.hdr"
+printf '#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 64 +X 128\n\x01\x02\x03' >"$TMP/truncated.hdr"
+expect_bad "--environment truncated.hdr" --environment "$TMP/truncated.hdr"
+if grep -q "truncated.hdr" "$LC_STDERR"; then :; else fail "--environment truncated.hdr: the error does not name the file: $(cat "$LC_STDERR")"; fi
 expect_bad "--mode nope" --mode nope
 expect_bad "--view nope" --view nope
 expect_bad "--zbin-kernel nope" --zbin-kernel nope

@@ -9,6 +9,8 @@
 #ifndef LC_LIGHTING_GLSL
 #define LC_LIGHTING_GLSL
 
+#include "environment.glsl" // the sun and the environment (lc_shaded_colour); defines LC_PI
+
 float lc_light_weight(lc_gpu_light l, vec3 p)
 {
     vec3 L = l.position_radius.xyz - p;
@@ -56,7 +58,6 @@ vec3 lc_seen_normal(vec3 face, vec3 to_eye) { return dot(face, to_eye) < 0.0 ? -
 // what a half-float HDR image holds under a bright light, and a mirror's highlight of a point
 // light is a single pixel that flickers (Filament's MIN_PERCEPTUAL_ROUGHNESS).
 const float LC_MIN_ROUGHNESS = 0.045;
-const float LC_PI = 3.14159265358979;
 
 // glTF's BRDF times the cosine: (Lambert + GGX specular) * max(n . l, 0) for unit n, v, l.
 // Multiplied by a light's illuminance (colour * lc_light_weight) it gives radiance. Appendix
@@ -80,15 +81,21 @@ vec3 lc_brdf(vec3 n, vec3 v, vec3 l, vec3 diffuse, vec3 f0, float roughness)
     return ((1.0 - f) * diffuse * (1.0 / LC_PI) + f * (d * vis)) * ndl;
 }
 
-// The pixel's HDR colour from its summed light: a faint ambient (constant on screen at any
-// exposure, lc_shared.h LC_EXPOSURE_REF) on the diffuse and specular colour, scaled by the
-// occlusion, plus the lights, plus the emission, held to what the HDR image stores. Emission
+// The pixel's HDR colour from its summed light: the lights, the sun (--sun, through the same
+// BRDF), the environment where one is on (shaders/shading/environment.glsl, prefiltered for
+// this BRDF), else a faint ambient (constant on screen at any exposure, lc_shared.h
+// LC_EXPOSURE_REF) on the diffuse and specular colour, both scaled by the occlusion, plus the
+// emission, held to what the HDR image stores. Emission
 // is given at the reference exposure as the ambient is (glTF leaves its units open): an
 // emissive factor of 1 shows as bright whatever the lights' units and the camera's exposure.
 vec3 lc_shaded_colour(lc_surface s, vec3 lit)
 {
     float k = float(LC_EXPOSURE_REF) / frame.exposure.x;
-    vec3 ambient = (s.diffuse + s.f0) * (0.02 * s.occlusion * k);
+    vec3 sun_l, sun_e;
+    lc_sun(sun_l, sun_e);
+    lit += sun_e * lc_brdf(s.normal, s.view_dir, sun_l, s.diffuse, s.f0, s.roughness);
+    vec3 ambient = lc_environment_on() ? lc_environment_light(s.normal, s.view_dir, s.diffuse, s.f0, s.roughness) * s.occlusion
+                                       : (s.diffuse + s.f0) * (0.02 * s.occlusion * k);
     return min(ambient + lit + s.emissive * k, vec3(float(LC_HDR_MAX)));
 }
 

@@ -105,11 +105,15 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_GEO_MESHLET_PAYLOAD 31 /* uint[]: the compressed payload */
 #define LC_BIND_GEO_SUBLET_BOUNDS 32   /* lc_meshlet_bounds[meshlets * 8]: sublet k of meshlet m at m * 8 + k (mesh path) */
 #define LC_BIND_BIN_WORK 33 /* lc_gpu_bin_work: light binning's work list (light setup -> bin lights) */
+/* The sun and the environment (src/lights/environment.c, shaders/shading/environment.glsl),
+ * made once at start; the output stays last. */
+#define LC_BIND_ENV_DATA 34     /* lc_gpu_environment: the sun, the diffuse irradiance as SH9, levels */
+#define LC_BIND_ENV_SPECULAR 35 /* sampled GGX-prefiltered equirectangular radiance, roughness in its mips */
 /* The output (target) image through its UNORM storage view: the compute tonemap writes it,
  * encoding sRGB itself, or the visibility shade with the fused tonemap. Written each frame
  * (the target image changes); only those two use it. */
-#define LC_BIND_OUTPUT 34
-#define LC_BIND_COUNT 35
+#define LC_BIND_OUTPUT 36
+#define LC_BIND_COUNT 37
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -134,6 +138,15 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * lights still fill the GPU (one thread per bin left most of it idle). */
 #define LC_ZBIN_GROUP_BINS 16u
 #define LC_ZBIN_SLICES 16u
+
+/* The environment's prefilter at start (src/lights/environment.c, shaders/lights/environment_*.comp):
+ * its own set 0, apart from the frame's. */
+#define LC_ENV_BIND_SOURCE 0 /* sampled equirectangular radiance, box-filtered mips */
+#define LC_ENV_BIND_TARGET 1 /* rgba16f storage image: one level of the specular map */
+#define LC_ENV_BIND_DATA 2   /* lc_gpu_environment: the irradiance shader writes sh[] */
+#define LC_ENV_SPECULAR_WIDTH 128u /* the specular map's level 0 (twice as wide as high) */
+#define LC_ENV_SPECULAR_MIPS 6u    /* level m holds roughness m / (mips - 1) */
+#define LC_ENV_SH_GROUP 128u       /* the irradiance shader's one workgroup */
 
 /* Descriptor set 1: per material (the forward pass). A material without a texture gets the
  * white one (the flat normal one for LC_BIND_NORMAL_MAP): glTF's factors times 1. */
@@ -261,7 +274,19 @@ struct lc_gpu_material {
     LC_U4 textures2;  /* x: emissive texture (LC_NO_TEXTURE: none); y, z, w: 0 */
 };
 
+/* The sun and the environment (LC_BIND_ENV_DATA), written once at start. The environment's
+ * radiance is the prefiltered map's (and sh's) times params.x / lc_frame_ubo.exposure.x: it
+ * follows the camera's exposure, so its level on screen is the same at any EV100
+ * (src/lights/environment.h LC_ENVIRONMENT_LEVEL_*). */
+struct lc_gpu_environment {
+    LC_F4 sun_dir;         /* xyz: unit vector towards the sun; w: 1 when the sun is on */
+    LC_F4 sun_illuminance; /* rgb: lux on a surface facing the sun */
+    LC_F4 params;          /* x: radiance scale (times 1 / exposure.x); y: specular mips; z: 1 when the environment is on */
+    LC_F4 sh[9];           /* irradiance SH9 (rgb), cosine lobe convolved: E(n) = sum sh[i] Y_i(n) */
+};
+
 #ifndef LC_GLSL
+typedef struct lc_gpu_environment lc_gpu_environment;
 typedef struct lc_gpu_draw lc_gpu_draw;
 typedef struct lc_gpu_material lc_gpu_material;
 typedef struct lc_gpu_light lc_gpu_light;

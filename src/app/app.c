@@ -72,8 +72,9 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_load_json(&app->lights, opt->lights_file);
     else if (!opt->lights_set && app->scene.light_count)
         scene_lights(app);
-    else
+    else if (opt->lights) /* --lights 0: none */
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
+    if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
     if (s != LC_OK) return s;
     app->light_count = app->lights.count;
     lc_app_set_exposure(app);
@@ -121,12 +122,37 @@ const char *lc_app_light_source(const lc_app *app)
     return app->lights.animated ? "generated" : "scene";
 }
 
+lc_environment_desc lc_app_environment(const lc_app *app)
+{
+    const lc_options *o = &app->opt;
+    lc_environment_desc d = {
+        .kind = o->environment,
+        .image = &app->environment_image,
+        /* the only light: bright enough to read the model; beside lights or a sun: a fill */
+        .level = app->lights.count || o->sun_set ? LC_ENVIRONMENT_LEVEL_FILL : LC_ENVIRONMENT_LEVEL_ALONE,
+        .sun_dir = {o->sun[0], o->sun[1], o->sun[2]},
+        .sun_lux = o->sun_set ? o->sun[3] : 0.0f,
+    };
+    return d;
+}
+
+void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size)
+{
+    const lc_options *o = &app->opt;
+    char sun[96] = "sun off";
+    if (o->sun_set) snprintf(sun, sizeof sun, "sun %.0f lux from %.2f,%.2f,%.2f", o->sun[3], o->sun[0], o->sun[1], o->sun[2]);
+    const char *file = o->environment_file ? strrchr(o->environment_file, '/') : NULL;
+    file = file ? file + 1 : o->environment_file;
+    snprintf(out, size, "%s   environment %s", sun, o->environment == LC_ENVIRONMENT_FILE ? file : lc_environment_names[o->environment]);
+}
+
 void lc_app_set_exposure(lc_app *app)
 {
     app->exposure_auto = !app->opt.exposure_set;
     app->exposure_ev100 = app->opt.exposure_set ? app->opt.exposure
-                                                : lc_exposure_auto(app->lights.lights, app->lights.count,
-                                                                   app->scene.light_bounds_min, app->scene.light_bounds_max);
+                                                : lc_exposure_auto_sun(app->lights.lights, app->lights.count,
+                                                                       app->scene.light_bounds_min, app->scene.light_bounds_max,
+                                                                       app->opt.sun_set ? app->opt.sun[3] : 0.0);
 }
 
 void lc_app_camera_argument(const lc_app *app, char *out, size_t size)
@@ -197,6 +223,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .list_max = opt->list_max,
         .vis_ids = opt->vis_ids,
         .meshlet_codec_off = !opt->meshlet_codec,
+        .environment = lc_app_environment(app),
     };
     return lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
 }
@@ -208,6 +235,7 @@ void lc_app_destroy(lc_app *app)
     lc_context_destroy(&app->ctx);
     lc_scene_destroy(&app->scene);
     lc_light_set_destroy(&app->lights);
+    lc_environment_image_free(&app->environment_image);
     free(app->animated);
     lc_frame_log_free(&app->gpu_log);
     lc_frame_log_free(&app->cpu_log);
@@ -377,6 +405,24 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(ex, "ev100", fs.exposure_ev100);
         cJSON_AddBoolToObject(ex, "automatic", app->exposure_auto);
         cJSON_AddNumberToObject(ex, "scale", lc_exposure_scale(fs.exposure_ev100));
+    }
+    {
+        /* the sun (null when off) and the environment (lights/environment.h) */
+        const lc_options *o = &app->opt;
+        if (o->sun_set) {
+            cJSON *sun = cJSON_AddObjectToObject(root, "sun");
+            float dir[3] = {o->sun[0], o->sun[1], o->sun[2]}, len = sqrtf(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+            cJSON *d = cJSON_AddArrayToObject(sun, "direction");
+            for (int c = 0; c < 3; c++) cJSON_AddItemToArray(d, cJSON_CreateNumber(dir[c] / len));
+            cJSON_AddNumberToObject(sun, "lux", o->sun[3]);
+        } else {
+            cJSON_AddNullToObject(root, "sun");
+        }
+        cJSON *env = cJSON_AddObjectToObject(root, "environment");
+        lc_environment_desc ed = lc_app_environment(app);
+        cJSON_AddStringToObject(env, "kind", lc_environment_names[o->environment]);
+        if (o->environment_file) cJSON_AddStringToObject(env, "file", o->environment_file);
+        cJSON_AddNumberToObject(env, "level", o->environment == LC_ENVIRONMENT_NONE ? 0.0 : ed.level);
     }
     cJSON_AddNumberToObject(root, "lights_visible", r->frame.light_count);
     cJSON_AddNumberToObject(root, "tile_size", r->frame.ubo.light_info.z);

@@ -25,11 +25,16 @@ typedef struct lc_app {
      * and CPU ms per stage (LC_CPU_COUNT series), for medians. */
     lc_frame_log gpu_log, cpu_log;
     uint64_t timing_serial;
+    lc_environment_image environment_image; /* --environment FILE.hdr, read before any device work */
 } lc_app;
 
 /* Loads the scene and lights (exit-2 class errors come first, before any device work). */
 /* Sets the exposure: --exposure, or automatic from the base lights over the light bounds. */
 void lc_app_set_exposure(lc_app *app);
+/* The sun and the environment the options ask for (the renderer's desc). */
+lc_environment_desc lc_app_environment(const lc_app *app);
+/* The HUD's words for them: "sun 100000 lux from 0.30,1.00,0.20   environment sky". */
+void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size);
 /* Whether the device refuses a geometry path (mesh without mesh shaders, mdi without indirect-count
  * draws): then one line, prefix first, naming the device and what it lacks. */
 bool lc_app_geometry_refused(const lc_app *app, uint32_t geometry, const char *prefix);

@@ -21,7 +21,8 @@ void lc_options_usage(FILE *f)
         "  --scene default|mesh|PATH  built-in hall, built-in ~30k-triangle mesh, or a glTF 2.0 / OBJ file\n"
         "                           (default: default)\n"
         "  --grid N                 the scene's objects replicated N x N x N, 1..64 (default 1)\n"
-        "  --lights N               generated point and spot lights, 1..1048576 (default 1024)\n"
+        "  --lights N               generated point and spot lights, 0..1048576 (default 1024; 0: no\n"
+        "                           local lights, only the sun and the environment)\n"
         "  --seed S                 light generation seed (default 1)\n"
         "  --lights-file FILE.json  explicit static light list instead of generated lights\n"
         "                           (without either: a glTF's own KHR_lights_punctual lights, if any)\n"
@@ -30,7 +31,14 @@ void lc_options_usage(FILE *f)
         "  --camera-index N         start from the file's camera N (default: its first, if it has one)\n"
         "  --fov DEG                vertical field of view (default 60, or the file camera's)\n"
         "  --exposure EV            camera exposure as EV100, -32..48 (default: automatic, from the\n"
-        "                           lights' mean illuminance over the scene)\n"
+        "                           lights' mean illuminance over the scene and the sun's)\n"
+        "  --sun X,Y,Z,LUX          a sun: the direction towards it (Y up) and its illuminance in lux,\n"
+        "                           0 < LUX <= 1e6 (noon: ~100000, but past ~60000 a white surface\n"
+        "                           saturates the half-float HDR image); off unless given\n"
+        "  --environment sky|none|FILE.hdr\n"
+        "                           light from all around (default sky): a procedural sky, none (a\n"
+        "                           faint ambient), or an equirectangular Radiance .hdr; its level\n"
+        "                           follows the exposure, so it fills what the lights leave\n"
         "  --size WxH               window or image size (default 1280x720)\n"
         "  --device N               Vulkan device index (default: discrete GPU first)\n"
         "  --headless               render offscreen, no window\n"
@@ -137,6 +145,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     memset(o, 0, sizeof *o);
     o->scene = "default";
     o->lights = 1024;
+    o->environment = LC_ENVIRONMENT_SKY;
     o->grid = 1;
     o->seed = 1;
     o->fov = 60.0f;
@@ -167,7 +176,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion",
-            "--meshlet-codec"};
+            "--meshlet-codec", "--sun", "--environment"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
         if (!known) return bad(a, NULL, "unknown option (see --help)");
@@ -181,7 +190,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         } else if (!strcmp(a, "--grid")) {
             s = parse_uint_range(a, v, 1, 64, &o->grid);
         } else if (!strcmp(a, "--lights")) {
-            s = parse_uint_range(a, v, 1, LC_LIGHTS_MAX, &o->lights);
+            s = parse_uint_range(a, v, 0, LC_LIGHTS_MAX, &o->lights); /* 0: none (the sun and the environment light the scene) */
             o->lights_set = true;
         } else if (!strcmp(a, "--seed")) {
             if (!parse_u64(v, &u)) return bad(a, v, "expected a non-negative whole number");
@@ -206,6 +215,28 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             if (!parse_float(v, &o->exposure) || !(o->exposure >= LC_EXPOSURE_EV_MIN && o->exposure <= LC_EXPOSURE_EV_MAX))
                 return bad(a, v, "expected an EV100 in -32..48");
             o->exposure_set = true;
+        } else if (!strcmp(a, "--sun")) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            int n = 0;
+            for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+                if (n >= 4 || !parse_float(tok, &o->sun[n])) return bad(a, v, "expected X,Y,Z,LUX (the direction towards the sun, lux)");
+                n++;
+            }
+            if (n != 4) return bad(a, v, "expected X,Y,Z,LUX (the direction towards the sun, lux)");
+            if (!(o->sun[0] * o->sun[0] + o->sun[1] * o->sun[1] + o->sun[2] * o->sun[2] > 1e-12f))
+                return bad(a, v, "the direction towards the sun must not be zero");
+            if (!(o->sun[3] > 0.0f && o->sun[3] <= 1e6f)) return bad(a, v, "the illuminance must be in 0..1e6 lux (0 excluded)");
+            o->sun_set = true;
+        } else if (!strcmp(a, "--environment")) {
+            o->environment_file = NULL;
+            if (!strcmp(v, "sky")) o->environment = LC_ENVIRONMENT_SKY;
+            else if (!strcmp(v, "none")) o->environment = LC_ENVIRONMENT_NONE;
+            else if (!*v) return bad(a, v, "expected sky, none or a .hdr file");
+            else {
+                o->environment = LC_ENVIRONMENT_FILE;
+                o->environment_file = v;
+            }
         } else if (!strcmp(a, "--camera-index")) {
             s = parse_uint_range(a, v, 0, 1u << 20, &o->camera_index);
             o->camera_index_set = true;

@@ -53,6 +53,11 @@ typedef struct lc_options {
     bool meshlet_codec;       /* runtime mesh decoded on the GPU from the compressed stream; default on */
     bool quiet;
     bool help, version;
+    /* The sun and the environment (lights/environment.h), options added last. */
+    bool sun_set;             /* --sun given: a directional light; default none */
+    float sun[4];             /* direction towards the sun (x, y, z), illuminance in lux */
+    uint32_t environment;     /* LC_ENVIRONMENT_*; default sky */
+    const char *environment_file; /* --environment FILE.hdr */
 } lc_options;
 
 /* Fills defaults, then parses argv[first..argc). */

@@ -606,13 +606,14 @@ static uint32_t build_hud(viewer *v)
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
     uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
-    char geometry[128], text[1280];
+    char geometry[128], text[1400], sun_env[160];
+    lc_app_sun_environment_text(app, sun_env, sizeof sun_env);
     geometry_text(v, geometry, sizeof geometry);
     const char *view = lc_view_names[v->fs.view];
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
              "mode %s   shading %s   binning %s   tiles %u px   scalarization %s%s   view %s\n"
-             "lights %u visible / %u total (%s)   radius x%.2f%s   exposure EV100 %.2f (%s)\n"
+             "lights %u visible / %u total (%s)   radius x%.2f%s   exposure EV100 %.2f (%s)   %s\n"
              "objects %u (%u meshes)   triangles %.2f M\n"
              "geometry %s%s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
@@ -624,7 +625,7 @@ static uint32_t build_hud(viewer *v)
              lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], r->frame.ubo.light_info.z, v->fs.scalarize ? "on" : "off",
              v->fs.scalarize && loop == LC_LOOP_PLAIN ? " (unsupported)" : loop == LC_LOOP_MERGE_ALWAYS ? " (merge always)" : "",
              view, r->frame.light_count, app->light_count, lc_app_light_source(app), app->radius_scale,
-             v->paused ? "   paused" : "", app->exposure_ev100, app->exposure_auto ? "auto" : "fixed",
+             v->paused ? "   paused" : "", app->exposure_ev100, app->exposure_auto ? "auto" : "fixed", sun_env,
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,
              geometry, r->frame.geometry.occlusion ? " + occlusion" : "",
              (unsigned long long)r->frame.geometry.meshlets_drawn, (unsigned long long)r->frame.geometry.meshlets_total,

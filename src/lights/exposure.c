@@ -42,6 +42,11 @@ double lc_exposure_mean_illuminance(const lc_light *lights, uint32_t count, cons
 
 float lc_exposure_auto(const lc_light *lights, uint32_t count, const float bmin[3], const float bmax[3])
 {
+    return lc_exposure_auto_sun(lights, count, bmin, bmax, 0.0);
+}
+
+float lc_exposure_auto_sun(const lc_light *lights, uint32_t count, const float bmin[3], const float bmax[3], double sun_lux)
+{
     double e = lc_exposure_mean_illuminance(lights, count, bmin, bmax);
     /* A few lights that light a small part of a big box (a file's one spot) would leave the mean
      * low and the lit part blown out: meter at least what the brightest light gives at half its
@@ -61,7 +66,7 @@ float lc_exposure_auto(const lc_light *lights, uint32_t count, const float bmin[
      * 1/pi; dividing by pi here keeps that calibration (the same screen brightness for diffuse
      * surfaces) now that the BRDF is glTF's, instead of retuning the key by the same factor. */
     const double pi = 3.14159265358979;
-    double lum = LC_EXPOSURE_KEY * e / pi;
+    double lum = (LC_EXPOSURE_KEY * e + LC_EXPOSURE_SUN_KEY * fmax(sun_lux, 0.0)) / pi;
     if (!(lum > 0.0) || !isfinite(lum)) return 0.0f;
     double ev = log2(lum * 100.0 / 12.5);
     return (float)fmin(fmax(ev, (double)LC_EXPOSURE_EV_MIN), (double)LC_EXPOSURE_EV_MAX);

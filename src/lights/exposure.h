@@ -29,4 +29,12 @@ double lc_exposure_mean_illuminance(const lc_light *lights, uint32_t count, cons
 #define LC_EXPOSURE_KEY 0.025
 float lc_exposure_auto(const lc_light *lights, uint32_t count, const float bmin[3], const float bmax[3]);
 
+/* The same with a sun of sun_lux (src/lights/environment.h) metered beside the lights: the sun
+ * lights every surface facing it alike, so its illuminance counts as it is, with its own key: a
+ * white surface facing the sun alone reads 1 / (1.2 * 8 * key) = 0.69 before the tone curve
+ * (with glTF's Lambert, albedo * E / pi: lc_exposure_auto_sun divides the sum by pi). The
+ * environment never enters: its level follows the exposure (environment.h). */
+#define LC_EXPOSURE_SUN_KEY 0.15
+float lc_exposure_auto_sun(const lc_light *lights, uint32_t count, const float bmin[3], const float bmax[3], double sun_lux);
+
 #endif
