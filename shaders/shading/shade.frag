@@ -41,7 +41,8 @@ void main()
 
     vec3 color = lc_light_loop(uvec2(gl_FragCoord.xy), in_depth, surf);
     lc_light_loop_write_analysis();
-    out_color = vec4(lc_shaded_colour(surf.albedo, color), 1.0);
+    // Alpha for the transparent pass's blending (BLEND materials); the opaque pass does not blend.
+    out_color = vec4(lc_shaded_colour(surf.albedo, color), tex.a * material.base_color.a);
     if (frame.options.y == LC_VIEW_MESHLETS)
         out_color = vec4(lc_meshlet_view_colour(vertex_meshlet[in_vertex], in_object, surf.normal, surf.view_dir), 1.0);
 }
