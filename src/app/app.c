@@ -401,9 +401,17 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(objects, "instances", app->scene.object_count);
     cJSON_AddNumberToObject(objects, "meshes", app->scene.mesh_count);
     cJSON_AddNumberToObject(objects, "triangles_total", (double)lc_scene_triangles(&app->scene));
-    cJSON_AddNumberToObject(objects, "visible", r->frame.draw_count);
+    cJSON_AddNumberToObject(objects, "visible", r->frame.draw_count + r->frame.blend_count); /* opaque and blended */
     cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? r->frame.object_cull.culled_sphere : 0);
     cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? r->frame.object_cull.culled_oobb : 0);
+    /* The scene's materials by glTF alpha mode; the blended objects the last frame drew in its
+     * transparent pass (CPU-culled, direct draws on every geometry path). */
+    cJSON *mats = cJSON_AddObjectToObject(root, "materials");
+    cJSON_AddNumberToObject(mats, "total", app->scene.material_count);
+    cJSON_AddNumberToObject(mats, "opaque", r->dev.materials_by_alpha[LC_ALPHA_OPAQUE]);
+    cJSON_AddNumberToObject(mats, "mask", r->dev.materials_by_alpha[LC_ALPHA_MASK]);
+    cJSON_AddNumberToObject(mats, "blend", r->dev.materials_by_alpha[LC_ALPHA_BLEND]);
+    cJSON_AddNumberToObject(root, "transparent_draws", r->frame.blend_count);
     /* The last completed frame's geometry: GPU counters for mdi, object-level counts for direct. */
     const lc_geometry_counts *gc = &r->frame.geometry;
     cJSON *geo = cJSON_AddObjectToObject(root, "geometry");
