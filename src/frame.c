@@ -64,98 +64,96 @@ static lc_status storage(lc_renderer *r, lc_buffer *b, uint64_t size, const char
     return lc_buffer_create(r->ctx, &d, b);
 }
 
-/* A slot's frame set (t NULL), or its transparent set: the transparent frame constants and
- * culling buffers in place of the opaque ones, the rest alike. */
-static void write_frame_set(lc_renderer *r, lc_frame_slot *s, const lc_transparent_cull *t)
+/* The transparent set's frame constants and culling buffers: the transparent cull's. */
+static void transparent_bindings(const lc_frame_slot *s, const lc_transparent_cull *t, VkDescriptorBufferInfo *bi)
 {
-    VkDescriptorBufferInfo bi[LC_BIND_COUNT] = {
-        [LC_BIND_FRAME] = {s->ubo.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_LIGHTS] = {s->lights.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_TILE_BITS] = {r->sized.tile_bits.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_TILE_LISTS] = {r->sized.tile_lists.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_ZBINS] = {r->sized.zbins.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_CLUSTER_BITS] = {r->sized.cluster_bits.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_COUNTERS] = {r->sized.counters.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_ANALYSIS] = {r->sized.analysis.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_TILE_DEPTH] = {r->sized.tile_depth.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_COARSE_BITS] = {r->sized.coarse_bits.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_TILE_MASK] = {r->sized.tile_mask.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_OBJECTS] = {r->dev.objects.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_FOOTPRINTS] = {r->sized.footprints.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_BIN_WORK] = {r->sized.bin_work.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_MESHLETS] = {r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_OBJECTS] = {r->dev.geo.cull_objects.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_TASKS] = {r->dev.geo.tasks.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_VISIBILITY] = {r->dev.geo.visibility.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_COMMANDS] = {r->dev.geo.commands.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_COUNTS] = {r->dev.geo.counts.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_BUCKETS] = {r->dev.geo.buckets.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_VERTEX_MESHLET] = {r->dev.geo.vertex_meshlet.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_VERTICES] = {r->dev.geo.vertices.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_INDICES] = {r->dev.geo.indices.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_SUBLET_BOUNDS] = {r->dev.geo.sublet_bounds.buffer ? r->dev.geo.sublet_bounds.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
-        /* Without the compressed meshlets (no mesh shaders, codec off) any valid buffer. */
-        [LC_BIND_GEO_MESHLET_HEADERS] = {r->dev.geo.enc_headers.buffer ? r->dev.geo.enc_headers.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_MESHLET_STREAMS] = {r->dev.geo.enc_streams.buffer ? r->dev.geo.enc_streams.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
-        [LC_BIND_GEO_MESHLET_PAYLOAD] = {r->dev.geo.enc_payload.buffer ? r->dev.geo.enc_payload.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
-    };
-    VkDescriptorSet set = s->set;
-    if (t) {
-        set = s->set_transparent;
-        bi[LC_BIND_FRAME].buffer = s->ubo_transparent.buffer;
-        bi[LC_BIND_TILE_BITS].buffer = t->tile_bits.buffer;
-        bi[LC_BIND_TILE_LISTS].buffer = t->tile_lists.buffer;
-        bi[LC_BIND_ZBINS].buffer = t->zbins.buffer;
-        bi[LC_BIND_CLUSTER_BITS].buffer = t->cluster_bits.buffer;
-        bi[LC_BIND_COUNTERS].buffer = t->counters.buffer;
-        bi[LC_BIND_TILE_DEPTH].buffer = t->tile_depth.buffer;
-        bi[LC_BIND_COARSE_BITS].buffer = t->coarse_bits.buffer;
-        bi[LC_BIND_TILE_MASK].buffer = t->tile_mask.buffer;
-        bi[LC_BIND_FOOTPRINTS].buffer = t->footprints.buffer;
-        bi[LC_BIND_BIN_WORK].buffer = t->bin_work.buffer;
-    }
-    VkDescriptorImageInfo depth = {r->dev.point_sampler, r->sized.depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
-    VkDescriptorImageInfo hdr = {r->dev.point_sampler, r->sized.hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-    VkDescriptorImageInfo vis = {r->dev.point_sampler, r->sized.visibility.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-    VkDescriptorImageInfo hdr_storage = {VK_NULL_HANDLE, r->sized.hdr.view, VK_IMAGE_LAYOUT_GENERAL};
-    VkDescriptorImageInfo hiz = {r->dev.point_sampler, r->sized.hiz.view, VK_IMAGE_LAYOUT_GENERAL};
-    /* Every element is valid: levels past the pyramid's repeat its last one. */
-    VkDescriptorImageInfo mips[LC_HIZ_MAX_LEVELS];
-    for (uint32_t m = 0; m < LC_HIZ_MAX_LEVELS; m++)
-        mips[m] = (VkDescriptorImageInfo){VK_NULL_HANDLE, r->sized.hiz_views[LC_MIN(m, r->sized.hiz.mip_levels - 1)], VK_IMAGE_LAYOUT_GENERAL};
-    /* Every binding but the output's (written per frame: the target image changes). */
-    VkWriteDescriptorSet w[LC_BIND_COUNT];
-    _Static_assert(LC_BIND_OUTPUT == LC_BIND_COUNT - 1, "the per-frame output binding comes last");
-    for (uint32_t b = 0; b < LC_BIND_OUTPUT; b++) {
-        w[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = b,
-                                      .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                      .pBufferInfo = &bi[b]};
-    }
-    w[LC_BIND_FRAME].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-    w[LC_BIND_DEPTH].descriptorType = w[LC_BIND_HDR].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-    w[LC_BIND_DEPTH].pBufferInfo = w[LC_BIND_HDR].pBufferInfo = NULL;
-    w[LC_BIND_DEPTH].pImageInfo = &depth;
-    w[LC_BIND_HDR].pImageInfo = &hdr;
-    w[LC_BIND_VISIBILITY].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-    w[LC_BIND_HDR_STORAGE].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-    w[LC_BIND_VISIBILITY].pBufferInfo = w[LC_BIND_HDR_STORAGE].pBufferInfo = NULL;
-    w[LC_BIND_VISIBILITY].pImageInfo = &vis;
-    w[LC_BIND_HDR_STORAGE].pImageInfo = &hdr_storage;
-    w[LC_BIND_HIZ].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-    w[LC_BIND_HIZ].pBufferInfo = NULL;
-    w[LC_BIND_HIZ].pImageInfo = &hiz;
-    w[LC_BIND_HIZ_MIPS].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-    w[LC_BIND_HIZ_MIPS].pBufferInfo = NULL;
-    w[LC_BIND_HIZ_MIPS].pImageInfo = mips;
-    w[LC_BIND_HIZ_MIPS].descriptorCount = LC_HIZ_MAX_LEVELS;
-    vkUpdateDescriptorSets(r->ctx->device, LC_BIND_OUTPUT, w, 0, NULL);
+    bi[LC_BIND_FRAME].buffer = s->ubo_transparent.buffer;
+    bi[LC_BIND_TILE_BITS].buffer = t->tile_bits.buffer;
+    bi[LC_BIND_TILE_LISTS].buffer = t->tile_lists.buffer;
+    bi[LC_BIND_ZBINS].buffer = t->zbins.buffer;
+    bi[LC_BIND_CLUSTER_BITS].buffer = t->cluster_bits.buffer;
+    bi[LC_BIND_COUNTERS].buffer = t->counters.buffer;
+    bi[LC_BIND_TILE_DEPTH].buffer = t->tile_depth.buffer;
+    bi[LC_BIND_COARSE_BITS].buffer = t->coarse_bits.buffer;
+    bi[LC_BIND_TILE_MASK].buffer = t->tile_mask.buffer;
+    bi[LC_BIND_FOOTPRINTS].buffer = t->footprints.buffer;
+    bi[LC_BIND_BIN_WORK].buffer = t->bin_work.buffer;
 }
 
 static void write_frame_sets(lc_renderer *r)
 {
-    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        write_frame_set(r, &r->frame.slots[i], NULL);
-        if (r->dev.blend_objects) write_frame_set(r, &r->frame.slots[i], &r->sized.transparent);
+    /* The slots' frame sets, then (scenes with blended objects) their transparent sets. */
+    for (int i = 0; i < 2 * LC_FRAMES_IN_FLIGHT; i++) {
+        lc_frame_slot *s = &r->frame.slots[i % LC_FRAMES_IN_FLIGHT];
+        const lc_transparent_cull *t = i >= LC_FRAMES_IN_FLIGHT ? &r->sized.transparent : NULL;
+        if (t && !r->dev.blend_objects) break;
+        VkDescriptorBufferInfo bi[LC_BIND_COUNT] = {
+            [LC_BIND_FRAME] = {s->ubo.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_LIGHTS] = {s->lights.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_BITS] = {r->sized.tile_bits.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_LISTS] = {r->sized.tile_lists.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_ZBINS] = {r->sized.zbins.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_CLUSTER_BITS] = {r->sized.cluster_bits.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_COUNTERS] = {r->sized.counters.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_ANALYSIS] = {r->sized.analysis.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_DEPTH] = {r->sized.tile_depth.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_COARSE_BITS] = {r->sized.coarse_bits.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_TILE_MASK] = {r->sized.tile_mask.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_OBJECTS] = {r->dev.objects.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_FOOTPRINTS] = {r->sized.footprints.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_BIN_WORK] = {r->sized.bin_work.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLETS] = {r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_OBJECTS] = {r->dev.geo.cull_objects.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_TASKS] = {r->dev.geo.tasks.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VISIBILITY] = {r->dev.geo.visibility.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_COMMANDS] = {r->dev.geo.commands.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_COUNTS] = {r->dev.geo.counts.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_BUCKETS] = {r->dev.geo.buckets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VERTEX_MESHLET] = {r->dev.geo.vertex_meshlet.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_VERTICES] = {r->dev.geo.vertices.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_INDICES] = {r->dev.geo.indices.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_SUBLET_BOUNDS] = {r->dev.geo.sublet_bounds.buffer ? r->dev.geo.sublet_bounds.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            /* Without the compressed meshlets (no mesh shaders, codec off) any valid buffer. */
+            [LC_BIND_GEO_MESHLET_HEADERS] = {r->dev.geo.enc_headers.buffer ? r->dev.geo.enc_headers.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLET_STREAMS] = {r->dev.geo.enc_streams.buffer ? r->dev.geo.enc_streams.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_GEO_MESHLET_PAYLOAD] = {r->dev.geo.enc_payload.buffer ? r->dev.geo.enc_payload.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
+        };
+        if (t) transparent_bindings(s, t, bi);
+        VkDescriptorImageInfo depth = {r->dev.point_sampler, r->sized.depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo hdr = {r->dev.point_sampler, r->sized.hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo vis = {r->dev.point_sampler, r->sized.visibility.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo hdr_storage = {VK_NULL_HANDLE, r->sized.hdr.view, VK_IMAGE_LAYOUT_GENERAL};
+        VkDescriptorImageInfo hiz = {r->dev.point_sampler, r->sized.hiz.view, VK_IMAGE_LAYOUT_GENERAL};
+        /* Every element is valid: levels past the pyramid's repeat its last one. */
+        VkDescriptorImageInfo mips[LC_HIZ_MAX_LEVELS];
+        for (uint32_t m = 0; m < LC_HIZ_MAX_LEVELS; m++)
+            mips[m] = (VkDescriptorImageInfo){VK_NULL_HANDLE, r->sized.hiz_views[LC_MIN(m, r->sized.hiz.mip_levels - 1)], VK_IMAGE_LAYOUT_GENERAL};
+        /* Every binding but the output's (written per frame: the target image changes). */
+        VkWriteDescriptorSet w[LC_BIND_COUNT];
+        _Static_assert(LC_BIND_OUTPUT == LC_BIND_COUNT - 1, "the per-frame output binding comes last");
+        for (uint32_t b = 0; b < LC_BIND_OUTPUT; b++) {
+            w[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = t ? s->set_transparent : s->set, .dstBinding = b,
+                                          .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                          .pBufferInfo = &bi[b]};
+        }
+        w[LC_BIND_FRAME].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        w[LC_BIND_DEPTH].descriptorType = w[LC_BIND_HDR].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_DEPTH].pBufferInfo = w[LC_BIND_HDR].pBufferInfo = NULL;
+        w[LC_BIND_DEPTH].pImageInfo = &depth;
+        w[LC_BIND_HDR].pImageInfo = &hdr;
+        w[LC_BIND_VISIBILITY].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_HDR_STORAGE].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        w[LC_BIND_VISIBILITY].pBufferInfo = w[LC_BIND_HDR_STORAGE].pBufferInfo = NULL;
+        w[LC_BIND_VISIBILITY].pImageInfo = &vis;
+        w[LC_BIND_HDR_STORAGE].pImageInfo = &hdr_storage;
+        w[LC_BIND_HIZ].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_HIZ].pBufferInfo = NULL;
+        w[LC_BIND_HIZ].pImageInfo = &hiz;
+        w[LC_BIND_HIZ_MIPS].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        w[LC_BIND_HIZ_MIPS].pBufferInfo = NULL;
+        w[LC_BIND_HIZ_MIPS].pImageInfo = mips;
+        w[LC_BIND_HIZ_MIPS].descriptorCount = LC_HIZ_MAX_LEVELS;
+        vkUpdateDescriptorSets(r->ctx->device, LC_BIND_OUTPUT, w, 0, NULL);
     }
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the alpha BLEND test scenes (tests/test_alpha_blend.sh): glTF 2.0, embedded buffer,
-no dependency beyond Python.
+"""Writes the alpha BLEND test scenes (tests/test_alpha_blend.sh): glTF 2.0, embedded buffer
+(blendclear: a PNG beside it, written with Pillow).
 usage: blend_scene.py OUTDIR NAME  -> OUTDIR/NAME.gltf; prints the camera 'X,Y,Z,YAW,PITCH'.
   wall         a 6 x 6 floor (y = 0) and a wall at z = -2: the background alone
   blend        the same, and two upright 1.6 m quads, base colour (1, 0, 0, 0.5), alphaMode
@@ -8,6 +8,8 @@ usage: blend_scene.py OUTDIR NAME  -> OUTDIR/NAME.gltf; prints the camera 'X,Y,Z
                front of the near quad, out of reach of the wall and floor (only the transparent
                surface sees them)
   blendopaque  the same quads, alphaMode OPAQUE
+  blendclear   blend's near quad with a base colour texture whose alpha is 0 (factor alpha 1):
+               the texture's alpha makes it invisible, the image is the wall's
   blendorder   a red quad (alpha 0.5) at z = 1 in front of a green one (alpha 0.5) at z = 0.5,
                overlapping: drawn back to front the overlap is more red than green
 """
@@ -28,8 +30,11 @@ def acc(vals, comps, ctype, target, minmax=False):
         a["min"] = [min(v[i] for v in vals) for i in range(comps)]; a["max"] = [max(v[i] for v in vals) for i in range(comps)]
     accessors.append(a); return len(accessors) - 1
 
-def material(color, mode=None):
+textures = []
+
+def material(color, mode=None, tex=None):
     m = {"pbrMetallicRoughness": {"baseColorFactor": color, "metallicFactor": 0.0, "roughnessFactor": 0.6}, "doubleSided": True}
+    if tex is not None: m["pbrMetallicRoughness"]["baseColorTexture"] = {"index": tex}
     if mode: m["alphaMode"] = mode
     materials.append(m); return len(materials) - 1
 
@@ -49,6 +54,11 @@ if name in ('blend', 'blendopaque'):
     json.dump({"lights": [{"type": "point", "position": [-0.6 + 0.24 * k, 1.0 + 0.08 * k, 1.25], "radius": 0.45,
                            "color": [0.2, 1, 0.3], "intensity": 6} for k in range(6)]},
               open(os.path.join(out, name + '-lights.json'), 'w'))
+elif name == 'blendclear':
+    from PIL import Image
+    Image.new('RGBA', (4, 4), (255, 255, 255, 0)).save(os.path.join(out, 'clear.png'))
+    textures.append({"source": 0, "sampler": 0})
+    quad(1.6, 1.6, material([1, 0, 0, 1], "BLEND", tex=0), (0, 1.2, 1))
 elif name == 'blendorder':
     quad(1.6, 1.6, material([1, 0, 0, 0.5], "BLEND"), (0, 1.2, 1)); quad(1.6, 1.6, material([0, 1, 0, 0.5], "BLEND"), (0, 1.2, 0.5))
 elif name != 'wall':
@@ -56,5 +66,7 @@ elif name != 'wall':
 gltf = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": list(range(len(nodes)))}], "nodes": nodes, "meshes": meshes,
         "materials": materials, "accessors": accessors, "bufferViews": views,
         "buffers": [{"byteLength": len(buf), "uri": "data:application/octet-stream;base64," + base64.b64encode(bytes(buf)).decode()}]}
+if textures:
+    gltf.update({"textures": textures, "images": [{"uri": "clear.png"}], "samplers": [{"magFilter": 9728, "minFilter": 9728}]})
 json.dump(gltf, open(os.path.join(out, name + '.gltf'), 'w'))
 print("0,1.5,4,0,-5")
