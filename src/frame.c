@@ -24,7 +24,7 @@ const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"}
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES 24 /* mdi + occlusion (7) + light cull (6) + analysis, shade, tonemap, HUD, readback */
+#define MAX_PASSES 32 /* mdi + occlusion (7) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 #define ANALYSIS_DUMMY_BYTES 16
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -50,6 +50,10 @@ static void destroy_sized(lc_renderer *r)
     lc_buffer_destroy(ctx, &r->sized.tile_mask);
     lc_buffer_destroy(ctx, &r->sized.footprints);
     lc_buffer_destroy(ctx, &r->sized.bin_work);
+    lc_transparent_cull *t = &r->sized.transparent;
+    lc_buffer *tb[] = {&t->tile_bits, &t->tile_lists, &t->zbins, &t->cluster_bits, &t->counters, &t->tile_depth, &t->coarse_bits,
+                       &t->tile_mask, &t->footprints, &t->bin_work};
+    for (size_t i = 0; i < LC_ARRAY_COUNT(tb); i++) lc_buffer_destroy(ctx, tb[i]);
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) lc_buffer_destroy(ctx, &r->frame.slots[i].readback);
 }
 
@@ -61,10 +65,29 @@ static lc_status storage(lc_renderer *r, lc_buffer *b, uint64_t size, const char
     return lc_buffer_create(r->ctx, &d, b);
 }
 
+/* The transparent set's frame constants and culling buffers: the transparent cull's. */
+static void transparent_bindings(const lc_frame_slot *s, const lc_transparent_cull *t, VkDescriptorBufferInfo *bi)
+{
+    bi[LC_BIND_FRAME].buffer = s->ubo_transparent.buffer;
+    bi[LC_BIND_TILE_BITS].buffer = t->tile_bits.buffer;
+    bi[LC_BIND_TILE_LISTS].buffer = t->tile_lists.buffer;
+    bi[LC_BIND_ZBINS].buffer = t->zbins.buffer;
+    bi[LC_BIND_CLUSTER_BITS].buffer = t->cluster_bits.buffer;
+    bi[LC_BIND_COUNTERS].buffer = t->counters.buffer;
+    bi[LC_BIND_TILE_DEPTH].buffer = t->tile_depth.buffer;
+    bi[LC_BIND_COARSE_BITS].buffer = t->coarse_bits.buffer;
+    bi[LC_BIND_TILE_MASK].buffer = t->tile_mask.buffer;
+    bi[LC_BIND_FOOTPRINTS].buffer = t->footprints.buffer;
+    bi[LC_BIND_BIN_WORK].buffer = t->bin_work.buffer;
+}
+
 static void write_frame_sets(lc_renderer *r)
 {
-    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_frame_slot *s = &r->frame.slots[i];
+    /* The slots' frame sets, then (scenes with blended objects) their transparent sets. */
+    for (int i = 0; i < 2 * LC_FRAMES_IN_FLIGHT; i++) {
+        lc_frame_slot *s = &r->frame.slots[i % LC_FRAMES_IN_FLIGHT];
+        const lc_transparent_cull *t = i >= LC_FRAMES_IN_FLIGHT ? &r->sized.transparent : NULL;
+        if (t && !r->dev.blend_objects) break;
         VkDescriptorBufferInfo bi[LC_BIND_COUNT] = {
             [LC_BIND_FRAME] = {s->ubo.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_LIGHTS] = {s->lights.buffer, 0, VK_WHOLE_SIZE},
@@ -97,6 +120,7 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_GEO_MESHLET_STREAMS] = {r->dev.geo.enc_streams.buffer ? r->dev.geo.enc_streams.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_MESHLET_PAYLOAD] = {r->dev.geo.enc_payload.buffer ? r->dev.geo.enc_payload.buffer : r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
         };
+        if (t) transparent_bindings(s, t, bi);
         VkDescriptorImageInfo depth = {r->dev.point_sampler, r->sized.depth.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr = {r->dev.point_sampler, r->sized.hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo vis = {r->dev.point_sampler, r->sized.visibility.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
@@ -111,7 +135,7 @@ static void write_frame_sets(lc_renderer *r)
         VkWriteDescriptorSet w[LC_BIND_COUNT];
         _Static_assert(LC_BIND_OUTPUT == LC_BIND_COUNT - 1, "the per-frame output binding comes last");
         for (uint32_t b = 0; b < LC_BIND_OUTPUT; b++) {
-            w[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = s->set, .dstBinding = b,
+            w[b] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = t ? s->set_transparent : s->set, .dstBinding = b,
                                           .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                           .pBufferInfo = &bi[b]};
         }
@@ -137,6 +161,25 @@ static void write_frame_sets(lc_renderer *r)
         w[LC_BIND_ENV_SPECULAR].pImageInfo = &env;
         vkUpdateDescriptorSets(r->ctx->device, LC_BIND_OUTPUT, w, 0, NULL);
     }
+}
+
+/* The transparent light cull's buffers, as large as the opaque cull's. */
+static lc_status create_transparent_cull(lc_renderer *r)
+{
+    const lc_renderer_sized *z = &r->sized;
+    lc_transparent_cull *t = &r->sized.transparent;
+    struct { lc_buffer *b; const lc_buffer *like; const char *name; } all[] = {
+        {&t->tile_bits, &z->tile_bits, "transparent tile bits"}, {&t->tile_lists, &z->tile_lists, "transparent tile lists"},
+        {&t->zbins, &z->zbins, "transparent zbins"}, {&t->cluster_bits, &z->cluster_bits, "transparent cluster bits"},
+        {&t->counters, &z->counters, "transparent cull counters"}, {&t->tile_depth, &z->tile_depth, "transparent tile depth"},
+        {&t->coarse_bits, &z->coarse_bits, "transparent coarse bits"}, {&t->tile_mask, &z->tile_mask, "transparent tile bucket mask"},
+        {&t->footprints, &z->footprints, "transparent light footprints"}, {&t->bin_work, &z->bin_work, "transparent light binning work list"},
+    };
+    for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++) {
+        lc_status s = storage(r, all[i].b, all[i].like->size, all[i].name);
+        if (s != LC_OK) return s;
+    }
+    return LC_OK;
 }
 
 /* The automatic tile size (no --tile-size): the finest tiles whose bit arrays fit the budget
@@ -226,6 +269,7 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
     uint64_t analysis_bytes = analysis ? (uint64_t)r->sized.width * r->sized.height * LC_ANALYSIS_WORDS * 4 : ANALYSIS_DUMMY_BYTES;
     if ((s = storage(r, &r->sized.analysis, analysis_bytes, "analysis")) != LC_OK) return s;
     r->sized.analysis_allocated = analysis;
+    if (r->dev.blend_objects && (s = create_transparent_cull(r)) != LC_OK) return s;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
         lc_buffer_desc rd = {.size = (VkDeviceSize)r->sized.width * r->sized.height * 4, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                              .host_visible = true, .name = "output readback"};
@@ -305,7 +349,12 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     lc_status s = lc_frame_upload_scene(r);
     if (s != LC_OK) return s;
     if ((s = lc_environment_create(ctx, &d->environment, &r->dev.environment)) != LC_OK) return s;
+    for (uint32_t i = 0; i < scene->material_count; i++) r->dev.materials_by_alpha[LC_MIN(scene->materials[i].alpha_mode, 2u)]++;
+    for (uint32_t i = 0; i < scene->object_count; i++) r->dev.blend_objects += lc_scene_object_blends(scene, i);
     r->dev.all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->dev.all_objects);
+    r->frame.opaque_list = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->frame.opaque_list);
+    r->frame.blend_list = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->frame.blend_list);
+    r->frame.transparent_cull_pass = UINT32_MAX;
     lc_object_cull_set_reserve(&r->dev.object_cull_set, scene->object_count);
     for (uint32_t i = 0; i < scene->object_count; i++) {
         const lc_object *o = &scene->objects[i];
@@ -340,6 +389,12 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
                                            .descriptorSetCount = 1, .pSetLayouts = &r->dev.frame_layout};
         VK_CHECK(vkAllocateDescriptorSets(ctx->device, &dai, &slot->set));
         LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, slot->set, "frame %d set", i);
+        if (r->dev.blend_objects) {
+            ud.name = "transparent frame constants";
+            if ((s = lc_buffer_create(ctx, &ud, &slot->ubo_transparent)) != LC_OK) return s;
+            VK_CHECK(vkAllocateDescriptorSets(ctx->device, &dai, &slot->set_transparent));
+            LC_NAMEF(ctx, VK_OBJECT_TYPE_DESCRIPTOR_SET, slot->set_transparent, "frame %d transparent set", i);
+        }
     }
     if ((s = create_light_buffers(r)) != LC_OK) return s;
     if ((s = lc_frame_create_pipelines(r)) != LC_OK) return s;
@@ -361,6 +416,8 @@ void lc_renderer_destroy(lc_renderer *r)
     lc_object_cull_set_destroy(&r->dev.object_cull_set);
     lc_object_cull_result_destroy(&r->frame.object_cull);
     free(r->dev.all_objects);
+    free(r->frame.opaque_list);
+    free(r->frame.blend_list);
     free(r->frame.sorted);
     free(r->frame.sort_scratch);
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
@@ -369,6 +426,7 @@ void lc_renderer_destroy(lc_renderer *r)
         if (s->fence) vkDestroyFence(dev, s->fence, NULL);
         if (s->queries) vkDestroyQueryPool(dev, s->queries, NULL);
         lc_buffer_destroy(ctx, &s->ubo);
+        lc_buffer_destroy(ctx, &s->ubo_transparent);
         lc_buffer_destroy(ctx, &s->lights);
         lc_buffer_destroy(ctx, &s->hud);
     }
@@ -387,6 +445,10 @@ void lc_renderer_destroy(lc_renderer *r)
                     VkPipeline p = v == 3 ? r->dev.shade_mesh[m][s][a] : v ? r->dev.shade_visibility[m][s][a][v - 1] : r->dev.shade[m][s][a];
                     if (p) vkDestroyPipeline(dev, p, NULL);
                 }
+    for (int m = 0; m < LC_MODE_COUNT; m++)
+        for (int s = 0; s < LC_LOOP_COUNT; s++)
+            for (int a = 0; a < 3; a++)
+                if (r->dev.shade_transparent[m][s][a]) vkDestroyPipeline(dev, r->dev.shade_transparent[m][s][a], NULL);
     for (int g = 0; g < LC_GEOMETRY_COUNT; g++)
         if (r->dev.visibility_pipeline[g]) vkDestroyPipeline(dev, r->dev.visibility_pipeline[g], NULL);
     lc_visibility_scene_destroy(ctx, &r->dev.vis_scene);
@@ -547,10 +609,16 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
         passes[n++] = lc_pass_depth_prepass();                // depth prepass: tile depth bounds, shade each pixel once
     }
     if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
-    n += lc_passes_light_cull(r, s->mode, passes + n);         // light cull: the mode's structure
+    n += lc_passes_light_cull(r, s->mode, false, passes + n);  // light cull: the mode's structure
+    r->frame.transparent_cull_pass = UINT32_MAX;
+    if (lc_frame_transparent(r) && s->mode != LC_MODE_BRUTE) {
+        r->frame.transparent_cull_pass = n;
+        n += lc_passes_light_cull(r, s->mode, true, passes + n); // transparent light cull: tiles from the near plane to the opaque depth
+    }
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
     if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
     else passes[n++] = lc_pass_shade(r);                      // forward shade: walk the structure
+    if (lc_frame_transparent(r)) passes[n++] = lc_pass_transparent(r); // transparent: blended objects back to front, forward shaded
     if (r->frame.tonemap_path != LC_TONEMAP_FUSED) passes[n++] = lc_pass_tonemap(r); // tonemap, or heatmap / tightness view (compute or fragment)
     if (s->hud && r->frame.hud_vertex_count) passes[n++] = lc_pass_hud();
     if (s->capture_output) passes[n++] = lc_pass_readback();
@@ -628,6 +696,9 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
                      ? " (shaderStorageImageWriteWithoutFormat hidden by LC_DEVICE_HIDE)" : " (no shaderStorageImageWriteWithoutFormat)");
         return LC_ERR_USAGE;
     }
+    if (s->tonemap == LC_TONEMAP_FUSED && s->shading == LC_SHADING_VISIBILITY && s->view == LC_VIEW_SHADED && lc_frame_transparent(r))
+        warn_once(r, 1u << 4, "--tonemap fused: the scene's blended objects are drawn over the shaded image before it is tonemapped: "
+                              "the compute pass tonemaps");
     if (s->tonemap == LC_TONEMAP_FUSED && !(s->shading == LC_SHADING_VISIBILITY && s->view == LC_VIEW_SHADED))
         warn_once(r, 1u << 3, "--tonemap fused: %s%s%s tonemaps in the compute pass (only visibility shading's shaded view fuses)",
                   s->shading == LC_SHADING_FORWARD ? "forward shading" : "the ", s->shading == LC_SHADING_FORWARD ? "" : lc_view_names[s->view],
@@ -662,9 +733,12 @@ static lc_status choose_pipelines(lc_renderer *r, lc_frame_slot *slot, const lc_
     /* Fused: the visibility shade writes the output itself, in the shaded view (the analysis
      * views colour from counters the shade is still writing). */
     bool fused = tonemap_compute && s->tonemap != LC_TONEMAP_COMPUTE && s->shading == LC_SHADING_VISIBILITY &&
-                 s->view == LC_VIEW_SHADED;
+                 s->view == LC_VIEW_SHADED && !lc_frame_transparent(r);
+    /* Blended objects are drawn over the shaded HDR image before it is tonemapped: scenes
+     * with BLEND objects take the compute tonemap. */
     r->frame.tonemap_path = fused ? LC_TONEMAP_FUSED : tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
     lc_status st = lc_frame_shade_pipeline(r, s->mode, lc_loop_variant(r, s), s->analysis);
+    if (st == LC_OK && lc_frame_transparent(r)) st = lc_frame_transparent_pipeline(r, s->mode, lc_transparent_loop(r, s), s->analysis);
     if (st != LC_OK) return st;
     if (r->frame.tonemap_path != LC_TONEMAP_FRAGMENT) {
         VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf->image->storage_view, VK_IMAGE_LAYOUT_GENERAL};
@@ -673,6 +747,24 @@ static lc_status choose_pipelines(lc_renderer *r, lc_frame_slot *slot, const lc_
         vkUpdateDescriptorSets(ctx->device, 1, &w, 0, NULL);
     }
     return LC_OK;
+}
+
+bool lc_frame_transparent(const lc_renderer *r) { return r->dev.blend_objects > 0; }
+
+/* The draw list without its blended objects, which go to the transparent pass (in draw-list
+ * order: the pass sorts them back to front by their keys). */
+static void split_blended(lc_renderer *r)
+{
+    r->frame.blend_count = 0;
+    if (!lc_frame_transparent(r)) return;
+    uint32_t opaque = 0;
+    for (uint32_t i = 0; i < r->frame.draw_count; i++) {
+        uint32_t o = r->frame.draw_list[i];
+        if (lc_scene_object_blends(r->scene, o)) r->frame.blend_list[r->frame.blend_count++] = o;
+        else r->frame.opaque_list[opaque++] = o;
+    }
+    r->frame.draw_list = r->frame.opaque_list;
+    r->frame.draw_count = opaque;
 }
 
 /* The host's share of the frame: the light list (frustum cull, sort by depth, pack), the
@@ -701,10 +793,16 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
         r->frame.draw_list = r->frame.object_cull.indices;
         r->frame.draw_count = r->frame.object_cull.visible;
     }
+    split_blended(r);
     r->frame.cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3;
     memcpy(slot->lights.mapped, r->frame.packed, (size_t)r->frame.light_count * sizeof(lc_gpu_light));
     fill_ubo(r, &view, &proj, r->frame.light_count);
     memcpy(slot->ubo.mapped, &r->frame.ubo, sizeof r->frame.ubo);
+    if (lc_frame_transparent(r)) {
+        lc_frame_ubo t = r->frame.ubo;
+        t.pass_info.x = LC_CULL_TRANSPARENT;
+        memcpy(slot->ubo_transparent.mapped, &t, sizeof t);
+    }
     if (s->hud && r->frame.hud_vertex_count)
         memcpy(slot->hud.mapped, r->frame.hud_vertices, (size_t)r->frame.hud_vertex_count * 6 * sizeof(float));
 }

@@ -190,6 +190,10 @@ typedef struct lc_frame_slot {
     uint32_t query_count;
     lc_buffer ubo, lights, hud;
     VkDescriptorSet set;
+    /* Scenes with BLEND materials: the transparent light cull's and pass's frame constants
+     * (pass_info LC_CULL_TRANSPARENT) and set (its own culling buffers, lc_transparent_cull). */
+    lc_buffer ubo_transparent;
+    VkDescriptorSet set_transparent;
     bool submitted;
     lc_backend_marker markers[LC_BACKEND_MARKERS]; /* this slot's frame; names in marker_names */
     char marker_names[LC_BACKEND_MARKERS][48];
@@ -232,6 +236,11 @@ typedef struct lc_renderer_device {
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
     VkPipeline mesh_depth_pipeline, shade_mesh[LC_MODE_COUNT][LC_LOOP_COUNT][3];
+    /* The transparent pass (BLEND materials): shade.frag blending over the HDR image, depth
+     * LESS_OR_EQUAL without writes, [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use. */
+    VkPipeline shade_transparent[LC_MODE_COUNT][LC_LOOP_COUNT][3];
+    uint32_t blend_objects;            /* objects whose material is LC_ALPHA_BLEND */
+    uint32_t materials_by_alpha[3];    /* the scene's materials per LC_ALPHA_* */
 
     /* The render contexts' package blocks and the backend that translates them. */
     lc_block_pool *block_pool;
@@ -241,6 +250,12 @@ typedef struct lc_renderer_device {
     uint32_t *all_objects; /* 0..objects-1: the draw list with object culling off */
     lc_light_builder builder;
 } lc_renderer_device;
+
+/* The transparent light cull's own buffers: the opaque cull's, sized alike, written by the
+ * same passes through the slot's transparent set. */
+typedef struct lc_transparent_cull {
+    lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, tile_depth, coarse_bits, tile_mask, footprints, bin_work;
+} lc_transparent_cull;
 
 /* What follows the target's size and the light capacity (rebuilt by lc_renderer_resize and
  * lc_renderer_set_light_capacity): targets, the culling structures' grids and buffers. */
@@ -260,6 +275,7 @@ typedef struct lc_renderer_sized {
     lc_buffer bin_work;   /* light binning: the light-parallel kernel's work list */
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
+    lc_transparent_cull transparent; /* allocated where the scene has BLEND objects */
 } lc_renderer_sized;
 
 /* What one frame holds: the frame slot it records into, its resource states, its render
@@ -286,6 +302,11 @@ typedef struct lc_frame_state {
     lc_object_cull_result object_cull;
     const uint32_t *draw_list;
     uint32_t draw_count;
+    /* Scenes with BLEND objects: the draw list splits into the opaque objects (draw_list then
+     * points at opaque_list) and the blended ones (blend_list, drawn by the transparent pass). */
+    uint32_t *opaque_list, *blend_list;
+    uint32_t blend_count;
+    uint32_t transparent_cull_pass; /* the first pass of the transparent light cull; UINT32_MAX: none */
     lc_frame_ubo ubo;
     uint32_t light_count;     /* packed (visible) lights this frame */
     lc_gpu_light *packed;     /* the last frame's packed lights (host copy, for the inspector) */
@@ -329,6 +350,10 @@ lc_status lc_renderer_set_light_capacity(lc_renderer *r, uint32_t capacity);
 /* Follows the target's size; waits for the GPU. */
 lc_status lc_renderer_resize(lc_renderer *r);
 void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_count);
+
+/* Whether this frame runs the transparent light cull and pass: the scene has BLEND objects
+ * (even where none is in view this frame, so both culls' work lists stay in step). */
+bool lc_frame_transparent(const lc_renderer *r);
 
 /* The light cull's choices and sizes (frame_light_cull.c). Whether this frame's Z-bins come from the per-bin kernel (lc_frame_settings.zbin_kernel and
  * the visible light count). */
@@ -396,6 +421,10 @@ uint32_t lc_frame_set_samplers(void);
 lc_status lc_frame_upload_scene(lc_renderer *r);
 lc_status lc_frame_create_pipelines(lc_renderer *r);
 lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis);
+/* The transparent pass's pipeline (forward shading, blended, depth LESS_OR_EQUAL read-only),
+ * and its loop variant: the forward fragment shader's, whatever the frame's shading. */
+lc_status lc_frame_transparent_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis);
+uint32_t lc_transparent_loop(const lc_renderer *r, const lc_frame_settings *s);
 
 /* The frame as render contexts (frame_contexts.c), called by lc_renderer_render in order. */
 /* The barriers of one pass, derived from its uses. */

@@ -56,14 +56,15 @@ void lc_frame_create_layouts(lc_renderer *r)
     LC_NAME(r->ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, r->dev.layout, "pipeline layout (frame set, material set)");
 
     uint32_t materials = LC_MAX(r->scene->material_count, 1u);
+    /* Two frame sets a slot: the frame's, and the transparent pass's (BLEND scenes). */
     VkDescriptorPoolSize sizes[] = {
-        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LC_FRAMES_IN_FLIGHT + materials},
-        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
-        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LC_FRAMES_IN_FLIGHT * lc_frame_set_samplers() + materials * (LC_MATERIAL_BIND_COUNT - 1)},
-        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LC_FRAMES_IN_FLIGHT * (LC_HIZ_MAX_LEVELS + 2)},
+        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2 * LC_FRAMES_IN_FLIGHT + materials},
+        {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
+        {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2 * LC_FRAMES_IN_FLIGHT * lc_frame_set_samplers() + materials * (LC_MATERIAL_BIND_COUNT - 1)},
+        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 2 * LC_FRAMES_IN_FLIGHT * (LC_HIZ_MAX_LEVELS + 2)},
     };
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                     .maxSets = LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 4, .pPoolSizes = sizes};
+                                     .maxSets = 2 * LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 4, .pPoolSizes = sizes};
     VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &r->dev.pool));
     LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, r->dev.pool, "descriptor pool");
 
@@ -362,3 +363,29 @@ lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, 
     return *p ? LC_OK : LC_ERR_RUNTIME;
 }
 
+
+uint32_t lc_transparent_loop(const lc_renderer *r, const lc_frame_settings *s)
+{
+    lc_frame_settings forward = *s;
+    forward.shading = LC_SHADING_FORWARD;
+    return lc_loop_variant(r, &forward);
+}
+
+/* The forward shade's fragment shader over the direct path's vertices (transparent draws are
+ * CPU-sorted object draws on every geometry path), blending into the HDR image behind the
+ * opaque depth: LESS_OR_EQUAL, no depth writes. */
+lc_status lc_frame_transparent_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
+{
+    VkPipeline *p = &r->dev.shade_transparent[mode][loop][analysis];
+    if (*p) return LC_OK;
+    char name[96];
+    snprintf(name, sizeof name, "transparent / %s%s%s", lc_mode_names[mode], loop_names[loop],
+             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "");
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false)}, .count = 7};
+    lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->dev.layout,
+                          .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
+                          .depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL, .blend = true, .scene_vertices = true, .dynamic_cull = true,
+                          .name = name};
+    *p = lc_pipeline_graphics(r->ctx, &d);
+    return *p ? LC_OK : LC_ERR_RUNTIME;
+}

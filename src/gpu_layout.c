@@ -21,7 +21,7 @@ _Static_assert(offsetof(lc_gpu_object, normal) == 64, "normal");
 _Static_assert(offsetof(lc_gpu_object, info) == 128, "info");
 
 /* std140: 4 mat4 (256 bytes) then 7 vec4-sized members (112 bytes). */
-_Static_assert(sizeof(lc_frame_ubo) == 384, "lc_frame_ubo is 4 mat4 + 8 vec4");
+_Static_assert(sizeof(lc_frame_ubo) == 400, "lc_frame_ubo is 4 mat4 + 9 vec4");
 _Static_assert(offsetof(lc_frame_ubo, view) == 0, "view");
 _Static_assert(offsetof(lc_frame_ubo, proj) == 64, "proj");
 _Static_assert(offsetof(lc_frame_ubo, view_proj) == 128, "view_proj");
@@ -34,6 +34,7 @@ _Static_assert(offsetof(lc_frame_ubo, zbin_info) == 320, "zbin_info");
 _Static_assert(offsetof(lc_frame_ubo, zbin_params) == 336, "zbin_params");
 _Static_assert(offsetof(lc_frame_ubo, options) == 352, "options");
 _Static_assert(offsetof(lc_frame_ubo, exposure) == 368, "exposure");
+_Static_assert(offsetof(lc_frame_ubo, pass_info) == 384, "pass_info");
 
 _Static_assert(sizeof(lc_gpu_counters) == 16, "lc_gpu_counters is one uvec4");
 

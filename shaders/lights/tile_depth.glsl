@@ -38,8 +38,15 @@ bool lc_tile_depth_bounds(uvec2 tile, out float dmin, out float dmax)
     }
     barrier();
     float a = uintBitsToFloat(s_depth_min), b = uintBitsToFloat(s_depth_max);
-    if (a >= 1.0) return false;
     float eps = float(LC_LIGHT_CULL_DEPTH_EPS);
+    if (frame.pass_info.x == LC_CULL_TRANSPARENT) {
+        // A blended surface may lie anywhere between the eye and the opaque surface behind
+        // it: from the near plane to the tile's opaque max depth, or the far plane.
+        dmin = frame.screen_inv.z * (1.0 - eps);
+        dmax = a >= 1.0 ? frame.screen_inv.w * (1.0 + eps) : lc_linear_depth(b) * (1.0 + eps);
+        return true;
+    }
+    if (a >= 1.0) return false;
     dmin = lc_linear_depth(a) * (1.0 - eps);
     dmax = lc_linear_depth(b) * (1.0 + eps);
     return true;

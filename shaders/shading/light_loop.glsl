@@ -217,14 +217,21 @@ void lc_light_loop_write_analysis()
 {
     if (ANALYSIS == LC_ANALYSIS_OFF) return;
     uint idx = (lc_loop_px.y * frame.screen.x + lc_loop_px.x) * LC_ANALYSIS_WORDS;
-    analysis[idx + 0u] = lc_loop_evaluated;
-    analysis[idx + 1u] = lc_loop_contributing;
-    if (ANALYSIS == LC_ANALYSIS_EXACT) {
-        uint exact = 0u;
+    uint exact = 0u;
+    if (ANALYSIS == LC_ANALYSIS_EXACT)
         for (uint i = 0u; i < frame.light_info.x; i++)
             if (lc_light_weight(lights[i], lc_loop_surf.position) > 0.0) exact++;
-        analysis[idx + 2u] = exact;
+    if (frame.pass_info.x == LC_CULL_TRANSPARENT) {
+        // Blended layers add to the pixel's counts (the opaque surface's and each other's);
+        // several may shade one pixel in one draw, so atomically.
+        atomicAdd(analysis[idx + 0u], lc_loop_evaluated);
+        atomicAdd(analysis[idx + 1u], lc_loop_contributing);
+        if (ANALYSIS == LC_ANALYSIS_EXACT) atomicAdd(analysis[idx + 2u], exact);
+        return;
     }
+    analysis[idx + 0u] = lc_loop_evaluated;
+    analysis[idx + 1u] = lc_loop_contributing;
+    if (ANALYSIS == LC_ANALYSIS_EXACT) analysis[idx + 2u] = exact;
 }
 
 #endif

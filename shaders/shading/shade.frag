@@ -66,9 +66,10 @@ void main()
 
     vec3 color = lc_light_loop(uvec2(gl_FragCoord.xy), in_depth, surf);
     lc_light_loop_write_analysis();
-    out_color = vec4(lc_shaded_colour(surf, color), 1.0);
+    // Alpha for the transparent pass's blending (BLEND materials); the opaque pass does not blend.
+    out_color = vec4(lc_shaded_colour(surf, color), surf.alpha);
     vec3 view_colour;
-    if (lc_material_view(frame.options.y, mi, surf.normal, view_colour)) out_color = vec4(view_colour, 1.0);
+    if (lc_material_view(frame.options.y, mi, surf.normal, view_colour)) out_color = vec4(view_colour, surf.alpha);
     if (frame.options.y == LC_VIEW_MESHLETS)
         out_color = vec4(lc_meshlet_view_colour(vertex_meshlet[in_vertex], in_object, surf.normal, surf.view_dir), 1.0);
 }

@@ -32,6 +32,14 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_ALPHA_MASK 1
 #define LC_ALPHA_BLEND 2
 
+/* Which surfaces a light cull serves (lc_frame_ubo.pass_info.x). The opaque cull bounds each
+ * tile by the depth range of the pre-pass; the transparent cull by the near plane and the
+ * tile's opaque max depth (the far plane where the tile is empty): a blended surface lies
+ * anywhere in front of the opaque one. The transparent pass adds its analysis counts to the
+ * pixel's (a pixel shaded by several layers counts each). */
+#define LC_CULL_OPAQUE 0
+#define LC_CULL_TRANSPARENT 1
+
 /* Culling modes, in the order the viewer cycles through them. */
 #define LC_MODE_BRUTE 0
 #define LC_MODE_LISTS 1
@@ -215,6 +223,8 @@ struct lc_frame_ubo {
     LC_U4 options;      /* x: culling mode, y: view, z: analysis level, w: heatmap scale (lights at full red) */
     LC_F4 exposure;     /* x: what the HDR colour is multiplied by before the tone curve, 1 / (1.2 * 2^EV100);
                          * y: EV100; z, w: 0 */
+    LC_U4 pass_info;    /* x: LC_CULL_OPAQUE, or LC_CULL_TRANSPARENT in the transparent light cull and pass (its own
+                         * frame constants and set); y, z, w: 0 */
 };
 
 /* One scene object (src/scene/scene.h lc_object) as the vertex shader reads it. Every draw

@@ -399,6 +399,10 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(mo, "normal_mapped", mc.normal_mapped);
         cJSON_AddNumberToObject(mo, "metallic", mc.metallic);
         cJSON_AddNumberToObject(mo, "emissive", mc.emissive);
+        /* by glTF alpha mode */
+        cJSON_AddNumberToObject(mo, "opaque", app->renderer.dev.materials_by_alpha[LC_ALPHA_OPAQUE]);
+        cJSON_AddNumberToObject(mo, "mask", app->renderer.dev.materials_by_alpha[LC_ALPHA_MASK]);
+        cJSON_AddNumberToObject(mo, "blend", app->renderer.dev.materials_by_alpha[LC_ALPHA_BLEND]);
     }
     {
         cJSON *ex = cJSON_AddObjectToObject(root, "exposure");
@@ -457,9 +461,12 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(objects, "instances", app->scene.object_count);
     cJSON_AddNumberToObject(objects, "meshes", app->scene.mesh_count);
     cJSON_AddNumberToObject(objects, "triangles_total", (double)lc_scene_triangles(&app->scene));
-    cJSON_AddNumberToObject(objects, "visible", r->frame.draw_count);
+    cJSON_AddNumberToObject(objects, "visible", r->frame.draw_count + r->frame.blend_count); /* opaque and blended */
     cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? r->frame.object_cull.culled_sphere : 0);
     cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? r->frame.object_cull.culled_oobb : 0);
+    /* The blended objects the last frame drew in its transparent pass (CPU-culled, direct draws
+     * on every geometry path). */
+    cJSON_AddNumberToObject(root, "transparent_draws", r->frame.blend_count);
     /* The last completed frame's geometry: GPU counters for mdi, object-level counts for direct. */
     const lc_geometry_counts *gc = &r->frame.geometry;
     cJSON *geo = cJSON_AddObjectToObject(root, "geometry");

@@ -615,6 +615,7 @@ static uint32_t build_hud(viewer *v)
              "mode %s   shading %s   binning %s   tiles %u px   scalarization %s%s   view %s\n"
              "lights %u visible / %u total (%s)   radius x%.2f%s   exposure EV100 %.2f (%s)   %s\n"
              "objects %u (%u meshes)   triangles %.2f M\n"
+             "materials %u opaque / %u mask / %u blend   transparent draws %u\n"
              "geometry %s%s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
              "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
@@ -627,6 +628,8 @@ static uint32_t build_hud(viewer *v)
              view, r->frame.light_count, app->light_count, lc_app_light_source(app), app->radius_scale,
              v->paused ? "   paused" : "", app->exposure_ev100, app->exposure_auto ? "auto" : "fixed", sun_env,
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,
+             r->dev.materials_by_alpha[LC_ALPHA_OPAQUE], r->dev.materials_by_alpha[LC_ALPHA_MASK],
+             r->dev.materials_by_alpha[LC_ALPHA_BLEND], r->frame.blend_count,
              geometry, r->frame.geometry.occlusion ? " + occlusion" : "",
              (unsigned long long)r->frame.geometry.meshlets_drawn, (unsigned long long)r->frame.geometry.meshlets_total,
              (double)r->frame.geometry.triangles_drawn * 1e-6, (double)r->frame.geometry.triangles_total * 1e-6,

@@ -138,8 +138,10 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         uint32_t bucket = material * 2 + ((o->flags & LC_OBJECT_MIRRORED) ? 1u : 0u);
         g->object_raster[i] = lc_geometry_raster(scene, o);
         g->bucket_raster[bucket] = g->object_raster[i];
-        g->bucket_tasks[bucket] += r->meshlet_count;
-        tasks += r->meshlet_count;
+        /* Blended objects are the transparent pass's (direct draws, back to front): no tasks. */
+        bool blends = lc_scene_object_blends(scene, i);
+        g->bucket_tasks[bucket] += blends ? 0 : r->meshlet_count;
+        tasks += blends ? 0 : r->meshlet_count;
         g->meshlets_total += r->meshlet_count;
         g->triangles_total += r->triangle_count;
         bool similarity;
@@ -172,7 +174,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     for (uint32_t i = 0; i < scene->object_count; i++) {
         const lc_meshlet_range *r = &g->ms.ranges[scene->objects[i].mesh];
         uint32_t b = objs[i].info.x;
-        for (uint32_t m = 0; m < r->meshlet_count && !g->cull_unavailable; m++) {
+        for (uint32_t m = 0; m < r->meshlet_count && !g->cull_unavailable && !lc_scene_object_blends(scene, i); m++) {
             uint32_t t = g->bucket_first[b] + fill[b]++;
             task_data[t * 2] = i;
             task_data[t * 2 + 1] = r->first_meshlet + m;

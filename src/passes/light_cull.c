@@ -1,10 +1,34 @@
 #include "passes/passes.h"
 
-/* Binds p and the frame set, then dispatches: one dispatch per culling pass. */
+/* The same passes run twice where the scene has blended objects: the opaque cull, then (from
+ * r->frame.transparent_cull_pass on) the transparent one, through the slot's transparent set
+ * (frame constants with LC_CULL_TRANSPARENT, its own buffers). A command's key names its pass. */
+typedef struct cull_target {
+    VkDescriptorSet set;
+    VkBuffer tile_bits, zbins, cluster_bits, counters, tile_mask, bin_work;
+} cull_target;
+
+static cull_target target_of(const lc_renderer *r, uint64_t key)
+{
+    const lc_frame_slot *slot = lc_current_slot(r);
+    if (lc_sort_key_pass(key) >= r->frame.transparent_cull_pass) {
+        const lc_transparent_cull *t = &r->sized.transparent;
+        return (cull_target){slot->set_transparent, t->tile_bits.buffer, t->zbins.buffer, t->cluster_bits.buffer, t->counters.buffer,
+                             t->tile_mask.buffer, t->bin_work.buffer};
+    }
+    const lc_renderer_sized *z = &r->sized;
+    return (cull_target){slot->set, z->tile_bits.buffer, z->zbins.buffer, z->cluster_bits.buffer, z->counters.buffer, z->tile_mask.buffer,
+                         z->bin_work.buffer};
+}
+
+/* A pass's name in the opaque or the transparent cull. */
+#define CULL_NAME(transparent, step) ((transparent) ? "transparent light cull / " step : "light cull / " step)
+
+/* Binds p and the cull's frame set, then dispatches: one dispatch per culling pass. */
 static void dispatch(lc_renderer *r, lc_render_context *rc, uint64_t key, VkPipeline p, uint32_t x, uint32_t y, uint32_t z)
 {
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, p);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, target_of(r, key).set);
     lc_rc_dispatch(rc, key, x, y, z);
 }
 
@@ -27,7 +51,7 @@ static void tile_depth(lc_renderer *r, lc_render_context *rc, uint64_t key)
 }
 static void zbin_clear(lc_renderer *r, lc_render_context *rc, uint64_t key)
 {
-    lc_rc_fill_buffer(rc, key, r->sized.zbins.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
+    lc_rc_fill_buffer(rc, key, target_of(r, key).zbins, 0, VK_WHOLE_SIZE, 0xffffffffu);
 }
 static void zbin_per_light(lc_renderer *r, lc_render_context *rc, uint64_t key)
 {
@@ -55,7 +79,7 @@ static void record_tiles(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 
 static void record_lists(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.counters.buffer, 0, VK_WHOLE_SIZE, 0);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), target_of(r, lc_sort_key(pass, 0)).counters, 0, VK_WHOLE_SIZE, 0);
     /* The counters are cleared, then the dispatch counts: a barrier inside the pass. */
     fill_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1));
     dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), r->dev.light_cull_lists, r->sized.list_tiles_x, r->sized.list_tiles_y, 1);
@@ -150,10 +174,11 @@ static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     uint32_t mode = r->settings.mode, seq = LC_SEQ_WORK;
     prepare_plan plan = plan_prepare(r, mode);
     uint64_t buckets = frame_buckets(r);
+    cull_target t = target_of(r, lc_sort_key(pass, 0));
     if (r->frame.bin_work_fresh && lc_bins_lights(r)) {
         /* A new work list: its counts zeroed once, before light setup appends (the bin passes
          * keep them so after). */
-        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->sized.bin_work.buffer, 0, sizeof(lc_gpu_bin_work), 0);
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), t.bin_work, 0, sizeof(lc_gpu_bin_work), 0);
         fill_barrier(rc, lc_sort_key(pass, seq++));
     }
     if (plan.zbins && !lc_zbin_per_bin(r)) {
@@ -168,11 +193,11 @@ static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     dispatch(r, rc, setup, r->dev.light_setup, LC_DIV_UP(LC_MAX(r->frame.light_count, 1u), 64u), 1, 1);
     if (plan.fill_bits && mode == LC_MODE_CLUSTERS) {
         uint64_t clusters = (uint64_t)r->sized.cluster_x * r->sized.cluster_y * r->desc.cluster_slices;
-        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->sized.cluster_bits.buffer, 0, clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), t.cluster_bits, 0, clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);
     } else if (plan.fill_bits) {
         uint64_t tiles = (uint64_t)r->sized.tiles_x * r->sized.tiles_y;
-        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->sized.tile_bits.buffer, 0, tiles * buckets * 4, 0);
-        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), r->sized.tile_mask.buffer, 0, tiles * LC_DIV_UP(buckets, 32u) * 4, 0);
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), t.tile_bits, 0, tiles * buckets * 4, 0);
+        lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), t.tile_mask, 0, tiles * LC_DIV_UP(buckets, 32u) * 4, 0);
     }
     if (plan.depth_bounds) tile_depth(r, rc, lc_sort_key(pass, seq++));
 }
@@ -180,16 +205,16 @@ static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 #define DEPTH_READ {LC_RES_DEPTH, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL}
 
 /* Tile bits with depth bounds, two levels: tile depth ranges, coarse blocks, fine tiles. */
-static uint32_t tile_passes(lc_pass *out)
+static uint32_t tile_passes(bool transparent, lc_pass *out)
 {
     // light cull / tile depth: each tile's depth range from the pre-pass
-    out[0] = (lc_pass){.name = "light cull / tile depth", .timer = LC_TIMER_CULL, .record = record_tile_depth, .use_count = 2,
+    out[0] = (lc_pass){.name = CULL_NAME(transparent, "tile depth"), .timer = LC_TIMER_CULL, .record = record_tile_depth, .use_count = 2,
                        .uses = {DEPTH_READ, {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
     // light cull / coarse: every light against 4x4-tile blocks
-    out[1] = (lc_pass){.name = "light cull / coarse", .timer = LC_TIMER_CULL, .record = record_coarse, .use_count = 2,
+    out[1] = (lc_pass){.name = CULL_NAME(transparent, "coarse"), .timer = LC_TIMER_CULL, .record = record_coarse, .use_count = 2,
                        .uses = {{LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0}, {LC_RES_COARSE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
     // light cull / tiles: the block's lights against each tile
-    out[2] = (lc_pass){.name = "light cull / tiles", .timer = LC_TIMER_CULL, .record = record_tiles, .use_count = 4,
+    out[2] = (lc_pass){.name = CULL_NAME(transparent, "tiles"), .timer = LC_TIMER_CULL, .record = record_tiles, .use_count = 4,
                        .uses = {{LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0}, {LC_RES_COARSE_BITS, LC_STAGE_COMPUTE, LC_READ, 0},
                                 {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}, {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
     return 3;
@@ -200,7 +225,7 @@ static uint32_t tile_passes(lc_pass *out)
  * against the tiles' depth bounds unless lights-nodepth. The light-parallel kernel sets bits
  * with atomics into words zeroed before it (bits: read and written); the block-parallel one
  * (blocks) writes every word once. */
-static uint32_t light_binning_passes(const lc_renderer *r, uint32_t mode, lc_pass *out)
+static uint32_t light_binning_passes(const lc_renderer *r, uint32_t mode, bool transparent, lc_pass *out)
 {
     uint32_t n = 0;
     prepare_plan plan = plan_prepare(r, mode);
@@ -210,7 +235,7 @@ static uint32_t light_binning_passes(const lc_renderer *r, uint32_t mode, lc_pas
     const VkPipelineStageFlags2 fill = LC_STAGE_TRANSFER;
     const VkAccessFlags2 fill_write = VK_ACCESS_2_TRANSFER_WRITE_BIT;
     // light cull / prepare: footprints, zeroed bits, Z-bins, tile depth bounds (no barriers between)
-    lc_pass prepare = {.name = "light cull / prepare", .timer = LC_TIMER_CULL, .record = record_prepare, .use_count = 2,
+    lc_pass prepare = {.name = CULL_NAME(transparent, "prepare"), .timer = LC_TIMER_CULL, .record = record_prepare, .use_count = 2,
                        .uses = {{LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_WRITE, 0}, {LC_RES_BIN_WORK, LC_STAGE_COMPUTE | fill, LC_RW | fill_write, 0}}};
     lc_use *u = &prepare.uses[2];
     if (plan.fill_bits && mode == LC_MODE_CLUSTERS) *u++ = (lc_use){LC_RES_CLUSTER_BITS, fill, fill_write, 0};
@@ -228,54 +253,54 @@ static uint32_t light_binning_passes(const lc_renderer *r, uint32_t mode, lc_pas
     out[n++] = prepare;
     if (mode == LC_MODE_CLUSTERS) {
         // light cull / bin lights / clusters: footprint x the light's depth slices
-        out[n++] = (lc_pass){.name = "light cull / bin lights / clusters", .timer = LC_TIMER_CULL, .record = record_bin_clusters,
+        out[n++] = (lc_pass){.name = CULL_NAME(transparent, "bin lights / clusters"), .timer = LC_TIMER_CULL, .record = record_bin_clusters,
                              .use_count = 3, .uses = {footprints, work, {LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, bits, 0}}};
     } else if (plan.depth_bounds) {
         // light cull / bin lights / depth bounds: footprint, then the tile's depth-bounded box
-        out[n++] = (lc_pass){.name = "light cull / bin lights / depth bounds", .timer = LC_TIMER_CULL, .record = record_bin_tiles,
+        out[n++] = (lc_pass){.name = CULL_NAME(transparent, "bin lights / depth bounds"), .timer = LC_TIMER_CULL, .record = record_bin_tiles,
                              .use_count = 5,
                              .uses = {footprints, work, {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0},
                                       {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, bits, 0}, {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, bits, 0}}};
     } else {
         // light cull / bin lights: screen footprint only (zbin: its Z-bins carry the depth)
-        out[n++] = (lc_pass){.name = "light cull / bin lights", .timer = LC_TIMER_CULL, .record = record_bin_footprint, .use_count = 4,
+        out[n++] = (lc_pass){.name = CULL_NAME(transparent, "bin lights"), .timer = LC_TIMER_CULL, .record = record_bin_footprint, .use_count = 4,
                              .uses = {footprints, work, {LC_RES_TILE_BITS, LC_STAGE_COMPUTE, bits, 0},
                                       {LC_RES_TILE_MASK, LC_STAGE_COMPUTE, bits, 0}}};
     }
     return n;
 }
 
-uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
+uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, bool transparent, lc_pass *out)
 {
     bool lights = r->settings.binning != LC_BINNING_TILES;
     switch (mode) {
     case LC_MODE_LISTS:
         // light cull / lists: per-tile index lists, compacted and sorted
-        out[0] = (lc_pass){.name = "light cull / lists", .timer = LC_TIMER_CULL, .record = record_lists, .use_count = 3,
+        out[0] = (lc_pass){.name = CULL_NAME(transparent, "lists"), .timer = LC_TIMER_CULL, .record = record_lists, .use_count = 3,
                            .uses = {DEPTH_READ, {LC_RES_TILE_LISTS, LC_STAGE_COMPUTE, LC_WRITE, 0},
                                     {LC_RES_COUNTERS, LC_STAGE_COMPUTE | LC_STAGE_TRANSFER, LC_RW | VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         return 1;
     case LC_MODE_TILES:
-        return lights ? light_binning_passes(r, mode, out) : tile_passes(out);
+        return lights ? light_binning_passes(r, mode, transparent, out) : tile_passes(transparent, out);
     case LC_MODE_CLUSTERS:
-        if (lights) return light_binning_passes(r, mode, out);
+        if (lights) return light_binning_passes(r, mode, transparent, out);
         // light cull / clusters: 3D bitmask, no depth buffer needed
-        out[0] = (lc_pass){.name = "light cull / clusters", .timer = LC_TIMER_CULL, .record = record_clusters, .use_count = 1,
+        out[0] = (lc_pass){.name = CULL_NAME(transparent, "clusters"), .timer = LC_TIMER_CULL, .record = record_clusters, .use_count = 1,
                            .uses = {{LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
         return 1;
     case LC_MODE_ZBIN: {
         // the tile bits, then the Z-bins (light binning prepares them): shading intersects both
-        if (lights) return light_binning_passes(r, mode, out);
-        uint32_t n = tile_passes(out);
+        if (lights) return light_binning_passes(r, mode, transparent, out);
+        uint32_t n = tile_passes(transparent, out);
         if (lc_zbin_per_bin(r)) {
             // light cull / zbin per bin: each bin scans the lights (few lights)
-            out[n++] = (lc_pass){.name = "light cull / zbin per bin", .timer = LC_TIMER_CULL, .record = record_zbin_bins,
+            out[n++] = (lc_pass){.name = CULL_NAME(transparent, "zbin per bin"), .timer = LC_TIMER_CULL, .record = record_zbin_bins,
                                  .use_count = 1, .uses = {{LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
             return n;
         }
-        out[n++] = (lc_pass){.name = "light cull / zbin clear", .timer = LC_TIMER_CULL, .record = record_zbin_clear, .use_count = 1,
+        out[n++] = (lc_pass){.name = CULL_NAME(transparent, "zbin clear"), .timer = LC_TIMER_CULL, .record = record_zbin_clear, .use_count = 1,
                              .uses = {{LC_RES_ZBINS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
-        out[n++] = (lc_pass){.name = "light cull / zbin", .timer = LC_TIMER_CULL, .record = record_zbin, .use_count = 1,
+        out[n++] = (lc_pass){.name = CULL_NAME(transparent, "zbin"), .timer = LC_TIMER_CULL, .record = record_zbin, .use_count = 1,
                              .uses = {{LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_RW, 0}}};
         return n;
     }

@@ -36,12 +36,16 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
                                    uint32_t pipeline_id, uint32_t phase, bool replay);
 /* depth prepass (mesh): cull and draw depth in one pass per phase (task + mesh shaders). */
 lc_pass lc_pass_depth_mesh(uint32_t phase);
-/* Light culling for a mode and r->settings.binning: appends its passes (up to 6), returns how many. */
-uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out);
+/* Light culling for a mode and r->settings.binning: appends its passes (up to 6), returns how
+ * many. transparent: the transparent cull's (r->frame.transparent_cull_pass is the first). */
+uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, bool transparent, lc_pass *out);
 lc_pass lc_pass_analysis_clear(void);
 lc_pass lc_pass_shade(const lc_renderer *r);
 lc_pass lc_pass_visibility(const lc_renderer *r);
 lc_pass lc_pass_shade_visibility(const lc_renderer *r);
+/* transparent: the blended objects, back to front, forward shaded over the HDR image with the
+ * transparent cull's lights (passes/transparent.c). */
+lc_pass lc_pass_transparent(const lc_renderer *r);
 /* Declares what a scene pass after the depth pre-pass reads when it replays the geometry
  * path's draws (the forward shade, the visibility ids): mdi's indirect commands, or for mesh
  * the task shader's (geometry_passes.c). */

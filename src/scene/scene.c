@@ -260,6 +260,12 @@ void lc_scene_sort_objects(lc_scene *s)
     free(start);
 }
 
+bool lc_scene_object_blends(const lc_scene *s, uint32_t object)
+{
+    uint32_t m = s->objects[object].material;
+    return m < s->material_count && s->materials[m].alpha_mode == LC_ALPHA_BLEND;
+}
+
 uint64_t lc_scene_triangles(const lc_scene *s)
 {
     uint64_t n = 0;

@@ -177,5 +177,8 @@ void lc_scene_compute_bounds(lc_scene *scene);
 void lc_scene_sort_objects(lc_scene *scene);
 /* Sum over objects of their mesh's triangles. */
 uint64_t lc_scene_triangles(const lc_scene *scene);
+/* Whether an object's material is LC_ALPHA_BLEND: drawn by the transparent pass, after the
+ * opaque frame, and by no opaque pass (pre-pass, visibility ids, forward shade, GPU culling). */
+bool lc_scene_object_blends(const lc_scene *scene, uint32_t object);
 
 #endif
