@@ -374,7 +374,7 @@ static void run_materials(const char *what, const char *shading, const char *ton
 {
     char *argv[] = {"--headless", "--quiet", "--validate", "--size", "160x120", "--scene", g_gltf, "--lights-file", g_lights,
                     "--exposure", "2.5", "--camera", "0,8,6,0,-55", "--shading", (char *)shading, "--tonemap",
-                    (char *)tonemap};
+                    (char *)tonemap, "--environment", "none" /* the reference has the faint ambient, not the sky */};
     lc_app *a = lc_test_app_start((int)LC_ARRAY_COUNT(argv), argv);
     CHECK_MSG(a != NULL, "%s: cannot start", what);
     if (!a) return;

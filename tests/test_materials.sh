@@ -56,12 +56,12 @@ for sh in forward visibility; do
     printf '  %-10s flat map vs none %s/255, bumpy map changes %s of the image\n' "$sh" "$d" "$fn"
 
     # The tilted map against none, at the quad's centre, under a light at its upper right, then
-    # at its lower left.
+    # at its lower left; the light alone (no environment: it lights the quad from every side).
     for side in ur:2,3.5,1 ll:-2,-0.5,1; do
         printf '{"lights": [{"type": "point", "position": [%s], "radius": 10, "color": [1, 1, 1], "intensity": 5}]}' "${side#*:}" \
             >"$TMP/${side%%:*}.json"
         for s in tilted nomap; do
-            render $s $s-${side%%:*}-$sh --lights-file "$TMP/${side%%:*}.json" --shading "$sh" --exposure 2 --size 160x90
+            render $s $s-${side%%:*}-$sh --lights-file "$TMP/${side%%:*}.json" --shading "$sh" --exposure 2 --size 160x90 --environment none
         done
     done
     read -r tu _ <<<"$(pixel "$TMP/tilted-ur-$sh.png" 0.5 0.5)"; read -r nu _ <<<"$(pixel "$TMP/nomap-ur-$sh.png" 0.5 0.5)"
