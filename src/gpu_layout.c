@@ -44,3 +44,6 @@ _Static_assert(offsetof(lc_gpu_footprint, ellipse) == 16, "ellipse");
 _Static_assert(offsetof(lc_gpu_footprint, axes) == 32, "axes");
 _Static_assert(sizeof(lc_gpu_bin_work) == 16, "lc_gpu_bin_work's header is one uvec4 (the items, uvec2 each, follow)");
 _Static_assert(sizeof(lc_bin_push) == 16, "lc_bin_push is one uvec4");
+_Static_assert(sizeof(lc_gpu_shadow) == 512 && offsetof(lc_gpu_shadow, params) == 16 && offsetof(lc_gpu_shadow, rect) == 32 &&
+                   offsetof(lc_gpu_shadow, view_proj) == 128,
+               "lc_gpu_shadow: info, params, 6 rects, 6 mat4 (std430)");

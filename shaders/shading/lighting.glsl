@@ -7,6 +7,8 @@
 #ifndef LC_LIGHTING_GLSL
 #define LC_LIGHTING_GLSL
 
+#include "shadow.glsl"
+
 float lc_light_weight(lc_gpu_light l, vec3 p)
 {
     vec3 L = l.position_radius.xyz - p;
@@ -61,7 +63,8 @@ bool lc_shade_light(lc_gpu_light l, lc_surface s, inout vec3 color)
     float ndl = max(dot(s.normal, L), 0.0);
     vec3 H = normalize(L + s.view_dir);
     float spec = pow(max(dot(s.normal, H), 0.0), 32.0) * 0.3;
-    color += l.color_type.rgb * (w * ndl) * (s.albedo + vec3(spec));
+    // Shadows scale what the light gives, never whether it was evaluated (shadow.glsl).
+    color += l.color_type.rgb * (w * ndl * lc_shadow(l, s.position, s.normal)) * (s.albedo + vec3(spec));
     return true;
 }
 

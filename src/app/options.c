@@ -9,6 +9,7 @@
 #include "frame.h"
 #include "cpu/jobs.h"
 #include "lights/exposure.h"
+#include "lights/shadows.h"
 #include "lights/lights.h"
 
 void lc_options_usage(FILE *f)
@@ -59,8 +60,14 @@ void lc_options_usage(FILE *f)
         "  --object-cull on|off     CPU object culling, sphere then OOBB, of the direct path's draws\n"
         "                           (default on; off draws every object; mdi and mesh cull on the GPU)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
-        "  --view NAME              shaded, heatmap, tightness, meshlets (default shaded; meshlets:\n"
-        "                           forward shading, visibility shading shows shaded with a warning)\n"
+        "  --view NAME              shaded, heatmap, tightness, meshlets, shadow-atlas (default shaded;\n"
+        "                           meshlets: forward shading, visibility shading shows shaded with a\n"
+        "                           warning; shadow-atlas: the shadow views' depth atlas)\n"
+        "  --shadowed-lights N      the N most important lights (screen size x intensity, ranked every\n"
+        "                           frame) cast shadows, besides those marked \"shadow\": true in a\n"
+        "                           lights file (default 0; a glTF's own lights cast none without it)\n"
+        "  --shadow-updates K       most shadow views rendered a frame, 1..64, most important lights\n"
+        "                           first; the others reuse their atlas tile (default 16)\n"
         "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB\n"
         "                           budget, one step coarser with --shading visibility; lists 16)\n"
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
@@ -167,7 +174,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion",
-            "--meshlet-codec"};
+            "--meshlet-codec", "--shadowed-lights", "--shadow-updates"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
         if (!known) return bad(a, NULL, "unknown option (see --help)");
@@ -178,6 +185,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (!strcmp(a, "--scene")) {
             if (!*v) return bad(a, v, "empty path");
             o->scene = v;
+        } else if (!strcmp(a, "--shadowed-lights")) {
+            s = parse_uint_range(a, v, 0, LC_SHADOW_VIEWS_MAX, &o->shadowed_lights);
+        } else if (!strcmp(a, "--shadow-updates")) {
+            s = parse_uint_range(a, v, 1, LC_SHADOW_UPDATES_MAX, &o->shadow_updates);
         } else if (!strcmp(a, "--grid")) {
             s = parse_uint_range(a, v, 1, 64, &o->grid);
         } else if (!strcmp(a, "--lights")) {
