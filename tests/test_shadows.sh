@@ -95,7 +95,7 @@ PYEOF
 }
 
 EXP="--exposure 2"
-COMMON="--headless --size 320x180 --frames 2 $EXP"
+COMMON="--headless --validate --size 320x180 --frames 2 $EXP"
 cam=0,3,4,0,-35
 
 # 1. Only darker: point and spot over the acceptance checks' shadow scene (a 1 x 0.2 x 1 m slab
@@ -151,7 +151,7 @@ for sh in forward visibility; do
 done
 
 # 4. Static: four frames, the last renders no view, and the image is the two-frame one.
-lc_ok "static" --scene "$scene" --camera "$cam" --headless --size 320x180 --frames 4 $EXP --lights-file "$TMP/point-on.json" \
+lc_ok "static" --scene "$scene" --camera "$cam" --headless --validate --size 320x180 --frames 4 $EXP --lights-file "$TMP/point-on.json" \
     --stats "$TMP/static.json" --out "$TMP/static.png" && {
     [[ $(img json "$TMP/static.json" shadows.views_rendered) == 0 ]] ||
         fail "a static scene still renders $(img json "$TMP/static.json" shadows.views_rendered) views in its last frame"
@@ -161,7 +161,7 @@ lc_ok "static" --scene "$scene" --camera "$cam" --headless --size 320x180 --fram
 }
 # --shadow-updates 2: a point light's six views take three frames, then none.
 for frames in 1 3 4; do
-    lc_ok "budget ($frames frames)" --scene "$scene" --camera "$cam" --headless --size 160x90 --frames $frames $EXP \
+    lc_ok "budget ($frames frames)" --scene "$scene" --camera "$cam" --headless --validate --size 160x90 --frames $frames $EXP \
         --lights-file "$TMP/point-on.json" --shadow-updates 2 --stats "$TMP/budget-$frames.json" || continue
     want_r=2; [[ $frames == 4 ]] && want_r=0
     got_r=$(img json "$TMP/budget-$frames.json" shadows.views_rendered)
@@ -170,7 +170,7 @@ done
 
 # 5. Generated lights, 24 shadowed: every mode equals brute force; forward equals visibility.
 boxes "$S/room.gltf" -2,1,-2,0.6,1,0.6 2,0.5,1,0.8,0.5,0.4 0,2.5,0,0.3,0.05,2 -1,0.3,2,0.3,0.3,0.3
-GEN="--scene $S/room.gltf --camera 0,4,7,0,-30 --headless --size 200x120 --frames 2 --lights 96 --seed 3 --shadowed-lights 24"
+GEN="--scene $S/room.gltf --camera 0,4,7,0,-30 --headless --validate --size 200x120 --frames 2 --lights 96 --seed 3 --shadowed-lights 24"
 for sh in forward visibility; do
     lc_ok "generated brute ($sh)" $GEN --shading $sh --mode brute --stats "$TMP/gen-$sh.json" --out "$TMP/gen-$sh-brute.png" || continue
     [[ $(img json "$TMP/gen-$sh.json" shadows.lights) == 24 ]] || fail "--shadowed-lights 24 shadows $(img json "$TMP/gen-$sh.json" shadows.lights) lights"

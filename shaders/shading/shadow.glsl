@@ -37,7 +37,8 @@ float lc_shadow(lc_gpu_light l, vec3 p, vec3 n)
     vec4 rect = sh.rect[face];
     if (rect.z <= 0.0) return 1.0; // not rendered yet
     float dist = length(to_light);
-    float cos_l = clamp(dot(n, to_light / max(dist, 1e-20)), 0.0, 1.0);
+    float cos_l = dot(n, to_light / max(dist, 1e-20));
+    if (cos_l <= 0.0) return 1.0; // facing away: the light gives nothing here anyway
     float texel = sh.params.z * dist; // world size of a texel at this distance (about)
     vec3 q = p + n * (texel * (1.5 + 2.0 * (1.0 - cos_l)));
     vec4 clip = sh.view_proj[face] * vec4(q, 1.0);
