@@ -408,6 +408,13 @@ lc_status lc_frame_upload_scene(lc_renderer *r);
 lc_status lc_frame_create_pipelines(lc_renderer *r);
 lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis);
 
+/* Shadows (frame_shadows.c): the atlas with room for `tiles` views (cleared; what its tiles
+ * held is forgotten); the full atlas on the first frame with a shadowed light (waits for the
+ * GPU, rewrites the frame sets); the frame's shadowed lights, records and views to render. */
+lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles);
+lc_status lc_frame_grow_shadow_atlas(lc_renderer *r);
+void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count);
+
 /* The frame as render contexts (frame_contexts.c), called by lc_renderer_render in order. */
 /* The barriers of one pass, derived from its uses. */
 typedef struct lc_barrier_list {
