@@ -131,9 +131,13 @@ for kind in point spot; do
     lc_ok "plate under a $kind light" --scene "$S/plate.gltf" --camera 0,6,0,0,-89.9 --fov 60 $COMMON \
         --lights-file "$TMP/plate-$kind.json" --out "$TMP/plate-$kind.png" || continue
     got=$(edge "$TMP/plate-$kind.png")
-    # A texel of the light's view is 3 * 2 / 256 m on the floor, 0.6 pixels here: allow 3 pixels.
-    fcmp "$got" ">=" "$("$PY" -c "print($want - 3)")" && fcmp "$got" "<=" "$("$PY" -c "print($want + 3)")" ||
-        fail "$kind: the plate's shadow ends $got pixels from the centre, the geometry puts it at $want"
+    # Within two texels of the light's view: a texel spans 2 tan(half-angle) / 252 of the 3 m to
+    # the floor (the view is widened by two texels a side), the half-angle 45 degrees for a
+    # cube face, 70 for this spot: 0.62 and 1.70 pixels here.
+    tol=$("$PY" -c "import math; t = 1.0 if '$kind' == 'point' else math.tan(math.radians(70)); print('%.2f' % (2 * 3 * 2 * t / 252 / 6 * 90 / math.tan(math.radians(30))))")
+    fcmp "$got" ">=" "$("$PY" -c "print($want - $tol)")" && fcmp "$got" "<=" "$("$PY" -c "print($want + $tol)")" ||
+        fail "$kind: the plate's shadow ends $got pixels from the centre, the geometry puts it at $want (+-$tol)"
+    echo "  $kind: the shadow's edge at $got pixels, the geometry's at $want (+-$tol)"
 done
 
 # 3. A light inside a closed 1 m box on the floor: nothing outside changes, not even where
@@ -182,7 +186,7 @@ for sh in forward visibility; do
 done
 if [[ -f $TMP/gen-forward-brute.png && -f $TMP/gen-visibility-brute.png ]]; then
     d=$(img diff "$TMP/gen-forward-brute.png" "$TMP/gen-visibility-brute.png")
-    [[ $d -le 8 ]] || fail "24 shadowed lights: forward and visibility shading differ by $d/255"
+    [[ $d -le 5 ]] || fail "24 shadowed lights: forward and visibility shading differ by $d/255 (test_visibility's lavapipe bound: 5)"
 fi
 # Shadows are opt-in: without --shadowed-lights the same lights cast none.
 lc_ok "generated, no shadows" ${GEN/--shadowed-lights 24/} --stats "$TMP/gen-none.json" && {
