@@ -11,7 +11,7 @@
 #include "passes/passes.h"
 #include "vk/pipelines.h"
 
-const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback"};
+const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback", "shadows"};
 const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cull", "record", "sort", "submit"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
@@ -19,12 +19,13 @@ const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
 const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
 const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {"tiles", "always"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets", "base-colour",
-                                                    "normals", "roughness-metallic"};
+                                                    "normals", "roughness-metallic", "shadow-atlas"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES 32 /* mdi + occlusion (7) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (32 + LC_SHADOW_UPDATES_MAX) /* shadow views + mdi + occlusion (7) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+_Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 #define ANALYSIS_DUMMY_BYTES 16
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -104,6 +105,8 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_FOOTPRINTS] = {r->sized.footprints.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_BIN_WORK] = {r->sized.bin_work.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_ENV_DATA] = {r->dev.environment.data.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_SHADOW_LIGHTS] = {s->shadow_lights.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_SHADOWS] = {s->shadows.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_MESHLETS] = {r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_OBJECTS] = {r->dev.geo.cull_objects.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_TASKS] = {r->dev.geo.tasks.buffer, 0, VK_WHOLE_SIZE},
@@ -127,6 +130,7 @@ static void write_frame_sets(lc_renderer *r)
         VkDescriptorImageInfo hdr_storage = {VK_NULL_HANDLE, r->sized.hdr.view, VK_IMAGE_LAYOUT_GENERAL};
         VkDescriptorImageInfo hiz = {r->dev.point_sampler, r->sized.hiz.view, VK_IMAGE_LAYOUT_GENERAL};
         VkDescriptorImageInfo env = {r->dev.environment.sampler, r->dev.environment.specular.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo atlas = {r->dev.point_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         /* Every element is valid: levels past the pyramid's repeat its last one. */
         VkDescriptorImageInfo mips[LC_HIZ_MAX_LEVELS];
         for (uint32_t m = 0; m < LC_HIZ_MAX_LEVELS; m++)
@@ -159,6 +163,9 @@ static void write_frame_sets(lc_renderer *r)
         w[LC_BIND_ENV_SPECULAR].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
         w[LC_BIND_ENV_SPECULAR].pBufferInfo = NULL;
         w[LC_BIND_ENV_SPECULAR].pImageInfo = &env;
+        w[LC_BIND_SHADOW_ATLAS].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_SHADOW_ATLAS].pBufferInfo = NULL;
+        w[LC_BIND_SHADOW_ATLAS].pImageInfo = &atlas;
         vkUpdateDescriptorSets(r->ctx->device, LC_BIND_OUTPUT, w, 0, NULL);
     }
 }
@@ -275,7 +282,11 @@ static lc_status create_sized(lc_renderer *r, bool analysis)
                              .host_visible = true, .name = "output readback"};
         if ((s = lc_buffer_create(ctx, &rd, &r->frame.slots[i].readback)) != LC_OK) return s;
     }
+    /* The shadow atlas is not sized: its tiles (and their state) outlive the rebuild. */
+    lc_res_state atlas = r->frame.res[LC_RES_SHADOW_ATLAS];
     memset(r->frame.res, 0, sizeof r->frame.res);
+    r->frame.res[LC_RES_SHADOW_ATLAS] = atlas;
+    r->frame.res_image[LC_RES_SHADOW_ATLAS] = &r->dev.shadow_atlas;
     r->frame.res_image[LC_RES_DEPTH] = &r->sized.depth;
     r->frame.res_image[LC_RES_HDR] = &r->sized.hdr;
     r->frame.res_image[LC_RES_VISIBILITY] = &r->sized.visibility;
@@ -304,6 +315,10 @@ static lc_status create_light_buffers(lc_renderer *r)
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .host_visible = true, .gpu_reads = true, .name = "lights"};
         lc_status st = lc_buffer_create(r->ctx, &ld, &s->lights);
         if (st != LC_OK) return st;
+        lc_buffer_destroy(r->ctx, &s->shadow_lights);
+        lc_buffer_desc sd = {.size = (VkDeviceSize)r->desc.light_capacity * sizeof(uint32_t), .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                             .host_visible = true, .gpu_reads = true, .name = "shadow lights"};
+        if ((st = lc_buffer_create(r->ctx, &sd, &s->shadow_lights)) != LC_OK) return st;
     }
     free(r->frame.packed);
     r->frame.packed = lc_calloc(r->desc.light_capacity, sizeof *r->frame.packed);
@@ -397,6 +412,13 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
         }
     }
     if ((s = create_light_buffers(r)) != LC_OK) return s;
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
+        lc_buffer_desc sd = {.size = LC_SHADOW_VIEWS_MAX * sizeof(lc_gpu_shadow), .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                             .host_visible = true, .gpu_reads = true, .name = "shadow records"};
+        if ((s = lc_buffer_create(ctx, &sd, &r->frame.slots[i].shadows)) != LC_OK) return s;
+    }
+    lc_shadows_init(&r->dev.shadows);
+    if ((s = lc_frame_shadow_atlas(r, 1)) != LC_OK) return s;
     if ((s = lc_frame_create_pipelines(r)) != LC_OK) return s;
     return create_sized(r, false);
 }
@@ -429,13 +451,18 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->ubo_transparent);
         lc_buffer_destroy(ctx, &s->lights);
         lc_buffer_destroy(ctx, &s->hud);
+        lc_buffer_destroy(ctx, &s->shadow_lights);
+        lc_buffer_destroy(ctx, &s->shadows);
     }
+    lc_image_destroy(ctx, &r->dev.shadow_atlas);
+    lc_shadows_destroy(&r->dev.shadows);
+    for (uint32_t v = 0; v < LC_SHADOW_UPDATES_MAX; v++) lc_object_cull_result_destroy(&r->frame.shadow_cull[v]);
     VkPipeline *all[] = {&r->dev.depth_pipeline, &r->dev.tonemap_pipeline, &r->dev.tonemap_compute, &r->dev.hud_pipeline, &r->dev.tile_depth_pipeline,
                          &r->dev.light_cull_coarse, &r->dev.light_cull_tiles,
                          &r->dev.light_cull_lists, &r->dev.light_cull_clusters, &r->dev.zbin, &r->dev.zbin_bins, &r->dev.light_setup,
                          &r->dev.bin_lights[0], &r->dev.bin_lights[1], &r->dev.bin_lights[2], &r->dev.bin_blocks[0], &r->dev.bin_blocks[1],
                          &r->dev.bin_blocks[2], &r->dev.geometry_cull[0], &r->dev.geometry_cull[1], &r->dev.geometry_cull[2], &r->dev.hiz_pipeline,
-                         &r->dev.mesh_depth_pipeline};
+                         &r->dev.mesh_depth_pipeline, &r->dev.shadow_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     for (int m = 0; m < LC_MODE_COUNT; m++)
@@ -583,6 +610,9 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
 {
     const lc_frame_settings *s = &r->settings;
     uint32_t n = 0;
+    /* shadow views: the depth of each view rendered this frame, into its atlas tile */
+    r->frame.shadow_first_pass = n;
+    for (uint32_t v = 0; v < r->dev.shadows.render_count; v++) passes[n++] = lc_pass_shadow_view(r, v);
     if (s->geometry == LC_GEOMETRY_MESH) {
         /* The mdi path's passes with each cull and its depth draws in one pass: the task
          * shader culls, the mesh shader draws the survivors. */
@@ -618,8 +648,15 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
     if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
     else passes[n++] = lc_pass_shade(r);                      // forward shade: walk the structure
-    if (lc_frame_transparent(r)) passes[n++] = lc_pass_transparent(r); // transparent: blended objects back to front, forward shaded
-    if (r->frame.tonemap_path != LC_TONEMAP_FUSED) passes[n++] = lc_pass_tonemap(r); // tonemap, or heatmap / tightness view (compute or fragment)
+    lc_pass_read_shadow_atlas(&passes[n - 1]);                // (the lights' shadows)
+    if (lc_frame_transparent(r)) {
+        passes[n++] = lc_pass_transparent(r);                 // transparent: blended objects back to front, forward shaded
+        lc_pass_read_shadow_atlas(&passes[n - 1]);
+    }
+    if (r->frame.tonemap_path != LC_TONEMAP_FUSED) {
+        passes[n++] = lc_pass_tonemap(r);                     // tonemap, or heatmap / tightness / shadow atlas view (compute or fragment)
+        lc_pass_read_shadow_atlas(&passes[n - 1]);
+    }
     if (s->hud && r->frame.hud_vertex_count) passes[n++] = lc_pass_hud();
     if (s->capture_output) passes[n++] = lc_pass_readback();
     return n;
@@ -794,6 +831,7 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
         r->frame.draw_count = r->frame.object_cull.visible;
     }
     split_blended(r);
+    lc_frame_shadows(r, slot, lights, count);
     r->frame.cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3;
     memcpy(slot->lights.mapped, r->frame.packed, (size_t)r->frame.light_count * sizeof(lc_gpu_light));
     fill_ubo(r, &view, &proj, r->frame.light_count);
@@ -882,6 +920,11 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     if (!acquire(r, &tf)) return LC_OK;
     st = choose_pipelines(r, slot, &tf);
     if (st != LC_OK) return st;
+    /* The full shadow atlas once a frame has a shadowed light (it waits for the GPU, once). */
+    if (r->dev.shadow_atlas.width < LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE && lc_shadows_wanted(lights, count, settings->shadowed_lights)) {
+        st = lc_frame_grow_shadow_atlas(r);
+        if (st != LC_OK) return st;
+    }
     host_frame(r, slot, lights, count);
 
     /* The pass list; OpenMP jobs record it into render contexts (one per pass, one per chunk

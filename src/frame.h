@@ -11,6 +11,7 @@
 #include "cpu/object_cull.h"
 #include "geometry/geometry.h"
 #include "lights/lights.h"
+#include "lights/shadows.h"
 #include "scene/scene.h"
 #include "vk/vk_target.h"
 #include "geometry/visibility_scene.h"
@@ -37,11 +38,12 @@ typedef enum lc_res {
     LC_RES_GEO_COMMANDS,   /* indirect draws and their counts (and the HiZ counter) */
     LC_RES_GEO_VISIBILITY, /* one bit per task, persistent across frames */
     LC_RES_GEO_STATS,      /* the frame's culling counters (host-visible) */
+    LC_RES_SHADOW_ATLAS,   /* the shadow depth atlas, kept across frames (its tiles are the cache) */
     LC_RES_COUNT
 } lc_res;
 
 /* GPU timers: each pass adds to one. */
-typedef enum lc_timer { LC_TIMER_DEPTH, LC_TIMER_CULL, LC_TIMER_SHADE, LC_TIMER_TONEMAP, LC_TIMER_HUD, LC_TIMER_READBACK, LC_TIMER_COUNT } lc_timer;
+typedef enum lc_timer { LC_TIMER_DEPTH, LC_TIMER_CULL, LC_TIMER_SHADE, LC_TIMER_TONEMAP, LC_TIMER_HUD, LC_TIMER_READBACK, LC_TIMER_SHADOWS, LC_TIMER_COUNT } lc_timer;
 extern const char *const lc_timer_names[LC_TIMER_COUNT];
 /* CPU steps of a frame after the light build: filling the render contexts, merging and
  * sorting their commands, translating them into Vulkan and submitting. */
@@ -153,6 +155,8 @@ typedef struct lc_frame_settings {
     uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins (default auto) */
     uint32_t bin_kernel;     /* LC_BIN_KERNEL_*: which kernel bins the lights (--binning lights; default lights) */
     float exposure_ev100;    /* the camera's exposure (lights/exposure.h); 0 unless set */
+    uint32_t shadowed_lights; /* --shadowed-lights: this many of the most important lights cast shadows too (lights/shadows.h) */
+    uint32_t shadow_updates;  /* --shadow-updates: most shadow views rendered a frame; 0: LC_SHADOW_UPDATES_DEFAULT */
 } lc_frame_settings;
 
 /* What the geometry path drew in a frame (--stats geometry, the HUD). */
@@ -201,6 +205,7 @@ typedef struct lc_frame_slot {
     bool readback_pending;
     lc_buffer readback;
     lc_geometry_counts geometry; /* this slot's frame; GPU counts are added when it completes */
+    lc_buffer shadow_lights, shadows; /* LC_BIND_SHADOW_LIGHTS (per light), LC_BIND_SHADOWS (records) */
 } lc_frame_slot;
 
 /* Made once with the renderer, for its device and scene (lc_renderer_create): layouts and
@@ -241,6 +246,11 @@ typedef struct lc_renderer_device {
     VkPipeline shade_transparent[LC_MODE_COUNT][LC_LOOP_COUNT][3];
     uint32_t blend_objects;            /* objects whose material is LC_ALPHA_BLEND */
     uint32_t materials_by_alpha[3];    /* the scene's materials per LC_ALPHA_* */
+    /* Shadows: the views' depth pipeline (shadow_depth.vert), the atlas (one tile until a
+     * frame has a shadowed light, then LC_SHADOW_VIEWS_MAX tiles) and what its tiles hold. */
+    VkPipeline shadow_pipeline;
+    lc_image shadow_atlas;
+    lc_shadows shadows;
 
     /* The render contexts' package blocks and the backend that translates them. */
     lc_block_pool *block_pool;
@@ -320,6 +330,12 @@ typedef struct lc_frame_state {
     uint8_t *output_pixels;
     uint32_t output_width, output_height;
     uint32_t fallbacks_warned; /* bits of the fallbacks already announced (one line each) */
+    /* The shadow views rendered this frame (dev.shadows.render): each one's objects (the CPU
+     * cull against its frustum), its debug label, and the pass of the first one. */
+    lc_object_cull_result shadow_cull[LC_SHADOW_UPDATES_MAX];
+    char shadow_names[LC_SHADOW_UPDATES_MAX][48];
+    uint32_t shadow_first_pass;
+    lc_shadow_stats shadow_stats; /* of the last recorded frame; ms from the GPU timer */
 } lc_frame_state;
 
 /* The renderer: what its creation asked for, what is made once (dev), what follows the size
@@ -403,7 +419,7 @@ enum {
 struct lc_pass {
     const char *name; /* debug label and timestamp name, as in the source */
     lc_timer timer;
-    lc_use uses[10]; /* the forward pass of the mesh path with zbin needs 9 */
+    lc_use uses[12]; /* the forward pass of the mesh path with zbin needs 9, and the shadow atlas */
     uint32_t use_count;
     uint32_t scene_draws; /* LC_SCENE_DRAWS_*: which of the object draws' commands land in this pass */
     /* Records the pass's commands into rc under sort keys of pass (its index in the list);
@@ -425,6 +441,13 @@ lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, 
  * and its loop variant: the forward fragment shader's, whatever the frame's shading. */
 lc_status lc_frame_transparent_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis);
 uint32_t lc_transparent_loop(const lc_renderer *r, const lc_frame_settings *s);
+
+/* Shadows (frame_shadows.c): the atlas with room for `tiles` views (cleared; what its tiles
+ * held is forgotten); the full atlas on the first frame with a shadowed light (waits for the
+ * GPU, rewrites the frame sets); the frame's shadowed lights, records and views to render. */
+lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles);
+lc_status lc_frame_grow_shadow_atlas(lc_renderer *r);
+void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count);
 
 /* The frame as render contexts (frame_contexts.c), called by lc_renderer_render in order. */
 /* The barriers of one pass, derived from its uses. */

@@ -16,7 +16,8 @@
 static VkDescriptorType frame_binding_type(uint32_t i)
 {
     if (i == LC_BIND_FRAME) return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-    if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ || i == LC_BIND_ENV_SPECULAR)
+    if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ || i == LC_BIND_ENV_SPECULAR ||
+        i == LC_BIND_SHADOW_ATLAS)
         return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
     if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_HIZ_MIPS || i == LC_BIND_OUTPUT) return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
     return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
@@ -243,6 +244,11 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
     }
     r->dev.hiz_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "hiz.comp", NULL, "hiz");
     if (!r->dev.hiz_pipeline) return LC_ERR_RUNTIME;
+    /* Shadow views: depth only, both faces (a light inside a closed box sees its inside). */
+    lc_graphics_desc sd = {.vertex = "shadow_depth.vert", .layout = r->dev.layout, .depth_format = VK_FORMAT_D32_SFLOAT,
+                           .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
+                           .dynamic_cull = true, .name = "shadow view"};
+    if (!(r->dev.shadow_pipeline = lc_pipeline_graphics(ctx, &sd))) return LC_ERR_RUNTIME;
     /* The mesh path's depth pre-pass, only where the device has mesh shaders. */
     if (ctx->mesh_shader) {
         lc_graphics_desc md = {.task = "geometry.task", .mesh = "geometry_depth.mesh", .layout = r->dev.layout,

@@ -92,8 +92,8 @@ static void test_flat_plane(void)
      * radius 2.5 m and 3 tan(30) = 1.73 m. */
     const float cx = 1.3f, cy = -0.7f;
     lc_light lights[2] = {
-        {LC_LIGHT_POINT, {cx, cy, -D}, 2.5f, {0, 0, -1}, 0, 0, {1, 1, 1}, 1},
-        {LC_LIGHT_SPOT, {cx, cy, -D + 3.0f}, 5.0f, {0, 0, -1}, 10.0f, 30.0f, {1, 1, 1}, 1},
+        {LC_LIGHT_POINT, {cx, cy, -D}, 2.5f, {0, 0, -1}, 0, 0, {1, 1, 1}, 1, false},
+        {LC_LIGHT_SPOT, {cx, cy, -D + 3.0f}, 5.0f, {0, 0, -1}, 10.0f, 30.0f, {1, 1, 1}, 1, false},
     };
     const float disc[2] = {2.5f, 3.0f * tanf(30.0f * 0.017453292f)};
     uint32_t tiles = u.screen.z * u.screen.w;

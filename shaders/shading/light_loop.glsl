@@ -25,6 +25,7 @@ uint lc_loop_evaluated, lc_loop_contributing;
 void lc_visit(uint i)
 {
     lc_loop_evaluated++;
+    lc_shadow_light = i; // the shadow record is kept by the sorted index (shadow.glsl)
     if (lc_shade_light(lights[i], lc_loop_surf, lc_loop_color)) lc_loop_contributing++;
 }
 

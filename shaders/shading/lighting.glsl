@@ -10,6 +10,7 @@
 #define LC_LIGHTING_GLSL
 
 #include "environment.glsl" // the sun and the environment (lc_shaded_colour); defines LC_PI
+#include "shadow.glsl"
 
 float lc_light_weight(lc_gpu_light l, vec3 p)
 {
@@ -108,7 +109,8 @@ bool lc_shade_light(lc_gpu_light l, lc_surface s, inout vec3 color)
     float w = lc_light_weight(l, s.position);
     if (w <= 0.0) return false;
     vec3 L = normalize(l.position_radius.xyz - s.position);
-    color += l.color_type.rgb * w * lc_brdf(s.normal, s.view_dir, L, s.diffuse, s.f0, s.roughness);
+    // Shadows scale what the light gives, never whether it was evaluated (shadow.glsl).
+    color += l.color_type.rgb * (w * lc_shadow(l, s.position, s.normal)) * lc_brdf(s.normal, s.view_dir, L, s.diffuse, s.f0, s.roughness);
     return true;
 }
 

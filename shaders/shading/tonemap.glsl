@@ -12,6 +12,18 @@
 
 layout(set = 0, binding = LC_BIND_HDR) uniform sampler2D hdr_tex;
 layout(std430, set = 0, binding = LC_BIND_ANALYSIS) readonly buffer AnalysisBlock { uint analysis[]; };
+layout(set = 0, binding = LC_BIND_SHADOW_ATLAS) uniform sampler2D shadow_atlas;
+
+// --view shadow-atlas: the whole atlas over the screen, each texel's view depth as a fraction
+// of its light's range (every view's near plane is LC_SHADOW_NEAR of it): near white, far black.
+vec3 lc_shadow_atlas_view(ivec2 px)
+{
+    ivec2 size = textureSize(shadow_atlas, 0);
+    ivec2 at = min(ivec2(vec2(px) * vec2(size) / vec2(frame.screen.xy)), size - 1);
+    float d = texelFetch(shadow_atlas, at, 0).r, k = float(LC_SHADOW_NEAR);
+    float z = k / (1.0 - d * (1.0 - k));
+    return vec3(1.0 - clamp(z, 0.0, 1.0));
+}
 
 // Blue - cyan - green - yellow - red.
 vec3 ramp(float t)
@@ -28,6 +40,7 @@ vec3 lc_tonemap(ivec2 px)
     vec3 shaded = lc_tonemap_shaded(hdr);
     uint view = frame.options.y;
     if (view == LC_VIEW_SHADED || view == LC_VIEW_MESHLETS) return shaded;
+    if (view == LC_VIEW_SHADOW_ATLAS) return lc_shadow_atlas_view(px);
     // The material views: the shade wrote their linear colour.
     if (view >= LC_VIEW_BASE_COLOR) return hdr;
     float scale = float(max(frame.options.w, 1u));

@@ -56,7 +56,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_BASE_COLOR 4 /* the material's base colour (texture times factor), unlit */
 #define LC_VIEW_NORMALS 5    /* the shading normal (normal map applied), world xyz * 0.5 + 0.5 */
 #define LC_VIEW_ROUGHNESS_METALLIC 6 /* red: perceptual roughness, green: metallic */
-#define LC_VIEW_COUNT 7
+#define LC_VIEW_SHADOW_ATLAS 7 /* the shadow atlas's depth, the whole atlas over the screen (tonemap pass) */
+#define LC_VIEW_COUNT 8
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
@@ -117,11 +118,16 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * made once at start; the output stays last. */
 #define LC_BIND_ENV_DATA 34     /* lc_gpu_environment: the sun, the diffuse irradiance as SH9, levels */
 #define LC_BIND_ENV_SPECULAR 35 /* sampled GGX-prefiltered equirectangular radiance, roughness in its mips */
+/* Shadows (shaders/shading/shadow.glsl, src/lights/shadows.c): per light (the sorted index) 0, or
+ * 1 + its lc_gpu_shadow record; the records; the depth atlas their views were rendered into. */
+#define LC_BIND_SHADOW_LIGHTS 36
+#define LC_BIND_SHADOWS 37
+#define LC_BIND_SHADOW_ATLAS 38 /* sampled D32 shadow atlas (DEPTH_READ_ONLY_OPTIMAL) */
 /* The output (target) image through its UNORM storage view: the compute tonemap writes it,
  * encoding sRGB itself, or the visibility shade with the fused tonemap. Written each frame
  * (the target image changes); only those two use it. */
-#define LC_BIND_OUTPUT 36
-#define LC_BIND_COUNT 37
+#define LC_BIND_OUTPUT 39
+#define LC_BIND_COUNT 40
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -263,6 +269,22 @@ struct lc_bin_push {
     LC_U4 frame; /* x: which count (0, 1); y: 1 when the cells are cluster tiles, 0 screen tiles */
 };
 
+/* Shadow atlas: square tiles of LC_SHADOW_TILE texels, LC_SHADOW_ATLAS_COLS to a row, one per
+ * shadow view (a spot light's cone, or one of a point light's six cube faces). Every light's
+ * views have a near plane at LC_SHADOW_NEAR times its radius and the far plane at the radius. */
+#define LC_SHADOW_TILE 256u
+#define LC_SHADOW_ATLAS_COLS 16u
+#define LC_SHADOW_NEAR 0.01
+
+/* A shadowed light's record (LC_BIND_SHADOWS): its views' matrices and atlas rectangles. A view
+ * not rendered yet has rect.z == 0 and shadows nothing. */
+struct lc_gpu_shadow {
+    LC_U4 info;         /* x: views (1: spot, 6: point, faces +X -X +Y -Y +Z -Z); y, z, w: 0 */
+    LC_F4 params;       /* x: near, y: far, z: a texel's world size per unit of view depth, w: 0 */
+    LC_F4 rect[6];      /* per view: atlas texel origin x, y; z: tile size in texels (0: not rendered); w: 0 */
+    LC_M4 view_proj[6]; /* per view: world to the view's Vulkan clip space */
+};
+
 /* Counters written by the culling passes; read back for stats. */
 struct lc_gpu_counters {
     LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
@@ -306,6 +328,7 @@ typedef struct lc_gpu_object lc_gpu_object;
 typedef struct lc_gpu_footprint lc_gpu_footprint;
 typedef struct lc_gpu_bin_work lc_gpu_bin_work;
 typedef struct lc_bin_push lc_bin_push;
+typedef struct lc_gpu_shadow lc_gpu_shadow;
 #endif
 
 #endif

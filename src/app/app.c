@@ -259,6 +259,8 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .zbin_kernel = app->opt.zbin_kernel,
         .bin_kernel = app->opt.bin_kernel,
         .exposure_ev100 = app->exposure_ev100,
+        .shadowed_lights = app->opt.shadowed_lights,
+        .shadow_updates = app->opt.shadow_updates,
     };
 }
 
@@ -483,6 +485,16 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(culled, "occlusion", (double)gc->culled_occlusion);
     cJSON_AddNumberToObject(culled, "sublets", (double)gc->culled_sublets);
     cJSON_AddNumberToObject(geo, "decode_ms", r->dev.geo.decode_ms);
+    /* The last recorded frame's shadows (lights/shadows.h); ms: the shadow views' GPU time. */
+    const lc_shadow_stats *ss = &r->frame.shadow_stats;
+    cJSON *sh = cJSON_AddObjectToObject(root, "shadows");
+    cJSON_AddNumberToObject(sh, "lights", ss->lights);
+    cJSON_AddNumberToObject(sh, "views", ss->views);
+    cJSON_AddNumberToObject(sh, "views_rendered", ss->views_rendered);
+    cJSON_AddNumberToObject(sh, "views_cached", ss->views_cached);
+    cJSON_AddNumberToObject(sh, "texels", (double)ss->texels);
+    cJSON_AddNumberToObject(sh, "triangles", (double)ss->triangles);
+    cJSON_AddNumberToObject(sh, "ms", r->frame.timings.ms[LC_TIMER_SHADOWS]);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));
     if (pairs) {

@@ -9,6 +9,7 @@
 #include "frame.h"
 #include "cpu/jobs.h"
 #include "lights/exposure.h"
+#include "lights/shadows.h"
 #include "lights/lights.h"
 
 void lc_options_usage(FILE *f)
@@ -68,7 +69,13 @@ void lc_options_usage(FILE *f)
         "                           (default on; off draws every object; mdi and mesh cull on the GPU)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
         "  --view NAME              shaded, heatmap, tightness, meshlets, base-colour, normals,\n"
-        "                           roughness-metallic (default shaded)\n"
+        "                           roughness-metallic, shadow-atlas (default shaded; shadow-atlas:\n"
+        "                           the shadow views' depth atlas)\n"
+        "  --shadowed-lights N      the N most important lights (screen size x intensity, ranked every\n"
+        "                           frame) cast shadows, besides those marked \"shadow\": true in a\n"
+        "                           lights file (default 0; a glTF's own lights cast none without it)\n"
+        "  --shadow-updates K       most shadow views rendered a frame, 1..64, most important lights\n"
+        "                           first; the others reuse their atlas tile (default 16)\n"
         "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB\n"
         "                           budget, one step coarser with --shading visibility; lists 16)\n"
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
@@ -176,7 +183,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion",
-            "--meshlet-codec", "--sun", "--environment"};
+            "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
         if (!known) return bad(a, NULL, "unknown option (see --help)");
@@ -187,6 +194,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (!strcmp(a, "--scene")) {
             if (!*v) return bad(a, v, "empty path");
             o->scene = v;
+        } else if (!strcmp(a, "--shadowed-lights")) {
+            s = parse_uint_range(a, v, 0, LC_SHADOW_VIEWS_MAX, &o->shadowed_lights);
+        } else if (!strcmp(a, "--shadow-updates")) {
+            s = parse_uint_range(a, v, 1, LC_SHADOW_UPDATES_MAX, &o->shadow_updates);
         } else if (!strcmp(a, "--grid")) {
             s = parse_uint_range(a, v, 1, 64, &o->grid);
         } else if (!strcmp(a, "--lights")) {

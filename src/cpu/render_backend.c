@@ -193,8 +193,8 @@ static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
     switch (c->flags & LC_PKG_KIND_MASK) {
     case LC_PKG_VIEWPORT: {
         const lc_pkg_viewport *v = p;
-        VkViewport vp = {0.0f, 0.0f, (float)v->width, (float)v->height, 0.0f, 1.0f};
-        VkRect2D sc = {{0, 0}, {v->width, v->height}};
+        VkViewport vp = {(float)v->x, (float)v->y, (float)v->width, (float)v->height, 0.0f, 1.0f};
+        VkRect2D sc = {{v->x, v->y}, {v->width, v->height}};
         vkCmdSetViewport(cb, 0, 1, &vp);
         vkCmdSetScissor(cb, 0, 1, &sc);
         break;
@@ -352,7 +352,7 @@ static void record_primary(lc_render_backend *b, VkCommandBuffer cb, const lc_co
         VkRenderingInfo ri = {
             .sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
             .flags = VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT,
-            .renderArea = {{0, 0}, {d->width, d->height}},
+            .renderArea = {{d->x, d->y}, {d->width, d->height}},
             .layerCount = 1,
             .colorAttachmentCount = d->color ? 1 : 0,
             .pColorAttachments = d->color ? &color : NULL,

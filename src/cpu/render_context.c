@@ -188,7 +188,12 @@ void lc_rc_end_rendering(lc_render_context *rc, uint64_t key) { lc_rc_command(rc
 
 void lc_rc_viewport(lc_render_context *rc, uint64_t key, uint32_t width, uint32_t height)
 {
-    COPY_PACKAGE(rc, key, LC_PKG_VIEWPORT, lc_pkg_viewport, ((lc_pkg_viewport){width, height}));
+    COPY_PACKAGE(rc, key, LC_PKG_VIEWPORT, lc_pkg_viewport, ((lc_pkg_viewport){width, height, 0, 0}));
+}
+
+void lc_rc_viewport_at(lc_render_context *rc, uint64_t key, int32_t x, int32_t y, uint32_t width, uint32_t height)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_VIEWPORT, lc_pkg_viewport, ((lc_pkg_viewport){width, height, x, y}));
 }
 
 void lc_rc_bind_pipeline(lc_render_context *rc, uint64_t key, VkPipelineBindPoint point, VkPipeline pipeline)

@@ -70,9 +70,12 @@ typedef struct lc_pkg_barrier {
     VkImageMemoryBarrier2 *images;
 } lc_pkg_barrier;
 
-/* Dynamic rendering over the whole extent; a null view means no such attachment. */
+/* Dynamic rendering over the rectangle at (x, y) (0, 0: the whole extent); a null view means no
+ * such attachment. Cleared attachments are cleared within the rectangle only (a shadow atlas
+ * tile). */
 typedef struct lc_pkg_rendering {
     uint32_t width, height;
+    int32_t x, y;
     VkImageView color;
     VkFormat color_format;
     VkAttachmentLoadOp color_load;
@@ -84,7 +87,7 @@ typedef struct lc_pkg_rendering {
     VkAttachmentStoreOp depth_store;
 } lc_pkg_rendering;
 
-typedef struct lc_pkg_viewport { uint32_t width, height; } lc_pkg_viewport;
+typedef struct lc_pkg_viewport { uint32_t width, height; int32_t x, y; } lc_pkg_viewport; /* viewport = scissor */
 typedef struct lc_pkg_bind_pipeline { VkPipelineBindPoint point; VkPipeline pipeline; } lc_pkg_bind_pipeline;
 typedef struct lc_pkg_bind_set {
     VkPipelineBindPoint point;
@@ -173,6 +176,8 @@ void lc_rc_barrier(lc_render_context *rc, uint64_t key, const VkMemoryBarrier2 *
 void lc_rc_begin_rendering(lc_render_context *rc, uint64_t key, const lc_pkg_rendering *rendering);
 void lc_rc_end_rendering(lc_render_context *rc, uint64_t key);
 void lc_rc_viewport(lc_render_context *rc, uint64_t key, uint32_t width, uint32_t height);
+/* The viewport and scissor over the rectangle at (x, y) (a shadow atlas tile). */
+void lc_rc_viewport_at(lc_render_context *rc, uint64_t key, int32_t x, int32_t y, uint32_t width, uint32_t height);
 void lc_rc_bind_pipeline(lc_render_context *rc, uint64_t key, VkPipelineBindPoint point, VkPipeline pipeline);
 void lc_rc_bind_set(lc_render_context *rc, uint64_t key, VkPipelineBindPoint point, VkPipelineLayout layout,
                     uint32_t index, VkDescriptorSet set);

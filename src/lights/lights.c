@@ -274,6 +274,12 @@ static bool parse_light(const json_ctx *c, const cJSON *item, lc_light *l)
     l->radius = (float)radius;
     l->intensity = (float)intensity;
     l->direction[0] = 0.0f, l->direction[1] = -1.0f, l->direction[2] = 0.0f;
+    const cJSON *shadow = cJSON_GetObjectItemCaseSensitive(item, "shadow");
+    if (shadow && !cJSON_IsBool(shadow)) {
+        json_fail(c, "\"shadow\" must be true or false");
+        return false;
+    }
+    l->shadow = shadow && cJSON_IsTrue(shadow);
     if (l->type == LC_LIGHT_POINT) return true;
 
     double dir[3], inner, outer;

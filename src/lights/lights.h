@@ -20,6 +20,7 @@ typedef struct lc_light {
     float color[3];       /* linear */
     float intensity;      /* candela (KHR_lights_punctual): the illuminance at distance d is
                            * intensity * colour / d^2 inside the range's window */
+    bool shadow;          /* casts shadows (the lights file's "shadow": true; src/lights/shadows.h) */
 } lc_light;
 
 typedef struct lc_light_set {

@@ -56,6 +56,10 @@ void lc_pass_read_cull(lc_pass *p, uint32_t mode, VkPipelineStageFlags2 stage);
 lc_pass lc_pass_tonemap(const lc_renderer *r);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
+/* Shadow view v of this frame (r->dev.shadows.render[v]; shadow_views.c); and the read of the
+ * shadow atlas by a pass that shades (or shows) with it. */
+lc_pass lc_pass_shadow_view(lc_renderer *r, uint32_t v);
+void lc_pass_read_shadow_atlas(lc_pass *p);
 
 /* passes/scene_draws.c: what every pass that draws the scene shares. */
 /* A scene pass the frame does not have (lc_scene_draws_record skips its commands). */
@@ -88,6 +92,9 @@ void lc_begin_depth_rendering(const lc_renderer *r, lc_render_context *rc, uint3
  * and, for vertex-pipeline draws (not the mesh path), the runtime mesh's vertex and index
  * buffers. */
 void lc_bind_scene(const lc_renderer *r, lc_render_context *rc, uint32_t pass, VkPipeline pipeline, bool runtime_mesh);
+/* One object's draw package as every direct-path scene pass draws it (its mesh's meshlet
+ * range, the object as firstInstance, its material and raster state). */
+void lc_scene_draw_package(const lc_renderer *r, uint32_t object, lc_pkg_draw_indexed *p);
 /* The forward shade's pipeline id in sort keys (mode x effective scalarization x analysis). */
 uint32_t lc_shade_pipeline_id(const lc_renderer *r);
 /* The frame slot being recorded. */

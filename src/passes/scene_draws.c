@@ -58,7 +58,7 @@ void lc_bind_scene(const lc_renderer *r, lc_render_context *rc, uint32_t pass, V
 /* One object as a package: its mesh's meshlet range in the runtime mesh (contiguous per mesh,
  * global vertex numbers, 32-bit indices), the object index as firstInstance (scene.vert reads
  * objects[gl_InstanceIndex]; the mdi cull writes the same field). */
-static void scene_draw(const lc_renderer *r, uint32_t object, lc_pkg_draw_indexed *p)
+void lc_scene_draw_package(const lc_renderer *r, uint32_t object, lc_pkg_draw_indexed *p)
 {
     const lc_object *o = &r->scene->objects[object];
     const lc_meshlet_range *m = &r->dev.geo.ms.ranges[o->mesh];
@@ -97,7 +97,7 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
     for (uint32_t i = first; i < first + count; i++) {
         uint32_t object = r->frame.draw_list[i];
         lc_pkg_draw_indexed *p = lc_rc_alloc(rc, sizeof *p);
-        scene_draw(r, object, p);
+        lc_scene_draw_package(r, object, p);
         const float *c = r->scene->objects[object].sphere;
         float dx = c[0] - cam->position[0], dy = c[1] - cam->position[1], dz = c[2] - cam->position[2];
         uint32_t depth = lc_sort_depth(sqrtf(dx * dx + dy * dy + dz * dz) + c[3], cam->near_z, cam->far_z);

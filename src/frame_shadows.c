@@ -1,0 +1,79 @@
+/* The frame's shadows (lights/shadows.h): the atlas the shadow views render into, and each
+ * frame's shadowed lights, their records and the views to render, culled on the host.
+ * frame.c calls these; the views' passes are passes/shadow_views.c. */
+#include <string.h>
+
+#include "frame.h"
+
+/* The shadow atlas with room for `tiles` views (1, or LC_SHADOW_VIEWS_MAX once a frame has a
+ * shadowed light), cleared to the far plane so that --view shadow-atlas shows unused tiles
+ * empty, and left where the shading passes sample it. What its tiles held is forgotten. */
+lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles)
+{
+    lc_context *ctx = r->ctx;
+    lc_image_destroy(ctx, &r->dev.shadow_atlas);
+    uint32_t cols = LC_MIN(tiles, LC_SHADOW_ATLAS_COLS), rows = LC_DIV_UP(tiles, LC_SHADOW_ATLAS_COLS);
+    lc_image_desc d = {.width = cols * LC_SHADOW_TILE, .height = rows * LC_SHADOW_TILE, .format = VK_FORMAT_D32_SFLOAT,
+                       .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                       .name = "shadow atlas"};
+    lc_status s = lc_image_create(ctx, &d, &r->dev.shadow_atlas);
+    if (s != LC_OK) return s;
+    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
+    VkImageMemoryBarrier2 b = lc_image_barrier(&r->dev.shadow_atlas, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                               VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .imageMemoryBarrierCount = 1, .pImageMemoryBarriers = &b};
+    vkCmdPipelineBarrier2(cmd, &di);
+    VkClearDepthStencilValue far = {1.0f, 0};
+    VkImageSubresourceRange range = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1};
+    vkCmdClearDepthStencilImage(cmd, r->dev.shadow_atlas.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &far, 1, &range);
+    b = lc_image_barrier(&r->dev.shadow_atlas, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
+                         VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                         VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    vkCmdPipelineBarrier2(cmd, &di);
+    lc_vk_end_once(ctx, cmd);
+    r->frame.res[LC_RES_SHADOW_ATLAS] = (lc_res_state){.layout = VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
+    r->frame.res_image[LC_RES_SHADOW_ATLAS] = &r->dev.shadow_atlas;
+    lc_shadows_invalidate(&r->dev.shadows);
+    return LC_OK;
+}
+
+/* The full atlas on the first frame with a shadowed light; the frame sets see it. */
+lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
+{
+    lc_renderer_finish(r);
+    vkDeviceWaitIdle(r->ctx->device);
+    lc_status s = lc_frame_shadow_atlas(r, LC_SHADOW_VIEWS_MAX);
+    if (s != LC_OK) return s;
+    /* Both frame sets of every slot: the opaque passes' and the transparent pass's. */
+    for (int i = 0; i < 2 * LC_FRAMES_IN_FLIGHT; i++) {
+        const lc_frame_slot *slot = &r->frame.slots[i / 2];
+        VkDescriptorSet set = i % 2 ? slot->set_transparent : slot->set;
+        if (!set) continue;
+        VkDescriptorImageInfo atlas = {r->dev.point_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
+        VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+                                  .dstBinding = LC_BIND_SHADOW_ATLAS, .descriptorCount = 1,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &atlas};
+        vkUpdateDescriptorSets(r->ctx->device, 1, &w, 0, NULL);
+    }
+    return LC_OK;
+}
+
+/* The frame's shadowed lights (lights/shadows.h): their records for the slot, kept by the
+ * sorted light index the loops see, and each view to render this frame culled against its
+ * frustum (the same object cull as the camera's). */
+void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count)
+{
+    const lc_frame_settings *s = &r->settings;
+    lc_shadow_frame_desc d = {.lights = lights, .count = count, .order = r->dev.builder.order, .visible = r->frame.light_count,
+                              .camera = s->camera.position, .shadowed_lights = s->shadowed_lights, .updates = s->shadow_updates};
+    lc_shadows *sh = &r->dev.shadows;
+    lc_shadows_update(sh, &d, slot->shadow_lights.mapped);
+    memcpy(slot->shadows.mapped, sh->records, (size_t)sh->record_count * sizeof(lc_gpu_shadow));
+    r->frame.shadow_stats = sh->stats;
+    for (uint32_t v = 0; v < sh->render_count; v++) {
+        lc_object_cull_result *c = &r->frame.shadow_cull[v];
+        lc_object_cull_run(&r->dev.object_cull_set, &sh->render[v].view_proj, sh->render[v].planes, c);
+        for (uint32_t i = 0; i < c->visible; i++)
+            r->frame.shadow_stats.triangles += r->dev.geo.ms.ranges[r->scene->objects[c->indices[i]].mesh].triangle_count;
+    }
+}

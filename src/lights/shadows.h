@@ -1,0 +1,108 @@
+/* Shadows for many lights, the host's half: which lights cast shadows this frame, their views
+ * (a spot light's cone, a point light's six cube faces), where each view lies in the depth
+ * atlas, which views are rendered this frame and which reuse their tile, and each shadowed
+ * light's lc_gpu_shadow record. The GPU half: the shadow view passes (src/passes/shadow_views.c)
+ * and the lookup in the light evaluation (shaders/shading/shadow.glsl).
+ *
+ * Which lights: every light marked "shadow": true (lights file), then the shadowed_lights most
+ * important of the others that the frame's light list holds (screen size x intensity, ranked
+ * again every frame as lights move; equal importance: the lower light index first). Only lights
+ * that can light the visible frame compete (the frustum-culled list), so an off-screen light
+ * never takes a tile.
+ *
+ * Storage: one D32 atlas of LC_SHADOW_TILE-texel tiles, one per view (lc_shared.h). Against
+ * Granite's alternative (spot maps in a 2D array, point lights in a cube array, seed 002): an
+ * atlas is one image and one descriptor, any mix of spots and points fills it, and a light
+ * keeps its tiles while others come and go; a cube array needs its own image per shape and
+ * wastes six layers on each spot or none. What the atlas costs: cube faces become plain
+ * rectangles, so the shader picks the face itself and PCF cannot filter across a face seam;
+ * each face's view is widened by LC_SHADOW_GUARD texels on every side, so the 3x3 kernel at
+ * a face's edge still reads texels the face rendered. Tiles are one size today (per-light
+ * resolution from screen size is the next step).
+ *
+ * Caching: a view is rendered again only when its light changed what the view sees (type,
+ * position, direction, range or cone) or its tile is new; the scene's objects are static
+ * today, so they never invalidate a view (lc_shadows_invalidate forgets every tile, for the
+ * day they move or the atlas is made again). At most `updates` views are rendered a frame, the
+ * most important lights' first; the others keep their tile as last rendered, with the matrix
+ * it was rendered with, and a view never rendered shadows nothing until its turn comes. */
+#ifndef LC_SHADOWS_H
+#define LC_SHADOWS_H
+
+#include "cpu/object_cull.h"
+#include "lights/lights.h"
+
+#define LC_SHADOW_VIEWS_MAX (LC_SHADOW_ATLAS_COLS * LC_SHADOW_ATLAS_COLS) /* 256 tiles: a 4096^2 atlas */
+#define LC_SHADOW_UPDATES_DEFAULT 16u /* --shadow-updates */
+#define LC_SHADOW_UPDATES_MAX 64u
+#define LC_SHADOW_GUARD 2.0f /* texels each view reaches past its face or cone (the PCF kernel's reach, and one more) */
+#define LC_SHADOW_SPOT_MAX_DEG 80.0f /* wider cones are shadowed within this half-angle only */
+
+/* One atlas tile: its owner view and what it holds. */
+typedef struct lc_shadow_tile {
+    uint32_t light;      /* owner: the light's index in the frame's lc_light list; UINT32_MAX: free */
+    uint32_t face;       /* 0 for spots, 0..5 for points (+X -X +Y -Y +Z -Z) */
+    bool valid;          /* rendered with view_proj for key */
+    float key[11];       /* type, position, direction, range, outer angle when rendered */
+    lc_m4 view_proj;
+    uint32_t claimed;    /* frame stamp of the last frame that used it */
+} lc_shadow_tile;
+
+/* A view rendered this frame: its tile, matrix and frustum. */
+typedef struct lc_shadow_render {
+    uint32_t tile, light, face;
+    lc_m4 view_proj;
+    float planes[6][4];
+    float eye[3];        /* the light's position: draws go front to back from it */
+} lc_shadow_render;
+
+/* What --stats reports under "shadows" (the last frame's). */
+typedef struct lc_shadow_stats {
+    uint32_t lights, views, views_rendered, views_cached;
+    uint64_t texels, triangles;
+} lc_shadow_stats;
+
+typedef struct lc_shadows {
+    lc_shadow_tile tiles[LC_SHADOW_VIEWS_MAX];
+    uint32_t frame;      /* frame stamp */
+    lc_shadow_render render[LC_SHADOW_UPDATES_MAX];
+    uint32_t render_count;
+    lc_gpu_shadow *records; /* LC_SHADOW_VIEWS_MAX records */
+    uint32_t record_count;
+    /* Scratch: the ranked candidates, per light its record (by lc_light index). */
+    uint64_t *rank;
+    uint32_t rank_capacity;
+    lc_shadow_stats stats;
+} lc_shadows;
+
+/* One frame's inputs: the lights as given to the renderer, the frame's light list (order[i]:
+ * the lc_light index of sorted light i), the camera's position and the user's settings. */
+typedef struct lc_shadow_frame_desc {
+    const lc_light *lights;
+    uint32_t count;
+    const uint32_t *order;
+    uint32_t visible;
+    const float *camera;       /* world position */
+    uint32_t shadowed_lights;  /* --shadowed-lights: how many more lights, by importance */
+    uint32_t updates;          /* --shadow-updates: most views rendered a frame; 0: LC_SHADOW_UPDATES_DEFAULT */
+} lc_shadow_frame_desc;
+
+void lc_shadows_init(lc_shadows *s);
+void lc_shadows_destroy(lc_shadows *s);
+/* Forgets what every tile holds: each view is rendered again (within the budget). */
+void lc_shadows_invalidate(lc_shadows *s);
+/* Whether a frame with these lights and settings has any shadowed light (the atlas is made
+ * on the first such frame). */
+bool lc_shadows_wanted(const lc_light *lights, uint32_t count, uint32_t shadowed_lights);
+/* The frame's shadowed lights, their tiles and views, the views to render (s->render) and the
+ * records (s->records); light_record[i] for sorted light i: 0, or 1 + its record. */
+void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *light_record);
+/* A light's importance for a shadow: the square of its range over its distance (the size its
+ * volume takes on screen) times its intensity and brightest colour channel. */
+float lc_shadow_importance(const lc_light *l, const float camera[3]);
+/* The view-projection matrix (Vulkan clip space) of a light's view (face 0..5 of a point
+ * light; 0 for a spot), widened by LC_SHADOW_GUARD texels; texel: a texel's world size per
+ * unit of view depth. */
+void lc_shadow_view_matrix(const lc_light *l, uint32_t face, lc_m4 *view_proj, float *near_z, float *far_z, float *texel);
+
+#endif

@@ -1,0 +1,62 @@
+/* shadow view: one pass per shadow view rendered this frame (src/lights/shadows.h chooses
+ * them): the objects the CPU cull kept in the view's frustum, at depth only, into the view's
+ * atlas tile, front to back from the light. Each view is its own pass, so it gets its own
+ * render context (the frame's jobs record them in parallel), its own debug label and
+ * timestamps, and goes through the same draw packages as the camera's depth pre-pass. */
+#include "passes/passes.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    uint32_t v = pass - r->frame.shadow_first_pass;
+    const lc_shadow_render *view = &r->dev.shadows.render[v];
+    const lc_object_cull_result *cull = &r->frame.shadow_cull[v];
+    int32_t x = (int32_t)(view->tile % LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE), y = (int32_t)(view->tile / LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE);
+    /* The tile alone is cleared: the others keep what earlier frames rendered. */
+    lc_pkg_rendering p = {.width = LC_SHADOW_TILE, .height = LC_SHADOW_TILE, .x = x, .y = y, .depth = r->dev.shadow_atlas.view,
+                          .depth_format = r->dev.shadow_atlas.format, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                          .depth_load = VK_ATTACHMENT_LOAD_OP_CLEAR, .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_begin_rendering(rc, lc_sort_key(pass, LC_SEQ_BEGIN), &p);
+    lc_rc_viewport_at(rc, state, x, y, LC_SHADOW_TILE, LC_SHADOW_TILE);
+    lc_bind_scene(r, rc, pass, r->dev.shadow_pipeline, true);
+    lc_rc_push_constants(rc, state, r->dev.layout, 0, sizeof view->view_proj, view->view_proj.m);
+    for (uint32_t i = 0; i < cull->visible; i++) {
+        uint32_t object = cull->indices[i];
+        lc_pkg_draw_indexed *d = lc_rc_alloc(rc, sizeof *d);
+        lc_scene_draw_package(r, object, d);
+        d->mat.raster = LC_RASTER_NONE; /* both faces: closed shapes cast from inside as well */
+        const float *c = r->scene->objects[object].sphere;
+        float dx = c[0] - view->eye[0], dy = c[1] - view->eye[1], dz = c[2] - view->eye[2];
+        uint32_t depth = lc_sort_depth(fmaxf(sqrtf(dx * dx + dy * dy + dz * dz) - c[3], 0.0f), 1e-3f, 1e4f);
+        lc_rc_command(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth), d, LC_PKG_DRAW_INDEXED);
+    }
+    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
+}
+
+lc_pass lc_pass_shadow_view(lc_renderer *r, uint32_t v)
+{
+    const lc_shadow_render *view = &r->dev.shadows.render[v];
+    static const char *const faces[6] = {"+x", "-x", "+y", "-y", "+z", "-z"};
+    const lc_shadow_tile *t = &r->dev.shadows.tiles[view->tile];
+    bool point = t->key[0] == (float)LC_LIGHT_POINT;
+    snprintf(r->frame.shadow_names[v], sizeof r->frame.shadow_names[v], "shadow view / light %u%s%s", view->light,
+             point ? " " : "", point ? faces[view->face] : "");
+    return (lc_pass){
+        .name = r->frame.shadow_names[v],
+        .timer = LC_TIMER_SHADOWS,
+        .uses = {{LC_RES_SHADOW_ATLAS, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                  VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT,
+                  VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL}},
+        .use_count = 1,
+        .record = record,
+    };
+}
+
+void lc_pass_read_shadow_atlas(lc_pass *p)
+{
+    p->uses[p->use_count++] = (lc_use){LC_RES_SHADOW_ATLAS, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                                       VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
+}

@@ -1,0 +1,124 @@
+/* The host's half of shadows (src/lights/shadows.c), no GPU: which lights are shadowed (marked
+ * ones, then by importance with stable ties), their records by sorted index, the cache (a
+ * static light renders its views once), the update budget (most important first), a moved
+ * light rendered again, tiles freed when a light drops out, and the view matrices (a face's
+ * centre direction lands in the middle of its clip space). */
+#include "lights/shadows.h"
+#include "test_util.h"
+
+#include <math.h>
+#include <string.h>
+
+static lc_light point(float x, float intensity)
+{
+    lc_light l = {.type = LC_LIGHT_POINT, .position = {x, 2, 0}, .radius = 5, .direction = {0, -1, 0}, .color = {1, 1, 1},
+                  .intensity = intensity};
+    return l;
+}
+
+static const float camera[3] = {0, 2, 10};
+
+static void run(lc_shadows *s, const lc_light *lights, uint32_t n, uint32_t shadowed, uint32_t updates, uint32_t *rec)
+{
+    uint32_t order[16];
+    for (uint32_t i = 0; i < n; i++) order[i] = n - 1 - i; /* sorted order differs from light order */
+    lc_shadow_frame_desc d = {.lights = lights, .count = n, .order = order, .visible = n, .camera = camera,
+                              .shadowed_lights = shadowed, .updates = updates};
+    lc_shadows_update(s, &d, rec);
+}
+
+static void test_selection(void)
+{
+    lc_shadows s;
+    lc_shadows_init(&s);
+    lc_light l[6] = {point(0, 1), point(1, 5), point(2, 3), point(3, 5), point(-1, 2), point(-2, 1)};
+    l[5].shadow = true; /* the least important, but marked */
+    l[2].type = LC_LIGHT_SPOT, l[2].outer_deg = 30, l[2].inner_deg = 20;
+    uint32_t rec[6];
+    run(&s, l, 6, 2, 64, rec);
+    /* The marked light 5, then the two most important others: 1 and 3 (5 cd, the nearest of
+     * them first), not the spot 2 (3 cd). */
+    CHECK(s.stats.lights == 3);
+    uint32_t shadowed = 0;
+    for (uint32_t i = 0; i < 6; i++) {
+        uint32_t li = 5 - i; /* order[i] */
+        if (rec[i]) {
+            shadowed |= 1u << li;
+            CHECK(s.records[rec[i] - 1].info.x == (l[li].type == LC_LIGHT_SPOT ? 1u : 6u));
+        }
+    }
+    CHECK(lc_shadow_importance(&l[1], camera) > lc_shadow_importance(&l[3], camera));
+    CHECK_MSG(shadowed == ((1u << 5) | (1u << 1) | (1u << 3)), "shadowed lights mask %#x", shadowed);
+    CHECK(s.stats.views == 18);
+    /* Equal importance: the lower light index wins. */
+    lc_light t[3] = {point(0, 4), point(0, 4), point(0, 4)};
+    run(&s, t, 3, 1, 64, rec);
+    CHECK(s.stats.lights == 1 && rec[2] != 0 && rec[0] == 0 && rec[1] == 0); /* sorted 2 is light 0 */
+    /* None asked for, none marked: nothing. */
+    run(&s, t, 3, 0, 64, rec);
+    CHECK(s.stats.lights == 0 && s.stats.views == 0 && rec[0] == 0 && rec[1] == 0 && rec[2] == 0);
+    CHECK(!lc_shadows_wanted(t, 3, 0) && lc_shadows_wanted(t, 3, 1) && lc_shadows_wanted(l, 6, 0));
+    lc_shadows_destroy(&s);
+}
+
+static void test_cache_and_budget(void)
+{
+    lc_shadows s;
+    lc_shadows_init(&s);
+    lc_light l[2] = {point(0, 8), point(3, 1)};
+    l[0].shadow = l[1].shadow = true;
+    uint32_t rec[2];
+    /* 12 views, 5 a frame: 5, 5, 2, then none; the brighter light's six first. */
+    uint32_t want[4] = {5, 5, 2, 0};
+    for (int f = 0; f < 4; f++) {
+        run(&s, l, 2, 0, 5, rec);
+        CHECK_MSG(s.render_count == want[f], "frame %d: %u views rendered, want %u", f, s.render_count, want[f]);
+        if (f == 0) CHECK(s.render[0].light == 0 && s.render[4].light == 0);
+        if (f == 1) CHECK(s.render[0].light == 0 && s.render[1].light == 1);
+    }
+    CHECK(s.stats.views_cached == 12 && s.stats.views_rendered == 0);
+    /* Not rendered yet: a zero rectangle (no shadow). */
+    lc_shadows_invalidate(&s);
+    run(&s, l, 2, 0, 1, rec);
+    CHECK(s.render_count == 1);
+    const lc_gpu_shadow *r1 = &s.records[rec[0] - 1]; /* sorted 0 is light 1 */
+    CHECK(r1->rect[0].z == 0.0f);
+    for (int f = 0; f < 12; f++) run(&s, l, 2, 0, 1, rec);
+    CHECK(s.render_count == 0);
+    /* A moved light renders its six views again; the other stays cached. */
+    l[1].position[1] += 0.5f;
+    run(&s, l, 2, 0, 16, rec);
+    CHECK(s.render_count == 6 && s.render[0].light == 1 && s.stats.views_cached == 6);
+    /* A light that drops out gives its tiles back: another takes them. */
+    l[0].shadow = false;
+    run(&s, l, 2, 0, 16, rec);
+    uint32_t owned = 0;
+    for (uint32_t t = 0; t < LC_SHADOW_VIEWS_MAX; t++) owned += s.tiles[t].light != UINT32_MAX;
+    CHECK(owned == 6);
+    lc_shadows_destroy(&s);
+}
+
+static void test_matrices(void)
+{
+    lc_light l = point(1, 1);
+    for (uint32_t f = 0; f < 6; f++) {
+        static const float dir[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+        lc_m4 vp;
+        float n, fz, texel;
+        lc_shadow_view_matrix(&l, f, &vp, &n, &fz, &texel);
+        float p[4] = {l.position[0] + 2 * dir[f][0], l.position[1] + 2 * dir[f][1], l.position[2] + 2 * dir[f][2], 1}, c[4];
+        for (int r = 0; r < 4; r++) c[r] = vp.m[r] * p[0] + vp.m[4 + r] * p[1] + vp.m[8 + r] * p[2] + vp.m[12 + r] * p[3];
+        CHECK_MSG(fabsf(c[0] / c[3]) < 1e-4f && fabsf(c[1] / c[3]) < 1e-4f && c[2] / c[3] > 0.0f && c[2] / c[3] < 1.0f,
+                  "face %u: (%g %g %g)", f, c[0] / c[3], c[1] / c[3], c[2] / c[3]);
+        CHECK(fabsf(c[3] - 2.0f) < 1e-4f); /* w: view depth */
+        CHECK(n > 0.0f && fz == l.radius && texel > 2.0f / LC_SHADOW_TILE);
+    }
+}
+
+int main(void)
+{
+    test_selection();
+    test_cache_and_budget();
+    test_matrices();
+    return lc_test_finish("test_shadow_select");
+}

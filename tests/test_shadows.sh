@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Shadowed lights (src/lights/shadows.h, shaders/shading/shadow.glsl):
+#  - shadows only take light away: the checks' shadow scene (a slab over a floor under a point
+#    light, and under a spot) with "shadow": true against the same light without, in both
+#    shading paths: darker somewhere, brighter nowhere;
+#  - the shadow's edge lies where the geometry puts it: a thin 1 m square plate 1.5 m above the
+#    floor, the light 3 m above its centre, seen from straight above: the plate's shadow on the
+#    floor ends at 0.5 * 3 / (3 - 1.6) m from the centre (computed here), within a few texels;
+#  - a light inside a closed box lights nothing outside it (no leak at the walls' contact with
+#    the floor): the image equals the one without the light;
+#  - a static scene renders its views in the first frame only, and the image stays;
+#  - with generated shadowed lights every culling mode equals brute force, and forward shading
+#    equals visibility shading.
+# shellcheck source=tests/script_util.sh
+source "$(dirname "$0")/script_util.sh"
+
+S=$TMP/scenes
+mkdir -p "$S"
+
+# boxes OUT LIGHTS_JSON BOX...: a 12 x 12 floor and boxes "cx,cy,cz,hx,hy,hz" (all six faces,
+# double-sided), base colour 0.7.
+boxes()
+{
+    "$PY" - "$@" <<'PYEOF'
+import base64, json, struct, sys
+out = sys.argv[1]
+pos, nrm, idx = [], [], []
+def quad(c, u, v, n):
+    b = len(pos)
+    for s, t in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+        pos.append([c[i] + s * u[i] + t * v[i] for i in range(3)]); nrm.append(n)
+    idx.extend([b, b + 1, b + 2, b, b + 2, b + 3])
+quad((0, 0, 0), (6, 0, 0), (0, 0, -6), (0, 1, 0))
+for spec in sys.argv[2:]:
+    cx, cy, cz, hx, hy, hz = (float(x) for x in spec.split(','))
+    for a in range(3):
+        for sgn in (-1, 1):
+            h = (hx, hy, hz); n = [0, 0, 0]; n[a] = sgn
+            c = [cx, cy, cz]; c[a] += sgn * h[a]
+            u = [0, 0, 0]; v = [0, 0, 0]; b1, b2 = [(1, 2), (0, 2), (0, 1)][a]
+            u[b1] = h[b1]; v[b2] = h[b2]
+            if sgn < 0: u, v = v, u
+            quad(c, u, v, n)
+data = b"".join(struct.pack("<3f", *p) for p in pos) + b"".join(struct.pack("<3f", *n) for n in nrm) + struct.pack("<%dI" % len(idx), *idx)
+nv = len(pos)
+lo = [min(p[i] for p in pos) for i in range(3)]; hi = [max(p[i] for p in pos) for i in range(3)]
+doc = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}], "nodes": [{"mesh": 0}],
+       "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1}, "indices": 2, "material": 0}]}],
+       "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [0.7, 0.7, 0.7, 1]}, "doubleSided": True}],
+       "buffers": [{"byteLength": len(data), "uri": "data:application/octet-stream;base64," + base64.b64encode(data).decode()}],
+       "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 12 * nv}, {"buffer": 0, "byteOffset": 12 * nv, "byteLength": 12 * nv},
+                       {"buffer": 0, "byteOffset": 24 * nv, "byteLength": 4 * len(idx)}],
+       "accessors": [{"bufferView": 0, "componentType": 5126, "count": nv, "type": "VEC3", "min": lo, "max": hi},
+                     {"bufferView": 1, "componentType": 5126, "count": nv, "type": "VEC3"},
+                     {"bufferView": 2, "componentType": 5125, "count": len(idx), "type": "SCALAR"}]}
+json.dump(doc, open(out, "w"))
+PYEOF
+}
+light() # light OUT TYPE X,Y,Z SHADOW: a point or a downward spot light (range 6, 8 cd)
+{
+    local spot=""
+    [[ $2 == spot ]] && spot=', "direction": [0, -1, 0], "inner_deg": 50, "outer_deg": 70'
+    echo "{\"lights\": [{\"type\": \"$2\", \"position\": [$3], \"radius\": 6, \"intensity\": 8$spot, \"shadow\": $4}]}" >"$1"
+}
+# darken ON OFF: "FRACTION MAX": pixels darker by more than 8/255 with the shadow, and the
+# largest brightening (0..255).
+darken()
+{
+    "$PY" - "$1" "$2" <<'PYEOF'
+import sys
+from PIL import Image
+on = list(Image.open(sys.argv[1]).convert('L').getdata()); off = list(Image.open(sys.argv[2]).convert('L').getdata())
+print('%.4f %d' % (sum(1 for a, b in zip(on, off) if b - a > 8) / len(on), max(0, max(a - b for a, b in zip(on, off)))))
+PYEOF
+}
+# edge IMG: the distance in pixels from the image's centre, along its middle row to the right,
+# where the floor leaves the plate's shadow (first pixel past the darkest one brighter than
+# halfway between the shadow and the lit floor beyond), with a fraction by interpolation.
+edge()
+{
+    "$PY" - "$1" <<'PYEOF'
+import sys
+from PIL import Image
+im = Image.open(sys.argv[1]).convert('L'); w, h = im.size; y = h // 2
+row = [im.getpixel((x, y)) for x in range(w // 2, w)]
+lo_at = min(range(len(row) // 2), key=lambda i: (row[i], -i))
+lit = max(row[lo_at:lo_at + 60])
+mid = (row[lo_at] + lit) / 2.0
+for i in range(lo_at, len(row) - 1):
+    if row[i + 1] >= mid:
+        print('%.2f' % (i + (mid - row[i]) / max(row[i + 1] - row[i], 1e-6) + 0.5)); break
+else:
+    print(-1)
+PYEOF
+}
+
+EXP="--exposure 2"
+COMMON="--headless --validate --size 320x180 --frames 2 $EXP"
+cam=0,3,4,0,-35
+
+# 1. Only darker: point and spot over the acceptance checks' shadow scene (a 1 x 0.2 x 1 m slab
+# 0.5 m above a floor), both paths.
+boxes "$S/shadow.gltf" 0,0.6,0,0.5,0.1,0.5
+scene=$S/shadow.gltf
+for kind in point spot; do
+    light "$TMP/$kind-on.json" "$kind" 0,3,0 true
+    light "$TMP/$kind-off.json" "$kind" 0,3,0 false
+    for sh in forward visibility; do
+        lc_ok "$kind $sh on" --scene "$scene" --camera "$cam" $COMMON --lights-file "$TMP/$kind-on.json" --shading $sh \
+            --stats "$TMP/$kind-$sh.json" --out "$TMP/$kind-$sh-on.png" &&
+            lc_ok "$kind $sh off" --scene "$scene" --camera "$cam" $COMMON --lights-file "$TMP/$kind-off.json" --shading $sh \
+                --out "$TMP/$kind-$sh-off.png" || continue
+        read -r dark bright < <(darken "$TMP/$kind-$sh-on.png" "$TMP/$kind-$sh-off.png")
+        fcmp "$dark" ">" 0.005 || fail "$kind ($sh): the shadow darkens only $dark of the image (want > 0.005)"
+        [[ $bright -le 1 ]] || fail "$kind ($sh): a shadow brightens a pixel by $bright/255"
+        [[ $(img json "$TMP/$kind-$sh.json" shadows.lights) == 1 ]] || fail "$kind ($sh): --stats shadows.lights is not 1"
+    done
+    d=$(img diff "$TMP/$kind-forward-on.png" "$TMP/$kind-visibility-on.png")
+    [[ $d -le 2 ]] || fail "$kind: forward and visibility shading differ by $d/255 with a shadow (want <= 2)"
+done
+[[ $(img json "$TMP/point-forward.json" shadows.views) == 6 ]] || fail "a point light has $(img json "$TMP/point-forward.json" shadows.views) views, not 6"
+[[ $(img json "$TMP/spot-forward.json" shadows.views) == 1 ]] || fail "a spot light has $(img json "$TMP/spot-forward.json" shadows.views) views, not 1"
+
+# 2. The edge: a 1 x 0.1 x 1 plate at 1.5..1.6 m, the light at 3 m, the camera at 6 m looking
+# straight down (60 degree vertical field of view): the shadow ends on the floor at
+# e = 0.5 * 3 / (3 - 1.6), seen at e / 6 * (90 / tan 30) pixels from the centre.
+boxes "$S/plate.gltf" 0,1.55,0,0.5,0.05,0.5
+want=$("$PY" -c "import math; print('%.2f' % (0.5 * 3 / (3 - 1.6) / 6 * 90 / math.tan(math.radians(30))))")
+for kind in point spot; do
+    light "$TMP/plate-$kind.json" "$kind" 0,3,0 true
+    lc_ok "plate under a $kind light" --scene "$S/plate.gltf" --camera 0,6,0,0,-89.9 --fov 60 $COMMON \
+        --lights-file "$TMP/plate-$kind.json" --out "$TMP/plate-$kind.png" || continue
+    got=$(edge "$TMP/plate-$kind.png")
+    # Within two texels of the light's view: a texel spans 2 tan(half-angle) / 252 of the 3 m to
+    # the floor (the view is widened by two texels a side), the half-angle 45 degrees for a
+    # cube face, 70 for this spot: 0.62 and 1.70 pixels here.
+    tol=$("$PY" -c "import math; t = 1.0 if '$kind' == 'point' else math.tan(math.radians(70)); print('%.2f' % (2 * 3 * 2 * t / 252 / 6 * 90 / math.tan(math.radians(30))))")
+    fcmp "$got" ">=" "$("$PY" -c "print($want - $tol)")" && fcmp "$got" "<=" "$("$PY" -c "print($want + $tol)")" ||
+        fail "$kind: the plate's shadow ends $got pixels from the centre, the geometry puts it at $want (+-$tol)"
+    echo "  $kind: the shadow's edge at $got pixels, the geometry's at $want (+-$tol)"
+done
+
+# 3. A light inside a closed 1 m box on the floor: nothing outside changes, not even where
+# the walls meet the floor.
+boxes "$S/closed.gltf" 0,0.5,0,0.5,0.5,0.5
+light "$TMP/inside.json" point 0,0.5,0 true
+echo '{"lights": [{"type": "point", "position": [0, 50, 0], "radius": 1, "intensity": 8}]}' >"$TMP/none.json"
+for sh in forward visibility; do
+    lc_ok "closed box ($sh)" --scene "$S/closed.gltf" --camera 0,3,4,0,-35 $COMMON --shading $sh \
+        --lights-file "$TMP/inside.json" --out "$TMP/inside-$sh.png" &&
+        lc_ok "closed box, no light ($sh)" --scene "$S/closed.gltf" --camera 0,3,4,0,-35 $COMMON --shading $sh \
+            --lights-file "$TMP/none.json" --out "$TMP/none-$sh.png" || continue
+    d=$(img diff "$TMP/inside-$sh.png" "$TMP/none-$sh.png")
+    [[ $d -le 1 ]] || fail "$sh: a light inside a closed box changes the image outside by $d/255"
+done
+
+# 4. Static: four frames, the last renders no view, and the image is the two-frame one.
+lc_ok "static" --scene "$scene" --camera "$cam" --headless --validate --size 320x180 --frames 4 $EXP --lights-file "$TMP/point-on.json" \
+    --stats "$TMP/static.json" --out "$TMP/static.png" && {
+    [[ $(img json "$TMP/static.json" shadows.views_rendered) == 0 ]] ||
+        fail "a static scene still renders $(img json "$TMP/static.json" shadows.views_rendered) views in its last frame"
+    [[ $(img json "$TMP/static.json" shadows.views_cached) == 6 ]] || fail "a static scene's 6 views are not all cached"
+    d=$(img diff "$TMP/static.png" "$TMP/point-forward-on.png")
+    [[ $d -le 1 ]] || fail "cached shadow views change the image by $d/255"
+}
+# --shadow-updates 2: a point light's six views take three frames, then none.
+for frames in 1 3 4; do
+    lc_ok "budget ($frames frames)" --scene "$scene" --camera "$cam" --headless --validate --size 160x90 --frames $frames $EXP \
+        --lights-file "$TMP/point-on.json" --shadow-updates 2 --stats "$TMP/budget-$frames.json" || continue
+    want_r=2; [[ $frames == 4 ]] && want_r=0
+    got_r=$(img json "$TMP/budget-$frames.json" shadows.views_rendered)
+    [[ $got_r == "$want_r" ]] || fail "--shadow-updates 2, frame $frames: $got_r views rendered, want $want_r"
+done
+
+# 5. Generated lights, 24 shadowed: every mode equals brute force; forward equals visibility.
+boxes "$S/room.gltf" -2,1,-2,0.6,1,0.6 2,0.5,1,0.8,0.5,0.4 0,2.5,0,0.3,0.05,2 -1,0.3,2,0.3,0.3,0.3
+GEN="--scene $S/room.gltf --camera 0,4,7,0,-30 --headless --validate --size 200x120 --frames 2 --lights 96 --seed 3 --shadowed-lights 24"
+for sh in forward visibility; do
+    lc_ok "generated brute ($sh)" $GEN --shading $sh --mode brute --stats "$TMP/gen-$sh.json" --out "$TMP/gen-$sh-brute.png" || continue
+    [[ $(img json "$TMP/gen-$sh.json" shadows.lights) == 24 ]] || fail "--shadowed-lights 24 shadows $(img json "$TMP/gen-$sh.json" shadows.lights) lights"
+    for mode in lists tiles clusters zbin; do
+        lc_ok "generated $mode ($sh)" $GEN --shading $sh --mode $mode --out "$TMP/gen-$sh-$mode.png" || continue
+        d=$(img diff "$TMP/gen-$sh-brute.png" "$TMP/gen-$sh-$mode.png")
+        [[ $d -le 1 ]] || fail "$sh, shadowed lights: $mode differs from brute force by $d/255"
+    done
+done
+if [[ -f $TMP/gen-forward-brute.png && -f $TMP/gen-visibility-brute.png ]]; then
+    d=$(img diff "$TMP/gen-forward-brute.png" "$TMP/gen-visibility-brute.png")
+    [[ $d -le 5 ]] || fail "24 shadowed lights: forward and visibility shading differ by $d/255 (test_visibility's lavapipe bound: 5)"
+fi
+# Shadows are opt-in: without --shadowed-lights the same lights cast none.
+lc_ok "generated, no shadows" ${GEN/--shadowed-lights 24/} --stats "$TMP/gen-none.json" && {
+    [[ $(img json "$TMP/gen-none.json" shadows.lights) == 0 ]] || fail "lights cast shadows without being asked to"
+}
+lc_bad_each "--shadowed-lights x" "--shadow-updates 0" "--shadow-updates 65"
+echo '{"lights": [{"type": "point", "position": [0, 1, 0], "radius": 2, "shadow": 1}]}' >"$TMP/bad.json"
+lc_bad "\"shadow\": 1" --headless --lights-file "$TMP/bad.json"
+finish
