@@ -226,6 +226,8 @@ typedef struct lc_renderer_device {
     VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
+    /* The depth passes' pipelines for alpha MASK materials (depth_mask.frag). */
+    VkPipeline depth_mask_pipeline, mesh_depth_mask_pipeline;
     VkPipeline mesh_depth_pipeline, shade_mesh[LC_MODE_COUNT][LC_LOOP_COUNT][3];
 
     /* The render contexts' package blocks and the backend that translates them. */

@@ -172,6 +172,10 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
                            .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
                            .dynamic_cull = true, .name = "depth prepass"};
     r->dev.depth_pipeline = lc_pipeline_graphics(ctx, &dd);
+    /* Alpha MASK materials' depth: the same, with the fragment shader that cuts the holes. */
+    lc_graphics_desc dm = dd;
+    dm.fragment = "depth_mask.frag", dm.name = "depth prepass / alpha mask";
+    if (!(r->dev.depth_mask_pipeline = lc_pipeline_graphics(ctx, &dm))) return LC_ERR_RUNTIME;
     lc_graphics_desc td = {.vertex = "fullscreen.vert", .fragment = "tonemap.frag", .layout = r->dev.layout,
                            .color_format = r->target->format, .name = "tonemap"};
     r->dev.tonemap_pipeline = lc_pipeline_graphics(ctx, &td);
@@ -213,6 +217,10 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
                                .depth_format = VK_FORMAT_D32_SFLOAT, .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true,
                                .dynamic_cull = true, .name = "depth prepass (mesh)"};
         if (!(r->dev.mesh_depth_pipeline = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;
+        /* Masked: the full mesh shader (it writes the uv) before depth_mask.frag. */
+        lc_graphics_desc mm = md;
+        mm.mesh = "geometry.mesh", mm.fragment = "depth_mask.frag", mm.name = "depth prepass (mesh) / alpha mask";
+        if (!(r->dev.mesh_depth_mask_pipeline = lc_pipeline_graphics(ctx, &mm))) return LC_ERR_RUNTIME;
     }
     if (!r->dev.depth_pipeline || !r->dev.tonemap_pipeline || !r->dev.hud_pipeline || !r->dev.tile_depth_pipeline || !r->dev.light_cull_coarse ||
         !r->dev.light_cull_tiles || !r->dev.light_cull_lists ||

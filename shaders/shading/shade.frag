@@ -24,11 +24,12 @@ layout(location = 5) flat in uint in_vertex; // scene.vert: the provoking vertex
 layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VertexMeshletBlock { uint vertex_meshlet[]; };
 layout(location = 0) out vec4 out_color;
 
-layout(set = 1, binding = LC_BIND_BASE_COLOR) uniform sampler2D base_color_tex;
-layout(push_constant) uniform Material { vec4 base_color; } material;
+#include "alpha_mask.glsl" // the material's base colour texture and constants
 
 void main()
 {
+    // A MASK material's holes: what the depth pre-pass cut out shades nothing here either.
+    if (lc_alpha_masked(in_uv)) discard;
     vec4 tex = texture(base_color_tex, in_uv);
     lc_surface surf;
     surf.position = in_world;

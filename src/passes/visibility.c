@@ -22,11 +22,11 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
      * binds no material (the depth pass's shader pass), but each bucket's raster state. */
     uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
     if (s->geometry == LC_GEOMETRY_MDI) {
-        lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0);
-        if (s->occlusion) lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 1);
+        lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, 0);
+        if (s->occlusion) lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, 1);
     } else if (mesh) {
-        lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, first, true);
-        if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, LC_GEOMETRY_CULL_PHASE_2, true);
+        lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, first, true);
+        if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, LC_GEOMETRY_CULL_PHASE_2, true);
     }
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
