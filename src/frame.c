@@ -380,7 +380,10 @@ void lc_renderer_destroy(lc_renderer *r)
                     if (p) vkDestroyPipeline(dev, p, NULL);
                 }
     for (int g = 0; g < LC_GEOMETRY_COUNT; g++)
-        if (r->dev.visibility_pipeline[g]) vkDestroyPipeline(dev, r->dev.visibility_pipeline[g], NULL);
+        for (int v = 0; v < 2; v++) {
+            VkPipeline p = v ? r->dev.visibility_single_pipeline[g] : r->dev.visibility_pipeline[g];
+            if (p) vkDestroyPipeline(dev, p, NULL);
+        }
     lc_visibility_scene_destroy(ctx, &r->dev.vis_scene);
     if (r->dev.textures)
         for (uint32_t i = 0; i < r->scene->image_count; i++) lc_image_destroy(ctx, &r->dev.textures[i]);
@@ -511,32 +514,37 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
 {
     const lc_frame_settings *s = &r->settings;
     uint32_t n = 0;
+    /* Visibility shading in one raster pass: the depth and the ids together, where the depth
+     * pre-pass would be (per phase); else the pre-pass, and the ids after it (EQUAL). */
+    bool single = s->shading == LC_SHADING_VISIBILITY && !s->visibility_prepass;
+    uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
     if (s->geometry == LC_GEOMETRY_MESH) {
         /* The mdi path's passes with each cull and its depth draws in one pass: the task
          * shader culls, the mesh shader draws the survivors. */
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: counters start at zero
-        uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
-        passes[n++] = lc_pass_depth_mesh(first);              // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
+        passes[n++] = single ? lc_pass_visibility_single(r, first) : lc_pass_depth_mesh(first); // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
-            passes[n++] = lc_pass_depth_mesh(LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
+            passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_2)
+                                 : lc_pass_depth_mesh(LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else if (s->geometry == LC_GEOMETRY_MDI) {
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: draw counts and counters start at zero
-        uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
         passes[n++] = lc_pass_geometry_cull(first);           // early cull: frustum, cone (and what was visible last frame)
-        passes[n++] = lc_pass_depth_indirect(first);          // depth prepass of the survivors (indirect, per bucket)
+        passes[n++] = single ? lc_pass_visibility_single(r, first) : lc_pass_depth_indirect(first); // depth prepass of the survivors (indirect, per bucket)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
             passes[n++] = lc_pass_geometry_cull(LC_GEOMETRY_CULL_PHASE_2); // late cull: the rest against the HiZ; visibility bits
-            passes[n++] = lc_pass_depth_indirect(LC_GEOMETRY_CULL_PHASE_2); // depth of what became visible
+            passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_2)
+                                 : lc_pass_depth_indirect(LC_GEOMETRY_CULL_PHASE_2); // depth of what became visible
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else {
-        passes[n++] = lc_pass_depth_prepass();                // depth prepass: tile depth bounds, shade each pixel once
+        passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_ALL)
+                             : lc_pass_depth_prepass();       // depth prepass: tile depth bounds, shade each pixel once
     }
-    if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
+    if (s->shading == LC_SHADING_VISIBILITY && !single) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
     n += lc_passes_light_cull(r, s->mode, passes + n);         // light cull: the mode's structure
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
     if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure

@@ -151,6 +151,8 @@ typedef struct lc_frame_settings {
     uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins (default auto) */
     uint32_t bin_kernel;     /* LC_BIN_KERNEL_*: which kernel bins the lights (--binning lights; default lights) */
     float exposure_ev100;    /* the camera's exposure (lights/exposure.h); 0 unless set */
+    bool visibility_prepass; /* visibility shading: a depth pre-pass then the ids with depth EQUAL;
+                                default (false): one raster pass writes depth and ids together */
 } lc_frame_settings;
 
 /* What the geometry path drew in a frame (--stats geometry, the HUD). */
@@ -222,7 +224,7 @@ typedef struct lc_renderer_device {
     VkPipeline shade[LC_MODE_COUNT][LC_LOOP_COUNT][3];
     /* The visibility pass per geometry path (LC_GEOMETRY_*: object draws, meshlet draws, task
      * and mesh shaders), made on first use; the shade variants [..][fused tonemap]. */
-    VkPipeline visibility_pipeline[LC_GEOMETRY_COUNT], shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
+    VkPipeline visibility_pipeline[LC_GEOMETRY_COUNT], visibility_single_pipeline[LC_GEOMETRY_COUNT], shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
     VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */

@@ -275,8 +275,11 @@ static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / s
 static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
 {
     uint32_t geometry = r->settings.geometry;
-    if (!r->dev.visibility_pipeline[geometry]) {
-        static const char *const names[LC_GEOMETRY_COUNT] = {"visibility", "visibility / mdi", "visibility / mesh"};
+    bool single = !r->settings.visibility_prepass;
+    VkPipeline *vp = single ? &r->dev.visibility_single_pipeline[geometry] : &r->dev.visibility_pipeline[geometry];
+    if (!*vp) {
+        static const char *const names[2][LC_GEOMETRY_COUNT] = {{"visibility", "visibility / mdi", "visibility / mesh"},
+                                                                {"visibility / single", "visibility / mdi / single", "visibility / mesh / single"}};
         bool mesh = geometry == LC_GEOMETRY_MESH;
         /* Constant 1: the mdi path's draws are meshlets, whose primitives the fragment shader
          * renumbers within the object's mesh (visibility_id.glsl). */
@@ -289,12 +292,19 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
                                * pixel runs the fragment shader for its visible surface only (and
                                * among fragments at that depth the last drawn wins, as there). */
                               .depth_compare = VK_COMPARE_OP_EQUAL, .depth_write = false,
-                              .scene_vertices = !mesh, .dynamic_cull = true, .name = names[geometry]};
+                              .scene_vertices = !mesh, .dynamic_cull = true, .name = names[single][geometry]};
         if (mesh) {
             d.task = "geometry.task";
             d.mesh = "geometry.mesh";
         }
-        if (!(r->dev.visibility_pipeline[geometry] = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
+        if (single) {
+            /* One pass (visibility_single): depth and ids together. LESS_OR_EQUAL: among the
+             * fragments at a pixel's nearest depth the last drawn wins, as with the EQUAL test
+             * after a pre-pass, so drawn in that pass's order the same coplanar surface wins. */
+            d.depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
+            d.depth_write = true;
+        }
+        if (!(*vp = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
     }
     uint32_t fused = r->frame.tonemap_path == LC_TONEMAP_FUSED;
     if (r->dev.shade_visibility[mode][loop][analysis][fused]) return LC_OK;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # glTF alpha MASK cuts holes in every raster path: a quad whose texture's alpha is a
 # checkerboard (alphaMode MASK, cutoff 0.5) in front of a wall changes half as many pixels of
-# the wall-only image as the same quad made opaque, in forward and visibility shading, on the
+# the wall-only image as the same quad made opaque, in forward and visibility shading (one
+# raster pass, and the depth pre-pass then the ids), on the
 # direct, mdi and mesh paths with two-phase occlusion off and on (the HiZ is built from the
 # masked depth, so the wall behind the holes must not be culled); and every path renders the
 # image of forward + direct, occlusion off (<= 1/255). Scenes from tests/alpha_mask_scene.py.
@@ -35,14 +36,16 @@ PYEOF
 common=(--camera "$cam" --headless --validate --quiet --size 240x136 --frames 2 --lights-file "$TMP/lights.json")
 ref="$TMP/mask-forward-direct-off.png"
 checks=0
-for sh in forward visibility; do
+for sh in forward single prepass; do
+    shading=(--shading forward)
+    [[ $sh != forward ]] && shading=(--shading visibility --visibility-pass $sh)
     for g in direct mdi mesh; do
         [[ $g == mesh && $mesh_ok == 0 ]] && continue
         for o in off on; do
             [[ $g == direct && $o == on ]] && continue # occlusion is mdi's and mesh's
             tag="$sh-$g-$o" ok=1
             for s in wall mask maskopaque; do
-                lc_ok "$s ($tag)" --scene "$TMP/$s.gltf" "${common[@]}" --shading $sh --geometry $g --occlusion $o \
+                lc_ok "$s ($tag)" --scene "$TMP/$s.gltf" "${common[@]}" "${shading[@]}" --geometry $g --occlusion $o \
                     --out "$TMP/$s-$tag.png" || ok=0
             done
             [[ $ok == 1 ]] || continue

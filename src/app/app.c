@@ -226,6 +226,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .object_cull_off = !app->opt.object_cull,
         .geometry = app->opt.geometry < 0 ? lc_app_geometry(app) : (uint32_t)app->opt.geometry,
         .occlusion = app->opt.occlusion,
+        .visibility_prepass = app->opt.visibility_prepass,
         .tonemap = app->opt.tonemap,
         .zbin_kernel = app->opt.zbin_kernel,
         .bin_kernel = app->opt.bin_kernel,

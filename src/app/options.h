@@ -51,6 +51,7 @@ typedef struct lc_options {
     int geometry;             /* LC_GEOMETRY_*; -1 (default): the best the device has */
     bool occlusion;           /* two-phase HiZ occlusion culling; default on */
     bool meshlet_codec;       /* runtime mesh decoded on the GPU from the compressed stream; default on */
+    bool visibility_prepass;  /* --visibility-pass prepass; default single */
     bool quiet;
     bool help, version;
 } lc_options;

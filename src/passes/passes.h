@@ -43,6 +43,9 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, lc_pass *out)
 lc_pass lc_pass_analysis_clear(void);
 lc_pass lc_pass_shade(const lc_renderer *r);
 lc_pass lc_pass_visibility(const lc_renderer *r);
+/* Visibility in one raster pass (depth and ids together) for a cull phase, in place of the
+ * depth pre-pass of that phase and lc_pass_visibility (settings.visibility_prepass false). */
+lc_pass lc_pass_visibility_single(const lc_renderer *r, uint32_t phase);
 lc_pass lc_pass_shade_visibility(const lc_renderer *r);
 /* Declares what a scene pass after the depth pre-pass reads when it replays the geometry
  * path's draws (the forward shade, the visibility ids): mdi's indirect commands, or for mesh
