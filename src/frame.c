@@ -380,8 +380,8 @@ void lc_renderer_destroy(lc_renderer *r)
                     if (p) vkDestroyPipeline(dev, p, NULL);
                 }
     for (int g = 0; g < LC_GEOMETRY_COUNT; g++)
-        for (int v = 0; v < 2; v++) {
-            VkPipeline p = v ? r->dev.visibility_single_pipeline[g] : r->dev.visibility_pipeline[g];
+        for (int v = 0; v < 3; v++) {
+            VkPipeline p = v ? r->dev.visibility_single_pipeline[g][v - 1] : r->dev.visibility_pipeline[g];
             if (p) vkDestroyPipeline(dev, p, NULL);
         }
     lc_visibility_scene_destroy(ctx, &r->dev.vis_scene);

@@ -224,7 +224,10 @@ typedef struct lc_renderer_device {
     VkPipeline shade[LC_MODE_COUNT][LC_LOOP_COUNT][3];
     /* The visibility pass per geometry path (LC_GEOMETRY_*: object draws, meshlet draws, task
      * and mesh shaders), made on first use; the shade variants [..][fused tonemap]. */
-    VkPipeline visibility_pipeline[LC_GEOMETRY_COUNT], visibility_single_pipeline[LC_GEOMETRY_COUNT], shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
+    VkPipeline visibility_pipeline[LC_GEOMETRY_COUNT];
+    /* The one-pass visibility raster per geometry path: opaque materials, alpha MASK ones. */
+    VkPipeline visibility_single_pipeline[LC_GEOMETRY_COUNT][2];
+    VkPipeline shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
     VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */

@@ -276,14 +276,18 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
 {
     uint32_t geometry = r->settings.geometry;
     bool single = !r->settings.visibility_prepass;
-    VkPipeline *vp = single ? &r->dev.visibility_single_pipeline[geometry] : &r->dev.visibility_pipeline[geometry];
-    if (!*vp) {
-        static const char *const names[2][LC_GEOMETRY_COUNT] = {{"visibility", "visibility / mdi", "visibility / mesh"},
-                                                                {"visibility / single", "visibility / mdi / single", "visibility / mesh / single"}};
+    for (uint32_t masked = 0; masked < (single ? 2u : 1u); masked++) {
+        VkPipeline *vp = single ? &r->dev.visibility_single_pipeline[geometry][masked] : &r->dev.visibility_pipeline[geometry];
+        if (*vp) continue;
+        static const char *const names[3][LC_GEOMETRY_COUNT] = {
+            {"visibility", "visibility / mdi", "visibility / mesh"},
+            {"visibility / single", "visibility / mdi / single", "visibility / mesh / single"},
+            {"visibility / single / alpha mask", "visibility / mdi / single / alpha mask", "visibility / mesh / single / alpha mask"}};
         bool mesh = geometry == LC_GEOMETRY_MESH;
         /* Constant 1: the mdi path's draws are meshlets, whose primitives the fragment shader
-         * renumbers within the object's mesh (visibility_id.glsl). */
-        lc_spec spec = {.values = {r->sized.vis_prim_bits, geometry == LC_GEOMETRY_MDI}, .count = 2};
+         * renumbers within the object's mesh (visibility_id.glsl). Constant 2: the alpha MASK
+         * test (the EQUAL pass writes no depth: one pipeline for every material). */
+        lc_spec spec = {.values = {r->sized.vis_prim_bits, geometry == LC_GEOMETRY_MDI, !single || masked}, .count = 3};
         lc_graphics_desc d = {.vertex = mesh ? NULL : "scene.vert", .fragment = r->sized.vis_prim_bits ? "visibility_packed.frag" : "visibility.frag",
                               .spec = &spec, .layout = r->dev.layout,
                               .color_format = r->sized.vis_prim_bits ? VK_FORMAT_R32_UINT : VK_FORMAT_R32G32_UINT,
@@ -292,7 +296,7 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
                                * pixel runs the fragment shader for its visible surface only (and
                                * among fragments at that depth the last drawn wins, as there). */
                               .depth_compare = VK_COMPARE_OP_EQUAL, .depth_write = false,
-                              .scene_vertices = !mesh, .dynamic_cull = true, .name = names[single][geometry]};
+                              .scene_vertices = !mesh, .dynamic_cull = true, .name = names[single + masked][geometry]};
         if (mesh) {
             d.task = "geometry.task";
             d.mesh = "geometry.mesh";

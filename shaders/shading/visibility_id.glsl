@@ -14,6 +14,9 @@
 #include "alpha_mask.glsl"
 
 layout(constant_id = 1) const bool MESHLET_DRAWS = false; // the mdi path's draws
+// The alpha MASK test; off in the one-pass raster's pipeline for opaque materials, which
+// writes depth: a shader that may discard would lose the early depth test.
+layout(constant_id = 2) const bool ALPHA_TEST = true;
 layout(std430, set = 0, binding = LC_BIND_GEO_MESHLETS) readonly buffer VisMeshletBlock { lc_gpu_meshlet vis_meshlets[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VisVertexMeshletBlock { uint vis_vertex_meshlet[]; };
 
@@ -32,7 +35,7 @@ uint lc_vis_primitive()
 // forward shade discards the same fragments, alpha_mask.glsl).
 void lc_vis_alpha_test()
 {
-    if (lc_alpha_masked(in_uv)) discard;
+    if (ALPHA_TEST && lc_alpha_masked(in_uv)) discard;
 }
 
 #endif

@@ -68,12 +68,13 @@ lc_pass lc_pass_geometry_cull(uint32_t phase)
     return p;
 }
 
-/* A bucket draw's key; in a depth pass (shader pass DEPTH), a masked material's draws go
- * after the opaque ones, under the masked depth pipeline (lc_depth_draw_key). */
+/* A bucket draw's key; in a depth or visibility pass (pipeline id DEPTH), a masked
+ * material's draws go after the opaque ones, under the pass's masked pipeline
+ * (lc_depth_draw_key). */
 static uint64_t draw_key(const lc_renderer *r, uint32_t pass, uint32_t shader_pass, uint32_t pipeline_id, uint32_t material,
                          uint32_t order)
 {
-    if (shader_pass == LC_SHADER_PASS_DEPTH && lc_material_masked(r, material))
+    if (pipeline_id == LC_PIPELINE_ID_DEPTH && lc_material_masked(r, material))
         return lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH_MASK, material, order);
     return lc_sort_key_draw(pass, LC_SEQ_WORK, shader_pass, pipeline_id, material, order);
 }

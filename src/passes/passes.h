@@ -17,7 +17,9 @@
 
 /* Pipeline ids of the sort keys' pipeline field. A depth pass draws its opaque materials
  * first (LC_PIPELINE_ID_DEPTH: no fragment shader, no material bound), then switches to the
- * alpha MASK depth pipeline (..._MASK_BIND) for the masked materials' draws (..._MASK). */
+ * alpha MASK depth pipeline (..._MASK_BIND) for the masked materials' draws (..._MASK). The
+ * visibility passes order their draws the same way (the one-pass raster switches pipelines
+ * there too). */
 enum { LC_PIPELINE_ID_DEPTH = 1, LC_PIPELINE_ID_DEPTH_MASK_BIND = 2, LC_PIPELINE_ID_DEPTH_MASK = 3, LC_PIPELINE_ID_SHADE = 16 };
 
 lc_pass lc_pass_depth_prepass(void);

@@ -63,10 +63,12 @@ static void record_single(lc_renderer *r, lc_render_context *rc, uint32_t pass, 
     };
     lc_begin_rendering(r, rc, pass, &rd);
     bool mesh = s->geometry == LC_GEOMETRY_MESH;
-    lc_bind_scene(r, rc, pass, r->dev.visibility_single_pipeline[s->geometry], !mesh);
+    lc_bind_scene(r, rc, pass, r->dev.visibility_single_pipeline[s->geometry][0], !mesh);
+    lc_bind_depth_mask(r, rc, pass, r->dev.visibility_single_pipeline[s->geometry][1]);
     /* The depth pre-pass's culling and draws, in the EQUAL pass's order (direct: by material,
-     * then object, from lc_scene_draws_record; mdi and mesh: by bucket, then task), each with
-     * its material bound (alpha MASK). The HiZ between the phases reads this depth. */
+     * then object, from lc_scene_draws_record; mdi and mesh: by bucket, then task; alpha MASK
+     * materials after the opaque ones, under the pipeline that tests alpha), each with its
+     * material bound. The HiZ between the phases reads this depth. */
     if (s->geometry == LC_GEOMETRY_MDI)
         lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, load ? 1 : 0);
     else if (mesh)
