@@ -84,7 +84,9 @@ paths_case()
         local pp="$TMP/$tag-vis-$g-prepass.png" o=on dp
         [[ $g == direct ]] && o=off
         lc_ok "$tag visibility + $g, --visibility-pass prepass" "${common[@]}" --shading visibility --geometry "$g" --occlusion $o \
-            --visibility-pass prepass --out "$pp" || continue
+            --visibility-pass prepass --out "$pp" --stats "$TMP/$tag-vis-$g-prepass.json" || continue
+        [[ $(img json "$TMP/$tag-vis-$g-prepass.json" visibility_pass) == prepass ]] || fail "$tag visibility + $g: --stats visibility_pass is not prepass"
+        [[ $(img json "$TMP/$tag-vis-$g-$o.json" visibility_pass) == single ]] || fail "$tag visibility + $g: --stats visibility_pass is not single (the default)"
         dp=$(img diff "$TMP/$tag-vis-$g-$o.png" "$pp")
         [[ $dp -le 1 ]] || fail "$tag visibility + $g: the pre-pass differs from the single pass by $dp/255 ($(img pixels "$TMP/$tag-vis-$g-$o.png" "$pp"))"
     done
