@@ -117,9 +117,9 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
      * takes one order every path shares: by material, then by object (the depth bits stay
      * zero and the sort is stable over the ascending draw list), as the mdi and mesh paths
      * draw each material's bucket in task order. Coplanar surfaces then tie the same way on
-     * every path, every thread count and every GPU. The visibility pass binds the material too (alpha MASK), and draws the masked
-     * materials after the opaque ones (in one raster pass they need another pipeline, and
-     * both visibility rasters keep one order). */
+     * every path, every thread count and every GPU. The visibility pass binds the material
+     * too (alpha MASK), and draws the masked materials after the opaque ones (in one raster
+     * pass they need another pipeline, and both visibility rasters keep one order). */
     bool vis = s->shading == LC_SHADING_VISIBILITY;
     for (uint32_t i = first; i < first + count; i++) {
         uint32_t object = r->frame.draw_list[i];

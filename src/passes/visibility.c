@@ -18,8 +18,10 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     /* direct: the object draws come from lc_scene_draws_record jobs, in the forward shade's
      * order. mdi and mesh: the depth passes' draws again, in the forward shade's order (by
      * bucket, phase, then task), so coplanar ties resolve as there: mdi replays both phases'
-     * indirect draws, mesh the task shader's drawn flags of both phases. The visibility pass
-     * binds no material (the depth pass's shader pass), but each bucket's raster state. */
+     * indirect draws, mesh the task shader's drawn flags of both phases. Alpha MASK
+     * materials' draws go after the opaque ones (as in the one-pass raster, which needs
+     * another pipeline for them); each draw binds its material (the alpha test's texture and
+     * cutoff) and raster state. */
     uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
     if (s->geometry == LC_GEOMETRY_MDI) {
         lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, 0);
@@ -31,7 +33,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
-// visibility: after the depth pre-pass, each pixel's triangle id with depth EQUAL (the
+// visibility (--visibility-pass prepass): after the depth pre-pass, each pixel's triangle id with depth EQUAL (the
 // fragment shader runs once per covered pixel, not once per layer of overdraw); the scene's
 // second pass, where the forward path shades. Every geometry path writes the same ids
 // (object, primitive within the object's mesh: shaders/shading/visibility_id.glsl).
