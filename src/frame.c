@@ -462,7 +462,7 @@ void lc_renderer_destroy(lc_renderer *r)
                          &r->dev.light_cull_lists, &r->dev.light_cull_clusters, &r->dev.zbin, &r->dev.zbin_bins, &r->dev.light_setup,
                          &r->dev.bin_lights[0], &r->dev.bin_lights[1], &r->dev.bin_lights[2], &r->dev.bin_blocks[0], &r->dev.bin_blocks[1],
                          &r->dev.bin_blocks[2], &r->dev.geometry_cull[0], &r->dev.geometry_cull[1], &r->dev.geometry_cull[2], &r->dev.hiz_pipeline,
-                         &r->dev.mesh_depth_pipeline, &r->dev.shadow_pipeline};
+                         &r->dev.mesh_depth_pipeline, &r->dev.depth_mask_pipeline, &r->dev.mesh_depth_mask_pipeline, &r->dev.shadow_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     for (int m = 0; m < LC_MODE_COUNT; m++)
@@ -477,7 +477,10 @@ void lc_renderer_destroy(lc_renderer *r)
             for (int a = 0; a < 3; a++)
                 if (r->dev.shade_transparent[m][s][a]) vkDestroyPipeline(dev, r->dev.shade_transparent[m][s][a], NULL);
     for (int g = 0; g < LC_GEOMETRY_COUNT; g++)
-        if (r->dev.visibility_pipeline[g]) vkDestroyPipeline(dev, r->dev.visibility_pipeline[g], NULL);
+        for (int v = 0; v < 3; v++) {
+            VkPipeline p = v ? r->dev.visibility_single_pipeline[g][v - 1] : r->dev.visibility_pipeline[g];
+            if (p) vkDestroyPipeline(dev, p, NULL);
+        }
     lc_visibility_scene_destroy(ctx, &r->dev.vis_scene);
     if (r->dev.textures)
         for (uint32_t i = 0; i < r->scene->image_count; i++) lc_image_destroy(ctx, &r->dev.textures[i]);
@@ -613,32 +616,37 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     /* shadow views: the depth of each view rendered this frame, into its atlas tile */
     r->frame.shadow_first_pass = n;
     for (uint32_t v = 0; v < r->dev.shadows.render_count; v++) passes[n++] = lc_pass_shadow_view(r, v);
+    /* Visibility shading in one raster pass: the depth and the ids together, where the depth
+     * pre-pass would be (per phase); else the pre-pass, and the ids after it (EQUAL). */
+    bool single = s->shading == LC_SHADING_VISIBILITY && !s->visibility_prepass;
+    uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
     if (s->geometry == LC_GEOMETRY_MESH) {
         /* The mdi path's passes with each cull and its depth draws in one pass: the task
          * shader culls, the mesh shader draws the survivors. */
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: counters start at zero
-        uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
-        passes[n++] = lc_pass_depth_mesh(first);              // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
+        passes[n++] = single ? lc_pass_visibility_single(r, first) : lc_pass_depth_mesh(first); // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
-            passes[n++] = lc_pass_depth_mesh(LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
+            passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_2)
+                                 : lc_pass_depth_mesh(LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else if (s->geometry == LC_GEOMETRY_MDI) {
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: draw counts and counters start at zero
-        uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
         passes[n++] = lc_pass_geometry_cull(first);           // early cull: frustum, cone (and what was visible last frame)
-        passes[n++] = lc_pass_depth_indirect(first);          // depth prepass of the survivors (indirect, per bucket)
+        passes[n++] = single ? lc_pass_visibility_single(r, first) : lc_pass_depth_indirect(first); // depth prepass of the survivors (indirect, per bucket)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
             passes[n++] = lc_pass_geometry_cull(LC_GEOMETRY_CULL_PHASE_2); // late cull: the rest against the HiZ; visibility bits
-            passes[n++] = lc_pass_depth_indirect(LC_GEOMETRY_CULL_PHASE_2); // depth of what became visible
+            passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_2)
+                                 : lc_pass_depth_indirect(LC_GEOMETRY_CULL_PHASE_2); // depth of what became visible
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else {
-        passes[n++] = lc_pass_depth_prepass();                // depth prepass: tile depth bounds, shade each pixel once
+        passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_ALL)
+                             : lc_pass_depth_prepass();       // depth prepass: tile depth bounds, shade each pixel once
     }
-    if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
+    if (s->shading == LC_SHADING_VISIBILITY && !single) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
     n += lc_passes_light_cull(r, s->mode, false, passes + n);  // light cull: the mode's structure
     r->frame.transparent_cull_pass = UINT32_MAX;
     if (lc_frame_transparent(r) && s->mode != LC_MODE_BRUTE) {

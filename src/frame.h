@@ -157,6 +157,8 @@ typedef struct lc_frame_settings {
     float exposure_ev100;    /* the camera's exposure (lights/exposure.h); 0 unless set */
     uint32_t shadowed_lights; /* --shadowed-lights: this many of the most important lights cast shadows too (lights/shadows.h) */
     uint32_t shadow_updates;  /* --shadow-updates: most shadow views rendered a frame; 0: LC_SHADOW_UPDATES_DEFAULT */
+    bool visibility_prepass; /* visibility shading: a depth pre-pass then the ids with depth EQUAL;
+                                default (false): one raster pass writes depth and ids together */
 } lc_frame_settings;
 
 /* What the geometry path drew in a frame (--stats geometry, the HUD). */
@@ -236,10 +238,15 @@ typedef struct lc_renderer_device {
     VkPipeline shade[LC_MODE_COUNT][LC_LOOP_COUNT][3];
     /* The visibility pass per geometry path (LC_GEOMETRY_*: object draws, meshlet draws, task
      * and mesh shaders), made on first use; the shade variants [..][fused tonemap]. */
-    VkPipeline visibility_pipeline[LC_GEOMETRY_COUNT], shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
+    VkPipeline visibility_pipeline[LC_GEOMETRY_COUNT];
+    /* The one-pass visibility raster per geometry path: opaque materials, alpha MASK ones. */
+    VkPipeline visibility_single_pipeline[LC_GEOMETRY_COUNT][2];
+    VkPipeline shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
     VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
+    /* The depth passes' pipelines for alpha MASK materials (depth_mask.frag). */
+    VkPipeline depth_mask_pipeline, mesh_depth_mask_pipeline;
     VkPipeline mesh_depth_pipeline, shade_mesh[LC_MODE_COUNT][LC_LOOP_COUNT][3];
     /* The transparent pass (BLEND materials): shade.frag blending over the HDR image, depth
      * LESS_OR_EQUAL without writes, [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use. */

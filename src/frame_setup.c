@@ -209,6 +209,10 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
                            .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
                            .dynamic_cull = true, .name = "depth prepass"};
     r->dev.depth_pipeline = lc_pipeline_graphics(ctx, &dd);
+    /* Alpha MASK materials' depth: the same, with the fragment shader that cuts the holes. */
+    lc_graphics_desc dm = dd;
+    dm.fragment = "depth_mask.frag", dm.name = "depth prepass / alpha mask";
+    if (!(r->dev.depth_mask_pipeline = lc_pipeline_graphics(ctx, &dm))) return LC_ERR_RUNTIME;
     lc_graphics_desc td = {.vertex = "fullscreen.vert", .fragment = "tonemap.frag", .layout = r->dev.layout,
                            .color_format = r->target->format, .name = "tonemap"};
     r->dev.tonemap_pipeline = lc_pipeline_graphics(ctx, &td);
@@ -255,6 +259,10 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
                                .depth_format = VK_FORMAT_D32_SFLOAT, .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true,
                                .dynamic_cull = true, .name = "depth prepass (mesh)"};
         if (!(r->dev.mesh_depth_pipeline = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;
+        /* Masked: the full mesh shader (it writes the uv) before depth_mask.frag. */
+        lc_graphics_desc mm = md;
+        mm.mesh = "geometry.mesh", mm.fragment = "depth_mask.frag", mm.name = "depth prepass (mesh) / alpha mask";
+        if (!(r->dev.mesh_depth_mask_pipeline = lc_pipeline_graphics(ctx, &mm))) return LC_ERR_RUNTIME;
     }
     if (!r->dev.depth_pipeline || !r->dev.tonemap_pipeline || !r->dev.hud_pipeline || !r->dev.tile_depth_pipeline || !r->dev.light_cull_coarse ||
         !r->dev.light_cull_tiles || !r->dev.light_cull_lists ||
@@ -309,12 +317,19 @@ static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / s
 static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
 {
     uint32_t geometry = r->settings.geometry;
-    if (!r->dev.visibility_pipeline[geometry]) {
-        static const char *const names[LC_GEOMETRY_COUNT] = {"visibility", "visibility / mdi", "visibility / mesh"};
+    bool single = !r->settings.visibility_prepass;
+    for (uint32_t masked = 0; masked < (single ? 2u : 1u); masked++) {
+        VkPipeline *vp = single ? &r->dev.visibility_single_pipeline[geometry][masked] : &r->dev.visibility_pipeline[geometry];
+        if (*vp) continue;
+        static const char *const names[3][LC_GEOMETRY_COUNT] = {
+            {"visibility", "visibility / mdi", "visibility / mesh"},
+            {"visibility / single", "visibility / mdi / single", "visibility / mesh / single"},
+            {"visibility / single / alpha mask", "visibility / mdi / single / alpha mask", "visibility / mesh / single / alpha mask"}};
         bool mesh = geometry == LC_GEOMETRY_MESH;
         /* Constant 1: the mdi path's draws are meshlets, whose primitives the fragment shader
-         * renumbers within the object's mesh (visibility_id.glsl). */
-        lc_spec spec = {.values = {r->sized.vis_prim_bits, geometry == LC_GEOMETRY_MDI}, .count = 2};
+         * renumbers within the object's mesh (visibility_id.glsl). Constant 2: the alpha MASK
+         * test (the EQUAL pass writes no depth: one pipeline for every material). */
+        lc_spec spec = {.values = {r->sized.vis_prim_bits, geometry == LC_GEOMETRY_MDI, !single || masked}, .count = 3};
         lc_graphics_desc d = {.vertex = mesh ? NULL : "scene.vert", .fragment = r->sized.vis_prim_bits ? "visibility_packed.frag" : "visibility.frag",
                               .spec = &spec, .layout = r->dev.layout,
                               .color_format = r->sized.vis_prim_bits ? VK_FORMAT_R32_UINT : VK_FORMAT_R32G32_UINT,
@@ -323,12 +338,19 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
                                * pixel runs the fragment shader for its visible surface only (and
                                * among fragments at that depth the last drawn wins, as there). */
                               .depth_compare = VK_COMPARE_OP_EQUAL, .depth_write = false,
-                              .scene_vertices = !mesh, .dynamic_cull = true, .name = names[geometry]};
+                              .scene_vertices = !mesh, .dynamic_cull = true, .name = names[single + masked][geometry]};
         if (mesh) {
             d.task = "geometry.task";
             d.mesh = "geometry.mesh";
         }
-        if (!(r->dev.visibility_pipeline[geometry] = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
+        if (single) {
+            /* One pass (visibility_single): depth and ids together. LESS_OR_EQUAL: among the
+             * fragments at a pixel's nearest depth the last drawn wins, as with the EQUAL test
+             * after a pre-pass, so drawn in that pass's order the same coplanar surface wins. */
+            d.depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
+            d.depth_write = true;
+        }
+        if (!(*vp = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
     }
     uint32_t fused = r->frame.tonemap_path == LC_TONEMAP_FUSED;
     if (r->dev.shade_visibility[mode][loop][analysis][fused]) return LC_OK;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Visibility shading on every geometry path: direct, mdi (indirect-count meshlet draws) and
-# mesh (task and mesh shaders), each with two-phase occlusion on and off, writes the same
+# mesh (task and mesh shaders), each with two-phase occlusion on and off, in one raster pass
+# (the default) or after a depth pre-pass (--visibility-pass prepass), writes the same
 # visibility ids (object, primitive within the object's mesh), so each renders the image of
 # visibility + direct (<= 1/255, but for the pixels where the path's forward image also leaves
 # forward + direct's: there the path's raster gives the pixel to another triangle in both
@@ -75,6 +76,19 @@ paths_case()
                 fcmp "$td" "<" "$tt" || fail "$what: draws $td of $tt triangles: nothing culled, the case tests no culling"
             fi
         done
+    done
+    # The depth pre-pass then the ids (EQUAL) against the default single raster pass: the
+    # same depth, and the same surface wins coplanar ties (both draw in one order).
+    for g in direct mdi mesh; do
+        [[ $g == mesh && $mesh_ok == 0 ]] && continue
+        local pp="$TMP/$tag-vis-$g-prepass.png" o=on dp
+        [[ $g == direct ]] && o=off
+        lc_ok "$tag visibility + $g, --visibility-pass prepass" "${common[@]}" --shading visibility --geometry "$g" --occlusion $o \
+            --visibility-pass prepass --out "$pp" --stats "$TMP/$tag-vis-$g-prepass.json" || continue
+        [[ $(img json "$TMP/$tag-vis-$g-prepass.json" visibility_pass) == prepass ]] || fail "$tag visibility + $g: --stats visibility_pass is not prepass"
+        [[ $(img json "$TMP/$tag-vis-$g-$o.json" visibility_pass) == single ]] || fail "$tag visibility + $g: --stats visibility_pass is not single (the default)"
+        dp=$(img diff "$TMP/$tag-vis-$g-$o.png" "$pp")
+        [[ $dp -le 1 ]] || fail "$tag visibility + $g: the pre-pass differs from the single pass by $dp/255 ($(img pixels "$TMP/$tag-vis-$g-$o.png" "$pp"))"
     done
     # Two-word ids on the GPU-driven paths: the same triangles, the same image.
     for g in mdi mesh; do

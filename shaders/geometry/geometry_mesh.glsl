@@ -48,7 +48,7 @@ layout(std430, set = 0, binding = LC_BIND_GEO_MESHLET_STREAMS) readonly buffer S
 layout(std430, set = 0, binding = LC_BIND_GEO_MESHLET_PAYLOAD) readonly buffer PayloadBlock { uint lc_meshlet_payload[]; };
 #include "geometry/meshlet_decode.glsl"
 
-layout(push_constant) uniform PushBlock { layout(offset = 16) lc_mesh_push push; };
+layout(push_constant) uniform PushBlock { layout(offset = LC_MESH_PUSH_OFFSET) lc_mesh_push push; };
 
 #ifndef LC_MESH_DEPTH_ONLY
 layout(location = 0) out vec3 out_world[];

@@ -28,14 +28,13 @@ layout(location = 6) in vec4 in_tangent;
 layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VertexMeshletBlock { uint vertex_meshlet[]; };
 layout(location = 0) out vec4 out_color;
 
+#include "alpha_mask.glsl" // the base colour texture and the push constants (base_color, alpha cutoff)
 // The material (set 1): its textures (white, or the flat normal, where it has none) and factors.
-layout(set = 1, binding = LC_BIND_BASE_COLOR) uniform sampler2D base_color_tex;
 layout(set = 1, binding = LC_BIND_METALLIC_ROUGHNESS) uniform sampler2D metallic_roughness_tex;
 layout(set = 1, binding = LC_BIND_NORMAL_MAP) uniform sampler2D normal_tex;
 layout(set = 1, binding = LC_BIND_OCCLUSION) uniform sampler2D occlusion_tex;
 layout(set = 1, binding = LC_BIND_EMISSIVE) uniform sampler2D emissive_tex;
 layout(set = 1, binding = LC_BIND_MATERIAL) uniform MaterialFactors { lc_gpu_material factors; } mat;
-layout(push_constant) uniform Material { vec4 base_color; } material;
 
 // The fragment's tangent (xyz, world) and bitangent sign (w) for the normal map: the vertices'
 // (the file's, or generated at import), interpolated; lc_normal_mapped makes it orthogonal to
@@ -45,6 +44,8 @@ vec4 lc_forward_tangent() { return vec4(in_tangent.xyz, in_tangent.w < 0.0 ? -1.
 
 void main()
 {
+    // A MASK material's holes: what the depth pre-pass cut out shades nothing here either.
+    if (lc_alpha_masked(in_uv)) discard;
     vec3 view_dir = normalize(frame.camera_pos.xyz - in_world);
     vec3 n = normalize(in_normal);
     // The triangle's plane from the world position's screen derivatives (both lie in it).

@@ -9,5 +9,6 @@ layout(location = 0) out uvec2 out_id;
 
 void main()
 {
+    lc_vis_alpha_test();
     out_id = uvec2(in_draw, lc_vis_primitive());
 }

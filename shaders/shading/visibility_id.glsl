@@ -11,11 +11,16 @@
 
 #include "common.glsl"
 #include "shared/lc_geometry.h"
+#include "alpha_mask.glsl"
 
 layout(constant_id = 1) const bool MESHLET_DRAWS = false; // the mdi path's draws
+// The alpha MASK test; off in the one-pass raster's pipeline for opaque materials, which
+// writes depth: a shader that may discard would lose the early depth test.
+layout(constant_id = 2) const bool ALPHA_TEST = true;
 layout(std430, set = 0, binding = LC_BIND_GEO_MESHLETS) readonly buffer VisMeshletBlock { lc_gpu_meshlet vis_meshlets[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VisVertexMeshletBlock { uint vis_vertex_meshlet[]; };
 
+layout(location = 2) in vec2 in_uv;        // alpha MASK: the material's base colour
 layout(location = 4) flat in uint in_draw;   // scene.vert, geometry.mesh: the object index
 layout(location = 5) flat in uint in_vertex; // scene.vert: the provoking vertex (its meshlet)
 
@@ -24,6 +29,13 @@ uint lc_vis_primitive()
     if (!MESHLET_DRAWS) return uint(gl_PrimitiveID);
     uint meshlet_first = vis_meshlets[vis_vertex_meshlet[in_vertex]].info.x / 3u;
     return meshlet_first + uint(gl_PrimitiveID) - objects[in_draw].info.w;
+}
+
+// The visibility pass binds each draw's material: a MASK material's holes get no id (the
+// forward shade discards the same fragments, alpha_mask.glsl).
+void lc_vis_alpha_test()
+{
+    if (ALPHA_TEST && lc_alpha_masked(in_uv)) discard;
 }
 
 #endif

@@ -9,5 +9,6 @@ layout(location = 0) out uint out_id;
 
 void main()
 {
+    lc_vis_alpha_test();
     out_id = in_draw << PRIM_BITS | lc_vis_primitive();
 }

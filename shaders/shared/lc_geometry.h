@@ -78,10 +78,10 @@ struct lc_geometry_cull_push {
 #define LC_MESH_REPLAY 1u /* forward pass: draw what the depth pass's phase drew (its drawn flags), cull nothing */
 #define LC_MESH_INLINE_DECODE 2u /* the mesh shader decodes its meshlet from the compressed stream (--meshlet-codec on) */
 /* Push constants of the mesh path's draws (one per bucket), at LC_MESH_PUSH_OFFSET: after the
- * material's base colour (16 bytes at 0, shade.frag). The depth passes cull and write a drawn
+ * material's constants (base colour and alpha cutoff, 32 bytes at 0: alpha_mask.glsl). The depth passes cull and write a drawn
  * flag per task and phase (uint [phase index * total tasks + task] in the commands buffer,
  * which the mesh path does not use otherwise); the forward pass replays those flags. */
-#define LC_MESH_PUSH_OFFSET 16u
+#define LC_MESH_PUSH_OFFSET 32
 struct lc_mesh_push {
     LC_U4 tasks; /* x: the bucket's first task, y: its task count, z: phase (LC_GEOMETRY_CULL_PHASE_*), w: LC_MESH_* flags */
     LC_U4 hiz;   /* x, y: HiZ level 0 size (the depth size); z: HiZ levels; w: total tasks */

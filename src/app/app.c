@@ -255,6 +255,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .object_cull_off = !app->opt.object_cull,
         .geometry = app->opt.geometry < 0 ? lc_app_geometry(app) : (uint32_t)app->opt.geometry,
         .occlusion = app->opt.occlusion,
+        .visibility_prepass = app->opt.visibility_prepass,
         .tonemap = app->opt.tonemap,
         .zbin_kernel = app->opt.zbin_kernel,
         .bin_kernel = app->opt.bin_kernel,
@@ -384,7 +385,10 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddStringToObject(root, "shading", lc_shading_names[fs.shading]);
     cJSON_AddBoolToObject(root, "scalarize", lc_loop_variant(r, &fs) != LC_LOOP_PLAIN);
     cJSON_AddStringToObject(root, "scalarize_merge", lc_scalarize_merge_names[fs.scalarize_merge]);
-    if (fs.shading == LC_SHADING_VISIBILITY) cJSON_AddNumberToObject(root, "visibility_id_bits", r->sized.vis_prim_bits ? 32 : 64);
+    if (fs.shading == LC_SHADING_VISIBILITY) {
+        cJSON_AddNumberToObject(root, "visibility_id_bits", r->sized.vis_prim_bits ? 32 : 64);
+        cJSON_AddStringToObject(root, "visibility_pass", fs.visibility_prepass ? "prepass" : "single");
+    }
     cJSON_AddStringToObject(root, "view", lc_view_names[fs.view]);
     cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[r->frame.tonemap_path ? r->frame.tonemap_path : LC_TONEMAP_FRAGMENT]);
     cJSON_AddNumberToObject(root, "width", r->sized.width);

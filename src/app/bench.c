@@ -51,6 +51,7 @@ static void usage(void)
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--shading forward,visibility]\n"
           "                       [--binning tiles,lights,lights-nodepth] [--pairs] [--device N] [--threads N,N,...]\n"
           "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--grid N]\n"
+          "                       [--visibility-pass single|prepass]\n"
           "                       [--scalarize-merge tiles,always]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
@@ -234,7 +235,8 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
     for (int i = 2; i < argc; i++) quick |= !strcmp(argv[i], "--quick");
     lc_bench_sweep_init(sw, quick);
     uint32_t grid = 0, device = 0, device_set = 0, merges[LC_SCALARIZE_MERGE_COUNT], merge_count = 0;
-    uint32_t paths[LC_GEOMETRY_COUNT], path_count = 0, occlusion[2], occlusion_count = 0;
+    uint32_t paths[LC_GEOMETRY_COUNT], path_count = 0, occlusion[2], occlusion_count = 0, vis_pass = 0, vis_pass_count = 0;
+    static const char *const vis_pass_names[2] = {"single", "prepass"};
     const lc_bench_arg args[] = {
         {.name = "--quick", .kind = LC_BENCH_FLAG, .out = &quick},
         {.name = "--pairs", .kind = LC_BENCH_FLAG, .out = &sw->pairs},
@@ -261,10 +263,13 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
         {"--occlusion", LC_BENCH_NAMES, occlusion, &occlusion_count, 2, .names = off_on, .name_count = 2,
          .expect = "on, off or on,off"},
         {"--grid", LC_BENCH_LIST, &grid, NULL, 1, 1, 64, .expect = "1..64"},
+        {"--visibility-pass", LC_BENCH_NAMES, &vis_pass, &vis_pass_count, 1, .names = vis_pass_names, .name_count = 2,
+         .expect = "single or prepass (one: run twice to compare)"},
         {"--device", LC_BENCH_LIST, &device, &device_set, 1, 0, 64, .expect = "a device index"},
     };
     int code = lc_bench_parse_args(argc, argv, "bench", args, LC_ARRAY_COUNT(args));
     if (code) return code;
+    sw->visibility_prepass = vis_pass == 1;
     /* Scalarized rows per merge choice (the CSV's scalarize: on = tiles, always), then off. */
     if (merge_count) {
         sw->scalarize_count = 0;
@@ -424,6 +429,7 @@ static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t light
                 lc_frame_settings fs = lc_app_settings(app);
                 if (sw->geometry[v.geometry] >= 0) fs.geometry = (uint32_t)sw->geometry[v.geometry];
                 fs.occlusion = sw->occlusion[v.occlusion];
+                fs.visibility_prepass = sw->visibility_prepass;
                 /* direct has no occlusion culling: one row for it. */
                 if (fs.geometry == LC_GEOMETRY_DIRECT && fs.occlusion && sw->occlusion_count > 1) {
                     run->done++;

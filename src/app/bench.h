@@ -29,6 +29,7 @@ typedef struct lc_bench_sweep {
     uint32_t geometry_count;
     bool occlusion[2];
     uint32_t occlusion_count;
+    bool visibility_prepass; /* --visibility-pass prepass: every visibility row after a depth pre-pass */
     uint32_t warmup, frames;
     bool pairs;
 } lc_bench_sweep;

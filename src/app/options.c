@@ -98,6 +98,8 @@ void lc_options_usage(FILE *f)
         "  --occlusion on|off       mdi, mesh: two-phase HiZ occlusion culling (default on)\n"
         "  --meshlet-codec on|off   decode the compressed meshlets on the GPU at load, or upload\n"
         "                           the same decoded mesh from the CPU (default on)\n"
+        "  --visibility-pass single|prepass  visibility shading's raster: one pass writing depth and\n"
+        "                           ids together (default), or a depth pre-pass then the ids (EQUAL)\n"
         "viewer and tools:\n"
         "  --no-vsync               present without vsync (for measuring)\n"
         "  --capture FILE.rdc       capture one frame with RenderDoc (if its library is present)\n"
@@ -182,7 +184,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
-            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion",
+            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass",
             "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
@@ -291,6 +293,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             if (!strcmp(v, "on")) *flag = true;
             else if (!strcmp(v, "off")) *flag = false;
             else return bad(a, v, "expected on or off");
+        } else if (!strcmp(a, "--visibility-pass")) {
+            if (!strcmp(v, "single")) o->visibility_prepass = false;
+            else if (!strcmp(v, "prepass")) o->visibility_prepass = true;
+            else return bad(a, v, "expected single or prepass");
         } else if (!strcmp(a, "--scalarize")) {
             if (!strcmp(v, "on")) o->scalarize = true;
             else if (!strcmp(v, "off")) o->scalarize = false;

@@ -110,7 +110,7 @@ typedef struct lc_draw_material {
     uint32_t set_index;
     VkPipelineLayout layout;
     VkDescriptorSet set;
-    float constants[4];
+    float constants[8]; /* push constants at 0: base colour, then alpha (x: a MASK material's cutoff) */
     uint32_t raster; /* LC_RASTER_* (shared/lc_geometry.h): cull mode and front face; 0: not set */
 } lc_draw_material;
 /* One indexed draw. */

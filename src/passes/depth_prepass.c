@@ -6,6 +6,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     lc_begin_depth_rendering(r, rc, pass, false);
     lc_bind_scene(r, rc, pass, r->dev.depth_pipeline, true);
+    lc_bind_depth_mask(r, rc, pass, r->dev.depth_mask_pipeline);
     /* The draws come from lc_scene_draws_record jobs. */
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }

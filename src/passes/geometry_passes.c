@@ -68,6 +68,17 @@ lc_pass lc_pass_geometry_cull(uint32_t phase)
     return p;
 }
 
+/* A bucket draw's key; in a depth or visibility pass (pipeline id DEPTH), a masked
+ * material's draws go after the opaque ones, under the pass's masked pipeline
+ * (lc_depth_draw_key). */
+static uint64_t draw_key(const lc_renderer *r, uint32_t pass, uint32_t shader_pass, uint32_t pipeline_id, uint32_t material,
+                         uint32_t order)
+{
+    if (pipeline_id == LC_PIPELINE_ID_DEPTH && lc_material_masked(r, material))
+        return lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH_MASK, material, order);
+    return lc_sort_key_draw(pass, LC_SEQ_WORK, shader_pass, pipeline_id, material, order);
+}
+
 void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
                               uint32_t pipeline_id, uint32_t phase)
 {
@@ -83,8 +94,7 @@ void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint3
         d->max_draws = g->bucket_tasks[b];
         d->stride = sizeof(VkDrawIndexedIndirectCommand);
         lc_draw_material_of(r, material, g->bucket_raster[b], &d->mat);
-        lc_rc_command(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, shader_pass, pipeline_id, material, b * 2 + phase), d,
-                      LC_PKG_DRAW_INDIRECT_COUNT);
+        lc_rc_command(rc, draw_key(r, pass, shader_pass, pipeline_id, material, b * 2 + phase), d, LC_PKG_DRAW_INDIRECT_COUNT);
     }
 }
 
@@ -92,6 +102,7 @@ static void record_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass, u
 {
     lc_begin_depth_rendering(r, rc, pass, phase == LC_GEOMETRY_CULL_PHASE_2);
     lc_bind_scene(r, rc, pass, r->dev.depth_pipeline, true);
+    lc_bind_depth_mask(r, rc, pass, r->dev.depth_mask_pipeline);
     lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase == LC_GEOMETRY_CULL_PHASE_2 ? 1 : 0);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
@@ -127,8 +138,7 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
         d->group_count = LC_DIV_UP(g->bucket_tasks[b], LC_MESH_TASK_GROUP);
         lc_draw_material_of(r, material, g->bucket_raster[b], &d->mat);
         uint32_t index = phase == LC_GEOMETRY_CULL_PHASE_2 ? 1 : 0;
-        lc_rc_command(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, shader_pass, pipeline_id, material, b * 2 + index), d,
-                      LC_PKG_DRAW_MESH_TASKS);
+        lc_rc_command(rc, draw_key(r, pass, shader_pass, pipeline_id, material, b * 2 + index), d, LC_PKG_DRAW_MESH_TASKS);
     }
 }
 
@@ -136,6 +146,7 @@ static void record_depth_mesh(lc_renderer *r, lc_render_context *rc, uint32_t pa
 {
     lc_begin_depth_rendering(r, rc, pass, phase == LC_GEOMETRY_CULL_PHASE_2);
     lc_bind_scene(r, rc, pass, r->dev.mesh_depth_pipeline, false);
+    lc_bind_depth_mask(r, rc, pass, r->dev.mesh_depth_mask_pipeline);
     lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase, false);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }

@@ -15,8 +15,12 @@
 #define LC_WRITE VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT
 #define LC_RW (VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT)
 
-/* Pipeline ids of the sort keys' pipeline field. */
-enum { LC_PIPELINE_ID_DEPTH = 1, LC_PIPELINE_ID_SHADE = 16 };
+/* Pipeline ids of the sort keys' pipeline field. A depth pass draws its opaque materials
+ * first (LC_PIPELINE_ID_DEPTH: no fragment shader, no material bound), then switches to the
+ * alpha MASK depth pipeline (..._MASK_BIND) for the masked materials' draws (..._MASK). The
+ * visibility passes order their draws the same way (the one-pass raster switches pipelines
+ * there too). */
+enum { LC_PIPELINE_ID_DEPTH = 1, LC_PIPELINE_ID_DEPTH_MASK_BIND = 2, LC_PIPELINE_ID_DEPTH_MASK = 3, LC_PIPELINE_ID_SHADE = 16 };
 
 lc_pass lc_pass_depth_prepass(void);
 /* The mdi path (geometry_passes.c): counters cleared, the GPU cull of a phase
@@ -42,6 +46,9 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, bool transpar
 lc_pass lc_pass_analysis_clear(void);
 lc_pass lc_pass_shade(const lc_renderer *r);
 lc_pass lc_pass_visibility(const lc_renderer *r);
+/* Visibility in one raster pass (depth and ids together) for a cull phase, in place of the
+ * depth pre-pass of that phase and lc_pass_visibility (settings.visibility_prepass false). */
+lc_pass lc_pass_visibility_single(const lc_renderer *r, uint32_t phase);
 lc_pass lc_pass_shade_visibility(const lc_renderer *r);
 /* transparent: the blended objects, back to front, forward shaded over the HDR image with the
  * transparent cull's lights (passes/transparent.c). */
@@ -67,6 +74,13 @@ void lc_pass_read_shadow_atlas(lc_pass *p);
 /* How every scene draw package (direct, mdi bucket, mesh bucket) binds a material of the
  * scene (its set, its base colour) and sets its raster state (LC_RASTER_*). */
 void lc_draw_material_of(const lc_renderer *r, uint32_t material, uint32_t raster, lc_draw_material *out);
+/* Whether a material is alpha MASK with a cutoff (its depth draws need the masked pipeline). */
+bool lc_material_masked(const lc_renderer *r, uint32_t material);
+/* A depth pass's draw key for a material: opaque ones front to back under the depth pipeline;
+ * masked ones after them, their material bound, under the masked depth pipeline, which
+ * lc_bind_depth_mask binds between the two (where the scene has masked materials). */
+uint64_t lc_depth_draw_key(const lc_renderer *r, uint32_t pass, uint32_t material, uint32_t depth);
+void lc_bind_depth_mask(const lc_renderer *r, lc_render_context *rc, uint32_t pass, VkPipeline pipeline);
 /* The frame's draw list [first, first + count) (the objects the CPU cull kept, r->draw_list):
  * one package per object draw, referenced by two commands, one keyed for the depth pre-pass
  * (front to back) and one for the pass after it with depth EQUAL (forward shade or

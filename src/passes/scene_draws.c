@@ -34,7 +34,32 @@ void lc_draw_material_of(const lc_renderer *r, uint32_t material, uint32_t raste
     *out = (lc_draw_material){.material = material, .set_index = 1, .layout = r->dev.layout,
                               .set = known ? r->dev.material_sets[material] : VK_NULL_HANDLE, .constants = {1.0f, 1.0f, 1.0f, 1.0f},
                               .raster = raster};
-    if (known) memcpy(out->constants, r->scene->materials[material].base_color, sizeof out->constants);
+    if (!known) return;
+    const lc_material *m = &r->scene->materials[material];
+    memcpy(out->constants, m->base_color, 4 * sizeof(float));
+    out->constants[4] = m->alpha_mode == LC_ALPHA_MASK ? m->alpha_cutoff : 0.0f;
+}
+
+bool lc_material_masked(const lc_renderer *r, uint32_t material)
+{
+    return material < r->scene->material_count && r->scene->materials[material].alpha_mode == LC_ALPHA_MASK &&
+           r->scene->materials[material].alpha_cutoff > 0.0f;
+}
+
+uint64_t lc_depth_draw_key(const lc_renderer *r, uint32_t pass, uint32_t material, uint32_t depth)
+{
+    if (lc_material_masked(r, material))
+        return lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH_MASK, material, depth);
+    return lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth);
+}
+
+void lc_bind_depth_mask(const lc_renderer *r, lc_render_context *rc, uint32_t pass, VkPipeline pipeline)
+{
+    bool any = false;
+    for (uint32_t m = 0; m < r->scene->material_count && !any; m++) any = lc_material_masked(r, m);
+    if (!any) return;
+    lc_rc_bind_pipeline(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH_MASK_BIND, 0, 0),
+                        VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
 }
 
 void lc_begin_depth_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, bool load)
@@ -92,7 +117,9 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
      * takes one order every path shares: by material, then by object (the depth bits stay
      * zero and the sort is stable over the ascending draw list), as the mdi and mesh paths
      * draw each material's bucket in task order. Coplanar surfaces then tie the same way on
-     * every path, every thread count and every GPU. The visibility pass binds no material. */
+     * every path, every thread count and every GPU. The visibility pass binds the material
+     * too (alpha MASK), and draws the masked materials after the opaque ones (in one raster
+     * pass they need another pipeline, and both visibility rasters keep one order). */
     bool vis = s->shading == LC_SHADING_VISIBILITY;
     for (uint32_t i = first; i < first + count; i++) {
         uint32_t object = r->frame.draw_list[i];
@@ -104,11 +131,11 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
         /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend
          * whether to bind the material. */
         if (depth_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_sort_key_draw(depth_pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth), p,
-                          LC_PKG_DRAW_INDEXED);
+            lc_rc_command(rc, lc_depth_draw_key(r, depth_pass, p->mat.material, depth), p, LC_PKG_DRAW_INDEXED);
         if (equal_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_sort_key_draw(equal_pass, LC_SEQ_WORK, vis ? LC_SHADER_PASS_DEPTH : LC_SHADER_PASS_MATERIAL,
-                                               vis ? LC_PIPELINE_ID_DEPTH : shade_id, p->mat.material, 0u),
+            lc_rc_command(rc, lc_sort_key_draw(equal_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL,
+                                               !vis ? shade_id : lc_material_masked(r, p->mat.material) ? LC_PIPELINE_ID_DEPTH_MASK : LC_PIPELINE_ID_DEPTH,
+                                               p->mat.material, 0u),
                           p, LC_PKG_DRAW_INDEXED);
     }
 }

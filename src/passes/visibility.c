@@ -18,20 +18,22 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     /* direct: the object draws come from lc_scene_draws_record jobs, in the forward shade's
      * order. mdi and mesh: the depth passes' draws again, in the forward shade's order (by
      * bucket, phase, then task), so coplanar ties resolve as there: mdi replays both phases'
-     * indirect draws, mesh the task shader's drawn flags of both phases. The visibility pass
-     * binds no material (the depth pass's shader pass), but each bucket's raster state. */
+     * indirect draws, mesh the task shader's drawn flags of both phases. Alpha MASK
+     * materials' draws go after the opaque ones (as in the one-pass raster, which needs
+     * another pipeline for them); each draw binds its material (the alpha test's texture and
+     * cutoff) and raster state. */
     uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
     if (s->geometry == LC_GEOMETRY_MDI) {
-        lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0);
-        if (s->occlusion) lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 1);
+        lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, 0);
+        if (s->occlusion) lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, 1);
     } else if (mesh) {
-        lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, first, true);
-        if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, LC_GEOMETRY_CULL_PHASE_2, true);
+        lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, first, true);
+        if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, LC_GEOMETRY_CULL_PHASE_2, true);
     }
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
-// visibility: after the depth pre-pass, each pixel's triangle id with depth EQUAL (the
+// visibility (--visibility-pass prepass): after the depth pre-pass, each pixel's triangle id with depth EQUAL (the
 // fragment shader runs once per covered pixel, not once per layer of overdraw); the scene's
 // second pass, where the forward path shades. Every geometry path writes the same ids
 // (object, primitive within the object's mesh: shaders/shading/visibility_id.glsl).
@@ -43,5 +45,65 @@ lc_pass lc_pass_visibility(const lc_renderer *r)
     p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
     lc_pass_read_geometry_replay(&p, r->settings.geometry);
+    return p;
+}
+
+/* ---- one raster pass: depth and ids together (--visibility-pass single, the default) ---- */
+
+static void record_single(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
+{
+    const lc_frame_settings *s = &r->settings;
+    bool load = phase == LC_GEOMETRY_CULL_PHASE_2;
+    lc_rendering rd = {
+        .color = &r->sized.visibility,
+        .color_load = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .clear_color = {.uint32 = {LC_VIS_BACKGROUND, LC_VIS_BACKGROUND, 0, 0}},
+        .depth = &r->sized.depth,
+        .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .depth_load = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
+        .depth_store = VK_ATTACHMENT_STORE_OP_STORE,
+    };
+    lc_begin_rendering(r, rc, pass, &rd);
+    bool mesh = s->geometry == LC_GEOMETRY_MESH;
+    lc_bind_scene(r, rc, pass, r->dev.visibility_single_pipeline[s->geometry][0], !mesh);
+    lc_bind_depth_mask(r, rc, pass, r->dev.visibility_single_pipeline[s->geometry][1]);
+    /* The depth pre-pass's culling and draws, in the EQUAL pass's order (direct: by material,
+     * then object, from lc_scene_draws_record; mdi and mesh: by bucket, then task; alpha MASK
+     * materials after the opaque ones, under the pipeline that tests alpha), each with its
+     * material bound. The HiZ between the phases reads this depth. */
+    if (s->geometry == LC_GEOMETRY_MDI)
+        lc_geometry_record_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, load ? 1 : 0);
+    else if (mesh)
+        lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH, phase, false);
+    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
+}
+static void record_single_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_single(r, rc, pass, LC_GEOMETRY_CULL_PHASE_ALL); }
+static void record_single_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_single(r, rc, pass, LC_GEOMETRY_CULL_PHASE_1); }
+static void record_single_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_single(r, rc, pass, LC_GEOMETRY_CULL_PHASE_2); }
+
+// visibility (one pass): depth LESS_OR_EQUAL written with the ids, in place of the depth
+// pre-pass (/ phase) and the EQUAL pass after it: the scene rasterized once. The tile depth
+// bounds and the HiZ read its depth as the pre-pass's; ties resolve as there (the pipeline).
+lc_pass lc_pass_visibility_single(const lc_renderer *r, uint32_t phase)
+{
+    static const char *const names[3] = {"visibility", "visibility / phase 1", "visibility / phase 2"};
+    uint32_t geometry = r->settings.geometry;
+    lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
+                 .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_single_2 : phase == LC_GEOMETRY_CULL_PHASE_1 ? record_single_1 : record_single_all,
+                 .scene_draws = geometry == LC_GEOMETRY_DIRECT ? LC_SCENE_DRAWS_EQUAL : LC_SCENE_DRAWS_NONE};
+    p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT,
+                                     VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
+    p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT,
+                                     VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    if (geometry == LC_GEOMETRY_MDI)
+        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};
+    if (geometry == LC_GEOMETRY_MESH) {
+        /* The task shader culls here (lc_pass_depth_mesh's uses). */
+        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_TASK, LC_RW, 0};
+        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, LC_RW, 0};
+        p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_TASK, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
+    }
     return p;
 }
