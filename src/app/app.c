@@ -105,7 +105,8 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
 bool lc_app_geometry_refused(const lc_app *app, uint32_t geometry, const char *prefix)
 {
     if (geometry == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
-        lc_error("%s--geometry mesh: device '%s' lacks %s; use mdi or direct", prefix, app->ctx.props.deviceName, app->ctx.mesh_missing);
+        lc_error("%s--geometry mesh: device '%s' lacks %s%s; use mdi or direct", prefix, app->ctx.props.deviceName, app->ctx.mesh_missing,
+                 lc_renderdoc_present() ? " (RenderDoc's capture layer, loaded for --capture, hides it)" : "");
         return true;
     }
     if (geometry == LC_GEOMETRY_MDI && !app->ctx.indirect) {

@@ -31,6 +31,14 @@ static RENDERDOC_API_1_4_1 *get_api(void)
     return api;
 }
 
+bool lc_renderdoc_present(void)
+{
+    void *lib = dlopen("librenderdoc.so", RTLD_NOW | RTLD_NOLOAD);
+    if (!lib) lib = dlopen("/usr/lib/x86_64-linux-gnu/renderdoc/librenderdoc.so", RTLD_NOW | RTLD_NOLOAD);
+    if (lib) dlclose(lib); /* NOLOAD took a reference */
+    return lib != NULL;
+}
+
 lc_renderdoc *lc_renderdoc_try_load(const char *path)
 {
     RENDERDOC_API_1_4_1 *api = get_api();

@@ -20,5 +20,8 @@ const char *lc_renderdoc_path(const lc_renderdoc *rd);
 /* Viewer: capture the next presented frame (window capture). */
 void lc_renderdoc_trigger(lc_renderdoc *rd);
 void lc_renderdoc_unload(lc_renderdoc *rd);
+/* Whether RenderDoc's library is in the process (loaded here or injected by its launcher): its
+ * Vulkan layer then hides what it cannot capture (VK_EXT_mesh_shader, Vulkan 1.3). */
+bool lc_renderdoc_present(void);
 
 #endif

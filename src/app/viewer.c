@@ -734,8 +734,10 @@ lc_status lc_run_viewer(const lc_options *opt)
     if (s == LC_OK && opt->script) s = load_script(v, opt->script);
     if (s != LC_OK) goto done;
     /* Loaded before the instance so its layer can hook Vulkan: F11 works whenever RenderDoc
-     * is installed; --capture makes it required. */
-    v->rdoc = opt->capture ? NULL : lc_renderdoc_try_load(NULL);
+     * is installed; --capture makes it required. Not with --geometry mesh: RenderDoc's layer
+     * (1.24) hides VK_EXT_mesh_shader and Vulkan 1.3, so loading it would take away the path
+     * asked for (F11 then says RenderDoc is not loaded). */
+    v->rdoc = opt->capture || opt->geometry == LC_GEOMETRY_MESH ? NULL : lc_renderdoc_try_load(NULL);
     if (opt->capture && (s = lc_renderdoc_load(&v->rdoc, opt->capture)) != LC_OK) goto done;
     if (!glfwInit()) {
         lc_error("cannot open a window (no display?); use --headless");
