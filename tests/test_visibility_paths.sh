@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Visibility shading on every geometry path: direct, mdi (indirect-count meshlet draws) and
-# mesh (task and mesh shaders), each with two-phase occlusion on and off, in one raster pass
-# (the default) or after a depth pre-pass (--visibility-pass prepass), writes the same
+# mesh (task and mesh shaders), each with two-phase occlusion on and off, after a depth
+# pre-pass (the default) or in one raster pass (--visibility-pass single), writes the same
 # visibility ids (object, primitive within the object's mesh), so each renders the image of
 # visibility + direct (<= 1/255, but for the pixels where the path's forward image also leaves
 # forward + direct's: there the path's raster gives the pixel to another triangle in both
@@ -77,18 +77,18 @@ paths_case()
             fi
         done
     done
-    # The depth pre-pass then the ids (EQUAL) against the default single raster pass: the
-    # same depth, and the same surface wins coplanar ties (both draw in one order).
+    # One raster pass writing depth and ids against the default depth pre-pass then the ids
+    # (EQUAL): the same depth, and the same surface wins coplanar ties (both draw in one order).
     for g in direct mdi mesh; do
         [[ $g == mesh && $mesh_ok == 0 ]] && continue
-        local pp="$TMP/$tag-vis-$g-prepass.png" o=on dp
+        local pp="$TMP/$tag-vis-$g-single.png" o=on dp
         [[ $g == direct ]] && o=off
-        lc_ok "$tag visibility + $g, --visibility-pass prepass" "${common[@]}" --shading visibility --geometry "$g" --occlusion $o \
-            --visibility-pass prepass --out "$pp" --stats "$TMP/$tag-vis-$g-prepass.json" || continue
-        [[ $(img json "$TMP/$tag-vis-$g-prepass.json" visibility_pass) == prepass ]] || fail "$tag visibility + $g: --stats visibility_pass is not prepass"
-        [[ $(img json "$TMP/$tag-vis-$g-$o.json" visibility_pass) == single ]] || fail "$tag visibility + $g: --stats visibility_pass is not single (the default)"
+        lc_ok "$tag visibility + $g, --visibility-pass single" "${common[@]}" --shading visibility --geometry "$g" --occlusion $o \
+            --visibility-pass single --out "$pp" --stats "$TMP/$tag-vis-$g-single.json" || continue
+        [[ $(img json "$TMP/$tag-vis-$g-single.json" visibility_pass) == single ]] || fail "$tag visibility + $g: --stats visibility_pass is not single"
+        [[ $(img json "$TMP/$tag-vis-$g-$o.json" visibility_pass) == prepass ]] || fail "$tag visibility + $g: --stats visibility_pass is not prepass (the default)"
         dp=$(img diff "$TMP/$tag-vis-$g-$o.png" "$pp")
-        [[ $dp -le 1 ]] || fail "$tag visibility + $g: the pre-pass differs from the single pass by $dp/255 ($(img pixels "$TMP/$tag-vis-$g-$o.png" "$pp"))"
+        [[ $dp -le 1 ]] || fail "$tag visibility + $g: the single pass differs from the pre-pass by $dp/255 ($(img pixels "$TMP/$tag-vis-$g-$o.png" "$pp"))"
     done
     # Two-word ids on the GPU-driven paths: the same triangles, the same image.
     for g in mdi mesh; do

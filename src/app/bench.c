@@ -269,7 +269,7 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
     };
     int code = lc_bench_parse_args(argc, argv, "bench", args, LC_ARRAY_COUNT(args));
     if (code) return code;
-    sw->visibility_prepass = vis_pass == 1;
+    sw->visibility_prepass = vis_pass_count == 0 || vis_pass == 1; /* default prepass, as the app's */
     /* Scalarized rows per merge choice (the CSV's scalarize: on = tiles, always), then off. */
     if (merge_count) {
         sw->scalarize_count = 0;

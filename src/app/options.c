@@ -158,6 +158,9 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->grid = 1;
     o->seed = 1;
     o->fov = 60.0f;
+    /* Visibility shading's raster: the depth pre-pass then the ids (EQUAL), faster than one pass
+     * writing both on the H100 (docs/BENCHMARKS.md, "One raster pass for visibility"). */
+    o->visibility_prepass = true;
     o->width = 1280;
     o->height = 720;
     o->mode = LC_MODE_ZBIN;
