@@ -423,6 +423,23 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     return create_sized(r, false);
 }
 
+
+/* Every shade variant (made again on first use): forward, mesh, visibility and transparent. */
+void lc_frame_destroy_shade_pipelines(lc_renderer *r)
+{
+    VkDevice dev = r->ctx->device;
+    for (int m = 0; m < LC_MODE_COUNT; m++)
+        for (int s = 0; s < LC_LOOP_COUNT; s++)
+            for (int a = 0; a < 3; a++) {
+                VkPipeline *p[5] = {&r->dev.shade[m][s][a], &r->dev.shade_mesh[m][s][a], &r->dev.shade_visibility[m][s][a][0],
+                                    &r->dev.shade_visibility[m][s][a][1], &r->dev.shade_transparent[m][s][a]};
+                for (int v = 0; v < 5; v++) {
+                    if (*p[v]) vkDestroyPipeline(dev, *p[v], NULL);
+                    *p[v] = VK_NULL_HANDLE;
+                }
+            }
+}
+
 void lc_renderer_destroy(lc_renderer *r)
 {
     lc_context *ctx = r->ctx;
@@ -465,17 +482,7 @@ void lc_renderer_destroy(lc_renderer *r)
                          &r->dev.mesh_depth_pipeline, &r->dev.depth_mask_pipeline, &r->dev.mesh_depth_mask_pipeline, &r->dev.shadow_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
-    for (int m = 0; m < LC_MODE_COUNT; m++)
-        for (int s = 0; s < LC_LOOP_COUNT; s++)
-            for (int a = 0; a < 3; a++)
-                for (int v = 0; v < 4; v++) {
-                    VkPipeline p = v == 3 ? r->dev.shade_mesh[m][s][a] : v ? r->dev.shade_visibility[m][s][a][v - 1] : r->dev.shade[m][s][a];
-                    if (p) vkDestroyPipeline(dev, p, NULL);
-                }
-    for (int m = 0; m < LC_MODE_COUNT; m++)
-        for (int s = 0; s < LC_LOOP_COUNT; s++)
-            for (int a = 0; a < 3; a++)
-                if (r->dev.shade_transparent[m][s][a]) vkDestroyPipeline(dev, r->dev.shade_transparent[m][s][a], NULL);
+    lc_frame_destroy_shade_pipelines(r);
     for (int g = 0; g < LC_GEOMETRY_COUNT; g++)
         for (int v = 0; v < 3; v++) {
             VkPipeline p = v ? r->dev.visibility_single_pipeline[g][v - 1] : r->dev.visibility_pipeline[g];
@@ -924,15 +931,16 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     collect_slot(r, slot);
     lc_status st = settle_settings(r, settings, count);
     if (st != LC_OK) return st;
+    /* The full shadow atlas once a frame has a shadowed light (it waits for the GPU, once), and
+     * shade pipelines with the shadow lookup from then on (lc_frame_shadows_on). */
+    if (!lc_frame_shadows_on(r) && lc_shadows_wanted(lights, count, settings->shadowed_lights)) {
+        st = lc_frame_grow_shadow_atlas(r);
+        if (st != LC_OK) return st;
+    }
     lc_target_frame tf;
     if (!acquire(r, &tf)) return LC_OK;
     st = choose_pipelines(r, slot, &tf);
     if (st != LC_OK) return st;
-    /* The full shadow atlas once a frame has a shadowed light (it waits for the GPU, once). */
-    if (r->dev.shadow_atlas.width < LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE && lc_shadows_wanted(lights, count, settings->shadowed_lights)) {
-        st = lc_frame_grow_shadow_atlas(r);
-        if (st != LC_OK) return st;
-    }
     host_frame(r, slot, lights, count);
 
     /* The pass list; OpenMP jobs record it into render contexts (one per pass, one per chunk

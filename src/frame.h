@@ -454,6 +454,10 @@ uint32_t lc_transparent_loop(const lc_renderer *r, const lc_frame_settings *s);
  * GPU, rewrites the frame sets); the frame's shadowed lights, records and views to render. */
 lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles);
 lc_status lc_frame_grow_shadow_atlas(lc_renderer *r);
+/* Whether the shade variants have the shadow lookup (the atlas has grown: src/frame_shadows.c). */
+bool lc_frame_shadows_on(const lc_renderer *r);
+/* Destroys every shade variant (forward, mesh, visibility, transparent); made again on use. */
+void lc_frame_destroy_shade_pipelines(lc_renderer *r);
 void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count);
 
 /* The frame as render contexts (frame_contexts.c), called by lc_renderer_render in order. */

@@ -358,8 +358,9 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
     snprintf(name, sizeof name, "visibility shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", fused ? " / tonemap" : "");
     lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, r->dev.vis_scene.texture_count,
-                               r->ctx->sampled_array_dynamic_indexing, r->sized.vis_prim_bits, loop_subgroups(r, loop, true)},
-                    .count = 7};
+                               r->ctx->sampled_array_dynamic_indexing, r->sized.vis_prim_bits, loop_subgroups(r, loop, true),
+                               lc_frame_shadows_on(r)},
+                    .count = 8};
     static const char *const files[2][2] = {{"shade_visibility.comp", "shade_visibility_tonemap.comp"},
                                             {"shade_visibility_bindless.comp", "shade_visibility_tonemap_bindless.comp"}};
     r->dev.shade_visibility[mode][loop][analysis][fused] =
@@ -378,8 +379,9 @@ lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, 
     char name[96];
     snprintf(name, sizeof name, "forward shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", mesh ? " / mesh" : "");
-    /* Constants 3-5 are the visibility shade's; the fragment shader has none of them. */
-    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false)}, .count = 7};
+    /* Constants 3-5 are the visibility shade's; the fragment shader has none of them. 7: SHADOWS. */
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadows_on(r)},
+                    .count = 8};
     lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->dev.layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
                           .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = !mesh, .dynamic_cull = true, .name = name};
@@ -409,7 +411,8 @@ lc_status lc_frame_transparent_pipeline(lc_renderer *r, uint32_t mode, uint32_t 
     char name[96];
     snprintf(name, sizeof name, "transparent / %s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "");
-    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false)}, .count = 7};
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadows_on(r)},
+                    .count = 8};
     lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->dev.layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
                           .depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL, .blend = true, .scene_vertices = true, .dynamic_cull = true,

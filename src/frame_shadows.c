@@ -37,6 +37,10 @@ lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles)
     return LC_OK;
 }
 
+/* Whether shading has the shadow lookup: from the first frame with a shadowed light on, when
+ * the atlas has grown from its one-tile placeholder (before it, no light has a record). */
+bool lc_frame_shadows_on(const lc_renderer *r) { return r->dev.shadow_atlas.width >= LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE; }
+
 /* The full atlas on the first frame with a shadowed light; the frame sets see it. */
 lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
 {
@@ -44,6 +48,8 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
     vkDeviceWaitIdle(r->ctx->device);
     lc_status s = lc_frame_shadow_atlas(r, LC_SHADOW_VIEWS_MAX);
     if (s != LC_OK) return s;
+    /* Shade variants were built without the shadow lookup (SHADOWS, shadow.glsl): again with it. */
+    lc_frame_destroy_shade_pipelines(r);
     /* Both frame sets of every slot: the opaque passes' and the transparent pass's. */
     for (int i = 0; i < 2 * LC_FRAMES_IN_FLIGHT; i++) {
         const lc_frame_slot *slot = &r->frame.slots[i / 2];
