@@ -71,6 +71,7 @@ void main()
     out_color = vec4(lc_shaded_colour(surf, color), surf.alpha);
     vec3 view_colour;
     if (lc_material_view(frame.options.y, mi, surf.normal, view_colour)) out_color = vec4(view_colour, surf.alpha);
+    // --view meshlets shows the geometry: the interpolated normal, not the normal map's.
     if (frame.options.y == LC_VIEW_MESHLETS)
-        out_color = vec4(lc_meshlet_view_colour(vertex_meshlet[in_vertex], in_object, surf.normal, surf.view_dir), 1.0);
+        out_color = vec4(lc_meshlet_view_colour(vertex_meshlet[in_vertex], in_object, lc_two_sided(n, seen), surf.view_dir), 1.0);
 }

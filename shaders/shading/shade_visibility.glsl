@@ -240,7 +240,7 @@ void main()
     // --view meshlets: the forward pass's colour of the triangle's meshlet (its first vertex's,
     // the provoking vertex there).
     if (frame.options.y == LC_VIEW_MESHLETS)
-        write_colour(ivec2(px), lc_meshlet_view_colour(vis_vertex_meshlet[tri.vertex0], id.x, surf.normal, surf.view_dir), false);
+        write_colour(ivec2(px), lc_meshlet_view_colour(vis_vertex_meshlet[tri.vertex0], id.x, lc_two_sided(n, seen), surf.view_dir), false);
     else if (lc_material_view(frame.options.y, mi, surf.normal, view_colour))
         write_colour(ivec2(px), view_colour, true);
     else
