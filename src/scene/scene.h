@@ -45,7 +45,7 @@ typedef struct lc_image_data {
 /* A glTF 2.0 metallic-roughness material (docs/MATERIALS.md). Texture fields index
  * lc_scene.images, -1 for none; colour textures are sRGB, the others linear (lc_image_data). */
 typedef struct lc_material {
-    float base_color[4]; /* linear factor, multiplied with the texture and the vertex colour */
+    float base_color[4]; /* linear factor, multiplied with the texture (vertex colours are not read) */
     int32_t image;       /* base colour texture (rgb, alpha in a) */
     uint32_t two_sided;  /* 1: drawn without back-face culling (glTF doubleSided, foliage, curtains) */
     uint32_t alpha_mode; /* LC_ALPHA_OPAQUE, LC_ALPHA_MASK, LC_ALPHA_BLEND (lc_shared.h) */

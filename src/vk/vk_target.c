@@ -43,6 +43,19 @@ static void destroy_swapchain_images(lc_context *ctx, lc_target *t)
     t->image_count = 0;
 }
 
+/* Whether the surface offers format with the sRGB colour space. */
+static bool surface_offers(const lc_context *ctx, VkSurfaceKHR surface, VkFormat format)
+{
+    VkSurfaceFormatKHR formats[64];
+    uint32_t n = 0;
+    vkGetPhysicalDeviceSurfaceFormatsKHR(ctx->physical, surface, &n, NULL);
+    n = LC_MIN(n, 64u);
+    vkGetPhysicalDeviceSurfaceFormatsKHR(ctx->physical, surface, &n, formats);
+    for (uint32_t i = 0; i < n; i++)
+        if (formats[i].format == format && formats[i].colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) return true;
+    return false;
+}
+
 static lc_status build_swapchain(lc_context *ctx, lc_target *t)
 {
     VkSurfaceCapabilitiesKHR caps;
@@ -62,9 +75,13 @@ static lc_status build_swapchain(lc_context *ctx, lc_target *t)
         lc_error("the window's swapchain cannot be rendered to and copied from");
         return LC_ERR_RUNTIME;
     }
-    /* Storage views of the sRGB swapchain images need a mutable-format swapchain. */
+    /* Storage views of the sRGB swapchain images need a mutable-format swapchain, and one whose
+     * own format is the UNORM twin (the surface must offer it): VK_KHR_swapchain_mutable_format
+     * allows storage usage on an sRGB swapchain that only a view format supports, but Debian 12's
+     * validation layer reports it (VUID-VkSwapchainCreateInfoKHR-imageFormat-01778). The images
+     * are the same bytes either way: the attachments still go through the sRGB view. */
     t->storage_output = ctx->swapchain_mutable_format && (caps.supportedUsageFlags & VK_IMAGE_USAGE_STORAGE_BIT) &&
-                        storage_possible(ctx, t->format);
+                        storage_possible(ctx, t->format) && surface_offers(ctx, t->surface, lc_format_unorm_of(t->format));
     VkFormat view_formats[2] = {t->format, lc_format_unorm_of(t->format)};
     VkImageFormatListCreateInfo format_list = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO, .viewFormatCount = 2,
                                                .pViewFormats = view_formats};
@@ -92,7 +109,7 @@ static lc_status build_swapchain(lc_context *ctx, lc_target *t)
         .flags = t->storage_output ? VK_SWAPCHAIN_CREATE_MUTABLE_FORMAT_BIT_KHR : 0,
         .surface = t->surface,
         .minImageCount = image_count,
-        .imageFormat = t->format,
+        .imageFormat = t->storage_output ? lc_format_unorm_of(t->format) : t->format,
         .imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR,
         .imageExtent = extent,
         .imageArrayLayers = 1,
