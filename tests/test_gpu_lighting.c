@@ -236,19 +236,28 @@ static int max_diff(const uint8_t *a, const uint8_t *b)
     return d;
 }
 
-static void run(const char *what, const char *shading, const char *tonemap, bool half_hdr)
+/* Starts the app on scene with the test's lights, exposure and camera and renders one frame
+ * whose output the test reads back; NULL (a failed check) if it cannot start. */
+static lc_app *render_scene(const char *what, char *scene, const char *shading, const char *tonemap)
 {
-    char *argv[] = {"--headless", "--quiet", "--validate", "--size", "160x120", "--scene", g_obj, "--lights-file", g_lights,
+    char *argv[] = {"--headless", "--quiet", "--validate", "--size", "160x120", "--scene", scene, "--lights-file", g_lights,
                     "--exposure", "2.5", "--camera", "0,8,6,0,-55", "--shading", (char *)shading, "--tonemap",
                     (char *)tonemap, "--environment", "none" /* the reference has the faint ambient, not the sky */};
     lc_app *a = lc_test_app_start((int)LC_ARRAY_COUNT(argv), argv);
     CHECK_MSG(a != NULL, "%s: cannot start", what);
-    if (!a) return;
-    lc_renderer *r = &a->renderer;
+    if (!a) return NULL;
     lc_frame_settings fs = lc_app_settings(a);
     fs.capture_output = true;
     CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
-    lc_renderer_finish(r);
+    lc_renderer_finish(&a->renderer);
+    return a;
+}
+
+static void run(const char *what, const char *shading, const char *tonemap, bool half_hdr)
+{
+    lc_app *a = render_scene(what, g_obj, shading, tonemap);
+    if (!a) return;
+    lc_renderer *r = &a->renderer;
     const lc_frame_ubo *u = &r->frame.ubo;
     const uint8_t *img = r->frame.output_pixels;
     uint32_t w = r->frame.output_width, h = r->frame.output_height;
@@ -372,17 +381,9 @@ static int reference_gltf(const lc_renderer *r, float exposure, bool half_hdr, u
 
 static void run_materials(const char *what, const char *shading, const char *tonemap, bool half_hdr)
 {
-    char *argv[] = {"--headless", "--quiet", "--validate", "--size", "160x120", "--scene", g_gltf, "--lights-file", g_lights,
-                    "--exposure", "2.5", "--camera", "0,8,6,0,-55", "--shading", (char *)shading, "--tonemap",
-                    (char *)tonemap, "--environment", "none" /* the reference has the faint ambient, not the sky */};
-    lc_app *a = lc_test_app_start((int)LC_ARRAY_COUNT(argv), argv);
-    CHECK_MSG(a != NULL, "%s: cannot start", what);
+    lc_app *a = render_scene(what, g_gltf, shading, tonemap);
     if (!a) return;
     lc_renderer *r = &a->renderer;
-    lc_frame_settings fs = lc_app_settings(a);
-    fs.capture_output = true;
-    CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
-    lc_renderer_finish(r);
     const lc_frame_ubo *u = &r->frame.ubo;
     const uint8_t *img = r->frame.output_pixels;
     uint32_t w = r->frame.output_width, h = r->frame.output_height;
