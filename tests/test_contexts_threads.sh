@@ -65,10 +65,22 @@ depth = sorted(l.split("draw indexed")[1] for l in draws if l.startswith("pass 0
 shade = sorted(l.split("draw indexed")[1] for l in draws if not l.startswith("pass 0 "))
 if not depth or depth != shade:
     print(f"depth pre-pass draws {len(depth)} and forward shade draws {len(shade)} differ"); ok = False
-# The depth pre-pass draws front to back: the depth field never decreases.
-d = [int(l.split(" depth ")[1].split()[0]) for l in draws if l.startswith("pass 0 ")]
-if d != sorted(d):
-    print("depth pre-pass draws are not front to back"); ok = False
+# The depth pre-pass draws front to back: the depth field never decreases within a pipeline
+# (opaque materials; then the alpha MASK ones under the masked depth pipeline, grouped by
+# material since each binds its own, each group front to back), the pipelines in order.
+groups = {}
+pipes = []
+for l in draws:
+    if not l.startswith("pass 0 "): continue
+    pipe = int(l.split(" pipeline ")[1].split()[0])
+    key = (pipe, int(l.split(" material ")[1].split()[0]) if l.split(" shader ")[1].split()[0] != "0" else 0)
+    if not pipes or pipes[-1] != pipe: pipes.append(pipe)
+    groups.setdefault(key, []).append(int(l.split(" depth ")[1].split()[0]))
+if pipes != sorted(set(pipes)):
+    print(f"depth pre-pass pipelines in the order {pipes}: the masked ones must come after the opaque ones"); ok = False
+for key, d in groups.items():
+    if d != sorted(d):
+        print(f"depth pre-pass draws of pipeline {key[0]}, material {key[1]} are not front to back"); ok = False
 sys.exit(0 if ok else 1)
 PYEOF
 }
