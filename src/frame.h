@@ -454,6 +454,13 @@ uint32_t lc_transparent_loop(const lc_renderer *r, const lc_frame_settings *s);
  * GPU, rewrites the frame sets); the frame's shadowed lights, records and views to render. */
 lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles);
 lc_status lc_frame_grow_shadow_atlas(lc_renderer *r);
+/* The size-dependent resources and the frame sets (src/frame_resources.c). */
+uint32_t lc_frame_auto_tile_size(const lc_renderer *r, uint32_t shading);
+lc_status lc_frame_create_sized(lc_renderer *r, bool analysis);
+void lc_frame_destroy_sized(lc_renderer *r);
+/* Waits for the GPU, then makes them again (a resize, an analysis level that needs more). */
+lc_status lc_frame_rebuild_sized(lc_renderer *r, bool analysis);
+lc_status lc_frame_create_light_buffers(lc_renderer *r);
 /* Whether the shade variants have the shadow lookup (the atlas has grown: src/frame_shadows.c). */
 bool lc_frame_shadows_on(const lc_renderer *r);
 /* Destroys every shade variant (forward, mesh, visibility, transparent); made again on use. */
