@@ -125,7 +125,7 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         c[n++] = (candidate){(uint64_t)(l->shadow ? 0u : 1u) << 63 | (uint64_t)(0x7fffffffu - bits) << 32 | li, i};
         marked += l->shadow;
     }
-    qsort(c, n, sizeof *c, candidate_cmp);
+    if (n > 1) qsort(c, n, sizeof *c, candidate_cmp); /* none visible: c may be NULL */
     /* Marked lights, then the shadowed_lights most important others, while the atlas has room. */
     uint32_t take = LC_MIN(n, marked + d->shadowed_lights), views = 0, selected = 0;
     for (uint32_t k = 0; k < take; k++) {
