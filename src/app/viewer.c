@@ -525,38 +525,34 @@ static uint32_t heat_legend(viewer *v, uint32_t n, float scale)
     return n;
 }
 
-/* Tightness: what the two colours mean. */
-static uint32_t tightness_legend(viewer *v, uint32_t n, float scale)
+/* A legend of two swatches, first and second, beside the first two lines of text, bottom left. */
+static uint32_t swatch_legend(viewer *v, uint32_t n, float scale, const char *text, const float first[4], const float second[4])
 {
-    const lc_renderer *r = &v->app.renderer;
-    static const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
-    float h = (float)r->sized.height, line = 12 * scale;
-    char text[160];
-    snprintf(text, sizeof text, "evaluated and contributing\nevaluated for nothing (wasted)\nfull colour: %u lights",
-             r->frame.ubo.options.w);
+    float h = (float)v->app.renderer.sized.height, line = 12 * scale;
     float tw, th;
     lc_hud_text_size(text, scale, &tw, &th);
     float y = h - 8 - th;
     n = lc_hud_rect(v->hud, HUD_CAP, n, 4, y - 4, 32 + tw, h - 4, k_panel);
-    n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y, 10 + 8 * scale, y + 8 * scale, green);
-    n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y + line, 10 + 8 * scale, y + line + 8 * scale, red);
+    n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y, 10 + 8 * scale, y + 8 * scale, first);
+    n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y + line, 10 + 8 * scale, y + line + 8 * scale, second);
     return lc_hud_text(v->hud, HUD_CAP, n, 14 + 10 * scale, y, scale, text, k_white);
+}
+
+static const float k_red[4] = {1, 0, 0, 1}, k_green[4] = {0, 1, 0, 1};
+
+/* Tightness: what the two colours mean. */
+static uint32_t tightness_legend(viewer *v, uint32_t n, float scale)
+{
+    char text[160];
+    snprintf(text, sizeof text, "evaluated and contributing\nevaluated for nothing (wasted)\nfull colour: %u lights",
+             v->app.renderer.frame.ubo.options.w);
+    return swatch_legend(v, n, scale, text, k_green, k_red);
 }
 
 /* --view roughness-metallic: what its two channels mean. */
 static uint32_t roughness_metallic_legend(viewer *v, uint32_t n, float scale)
 {
-    const lc_renderer *r = &v->app.renderer;
-    static const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1};
-    float h = (float)r->sized.height, line = 12 * scale;
-    const char *text = "red: roughness (perceptual)\ngreen: metallic";
-    float tw, th;
-    lc_hud_text_size(text, scale, &tw, &th);
-    float y = h - 8 - th;
-    n = lc_hud_rect(v->hud, HUD_CAP, n, 4, y - 4, 32 + tw, h - 4, k_panel);
-    n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y, 10 + 8 * scale, y + 8 * scale, red);
-    n = lc_hud_rect(v->hud, HUD_CAP, n, 10, y + line, 10 + 8 * scale, y + line + 8 * scale, green);
-    return lc_hud_text(v->hud, HUD_CAP, n, 14 + 10 * scale, y, scale, text, k_white);
+    return swatch_legend(v, n, scale, "red: roughness (perceptual)\ngreen: metallic", k_red, k_green);
 }
 
 /* The inspected tile's outline and the clicked pixel. */
