@@ -33,23 +33,6 @@ static lc_status load_captured(lc_scene *s, const void *data, size_t size, const
     return st;
 }
 
-static uint8_t *glb(const char *json, const uint8_t *bin, size_t bin_size, size_t *size)
-{
-    size_t jlen = strlen(json), jpad = (jlen + 3) & ~3u, bpad = (bin_size + 3) & ~3u;
-    *size = 12 + 8 + jpad + (bin_size ? 8 + bpad : 0);
-    uint8_t *g = calloc(*size, 1);
-    uint32_t head[5] = {0x46546C67u, 2, (uint32_t)*size, (uint32_t)jpad, 0x4E4F534Au};
-    memcpy(g, head, sizeof head);
-    memcpy(g + 20, json, jlen);
-    memset(g + 20 + jlen, ' ', jpad - jlen);
-    if (bin_size) {
-        uint32_t bh[2] = {(uint32_t)bpad, 0x004E4942u};
-        memcpy(g + 20 + jpad, bh, 8);
-        memcpy(g + 28 + jpad, bin, bin_size);
-    }
-    return g;
-}
-
 /* Three vertices: uint16 positions (0..2 unnormalized, node scale 0.5), int8 normalized
  * normals (+Z), uint16 normalized UVs scaled by KHR_texture_transform; meshopt-compressed
  * vertices and indices. */
@@ -87,7 +70,7 @@ static void check_quantized_meshopt(void)
              "\"nodes\":[{\"mesh\":0,\"scale\":[0.5,0.5,0.5]}],\"scenes\":[{\"nodes\":[0]}],\"scene\":0}",
              at, off[0], len[0], off[1], len[1], off[2], len[2], off[3], len[3]);
     size_t size;
-    uint8_t *file = glb(json, bin, at, &size);
+    uint8_t *file = lc_test_glb(json, bin, at, &size);
     lc_scene s;
     lc_status st = load_captured(&s, file, size, "glb");
     CHECK_MSG(st == LC_OK, "%s", last_error);
@@ -140,7 +123,7 @@ static void check_bad_files(void)
     const char *fbx = "Kaydara FBX Binary  \x00\x1a\x00";
     check_bad(fbx, 23, "fbx", "format '.fbx' is not supported");
     size_t size;
-    uint8_t *g = glb("{\"asset\":{\"version\":\"2.0\"}}", NULL, 0, &size);
+    uint8_t *g = lc_test_glb("{\"asset\":{\"version\":\"2.0\"}}", NULL, 0, &size);
     g[4] = 1;
     check_bad(g, size, "glb", "GLB version 1");
     g[4] = 2;

@@ -14,21 +14,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static uint8_t *glb(const char *json, const uint8_t *bin, size_t bin_size, size_t *size)
-{
-    size_t jlen = strlen(json), jpad = (jlen + 3) & ~3u, bpad = (bin_size + 3) & ~3u;
-    *size = 12 + 8 + jpad + 8 + bpad;
-    uint8_t *g = calloc(*size, 1);
-    uint32_t head[5] = {0x46546C67u, 2, (uint32_t)*size, (uint32_t)jpad, 0x4E4F534Au};
-    memcpy(g, head, sizeof head);
-    memcpy(g + 20, json, jlen);
-    memset(g + 20 + jlen, ' ', jpad - jlen);
-    uint32_t bh[2] = {(uint32_t)bpad, 0x004E4942u};
-    memcpy(g + 20 + jpad, bh, 8);
-    memcpy(g + 28 + jpad, bin, bin_size);
-    return g;
-}
-
 static double dot3(const float a[3], const float b[3]) { return (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2]; }
 
 /* Unit, perpendicular to the (unit) normal, w exactly +-1. */
@@ -69,7 +54,7 @@ static lc_status load_quad(lc_scene *s, const float *tangent, bool uvs, bool mir
              "\"nodes\":[{\"mesh\":0}],\"scenes\":[{\"nodes\":[0]}],\"scene\":0}",
              sizeof b, uvs ? ",\"TEXCOORD_0\":2" : "", tangent ? ",\"TANGENT\":3" : "");
     size_t size;
-    uint8_t *file = glb(json, (const uint8_t *)&b, sizeof b, &size);
+    uint8_t *file = lc_test_glb(json, (const uint8_t *)&b, sizeof b, &size);
     lc_status st = lc_scene_load_memory(s, file, size, "glb");
     free(file);
     return st;

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "app/app.h"
 
@@ -68,4 +69,21 @@ void lc_test_app_stop(lc_app *app)
 {
     lc_app_destroy(app);
     free(app);
+}
+
+uint8_t *lc_test_glb(const char *json, const uint8_t *bin, size_t bin_size, size_t *size)
+{
+    size_t jlen = strlen(json), jpad = (jlen + 3) & ~3u, bpad = (bin_size + 3) & ~3u;
+    *size = 12 + 8 + jpad + (bin_size ? 8 + bpad : 0);
+    uint8_t *g = calloc(*size, 1);
+    uint32_t head[5] = {0x46546C67u, 2, (uint32_t)*size, (uint32_t)jpad, 0x4E4F534Au};
+    memcpy(g, head, sizeof head);
+    memcpy(g + 20, json, jlen);
+    memset(g + 20 + jlen, ' ', jpad - jlen);
+    if (bin_size) {
+        uint32_t bh[2] = {(uint32_t)bpad, 0x004E4942u};
+        memcpy(g + 20 + jpad, bh, 8);
+        memcpy(g + 28 + jpad, bin, bin_size);
+    }
+    return g;
 }

@@ -48,4 +48,8 @@ void lc_test_skip(const char *what, const char *why_fmt, ...) __attribute__((for
  * summary line. */
 int lc_test_finish(const char *name);
 
+/* A glTF binary (.glb) of json and, when bin_size is not 0, a BIN chunk of bin; malloc'd,
+ * *size its length. */
+uint8_t *lc_test_glb(const char *json, const uint8_t *bin, size_t bin_size, size_t *size);
+
 #endif
