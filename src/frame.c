@@ -206,6 +206,7 @@ void lc_renderer_destroy(lc_renderer *r)
     if (r->dev.pool) vkDestroyDescriptorPool(dev, r->dev.pool, NULL);
     if (r->dev.linear_sampler) vkDestroySampler(dev, r->dev.linear_sampler, NULL);
     if (r->dev.point_sampler) vkDestroySampler(dev, r->dev.point_sampler, NULL);
+    if (r->dev.shadow_sampler) vkDestroySampler(dev, r->dev.shadow_sampler, NULL);
     if (r->dev.layout) vkDestroyPipelineLayout(dev, r->dev.layout, NULL);
     if (r->dev.frame_layout) vkDestroyDescriptorSetLayout(dev, r->dev.frame_layout, NULL);
     if (r->dev.material_layout) vkDestroyDescriptorSetLayout(dev, r->dev.material_layout, NULL);

@@ -157,6 +157,7 @@ typedef struct lc_frame_settings {
     float exposure_ev100;    /* the camera's exposure (lights/exposure.h); 0 unless set */
     uint32_t shadowed_lights; /* --shadowed-lights: this many of the most important lights cast shadows too (lights/shadows.h) */
     uint32_t shadow_updates;  /* --shadow-updates: most shadow views rendered a frame; 0: LC_SHADOW_UPDATES_DEFAULT */
+    uint32_t shadow_filter;   /* --shadow-filter: LC_SHADOW_FILTER_BILINEAR or _TENT; 0: LC_SHADOW_FILTER_TENT */
     bool visibility_prepass; /* visibility shading: a depth pre-pass then the ids with depth EQUAL;
                                 default (false): one raster pass writes depth and ids together */
 } lc_frame_settings;
@@ -217,7 +218,7 @@ typedef struct lc_renderer_device {
     VkDescriptorSetLayout frame_layout, material_layout;
     VkPipelineLayout layout;
     VkDescriptorPool pool;
-    VkSampler linear_sampler, point_sampler;
+    VkSampler linear_sampler, point_sampler, shadow_sampler; /* shadow: bilinear, compare LESS_OR_EQUAL */
 
     /* Scene on the GPU: the runtime mesh, culling data (geometry.h). */
     lc_geometry geo;
@@ -463,6 +464,9 @@ lc_status lc_frame_rebuild_sized(lc_renderer *r, bool analysis);
 lc_status lc_frame_create_light_buffers(lc_renderer *r);
 /* Whether the shade variants have the shadow lookup (the atlas has grown: src/frame_shadows.c). */
 bool lc_frame_shadows_on(const lc_renderer *r);
+/* The shade variants' shadow filter constant (0 before the lookup is on), and its name. */
+uint32_t lc_frame_shadow_filter(const lc_renderer *r);
+const char *lc_shadow_filter_name(const lc_frame_settings *s);
 /* Destroys every shade variant (forward, mesh, visibility, transparent); made again on use. */
 void lc_frame_destroy_shade_pipelines(lc_renderer *r);
 void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count);

@@ -109,6 +109,7 @@ static void write_frame_sets(lc_renderer *r)
         VkDescriptorImageInfo hiz = {r->dev.point_sampler, r->sized.hiz.view, VK_IMAGE_LAYOUT_GENERAL};
         VkDescriptorImageInfo env = {r->dev.environment.sampler, r->dev.environment.specular.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo atlas = {r->dev.point_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo compare = {r->dev.shadow_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         /* Every element is valid: levels past the pyramid's repeat its last one. */
         VkDescriptorImageInfo mips[LC_HIZ_MAX_LEVELS];
         for (uint32_t m = 0; m < LC_HIZ_MAX_LEVELS; m++)
@@ -144,6 +145,9 @@ static void write_frame_sets(lc_renderer *r)
         w[LC_BIND_SHADOW_ATLAS].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
         w[LC_BIND_SHADOW_ATLAS].pBufferInfo = NULL;
         w[LC_BIND_SHADOW_ATLAS].pImageInfo = &atlas;
+        w[LC_BIND_SHADOW_COMPARE].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_SHADOW_COMPARE].pBufferInfo = NULL;
+        w[LC_BIND_SHADOW_COMPARE].pImageInfo = &compare;
         vkUpdateDescriptorSets(r->ctx->device, LC_BIND_OUTPUT, w, 0, NULL);
     }
 }

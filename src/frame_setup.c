@@ -17,7 +17,7 @@ static VkDescriptorType frame_binding_type(uint32_t i)
 {
     if (i == LC_BIND_FRAME) return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
     if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ || i == LC_BIND_ENV_SPECULAR ||
-        i == LC_BIND_SHADOW_ATLAS)
+        i == LC_BIND_SHADOW_ATLAS || i == LC_BIND_SHADOW_COMPARE)
         return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
     if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_HIZ_MIPS || i == LC_BIND_OUTPUT) return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
     return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
@@ -86,6 +86,12 @@ void lc_frame_create_layouts(lc_renderer *r)
     si.maxLod = 0.0f;
     VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->dev.point_sampler));
     LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->dev.point_sampler, "point sampler");
+    /* The shadow lookup's: four texels compared with the reference and filtered in one fetch. */
+    si.magFilter = si.minFilter = VK_FILTER_LINEAR;
+    si.compareEnable = VK_TRUE;
+    si.compareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
+    VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->dev.shadow_sampler));
+    LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->dev.shadow_sampler, "shadow comparison sampler");
 }
 
 /* ---- scene upload ---- */
@@ -359,7 +365,7 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", fused ? " / tonemap" : "");
     lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, r->dev.vis_scene.texture_count,
                                r->ctx->sampled_array_dynamic_indexing, r->sized.vis_prim_bits, loop_subgroups(r, loop, true),
-                               lc_frame_shadows_on(r)},
+                               lc_frame_shadow_filter(r)},
                     .count = 8};
     static const char *const files[2][2] = {{"shade_visibility.comp", "shade_visibility_tonemap.comp"},
                                             {"shade_visibility_bindless.comp", "shade_visibility_tonemap_bindless.comp"}};
@@ -379,8 +385,8 @@ lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, 
     char name[96];
     snprintf(name, sizeof name, "forward shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", mesh ? " / mesh" : "");
-    /* Constants 3-5 are the visibility shade's; the fragment shader has none of them. 7: SHADOWS. */
-    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadows_on(r)},
+    /* Constants 3-5 are the visibility shade's; the fragment shader has none of them. 7: the shadow filter. */
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadow_filter(r)},
                     .count = 8};
     lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->dev.layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
@@ -411,7 +417,7 @@ lc_status lc_frame_transparent_pipeline(lc_renderer *r, uint32_t mode, uint32_t 
     char name[96];
     snprintf(name, sizeof name, "transparent / %s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "");
-    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadows_on(r)},
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadow_filter(r)},
                     .count = 8};
     lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->dev.layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,

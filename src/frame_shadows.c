@@ -41,6 +41,15 @@ lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles)
  * the atlas has grown from its one-tile placeholder (before it, no light has a record). */
 bool lc_frame_shadows_on(const lc_renderer *r) { return r->dev.shadow_atlas.width >= LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE; }
 
+const char *lc_shadow_filter_name(const lc_frame_settings *s) { return s->shadow_filter == LC_SHADOW_FILTER_BILINEAR ? "bilinear" : "tent"; }
+
+/* The shade variants' shadow constant (shadow.glsl SHADOW_FILTER): 0 without the lookup. */
+uint32_t lc_frame_shadow_filter(const lc_renderer *r)
+{
+    if (!lc_frame_shadows_on(r)) return 0;
+    return r->settings.shadow_filter ? r->settings.shadow_filter : LC_SHADOW_FILTER_TENT;
+}
+
 /* The full atlas on the first frame with a shadowed light; the frame sets see it. */
 lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
 {
@@ -55,11 +64,15 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
         const lc_frame_slot *slot = &r->frame.slots[i / 2];
         VkDescriptorSet set = i % 2 ? slot->set_transparent : slot->set;
         if (!set) continue;
-        VkDescriptorImageInfo atlas = {r->dev.point_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
-        VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                  .dstBinding = LC_BIND_SHADOW_ATLAS, .descriptorCount = 1,
-                                  .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &atlas};
-        vkUpdateDescriptorSets(r->ctx->device, 1, &w, 0, NULL);
+        /* The view's point sampler and the lookup's comparison sampler (lc_shared.h). */
+        VkDescriptorImageInfo atlas[2] = {{r->dev.point_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL},
+                                          {r->dev.shadow_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL}};
+        VkWriteDescriptorSet w[2];
+        for (int k = 0; k < 2; k++)
+            w[k] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+                                          .dstBinding = k ? LC_BIND_SHADOW_COMPARE : LC_BIND_SHADOW_ATLAS, .descriptorCount = 1,
+                                          .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &atlas[k]};
+        vkUpdateDescriptorSets(r->ctx->device, 2, w, 0, NULL);
     }
     return LC_OK;
 }

@@ -126,18 +126,22 @@ done
 # e = 0.5 * 3 / (3 - 1.6), seen at e / 6 * (90 / tan 30) pixels from the centre.
 boxes "$S/plate.gltf" 0,1.55,0,0.5,0.05,0.5
 want=$("$PY" -c "import math; print('%.2f' % (0.5 * 3 / (3 - 1.6) / 6 * 90 / math.tan(math.radians(30))))")
-for kind in point spot; do
+# Both PCF kernels (--shadow-filter): the 3 x 3 tent and the single bilinear comparison.
+for kf in point:tent spot:tent point:bilinear spot:bilinear; do
+    kind=${kf%:*} filter=${kf#*:}
     light "$TMP/plate-$kind.json" "$kind" 0,3,0 true
-    lc_ok "plate under a $kind light" --scene "$S/plate.gltf" --camera 0,6,0,0,-89.9 --fov 60 $COMMON \
-        --lights-file "$TMP/plate-$kind.json" --out "$TMP/plate-$kind.png" || continue
-    got=$(edge "$TMP/plate-$kind.png")
+    lc_ok "plate under a $kind light ($filter)" --scene "$S/plate.gltf" --camera 0,6,0,0,-89.9 --fov 60 $COMMON \
+        --lights-file "$TMP/plate-$kind.json" --shadow-filter $filter --stats "$TMP/plate-$kind-$filter.json" \
+        --out "$TMP/plate-$kind-$filter.png" || continue
+    [[ $(img json "$TMP/plate-$kind-$filter.json" shadows.filter) == "$filter" ]] || fail "--shadow-filter $filter: --stats says another filter"
+    got=$(edge "$TMP/plate-$kind-$filter.png")
     # Within two texels of the light's view: a texel spans 2 tan(half-angle) / 252 of the 3 m to
     # the floor (the view is widened by two texels a side), the half-angle 45 degrees for a
     # cube face, 70 for this spot: 0.62 and 1.70 pixels here.
     tol=$("$PY" -c "import math; t = 1.0 if '$kind' == 'point' else math.tan(math.radians(70)); print('%.2f' % (2 * 3 * 2 * t / 252 / 6 * 90 / math.tan(math.radians(30))))")
     fcmp "$got" ">=" "$("$PY" -c "print($want - $tol)")" && fcmp "$got" "<=" "$("$PY" -c "print($want + $tol)")" ||
-        fail "$kind: the plate's shadow ends $got pixels from the centre, the geometry puts it at $want (+-$tol)"
-    echo "  $kind: the shadow's edge at $got pixels, the geometry's at $want (+-$tol)"
+        fail "$kind ($filter): the plate's shadow ends $got pixels from the centre, the geometry puts it at $want (+-$tol)"
+    echo "  $kind ($filter): the shadow's edge at $got pixels, the geometry's at $want (+-$tol)"
 done
 
 # 3. A light inside a closed 1 m box on the floor: nothing outside changes, not even where
@@ -153,6 +157,11 @@ for sh in forward visibility; do
     d=$(img diff "$TMP/inside-$sh.png" "$TMP/none-$sh.png")
     [[ $d -le 1 ]] || fail "$sh: a light inside a closed box changes the image outside by $d/255"
 done
+lc_ok "closed box (bilinear PCF)" --scene "$S/closed.gltf" --camera 0,3,4,0,-35 $COMMON --shadow-filter bilinear \
+    --lights-file "$TMP/inside.json" --out "$TMP/inside-bilinear.png" && {
+    d=$(img diff "$TMP/inside-bilinear.png" "$TMP/none-forward.png")
+    [[ $d -le 1 ]] || fail "bilinear PCF: a light inside a closed box changes the image outside by $d/255"
+}
 
 # 4. Static: four frames, the last renders no view, and the image is the two-frame one.
 lc_ok "static" --scene "$scene" --camera "$cam" --headless --validate --size 320x180 --frames 4 $EXP --lights-file "$TMP/point-on.json" \
@@ -195,7 +204,7 @@ fi
 lc_ok "generated, no shadows" ${GEN/--shadowed-lights 24/} --stats "$TMP/gen-none.json" && {
     [[ $(img json "$TMP/gen-none.json" shadows.lights) == 0 ]] || fail "lights cast shadows without being asked to"
 }
-lc_bad_each "--shadowed-lights x" "--shadow-updates 0" "--shadow-updates 65"
+lc_bad_each "--shadowed-lights x" "--shadow-updates 0" "--shadow-updates 65" "--shadow-filter box"
 echo '{"lights": [{"type": "point", "position": [0, 1, 0], "radius": 2, "shadow": 1}]}' >"$TMP/bad.json"
 lc_bad "\"shadow\": 1" --headless --lights-file "$TMP/bad.json"
 finish

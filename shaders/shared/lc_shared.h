@@ -122,12 +122,16 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * 1 + its lc_gpu_shadow record; the records; the depth atlas their views were rendered into. */
 #define LC_BIND_SHADOW_LIGHTS 36
 #define LC_BIND_SHADOWS 37
-#define LC_BIND_SHADOW_ATLAS 38 /* sampled D32 shadow atlas (DEPTH_READ_ONLY_OPTIMAL) */
+#define LC_BIND_SHADOW_ATLAS 38   /* sampled D32 shadow atlas (DEPTH_READ_ONLY_OPTIMAL), point sampler: its view */
+#define LC_BIND_SHADOW_COMPARE 39 /* the same atlas through the bilinear comparison sampler: the lookup */
+/* --shadow-filter: the lookup's kernel (the SHADOWS specialisation constant; 0: no lookup). */
+#define LC_SHADOW_FILTER_BILINEAR 1u /* one bilinear comparison: 2 x 2 texels */
+#define LC_SHADOW_FILTER_TENT 2u     /* four bilinear comparisons: a 3 x 3 tent */
 /* The output (target) image through its UNORM storage view: the compute tonemap writes it,
  * encoding sRGB itself, or the visibility shade with the fused tonemap. Written each frame
  * (the target image changes); only those two use it. */
-#define LC_BIND_OUTPUT 39
-#define LC_BIND_COUNT 40
+#define LC_BIND_OUTPUT 40
+#define LC_BIND_COUNT 41
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u

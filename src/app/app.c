@@ -263,6 +263,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .exposure_ev100 = app->exposure_ev100,
         .shadowed_lights = app->opt.shadowed_lights,
         .shadow_updates = app->opt.shadow_updates,
+        .shadow_filter = app->opt.shadow_filter,
     };
 }
 
@@ -500,6 +501,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "texels", (double)ss->texels);
     cJSON_AddNumberToObject(sh, "triangles", (double)ss->triangles);
     cJSON_AddNumberToObject(sh, "ms", r->frame.timings.ms[LC_TIMER_SHADOWS]);
+    cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(&r->settings));
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));
     if (pairs) {

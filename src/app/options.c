@@ -76,6 +76,8 @@ void lc_options_usage(FILE *f)
         "                           lights file (default 0; a glTF's own lights cast none without it)\n"
         "  --shadow-updates K       most shadow views rendered a frame, 1..64, most important lights\n"
         "                           first; the others reuse their atlas tile (default 16)\n"
+        "  --shadow-filter F        the shadow lookup's PCF: tent (four bilinear comparisons, a 3 x 3\n"
+        "                           tent; default) or bilinear (one comparison, 2 x 2 texels)\n"
         "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB\n"
         "                           budget, one step coarser with --shading visibility; lists 16)\n"
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
@@ -188,7 +190,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass",
-            "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates"};
+            "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates", "--shadow-filter"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
         if (!known) return bad(a, NULL, "unknown option (see --help)");
@@ -203,6 +205,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             s = parse_uint_range(a, v, 0, LC_SHADOW_VIEWS_MAX, &o->shadowed_lights);
         } else if (!strcmp(a, "--shadow-updates")) {
             s = parse_uint_range(a, v, 1, LC_SHADOW_UPDATES_MAX, &o->shadow_updates);
+        } else if (!strcmp(a, "--shadow-filter")) {
+            if (!strcmp(v, "bilinear")) o->shadow_filter = LC_SHADOW_FILTER_BILINEAR;
+            else if (!strcmp(v, "tent")) o->shadow_filter = LC_SHADOW_FILTER_TENT;
+            else return bad(a, v, "expected tent or bilinear");
         } else if (!strcmp(a, "--grid")) {
             s = parse_uint_range(a, v, 1, 64, &o->grid);
         } else if (!strcmp(a, "--lights")) {

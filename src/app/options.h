@@ -53,6 +53,7 @@ typedef struct lc_options {
     bool meshlet_codec;       /* runtime mesh decoded on the GPU from the compressed stream; default on */
     uint32_t shadowed_lights; /* --shadowed-lights N: the N most important lights cast shadows too; default 0 */
     uint32_t shadow_updates;  /* --shadow-updates K: most shadow views rendered a frame; 0 (default): 16 */
+    uint32_t shadow_filter;   /* --shadow-filter: LC_SHADOW_FILTER_*; 0 (default): tent */
     bool visibility_prepass;  /* --visibility-pass prepass; default single */
     bool quiet;
     bool help, version;
