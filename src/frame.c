@@ -118,7 +118,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     }
     if ((s = lc_frame_create_light_buffers(r)) != LC_OK) return s;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_buffer_desc sd = {.size = LC_SHADOW_VIEWS_MAX * sizeof(lc_gpu_shadow), .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+        lc_buffer_desc sd = {.size = LC_SHADOW_LIGHTS_MAX * sizeof(lc_gpu_shadow), .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                              .host_visible = true, .gpu_reads = true, .name = "shadow records"};
         if ((s = lc_buffer_create(ctx, &sd, &r->frame.slots[i].shadows)) != LC_OK) return s;
     }

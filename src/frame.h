@@ -255,7 +255,7 @@ typedef struct lc_renderer_device {
     uint32_t blend_objects;            /* objects whose material is LC_ALPHA_BLEND */
     uint32_t materials_by_alpha[3];    /* the scene's materials per LC_ALPHA_* */
     /* Shadows: the views' depth pipeline (shadow_depth.vert), the atlas (one tile until a
-     * frame has a shadowed light, then LC_SHADOW_VIEWS_MAX tiles) and what its tiles hold. */
+     * frame has a shadowed light, then LC_SHADOW_BLOCKS blocks) and what its tiles hold. */
     VkPipeline shadow_pipeline;
     lc_image shadow_atlas;
     lc_shadows shadows;

@@ -1,11 +1,12 @@
 /* The frame's shadows (lights/shadows.h): the atlas the shadow views render into, and each
  * frame's shadowed lights, their records and the views to render, culled on the host.
  * frame.c calls these; the views' passes are passes/shadow_views.c. */
+#include <cglm/cglm.h>
 #include <string.h>
 
 #include "frame.h"
 
-/* The shadow atlas with room for `tiles` views (1, or LC_SHADOW_VIEWS_MAX once a frame has a
+/* The shadow atlas with room for `tiles` blocks (1, or LC_SHADOW_BLOCKS once a frame has a
  * shadowed light), cleared to the far plane so that --view shadow-atlas shows unused tiles
  * empty, and left where the shading passes sample it. What its tiles held is forgotten. */
 lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles)
@@ -55,7 +56,7 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
 {
     lc_renderer_finish(r);
     vkDeviceWaitIdle(r->ctx->device);
-    lc_status s = lc_frame_shadow_atlas(r, LC_SHADOW_VIEWS_MAX);
+    lc_status s = lc_frame_shadow_atlas(r, LC_SHADOW_BLOCKS);
     if (s != LC_OK) return s;
     /* Shade variants were built without the shadow lookup (SHADOWS, shadow.glsl): again with it. */
     lc_frame_destroy_shade_pipelines(r);
@@ -84,7 +85,8 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
 {
     const lc_frame_settings *s = &r->settings;
     lc_shadow_frame_desc d = {.lights = lights, .count = count, .order = r->dev.builder.order, .visible = r->frame.light_count,
-                              .camera = s->camera.position, .shadowed_lights = s->shadowed_lights, .updates = s->shadow_updates};
+                              .camera = s->camera.position, .shadowed_lights = s->shadowed_lights, .updates = s->shadow_updates,
+                              .screen_scale = (float)r->sized.height / (2.0f * tanf(glm_rad(0.5f * s->camera.fov_y_deg)))};
     lc_shadows *sh = &r->dev.shadows;
     lc_shadows_update(sh, &d, slot->shadow_lights.mapped);
     memcpy(slot->shadows.mapped, sh->records, (size_t)sh->record_count * sizeof(lc_gpu_shadow));

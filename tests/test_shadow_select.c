@@ -92,9 +92,11 @@ static void test_cache_and_budget(void)
     /* A light that drops out gives its tiles back: another takes them. */
     l[0].shadow = false;
     run(&s, l, 2, 0, 16, rec);
-    uint32_t owned = 0;
-    for (uint32_t t = 0; t < LC_SHADOW_VIEWS_MAX; t++) owned += s.tiles[t].light != UINT32_MAX;
+    uint32_t owned = 0, blocks = 0;
+    for (uint32_t o = 0; o < LC_SHADOW_LIGHTS_MAX; o++) owned += s.owners[o].light != UINT32_MAX ? s.owners[o].views : 0;
+    for (uint32_t b = 0; b < LC_SHADOW_BLOCKS; b++) blocks += s.block_level[b] != 0xff;
     CHECK(owned == 6);
+    CHECK_MSG(blocks == 6, "%u atlas blocks in use for six 256-texel views", blocks); /* no screen scale: the largest */
     lc_shadows_destroy(&s);
 }
 
@@ -105,7 +107,7 @@ static void test_matrices(void)
         static const float dir[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
         lc_m4 vp;
         float n, fz, texel;
-        lc_shadow_view_matrix(&l, f, &vp, &n, &fz, &texel);
+        lc_shadow_view_matrix(&l, f, LC_SHADOW_TILE, &vp, &n, &fz, &texel);
         float p[4] = {l.position[0] + 2 * dir[f][0], l.position[1] + 2 * dir[f][1], l.position[2] + 2 * dir[f][2], 1}, c[4];
         for (int r = 0; r < 4; r++) c[r] = vp.m[r] * p[0] + vp.m[4 + r] * p[1] + vp.m[8 + r] * p[2] + vp.m[12 + r] * p[3];
         CHECK_MSG(fabsf(c[0] / c[3]) < 1e-4f && fabsf(c[1] / c[3]) < 1e-4f && c[2] / c[3] > 0.0f && c[2] / c[3] < 1.0f,
@@ -115,10 +117,74 @@ static void test_matrices(void)
     }
 }
 
+/* Per-light resolution: 256 point lights (1,536 views) fit the atlas, the sizes follow the
+ * lights' size on screen and importance, no two views overlap, and a static frame settles. */
+static void test_sizes(void)
+{
+    enum { N = 256 };
+    static lc_light l[N];
+    static uint32_t order[N], rec[N];
+    lc_shadows s;
+    lc_shadows_init(&s);
+    /* A row of lights going away from the camera (at z = 10): the nearest contain it. */
+    for (uint32_t i = 0; i < N; i++) {
+        l[i] = point(0, 1);
+        l[i].position[2] = 10.0f - 0.5f * (float)i;
+        order[i] = i;
+    }
+    lc_shadow_frame_desc d = {.lights = l, .count = N, .order = order, .visible = N, .camera = camera, .shadowed_lights = N,
+                              .updates = LC_SHADOW_UPDATES_MAX, .screen_scale = 540.0f};
+    for (int f = 0; f < 30; f++) lc_shadows_update(&s, &d, rec);
+    CHECK_MSG(s.stats.lights == N && s.stats.views == 6 * N && s.stats.lights_unplaced == 0, "%u lights, %u views, %u unplaced",
+              s.stats.lights, s.stats.views, s.stats.lights_unplaced);
+    CHECK_MSG(s.render_count == 0 && s.stats.views_cached == 6 * N, "a static frame renders %u views", s.render_count);
+    /* Every size used; the importance order keeps the larger sizes in front. */
+    CHECK_MSG(s.stats.views_by_size[0] > 0 && s.stats.views_by_size[1] > 0 && s.stats.views_by_size[2] > 0, "views by size %u %u %u",
+              s.stats.views_by_size[0], s.stats.views_by_size[1], s.stats.views_by_size[2]);
+    float last = 1e9f;
+    for (uint32_t k = 0; k < s.record_count; k++) {
+        CHECK(s.records[k].rect[0].z <= last);
+        last = s.records[k].rect[0].z;
+    }
+    /* No two views share a texel, and all lie in the atlas. */
+    uint32_t texels = 0;
+    static uint8_t used[LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE / 64][LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE / 64];
+    memset(used, 0, sizeof used);
+    uint32_t overlaps = 0;
+    for (uint32_t k = 0; k < s.record_count; k++)
+        for (uint32_t f = 0; f < 6; f++) {
+            lc_f4 r = s.records[k].rect[f];
+            CHECK(r.z == 64.0f || r.z == 128.0f || r.z == 256.0f);
+            CHECK(r.x + r.z <= LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE && r.y + r.z <= LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE);
+            for (uint32_t y = (uint32_t)r.y / 64; y < (uint32_t)(r.y + r.z) / 64; y++)
+                for (uint32_t x = (uint32_t)r.x / 64; x < (uint32_t)(r.x + r.z) / 64; x++) overlaps += used[y][x]++ != 0;
+            texels += (uint32_t)(r.z * r.z);
+        }
+    CHECK_MSG(overlaps == 0, "%u 64-texel cells shared by two views", overlaps);
+    CHECK(texels == s.stats.texels);
+    /* The sizes as the screen asks: the nearest light (the camera inside) 256, the farthest 64. */
+    CHECK(lc_shadow_level(&l[0], camera, 540.0f, LC_SHADOW_LEVELS) == 0);
+    CHECK(lc_shadow_level(&l[N - 1], camera, 540.0f, LC_SHADOW_LEVELS) == 2);
+    /* The margin: a light just past a boundary keeps its size; well past it, changes. */
+    lc_light m = point(0, 1);
+    m.position[2] = 10.0f - sqrtf(powf(5.0f * 540.0f / (128.0f / 1.1f), 2.0f) + 25.0f); /* 128 / 1.1 pixels of radius */
+    CHECK(lc_shadow_level(&m, camera, 540.0f, LC_SHADOW_LEVELS) == 1);
+    CHECK(lc_shadow_level(&m, camera, 540.0f, 0) == 0);
+    m.position[2] = 10.0f - sqrtf(powf(5.0f * 540.0f / (128.0f / 1.5f), 2.0f) + 25.0f);
+    CHECK(lc_shadow_level(&m, camera, 540.0f, 0) == 1);
+    /* Everything asks for 256: the least important step down until the views fit. */
+    for (uint32_t i = 0; i < N; i++) l[i].position[2] = 10.0f, l[i].intensity = (float)(N - i);
+    lc_shadows_update(&s, &d, rec);
+    CHECK(s.stats.lights == N && s.stats.lights_unplaced == 0);
+    CHECK(s.records[0].rect[0].z >= s.records[s.record_count - 1].rect[0].z);
+    lc_shadows_destroy(&s);
+}
+
 int main(void)
 {
     test_selection();
     test_cache_and_budget();
     test_matrices();
+    test_sizes();
     return lc_test_finish("test_shadow_select");
 }

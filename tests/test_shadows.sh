@@ -187,6 +187,8 @@ GEN="--scene $S/room.gltf --camera 0,4,7,0,-30 --headless --validate --size 200x
 for sh in forward visibility; do
     lc_ok "generated brute ($sh)" $GEN --shading $sh --mode brute --stats "$TMP/gen-$sh.json" --out "$TMP/gen-$sh-brute.png" || continue
     [[ $(img json "$TMP/gen-$sh.json" shadows.lights) == 24 ]] || fail "--shadowed-lights 24 shadows $(img json "$TMP/gen-$sh.json" shadows.lights) lights"
+    sizes=$(( $(img json "$TMP/gen-$sh.json" shadows.views_by_size.256) + $(img json "$TMP/gen-$sh.json" shadows.views_by_size.128) + $(img json "$TMP/gen-$sh.json" shadows.views_by_size.64) ))
+    [[ $sizes == $(img json "$TMP/gen-$sh.json" shadows.views) ]] || fail "views by size add up to $sizes, not shadows.views"
     # Under the sanitizers (LC_TEST_SWEEP=short) zbin alone: the culling is the GPU's.
     modes="lists tiles clusters zbin"
     [[ ${LC_TEST_SWEEP:-} == short ]] && modes=zbin
@@ -200,6 +202,14 @@ if [[ -f $TMP/gen-forward-brute.png && -f $TMP/gen-visibility-brute.png ]]; then
     d=$(img diff "$TMP/gen-forward-brute.png" "$TMP/gen-visibility-brute.png")
     [[ $d -le 5 ]] || fail "24 shadowed lights: forward and visibility shading differ by $d/255 (test_visibility's lavapipe bound: 5)"
 fi
+# 256 shadowed lights (up to 1,536 views): all placed in the atlas at their sizes, with the
+# small views the light's size on screen asks for at 200 x 120.
+G256=${GEN/--shadowed-lights 24/--shadowed-lights 256}
+lc_ok "256 shadowed lights" ${G256/--lights 96/--lights 1024} --stats "$TMP/gen-256.json" && {
+    n=$(img json "$TMP/gen-256.json" shadows.lights) u=$(img json "$TMP/gen-256.json" shadows.lights_unplaced)
+    [[ $n == 256 && $u == 0 ]] || fail "--shadowed-lights 256 over 1024 lights: $n lights shadowed, $u without a tile"
+    [[ $(img json "$TMP/gen-256.json" shadows.views_by_size.64) -gt 0 ]] || fail "256 shadowed lights at 200 x 120: no 64-texel view"
+}
 # Shadows are opt-in: without --shadowed-lights the same lights cast none.
 lc_ok "generated, no shadows" ${GEN/--shadowed-lights 24/} --stats "$TMP/gen-none.json" && {
     [[ $(img json "$TMP/gen-none.json" shadows.lights) == 0 ]] || fail "lights cast shadows without being asked to"

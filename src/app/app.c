@@ -498,6 +498,13 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "views", ss->views);
     cJSON_AddNumberToObject(sh, "views_rendered", ss->views_rendered);
     cJSON_AddNumberToObject(sh, "views_cached", ss->views_cached);
+    cJSON *by_size = cJSON_AddObjectToObject(sh, "views_by_size");
+    for (uint32_t v = 0; v < LC_SHADOW_LEVELS; v++) {
+        char name[8];
+        snprintf(name, sizeof name, "%u", LC_SHADOW_TILE >> v);
+        cJSON_AddNumberToObject(by_size, name, ss->views_by_size[v]);
+    }
+    cJSON_AddNumberToObject(sh, "lights_unplaced", ss->lights_unplaced);
     cJSON_AddNumberToObject(sh, "texels", (double)ss->texels);
     cJSON_AddNumberToObject(sh, "triangles", (double)ss->triangles);
     cJSON_AddNumberToObject(sh, "ms", r->frame.timings.ms[LC_TIMER_SHADOWS]);

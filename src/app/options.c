@@ -73,7 +73,7 @@ void lc_options_usage(FILE *f)
         "                           the shadow views' depth atlas)\n"
         "  --shadowed-lights N      the N most important lights (screen size x intensity, ranked every\n"
         "                           frame) cast shadows, besides those marked \"shadow\": true in a\n"
-        "                           lights file (default 0; a glTF's own lights cast none without it)\n"
+        "                           lights file (0..256, default 0; a glTF's own lights cast none without it)\n"
         "  --shadow-updates K       most shadow views rendered a frame, 1..64, most important lights\n"
         "                           first; the others reuse their atlas tile (default 16)\n"
         "  --shadow-filter F        the shadow lookup's PCF: tent (four bilinear comparisons, a 3 x 3\n"
@@ -202,7 +202,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             if (!*v) return bad(a, v, "empty path");
             o->scene = v;
         } else if (!strcmp(a, "--shadowed-lights")) {
-            s = parse_uint_range(a, v, 0, LC_SHADOW_VIEWS_MAX, &o->shadowed_lights);
+            s = parse_uint_range(a, v, 0, LC_SHADOW_LIGHTS_MAX, &o->shadowed_lights);
         } else if (!strcmp(a, "--shadow-updates")) {
             s = parse_uint_range(a, v, 1, LC_SHADOW_UPDATES_MAX, &o->shadow_updates);
         } else if (!strcmp(a, "--shadow-filter")) {

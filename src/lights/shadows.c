@@ -10,12 +10,17 @@
 #include <string.h>
 
 #define FREE UINT32_MAX
+#define BLOCK_FREE 0xffu
+
+static uint32_t level_size(uint32_t level) { return LC_SHADOW_TILE >> level; }
+static uint32_t level_tiles(uint32_t level) { return 1u << (2u * level); } /* a block's: 1, 4 or 16 */
 
 void lc_shadows_init(lc_shadows *s)
 {
     memset(s, 0, sizeof *s);
-    for (uint32_t t = 0; t < LC_SHADOW_VIEWS_MAX; t++) s->tiles[t].light = FREE;
-    s->records = lc_calloc(LC_SHADOW_VIEWS_MAX, sizeof *s->records);
+    for (uint32_t o = 0; o < LC_SHADOW_LIGHTS_MAX; o++) s->owners[o].light = FREE;
+    memset(s->block_level, BLOCK_FREE, sizeof s->block_level);
+    s->records = lc_calloc(LC_SHADOW_LIGHTS_MAX, sizeof *s->records);
 }
 
 void lc_shadows_destroy(lc_shadows *s)
@@ -27,7 +32,7 @@ void lc_shadows_destroy(lc_shadows *s)
 
 void lc_shadows_invalidate(lc_shadows *s)
 {
-    for (uint32_t t = 0; t < LC_SHADOW_VIEWS_MAX; t++) s->tiles[t].valid = false;
+    for (uint32_t o = 0; o < LC_SHADOW_LIGHTS_MAX; o++) memset(s->owners[o].valid, 0, sizeof s->owners[o].valid);
 }
 
 bool lc_shadows_wanted(const lc_light *lights, uint32_t count, uint32_t shadowed_lights)
@@ -49,7 +54,24 @@ float lc_shadow_importance(const lc_light *l, const float camera[3])
     return size * l->intensity * c;
 }
 
-void lc_shadow_view_matrix(const lc_light *l, uint32_t face, lc_m4 *view_proj, float *near_z, float *far_z, float *texel)
+uint32_t lc_shadow_level(const lc_light *l, const float camera[3], float screen_scale, uint32_t current)
+{
+    float dx = l->position[0] - camera[0], dy = l->position[1] - camera[1], dz = l->position[2] - camera[2];
+    float d2 = dx * dx + dy * dy + dz * dz, r2 = l->radius * l->radius;
+    if (d2 <= r2 || !(screen_scale > 0.0f)) return 0; /* the camera inside its range: the largest */
+    float px = l->radius / sqrtf(d2 - r2) * screen_scale; /* its radius on screen, pixels */
+    uint32_t want = px > (float)(LC_SHADOW_TILE >> 1) ? 0u : px > (float)(LC_SHADOW_TILE >> 2) ? 1u : 2u;
+    if (current < LC_SHADOW_LEVELS && want != current) {
+        /* Level L serves (TILE >> (L + 1), TILE >> L] pixels; a light leaves its level only a
+         * quarter past either end. */
+        float lo = current == LC_SHADOW_LEVELS - 1 ? 0.0f : (float)(LC_SHADOW_TILE >> (current + 1));
+        float hi = current == 0 ? INFINITY : (float)(LC_SHADOW_TILE >> current);
+        if (px > lo * 0.8f && px <= hi * 1.25f) return current;
+    }
+    return want;
+}
+
+void lc_shadow_view_matrix(const lc_light *l, uint32_t face, uint32_t size, lc_m4 *view_proj, float *near_z, float *far_z, float *texel)
 {
     static const float dirs[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
     vec3 eye = {l->position[0], l->position[1], l->position[2]}, fwd, up = {0.0f, 1.0f, 0.0f}, center;
@@ -63,10 +85,10 @@ void lc_shadow_view_matrix(const lc_light *l, uint32_t face, lc_m4 *view_proj, f
     }
     if (fabsf(fwd[1]) > 0.99f) up[0] = 0.0f, up[1] = 0.0f, up[2] = 1.0f;
     /* Widened so that the PCF kernel at the face's (the cone's) edge reads rendered texels. */
-    tan_half *= (float)LC_SHADOW_TILE / ((float)LC_SHADOW_TILE - 2.0f * LC_SHADOW_GUARD);
+    tan_half *= (float)size / ((float)size - 2.0f * LC_SHADOW_GUARD);
     *near_z = (float)LC_SHADOW_NEAR * l->radius;
     *far_z = l->radius;
-    *texel = 2.0f * tan_half / (float)LC_SHADOW_TILE;
+    *texel = 2.0f * tan_half / (float)size;
     glm_vec3_add(eye, fwd, center);
     mat4 v, p, vp;
     glm_lookat_rh(eye, center, up, v);
@@ -97,9 +119,71 @@ static int candidate_cmp(const void *a, const void *b)
 
 static void extract_planes(const lc_m4 *vp, float planes[6][4]) { lc_frustum_planes(vp, planes); }
 
+/* ---- the atlas's blocks: each free, or split into sub-tiles of one size ---- */
+
+static void tile_rect(uint32_t tile, uint32_t level, uint32_t *x, uint32_t *y)
+{
+    uint32_t block = tile >> 4, sub = tile & 15u, n = 1u << level, size = level_size(level);
+    *x = block % LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE + sub % n * size;
+    *y = block / LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE + sub / n * size;
+}
+
+static void tile_free(lc_shadows *s, uint32_t tile)
+{
+    uint32_t b = tile >> 4;
+    s->block_used[b] &= (uint16_t)~(1u << (tile & 15u));
+    if (!s->block_used[b]) s->block_level[b] = BLOCK_FREE;
+}
+
+/* A sub-tile of this level: in a block of that size with room, else a free block. */
+static bool tile_alloc(lc_shadows *s, uint32_t level, uint16_t *tile)
+{
+    uint32_t full = (1u << level_tiles(level)) - 1u, pick = FREE;
+    for (uint32_t b = 0; b < LC_SHADOW_BLOCKS && pick == FREE; b++)
+        if (s->block_level[b] == level && s->block_used[b] != full) pick = b;
+    for (uint32_t b = 0; b < LC_SHADOW_BLOCKS && pick == FREE; b++)
+        if (s->block_level[b] == BLOCK_FREE) pick = b, s->block_level[b] = (uint8_t)level;
+    if (pick == FREE) return false;
+    uint32_t sub = 0;
+    while (s->block_used[pick] >> sub & 1u) sub++;
+    s->block_used[pick] |= (uint16_t)(1u << sub);
+    *tile = (uint16_t)(pick << 4 | sub);
+    return true;
+}
+
+static void owner_free(lc_shadows *s, lc_shadow_owner *o)
+{
+    for (uint32_t f = 0; f < o->views; f++) tile_free(s, o->tile[f]);
+    o->light = FREE;
+}
+
+/* Tiles for every view of o at its level, or (the atlas fragmented) at a smaller one. */
+static bool owner_place(lc_shadows *s, lc_shadow_owner *o)
+{
+    for (; o->level < LC_SHADOW_LEVELS; o->level++) {
+        uint32_t f = 0;
+        while (f < o->views && tile_alloc(s, o->level, &o->tile[f])) f++;
+        if (f == o->views) return true;
+        while (f--) tile_free(s, o->tile[f]);
+    }
+    return false;
+}
+
+/* Blocks the views of `count` lights take at their levels. */
+static uint32_t blocks_needed(const uint32_t views[LC_SHADOW_LEVELS])
+{
+    uint32_t n = 0;
+    for (uint32_t v = 0; v < LC_SHADOW_LEVELS; v++) n += LC_DIV_UP(views[v], level_tiles(v));
+    return n;
+}
+
+typedef struct selected_light {
+    uint32_t light, sorted, views, want, level;
+    lc_shadow_owner *owner;
+} selected_light;
+
 void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *light_record)
 {
-    s->frame++;
     s->render_count = 0;
     s->record_count = 0;
     memset(&s->stats, 0, sizeof s->stats);
@@ -126,69 +210,95 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         marked += l->shadow;
     }
     if (n > 1) qsort(c, n, sizeof *c, candidate_cmp); /* none visible: c may be NULL */
-    /* Marked lights, then the shadowed_lights most important others, while the atlas has room. */
-    uint32_t take = LC_MIN(n, marked + d->shadowed_lights), views = 0, selected = 0;
-    for (uint32_t k = 0; k < take; k++) {
-        uint32_t nv = view_count(&d->lights[d->order[c[k].sorted]]);
-        if (views + nv > LC_SHADOW_VIEWS_MAX) continue;
-        views += nv;
-        c[selected++] = c[k];
-    }
 
-    /* Tiles of lights no longer shadowed (or whose type changed) go back to the free list. */
-    for (uint32_t t = 0; t < LC_SHADOW_VIEWS_MAX; t++) {
-        lc_shadow_tile *tile = &s->tiles[t];
-        if (tile->light == FREE) continue;
-        bool keep = false;
-        for (uint32_t k = 0; k < selected && !keep; k++) {
-            uint32_t li = d->order[c[k].sorted];
-            keep = li == tile->light && tile->face < view_count(&d->lights[li]);
-        }
-        if (!keep) tile->light = FREE, tile->valid = false;
-    }
-
-    /* Each selected light's views, in importance order: its tiles, the cache, the budget. */
+    /* Marked lights, then the shadowed_lights most important others, at the size each asks
+     * for (its owner's now, within the margin), up to LC_SHADOW_LIGHTS_MAX. */
+    uint32_t selected = LC_MIN(LC_MIN(n, marked + d->shadowed_lights), LC_SHADOW_LIGHTS_MAX);
+    selected_light sel[LC_SHADOW_LIGHTS_MAX];
+    uint32_t views[LC_SHADOW_LEVELS] = {0};
     for (uint32_t k = 0; k < selected; k++) {
         uint32_t li = d->order[c[k].sorted];
         const lc_light *l = &d->lights[li];
-        uint32_t nv = view_count(l);
+        selected_light *e = &sel[k];
+        *e = (selected_light){.light = li, .sorted = c[k].sorted, .views = view_count(l), .owner = NULL};
+        for (uint32_t o = 0; o < LC_SHADOW_LIGHTS_MAX && !e->owner; o++)
+            if (s->owners[o].light == li && s->owners[o].views == e->views) e->owner = &s->owners[o];
+        /* The size it asks for, kept within the margin of what it asked for last (not of the
+         * size it got: the fit below is the same for the same wishes, so it does not flip). */
+        e->want = e->level = lc_shadow_level(l, d->camera, d->screen_scale, e->owner ? e->owner->want : LC_SHADOW_LEVELS);
+        views[e->level] += e->views;
+    }
+    /* More views than blocks: the least important lights step down a size, a step a pass. */
+    while (blocks_needed(views) > LC_SHADOW_BLOCKS) {
+        bool stepped = false;
+        for (uint32_t k = selected; k-- > 0 && blocks_needed(views) > LC_SHADOW_BLOCKS;)
+            if (sel[k].level + 1 < LC_SHADOW_LEVELS) {
+                views[sel[k].level] -= sel[k].views;
+                views[++sel[k].level] += sel[k].views;
+                stepped = true;
+            }
+        if (!stepped) break; /* cannot happen: LC_SHADOW_LIGHTS_MAX point lights fit at 64 */
+    }
+
+    /* Owners of lights no longer shadowed, or shadowed at another size, give their tiles back. */
+    bool kept[LC_SHADOW_LIGHTS_MAX] = {false};
+    for (uint32_t k = 0; k < selected; k++)
+        if (sel[k].owner && sel[k].owner->level == sel[k].level) {
+            kept[sel[k].owner - s->owners] = true;
+            sel[k].owner->want = sel[k].want;
+        } else {
+            sel[k].owner = NULL;
+        }
+    for (uint32_t o = 0; o < LC_SHADOW_LIGHTS_MAX; o++)
+        if (s->owners[o].light != FREE && !kept[o]) owner_free(s, &s->owners[o]);
+    /* The others take free owners and tiles, most important first. */
+    for (uint32_t k = 0; k < selected; k++) {
+        if (sel[k].owner) continue;
+        lc_shadow_owner *o = s->owners;
+        while (o->light != FREE) o++; /* selected <= LC_SHADOW_LIGHTS_MAX owners */
+        *o = (lc_shadow_owner){.light = sel[k].light, .views = sel[k].views, .want = sel[k].want, .level = sel[k].level};
+        if (owner_place(s, o)) sel[k].owner = o;
+        else o->light = FREE, s->stats.lights_unplaced++;
+    }
+
+    /* Each placed light's views, in importance order: the cache, the budget, its record. */
+    for (uint32_t k = 0; k < selected; k++) {
+        lc_shadow_owner *o = sel[k].owner;
+        if (!o) continue;
+        const lc_light *l = &d->lights[o->light];
+        uint32_t size = level_size(o->level);
         lc_gpu_shadow *rec = &s->records[s->record_count];
         memset(rec, 0, sizeof *rec);
         float key[11];
         light_key(l, key);
-        for (uint32_t f = 0; f < nv; f++) {
-            uint32_t t = FREE;
-            for (uint32_t u = 0; u < LC_SHADOW_VIEWS_MAX && t == FREE; u++)
-                if (s->tiles[u].light == li && s->tiles[u].face == f) t = u;
-            for (uint32_t u = 0; u < LC_SHADOW_VIEWS_MAX && t == FREE; u++)
-                if (s->tiles[u].light == FREE) t = u, s->tiles[u] = (lc_shadow_tile){.light = li, .face = f};
-            lc_shadow_tile *tile = &s->tiles[t];
-            tile->claimed = s->frame;
+        for (uint32_t f = 0; f < o->views; f++) {
             lc_m4 vp;
             float near_z, far_z, texel;
-            lc_shadow_view_matrix(l, f, &vp, &near_z, &far_z, &texel);
+            lc_shadow_view_matrix(l, f, size, &vp, &near_z, &far_z, &texel);
             rec->params = (lc_f4){near_z, far_z, texel, 0.0f};
-            bool fresh = tile->valid && memcmp(tile->key, key, sizeof key) == 0;
+            uint32_t x, y;
+            tile_rect(o->tile[f], o->level, &x, &y);
+            bool fresh = o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0;
             if (!fresh && s->render_count < budget) {
                 lc_shadow_render *rv = &s->render[s->render_count++];
-                *rv = (lc_shadow_render){.tile = t, .light = li, .face = f, .view_proj = vp};
+                *rv = (lc_shadow_render){.light = o->light, .face = f, .type = l->type, .x = x, .y = y, .size = size, .view_proj = vp};
                 extract_planes(&vp, rv->planes);
                 memcpy(rv->eye, l->position, sizeof rv->eye);
-                tile->valid = true;
-                memcpy(tile->key, key, sizeof key);
-                tile->view_proj = vp;
-            } else if (tile->valid) {
+                o->valid[f] = true;
+                memcpy(o->key[f], key, sizeof key);
+                o->view_proj[f] = vp;
+            } else if (o->valid[f]) {
                 s->stats.views_cached++;
             }
-            rec->view_proj[f] = tile->view_proj;
-            rec->rect[f] = (lc_f4){(float)(t % LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE), (float)(t / LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE),
-                                   tile->valid ? (float)LC_SHADOW_TILE : 0.0f, 0.0f};
+            rec->view_proj[f] = o->view_proj[f];
+            rec->rect[f] = (lc_f4){(float)x, (float)y, o->valid[f] ? (float)size : 0.0f, 0.0f};
         }
-        rec->info = (lc_u4){nv, 0, 0, 0};
-        light_record[c[k].sorted] = ++s->record_count;
-        s->stats.views += nv;
+        rec->info = (lc_u4){o->views, 0, 0, 0};
+        light_record[sel[k].sorted] = ++s->record_count;
+        s->stats.lights++;
+        s->stats.views += o->views;
+        s->stats.views_by_size[o->level] += o->views;
+        s->stats.texels += (uint64_t)o->views * size * size;
     }
-    s->stats.lights = selected;
     s->stats.views_rendered = s->render_count;
-    s->stats.texels = (uint64_t)s->stats.views * LC_SHADOW_TILE * LC_SHADOW_TILE;
 }

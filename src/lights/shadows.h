@@ -10,47 +10,56 @@
  * that can light the visible frame compete (the frustum-culled list), so an off-screen light
  * never takes a tile.
  *
- * Storage: one D32 atlas of LC_SHADOW_TILE-texel tiles, one per view (lc_shared.h). Against
- * Granite's alternative (spot maps in a 2D array, point lights in a cube array, seed 002): an
- * atlas is one image and one descriptor, any mix of spots and points fills it, and a light
- * keeps its tiles while others come and go; a cube array needs its own image per shape and
- * wastes six layers on each spot or none. What the atlas costs: cube faces become plain
+ * Storage: one D32 atlas of LC_SHADOW_BLOCKS blocks of LC_SHADOW_TILE texels (lc_shared.h),
+ * each holding one view of 256 x 256, four of 128 or sixteen of 64: per-light resolution from
+ * screen size. A light's views take the size its volume has on screen (the texels across a
+ * face about the pixels across the light's radius there), at least 64 and at most 256, with a
+ * margin before a light changes size (so a light near a boundary does not re-render every
+ * frame); when the frame's views need more blocks than the atlas has, the least important
+ * lights step down first. Against Granite's alternative (spot maps in a 2D array, point lights
+ * in a cube array, seed 002): an atlas is one image and one descriptor, any mix of spots and
+ * points and of sizes fills it, and a light keeps its tiles while others come and go; a cube
+ * array needs its own image per shape and size. What the atlas costs: cube faces become plain
  * rectangles, so the shader picks the face itself and PCF cannot filter across a face seam;
- * each face's view is widened by LC_SHADOW_GUARD texels on every side, so the 3x3 kernel at
- * a face's edge still reads texels the face rendered. Tiles are one size today (per-light
- * resolution from screen size is the next step).
+ * each face's view is widened by LC_SHADOW_GUARD texels on every side, so the PCF kernel at a
+ * face's edge still reads texels the face rendered.
  *
  * Caching: a view is rendered again only when its light changed what the view sees (type,
- * position, direction, range or cone) or its tile is new; the scene's objects are static
- * today, so they never invalidate a view (lc_shadows_invalidate forgets every tile, for the
- * day they move or the atlas is made again). At most `updates` views are rendered a frame, the
- * most important lights' first; the others keep their tile as last rendered, with the matrix
- * it was rendered with, and a view never rendered shadows nothing until its turn comes. */
+ * position, direction, range or cone), its size changed or its tile is new; the scene's objects
+ * are static today, so they never invalidate a view (lc_shadows_invalidate forgets every tile,
+ * for the day they move or the atlas is made again). At most `updates` views are rendered a
+ * frame, the most important lights' first; the others keep their tile as last rendered, with
+ * the matrix it was rendered with, and a view never rendered shadows nothing until its turn. */
 #ifndef LC_SHADOWS_H
 #define LC_SHADOWS_H
 
 #include "cpu/object_cull.h"
 #include "lights/lights.h"
 
-#define LC_SHADOW_VIEWS_MAX (LC_SHADOW_ATLAS_COLS * LC_SHADOW_ATLAS_COLS) /* 256 tiles: a 4096^2 atlas */
+#define LC_SHADOW_BLOCKS (LC_SHADOW_ATLAS_COLS * LC_SHADOW_ATLAS_COLS) /* 256 blocks of 256^2: a 4096^2 atlas */
+#define LC_SHADOW_LEVELS 3u       /* view sizes: LC_SHADOW_TILE >> level, 256, 128 and 64 texels */
+#define LC_SHADOW_LIGHTS_MAX 256u /* shadowed lights (--shadowed-lights, records): 1,536 views at most, 64 x 64 fits them */
 #define LC_SHADOW_UPDATES_DEFAULT 16u /* --shadow-updates */
 #define LC_SHADOW_UPDATES_MAX 64u
 #define LC_SHADOW_GUARD 2.0f /* texels each view reaches past its face or cone (the PCF kernel's reach, and one more) */
 #define LC_SHADOW_SPOT_MAX_DEG 80.0f /* wider cones are shadowed within this half-angle only */
 
-/* One atlas tile: its owner view and what it holds. */
-typedef struct lc_shadow_tile {
-    uint32_t light;      /* owner: the light's index in the frame's lc_light list; UINT32_MAX: free */
-    uint32_t face;       /* 0 for spots, 0..5 for points (+X -X +Y -Y +Z -Z) */
-    bool valid;          /* rendered with view_proj for key */
-    float key[11];       /* type, position, direction, range, outer angle when rendered */
-    lc_m4 view_proj;
-    uint32_t claimed;    /* frame stamp of the last frame that used it */
-} lc_shadow_tile;
+/* A shadowed light's place in the atlas: its views' tiles and what each holds. */
+typedef struct lc_shadow_owner {
+    uint32_t light;      /* the light's index in the frame's lc_light list; UINT32_MAX: free */
+    uint32_t views;      /* 1 (spot) or 6 (point) */
+    uint32_t want;       /* the size its screen size asks for (a level) */
+    uint32_t level;      /* its views' size: LC_SHADOW_TILE >> level (want, or smaller where the atlas is full) */
+    uint16_t tile[6];    /* per view: block * 16 + the sub-tile within the block */
+    bool valid[6];       /* rendered with view_proj for key */
+    float key[6][11];    /* type, position, direction, range, outer angle when rendered */
+    lc_m4 view_proj[6];
+} lc_shadow_owner;
 
 /* A view rendered this frame: its tile, matrix and frustum. */
 typedef struct lc_shadow_render {
-    uint32_t tile, light, face;
+    uint32_t light, face, type;
+    uint32_t x, y, size; /* the tile in the atlas, texels */
     lc_m4 view_proj;
     float planes[6][4];
     float eye[3];        /* the light's position: draws go front to back from it */
@@ -59,15 +68,18 @@ typedef struct lc_shadow_render {
 /* What --stats reports under "shadows" (the last frame's). */
 typedef struct lc_shadow_stats {
     uint32_t lights, views, views_rendered, views_cached;
+    uint32_t views_by_size[LC_SHADOW_LEVELS]; /* of 256, 128 and 64 texels */
+    uint32_t lights_unplaced; /* shadowed lights the atlas had no tile for this frame (none shadowed) */
     uint64_t texels, triangles;
 } lc_shadow_stats;
 
 typedef struct lc_shadows {
-    lc_shadow_tile tiles[LC_SHADOW_VIEWS_MAX];
-    uint32_t frame;      /* frame stamp */
+    lc_shadow_owner owners[LC_SHADOW_LIGHTS_MAX];
+    uint8_t block_level[LC_SHADOW_BLOCKS]; /* the size its sub-tiles have; 0xff: a free block */
+    uint16_t block_used[LC_SHADOW_BLOCKS]; /* a bit per sub-tile in use */
     lc_shadow_render render[LC_SHADOW_UPDATES_MAX];
     uint32_t render_count;
-    lc_gpu_shadow *records; /* LC_SHADOW_VIEWS_MAX records */
+    lc_gpu_shadow *records; /* LC_SHADOW_LIGHTS_MAX records */
     uint32_t record_count;
     /* Scratch: the ranked candidates, per light its record (by lc_light index). */
     uint64_t *rank;
@@ -83,6 +95,7 @@ typedef struct lc_shadow_frame_desc {
     const uint32_t *order;
     uint32_t visible;
     const float *camera;       /* world position */
+    float screen_scale;        /* pixels per unit of tan(angle) off the view axis: height / (2 tan(fov_y / 2)) */
     uint32_t shadowed_lights;  /* --shadowed-lights: how many more lights, by importance */
     uint32_t updates;          /* --shadow-updates: most views rendered a frame; 0: LC_SHADOW_UPDATES_DEFAULT */
 } lc_shadow_frame_desc;
@@ -100,9 +113,12 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
 /* A light's importance for a shadow: the square of its range over its distance (the size its
  * volume takes on screen) times its intensity and brightest colour channel. */
 float lc_shadow_importance(const lc_light *l, const float camera[3]);
+/* The view size (as a level: LC_SHADOW_TILE >> level texels) a light's volume asks for on
+ * screen; `current`: its size now (LC_SHADOW_LEVELS: none), kept within a margin. */
+uint32_t lc_shadow_level(const lc_light *l, const float camera[3], float screen_scale, uint32_t current);
 /* The view-projection matrix (Vulkan clip space) of a light's view (face 0..5 of a point
- * light; 0 for a spot), widened by LC_SHADOW_GUARD texels; texel: a texel's world size per
- * unit of view depth. */
-void lc_shadow_view_matrix(const lc_light *l, uint32_t face, lc_m4 *view_proj, float *near_z, float *far_z, float *texel);
+ * light; 0 for a spot) rendered at `size` texels, widened by LC_SHADOW_GUARD texels; texel: a
+ * texel's world size per unit of view depth. */
+void lc_shadow_view_matrix(const lc_light *l, uint32_t face, uint32_t size, lc_m4 *view_proj, float *near_z, float *far_z, float *texel);
 
 #endif

@@ -13,14 +13,14 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     uint32_t v = pass - r->frame.shadow_first_pass;
     const lc_shadow_render *view = &r->dev.shadows.render[v];
     const lc_object_cull_result *cull = &r->frame.shadow_cull[v];
-    int32_t x = (int32_t)(view->tile % LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE), y = (int32_t)(view->tile / LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE);
+    int32_t x = (int32_t)view->x, y = (int32_t)view->y;
     /* The tile alone is cleared: the others keep what earlier frames rendered. */
-    lc_pkg_rendering p = {.width = LC_SHADOW_TILE, .height = LC_SHADOW_TILE, .x = x, .y = y, .depth = r->dev.shadow_atlas.view,
+    lc_pkg_rendering p = {.width = view->size, .height = view->size, .x = x, .y = y, .depth = r->dev.shadow_atlas.view,
                           .depth_format = r->dev.shadow_atlas.format, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
                           .depth_load = VK_ATTACHMENT_LOAD_OP_CLEAR, .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
     lc_rc_begin_rendering(rc, lc_sort_key(pass, LC_SEQ_BEGIN), &p);
-    lc_rc_viewport_at(rc, state, x, y, LC_SHADOW_TILE, LC_SHADOW_TILE);
+    lc_rc_viewport_at(rc, state, x, y, view->size, view->size);
     lc_bind_scene(r, rc, pass, r->dev.shadow_pipeline, true);
     lc_rc_push_constants(rc, state, r->dev.layout, 0, sizeof view->view_proj, view->view_proj.m);
     for (uint32_t i = 0; i < cull->visible; i++) {
@@ -40,8 +40,7 @@ lc_pass lc_pass_shadow_view(lc_renderer *r, uint32_t v)
 {
     const lc_shadow_render *view = &r->dev.shadows.render[v];
     static const char *const faces[6] = {"+x", "-x", "+y", "-y", "+z", "-z"};
-    const lc_shadow_tile *t = &r->dev.shadows.tiles[view->tile];
-    bool point = t->key[0] == (float)LC_LIGHT_POINT;
+    bool point = view->type == LC_LIGHT_POINT;
     snprintf(r->frame.shadow_names[v], sizeof r->frame.shadow_names[v], "shadow view / light %u%s%s", view->light,
              point ? " " : "", point ? faces[view->face] : "");
     return (lc_pass){
