@@ -4,6 +4,7 @@
 #include <cglm/cglm.h>
 #include <string.h>
 
+#include "cpu/jobs.h"
 #include "frame.h"
 
 /* The shadow atlas with room for `tiles` blocks (1, or LC_SHADOW_BLOCKS once a frame has a
@@ -78,6 +79,18 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
     return LC_OK;
 }
 
+/* One job per shadow view: its objects culled against its frustum. Each cull runs as a team of
+ * one inside the job (cpu/jobs.h), so the views spread over the threads where one cull of a
+ * scene's few hundred objects would not (its cost is the call's, not the objects'). */
+static void cull_views_job(void *user, uint32_t offset, uint32_t count, uint32_t thread)
+{
+    (void)thread;
+    lc_renderer *r = user;
+    const lc_shadows *sh = &r->dev.shadows;
+    for (uint32_t v = offset; v < offset + count; v++)
+        lc_object_cull_run(&r->dev.object_cull_set, &sh->render[v].view_proj, sh->render[v].planes, &r->frame.shadow_cull[v]);
+}
+
 /* The frame's shadowed lights (lights/shadows.h): their records for the slot, kept by the
  * sorted light index the loops see, and each view to render this frame culled against its
  * frustum (the same object cull as the camera's). */
@@ -91,9 +104,9 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     lc_shadows_update(sh, &d, slot->shadow_lights.mapped);
     memcpy(slot->shadows.mapped, sh->records, (size_t)sh->record_count * sizeof(lc_gpu_shadow));
     r->frame.shadow_stats = sh->stats;
+    lc_jobs_run(sh->render_count, 1, cull_views_job, r);
     for (uint32_t v = 0; v < sh->render_count; v++) {
-        lc_object_cull_result *c = &r->frame.shadow_cull[v];
-        lc_object_cull_run(&r->dev.object_cull_set, &sh->render[v].view_proj, sh->render[v].planes, c);
+        const lc_object_cull_result *c = &r->frame.shadow_cull[v];
         for (uint32_t i = 0; i < c->visible; i++)
             r->frame.shadow_stats.triangles += r->dev.geo.ms.ranges[r->scene->objects[c->indices[i]].mesh].triangle_count;
     }

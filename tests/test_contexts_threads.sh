@@ -85,6 +85,19 @@ sys.exit(0 if ok else 1)
 PYEOF
 }
 
+# Shadowed lights: each shadow view's objects are culled in a job of its own (frame_shadows.c)
+# and recorded in a render context of its own; one thread and two give the same image and
+# command stream.
+check_shadows()
+{
+    run shadows-t1 1 0 --mode zbin --shadowed-lights 6 && run shadows-t2 2 0 --mode zbin --shadowed-lights 6 || return
+    cmp -s "$TMP/shadows-t1.png" "$TMP/shadows-t2.png" || fail "shadows: the image with two threads differs from one thread"
+    cmp -s "$TMP/shadows-t1.txt" "$TMP/shadows-t2.txt" || fail "shadows: the sorted command stream with two threads differs from one thread"
+    grep -q "shadow view" "$TMP/shadows-t1.txt" || fail "shadows: no shadow view in the command stream"
+    [[ $("$PY" -c "import json; print(json.load(open('$TMP/shadows-t2.json'))['shadows']['views_rendered'])") -gt 0 ]] ||
+        fail "shadows: no shadow view rendered"
+}
+
 # Under ThreadSanitizer (scripts/test-tsan.sh sets LC_TEST_SWEEP=short) the sweep is zbin
 # with two-command secondaries and the heatmap view on the hall: the threaded code (frame
 # recording on two threads, merge, sort, the backend's secondaries) is the same in every
@@ -92,6 +105,7 @@ PYEOF
 if [[ ${LC_TEST_SWEEP:-} == short ]]; then
     check zbin 1 --mode zbin
     check heatmap 0 --mode tiles --view heatmap
+    check_shadows
     finish
 fi
 for mode in brute lists tiles clusters zbin; do
@@ -99,5 +113,6 @@ for mode in brute lists tiles clusters zbin; do
 done
 check zbin-lights 0 --mode zbin --zbin-kernel lights
 check heatmap 0 --mode tiles --view heatmap
+check_shadows
 have_sponza "the Sponza case" && check sponza 0 --scene "$LC_SPONZA" --mode zbin
 finish
