@@ -528,13 +528,17 @@ static cJSON *uv_transform(const cJSON *root, int64_t material)
     return get(get(get(get(m, "pbrMetallicRoughness"), "baseColorTexture"), "extensions"), "KHR_texture_transform");
 }
 
-/* Whether a primitive's COLOR_0 is RGB: assimp 5.2 reads it with alpha 0, not glTF's 1. */
+/* Whether a primitive's COLOR_0 is RGB: assimp 5.2 reads it with alpha 0, not glTF's 1. A
+ * sparse accessor or one without a bufferView (zeros) is left to assimp as it is: the rewrite
+ * reads neither, and refusing the file would be worse than its alpha (which only MASK and
+ * BLEND materials use). */
 static bool rgb_colour(const cJSON *root, const cJSON *attrs)
 {
     int i = item_index(get(attrs, "COLOR_0"));
     const cJSON *acc = i >= 0 ? cJSON_GetArrayItem(get(root, "accessors"), i) : NULL;
     const cJSON *type = get(acc, "type");
-    return cJSON_IsString(type) && !strcmp(type->valuestring, "VEC3");
+    return cJSON_IsString(type) && !strcmp(type->valuestring, "VEC3") && index_of(acc, "bufferView") >= 0 &&
+           !get(acc, "sparse");
 }
 
 /* Whether any mesh attribute is quantized, any COLOR_0 is RGB or any base-colour texture is
