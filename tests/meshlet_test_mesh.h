@@ -1,7 +1,10 @@
 /* Generated meshes for the meshlet tests (test_meshlet_codec.c, test_gpu_meshlet_decode.c):
  * a bumpy grid of nx * ny quads (2 * nx * ny triangles, (nx + 1) * (ny + 1) vertices) with
  * UVs beyond [0, 1], optionally wrapped into a closed sphere-like shape (normals in every
- * direction, for the cone tests); random unit tangents with mixed bitangent signs. */
+ * direction, for the cone tests); random unit tangents with mixed bitangent signs. Grids get
+ * vertex colours of every byte value (a hash of the vertex, so the random sequence the other
+ * attributes draw stays as it was); spheres stay white, the usual mesh, whose colour stream
+ * is empty. */
 #ifndef LC_MESHLET_TEST_MESH_H
 #define LC_MESHLET_TEST_MESH_H
 
@@ -51,6 +54,11 @@ static inline test_mesh test_mesh_grid(uint32_t nx, uint32_t ny, float scale, fl
             for (int c = 0; c < 3; c++) v->tangent[c] = lc_test_rnd(-1.0f, 1.0f);
             v->tangent[3] = lc_test_rnd(-1.0f, 1.0f) < 0.0f ? -1.0f : 1.0f;
             lc_vertex_fix_tangent(v);
+            uint32_t h = (x * 0x9e3779b1u) ^ (y * 0x85ebca77u) ^ (nx << 20) ^ ny;
+            h ^= h >> 15;
+            h *= 0x2c1b3c6du;
+            h ^= h >> 13;
+            v->color = sphere ? LC_VERTEX_WHITE : h;
         }
     uint32_t *o = m.idx;
     for (uint32_t y = 0; y < ny; y++)

@@ -19,8 +19,8 @@ static lc_scene scene_of(lc_vertex *v, uint32_t nv, uint32_t *ix, uint32_t ni, l
 
 int main(void)
 {
-    lc_vertex v[4] = {{{0, 0, 0}, {0, 0, 1}, {0, 0}, {1, 0, 0, 1}}, {{1, 0, 0}, {0, 0, 1}, {1, 0}, {1, 0, 0, 1}},
-                      {{0, 1, 0}, {0, 0, 1}, {0, 1}, {1, 0, 0, 1}}, {{2, 0, 0}, {0, 0, 1}, {1, 1}, {1, 0, 0, 1}}};
+    lc_vertex v[4] = {{{0, 0, 0}, {0, 0, 1}, {0, 0}, {1, 0, 0, 1}, LC_VERTEX_WHITE}, {{1, 0, 0}, {0, 0, 1}, {1, 0}, {1, 0, 0, 1}, LC_VERTEX_WHITE},
+                      {{0, 1, 0}, {0, 0, 1}, {0, 1}, {1, 0, 0, 1}, LC_VERTEX_WHITE}, {{2, 0, 0}, {0, 0, 1}, {1, 1}, {1, 0, 0, 1}, LC_VERTEX_WHITE}};
     uint32_t ix[9] = {0, 1, 2, 0, 1, 3, 1, 2, 0};
     lc_mesh mesh;
     lc_object obj;

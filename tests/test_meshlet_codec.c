@@ -206,6 +206,16 @@ static case_result check_mesh(const char *name, const test_mesh *m, uint32_t exp
     CHECK_MSG(inexact == 0, "%s: %u decoded vertices differ from the quantized mesh", name, inexact);
     CHECK_MSG(far == 0, "%s: %u components beyond half a quantization step", name, far);
     CHECK_MSG(bent == 0, "%s: %u normals more than 2 degrees off", name, bent);
+    /* Vertex colours are lossless; a mesh of one colour costs no colour bits. */
+    uint32_t recoloured = 0, white = 1;
+    for (uint32_t j = 0; j < e->vertex_count; j++) {
+        recoloured += dv[j].color != m->v[mm.vertex_remap[j]].color;
+        white &= dv[j].color == LC_VERTEX_WHITE;
+    }
+    CHECK_MSG(recoloured == 0, "%s: %u vertex colours changed", name, recoloured);
+    if (white) CHECK_MSG(e->stream_bits[LC_MESHLET_STREAM_COLOR] == 0, "%s: white vertices cost %llu colour bits", name,
+                         (unsigned long long)e->stream_bits[LC_MESHLET_STREAM_COLOR]);
+    else CHECK_MSG(e->stream_bits[LC_MESHLET_STREAM_COLOR] > 0, "%s: coloured vertices cost no colour bits", name);
 
     /* Every surviving triangle exactly once, winding kept. */
     tri *got = lc_calloc(e->triangle_count + 1, sizeof *got);

@@ -363,8 +363,8 @@ static void test_obj_materials(void)
 static void test_validate(void)
 {
     lc_vertex verts[3] = {
-        {{0, 0, 0}, {0, 0, 1}, {0, 0}, {1, 0, 0, 1}}, {{1, 0, 0}, {0, 0, 1}, {1, 0}, {1, 0, 0, 1}},
-        {{0, 1, 0}, {0, 0, 1}, {0, 1}, {1, 0, 0, 1}}};
+        {{0, 0, 0}, {0, 0, 1}, {0, 0}, {1, 0, 0, 1}, LC_VERTEX_WHITE}, {{1, 0, 0}, {0, 0, 1}, {1, 0}, {1, 0, 0, 1}, LC_VERTEX_WHITE},
+        {{0, 1, 0}, {0, 0, 1}, {0, 1}, {1, 0, 0, 1}, LC_VERTEX_WHITE}};
     uint32_t indices[3] = {0, 1, 2};
     lc_mesh mesh = {.first_vertex = 0, .vertex_count = 3, .first_index = 0, .index_count = 3, .material = 0};
     lc_object obj = {.world = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}, .mesh = 0, .material = 0};

@@ -299,8 +299,8 @@ static void test_grid(void)
  * flag turns it around, and not without it. */
 static void test_mirrored(void)
 {
-    lc_vertex v[3] = {{{0, 0, 0}, {0, 0, 1}, {0, 0}, {1, 0, 0, 1}}, {{1, 0, 0}, {0, 0, 1}, {1, 0}, {1, 0, 0, 1}},
-                      {{0, 1, 0}, {0, 0, 1}, {0, 1}, {1, 0, 0, 1}}};
+    lc_vertex v[3] = {{{0, 0, 0}, {0, 0, 1}, {0, 0}, {1, 0, 0, 1}, LC_VERTEX_WHITE}, {{1, 0, 0}, {0, 0, 1}, {1, 0}, {1, 0, 0, 1}, LC_VERTEX_WHITE},
+                      {{0, 1, 0}, {0, 0, 1}, {0, 1}, {1, 0, 0, 1}, LC_VERTEX_WHITE}};
     uint32_t idx[3] = {0, 1, 2};
     lc_mesh mesh = {.vertex_count = 3, .index_count = 3};
     lc_material mat = lc_material_make(1, 1, 1, -1, false);

@@ -58,6 +58,7 @@ layout(location = 3) out float out_depth[];
 layout(location = 4) flat out uint out_draw[];    // the object index (scene.vert: gl_InstanceIndex)
 layout(location = 5) flat out uint out_vertex[];  // the runtime vertex (scene.vert: gl_VertexIndex) for --view meshlets
 layout(location = 6) out vec4 out_tangent[];      // world tangent, w: bitangent sign (scene.vert's)
+layout(location = 7) out vec4 out_vertex_color[]; // COLOR_0 (scene.vert's)
 #endif
 
 struct lc_task_payload {
@@ -177,20 +178,24 @@ void main()
         vec3 in_normal;
         vec2 in_uv;
         vec4 in_tangent;
+        uint in_color;
         if (inline_decode) {
             in_normal = lc_meshlet_normal(lc_meshlet_streams[stream + LC_MESHLET_STREAM_NORMAL], local);
             in_tangent = lc_meshlet_tangent(lc_meshlet_streams[stream + LC_MESHLET_STREAM_NORMAL], local);
             in_uv = lc_meshlet_uv(lc_meshlet_streams[stream + LC_MESHLET_STREAM_UV], local);
+            in_color = lc_meshlet_color(lc_meshlet_streams[stream + LC_MESHLET_STREAM_COLOR], local);
         } else {
             uint f = g * LC_VERTEX_FLOATS;
             in_normal = vec3(vertex_data[f + 3u], vertex_data[f + 4u], vertex_data[f + 5u]);
             in_uv = vec2(vertex_data[f + 6u], vertex_data[f + 7u]);
             in_tangent = vec4(vertex_data[f + 8u], vertex_data[f + 9u], vertex_data[f + 10u], vertex_data[f + 11u]);
+            in_color = floatBitsToUint(vertex_data[f + 12u]);
         }
         out_world[local] = world;
         out_normal[local] = mat3(obj.normal) * in_normal;
         out_uv[local] = in_uv;
         out_tangent[local] = lc_world_tangent(obj, in_tangent);
+        out_vertex_color[local] = unpackUnorm4x8(in_color); // the vertex input's R8G8B8A8_UNORM
         out_depth[local] = lc_view_depth(world);
         out_vertex[local] = g;
         out_draw[local] = object;

@@ -83,4 +83,12 @@ vec4 lc_meshlet_tangent(lc_meshlet_stream s, uint lane)
     return vec4(lc_meshlet_oct_decode(q), (q.y & 1) != 0 ? -1.0 : 1.0);
 }
 
+// The colour stream: 4 x 8 bits, RGBA8 as lc_vertex.color holds it (each component's low byte).
+uint lc_meshlet_color(lc_meshlet_stream s, uint lane)
+{
+    uint c = 0u;
+    for (uint k = 0u; k < 4u; k++) c |= (uint(lc_meshlet_component(s, lane, 4u, k, 8u)) & 0xffu) << (8u * k);
+    return c;
+}
+
 #endif

@@ -7,7 +7,7 @@ layout(local_size_x = LC_MESHLET_DECODE_LANES) in;
 layout(std430, set = 0, binding = LC_MESHLET_BIND_HEADERS) readonly buffer HeaderBlock { lc_meshlet_header lc_meshlet_headers[]; };
 layout(std430, set = 0, binding = LC_MESHLET_BIND_STREAMS) readonly buffer StreamBlock { lc_meshlet_stream lc_meshlet_streams[]; };
 layout(std430, set = 0, binding = LC_MESHLET_BIND_PAYLOAD) readonly buffer PayloadBlock { uint lc_meshlet_payload[]; };
-layout(std430, set = 0, binding = LC_MESHLET_BIND_VERTICES) writeonly buffer VertexBlock { float out_vertices[]; };
+layout(std430, set = 0, binding = LC_MESHLET_BIND_VERTICES) writeonly buffer VertexBlock { uint out_vertices[]; }; // lc_vertex: the floats' bits, then the colour
 layout(std430, set = 0, binding = LC_MESHLET_BIND_INDICES) writeonly buffer IndexBlock { uint out_indices[]; };
 layout(std430, set = 0, binding = LC_MESHLET_BIND_INDICES8) buffer Index8Block { uint out_indices8[]; };
 
@@ -54,18 +54,20 @@ void main()
         vec3 n = lc_meshlet_normal(lc_meshlet_streams[first + LC_MESHLET_STREAM_NORMAL], lane);
         vec4 t = lc_meshlet_tangent(lc_meshlet_streams[first + LC_MESHLET_STREAM_NORMAL], lane);
         vec2 uv = lc_meshlet_uv(lc_meshlet_streams[first + LC_MESHLET_STREAM_UV], lane);
+        uint color = lc_meshlet_color(lc_meshlet_streams[first + LC_MESHLET_STREAM_COLOR], lane);
         uint o = (vertex + lane) * LC_VERTEX_FLOATS;
-        out_vertices[o + 0u] = p.x;
-        out_vertices[o + 1u] = p.y;
-        out_vertices[o + 2u] = p.z;
-        out_vertices[o + 3u] = n.x;
-        out_vertices[o + 4u] = n.y;
-        out_vertices[o + 5u] = n.z;
-        out_vertices[o + 6u] = uv.x;
-        out_vertices[o + 7u] = uv.y;
-        out_vertices[o + 8u] = t.x;
-        out_vertices[o + 9u] = t.y;
-        out_vertices[o + 10u] = t.z;
-        out_vertices[o + 11u] = t.w;
+        out_vertices[o + 0u] = floatBitsToUint(p.x);
+        out_vertices[o + 1u] = floatBitsToUint(p.y);
+        out_vertices[o + 2u] = floatBitsToUint(p.z);
+        out_vertices[o + 3u] = floatBitsToUint(n.x);
+        out_vertices[o + 4u] = floatBitsToUint(n.y);
+        out_vertices[o + 5u] = floatBitsToUint(n.z);
+        out_vertices[o + 6u] = floatBitsToUint(uv.x);
+        out_vertices[o + 7u] = floatBitsToUint(uv.y);
+        out_vertices[o + 8u] = floatBitsToUint(t.x);
+        out_vertices[o + 9u] = floatBitsToUint(t.y);
+        out_vertices[o + 10u] = floatBitsToUint(t.z);
+        out_vertices[o + 11u] = floatBitsToUint(t.w);
+        out_vertices[o + 12u] = color;
     }
 }

@@ -6,8 +6,9 @@
 #include "alpha_mask.glsl"
 
 layout(location = 2) in vec2 in_uv; // scene.vert, geometry.mesh
+layout(location = 7) in vec4 in_vertex_color; // scene.vert, geometry.mesh: COLOR_0 (alpha)
 
 void main()
 {
-    if (lc_alpha_masked(in_uv)) discard;
+    if (lc_alpha_masked(in_uv, in_vertex_color.a)) discard;
 }

@@ -9,6 +9,7 @@ layout(location = 0) in vec3 in_position;
 layout(location = 1) in vec3 in_normal;
 layout(location = 2) in vec2 in_uv;
 layout(location = 3) in vec4 in_tangent; // xyz, w: bitangent sign (lc_vertex.tangent)
+layout(location = 4) in vec4 in_color;   // lc_vertex.color: RGBA8 unorm, linear (glTF COLOR_0)
 
 layout(location = 0) out vec3 out_world;
 layout(location = 1) out vec3 out_normal;
@@ -17,6 +18,7 @@ layout(location = 3) out float out_depth;
 layout(location = 4) flat out uint out_draw; // firstInstance: the object index (visibility ids)
 layout(location = 5) flat out uint out_vertex; // the provoking vertex: its meshlet for --view meshlets
 layout(location = 6) out vec4 out_tangent; // world tangent (unnormalized), w: bitangent sign in world space
+layout(location = 7) out vec4 out_vertex_color; // multiplies the material's base colour and alpha
 
 // Vertices are mesh-local; the object's transform comes from the object buffer, indexed by
 // the draw's firstInstance (one instance per draw).
@@ -30,6 +32,7 @@ void main()
     out_normal = mat3(obj.normal) * in_normal;
     out_tangent = lc_world_tangent(obj, in_tangent);
     out_uv = in_uv;
+    out_vertex_color = in_color;
     out_depth = lc_view_depth(world);
     // The runtime mesh's vertices are in meshlet order and every draw has vertexOffset 0, so
     // the vertex number finds the meshlet; the fragment shader looks it up (lavapipe leaks

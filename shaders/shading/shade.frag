@@ -23,6 +23,7 @@ layout(location = 5) flat in uint in_vertex; // scene.vert: the provoking vertex
 // scene.vert / geometry.mesh: world tangent (unnormalized, not yet orthogonal to the normal
 // after interpolation), w: bitangent sign; bitangent = cross(normal, tangent.xyz) * w.
 layout(location = 6) in vec4 in_tangent;
+layout(location = 7) in vec4 in_vertex_color; // scene.vert / geometry.mesh: COLOR_0, linear (white where none)
 
 // The runtime mesh's vertices are in meshlet order: vertex -> meshlet.
 layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer VertexMeshletBlock { uint vertex_meshlet[]; };
@@ -45,13 +46,13 @@ vec4 lc_forward_tangent() { return vec4(in_tangent.xyz, in_tangent.w < 0.0 ? -1.
 void main()
 {
     // A MASK material's holes: what the depth pre-pass cut out shades nothing here either.
-    if (lc_alpha_masked(in_uv)) discard;
+    if (lc_alpha_masked(in_uv, in_vertex_color.a)) discard;
     vec3 view_dir = normalize(frame.camera_pos.xyz - in_world);
     vec3 n = normalize(in_normal);
     // The triangle's plane from the world position's screen derivatives (both lie in it).
     vec3 seen = lc_seen_normal(cross(dFdx(in_world), dFdy(in_world)), view_dir);
     vec4 tangent = lc_forward_tangent();
-    lc_material_inputs mi = lc_material_inputs_of(mat.factors, texture(base_color_tex, in_uv) * material.base_color,
+    lc_material_inputs mi = lc_material_inputs_of(mat.factors, texture(base_color_tex, in_uv) * material.base_color, in_vertex_color,
                                                   texture(metallic_roughness_tex, in_uv), texture(occlusion_tex, in_uv).r,
                                                   texture(emissive_tex, in_uv).rgb);
     // The map's normal, turned with its frame to the side the viewer sees. Sampled with the

@@ -228,7 +228,8 @@ void main()
 
     vec3 view_dir = normalize(frame.camera_pos.xyz - world);
     vec3 n = normalize(normal);
-    lc_material_inputs mi = lc_material_inputs_of(m, samples[0] * m.base_color, samples[1], samples[3].r, samples[4].rgb);
+    vec4 vertex_color = b.x * tri.v[0].color + b.y * tri.v[1].color + b.z * tri.v[2].color;
+    lc_material_inputs mi = lc_material_inputs_of(m, samples[0] * m.base_color, vertex_color, samples[1], samples[3].r, samples[4].rgb);
     // The map's normal, turned with its frame to the side the viewer sees.
     vec3 mapped = lc_normal_mapped(n, lc_vis_tangent(tri, b), samples[2].xyz, m.factors.z);
     vec3 shading_normal = dot(n, seen) < 0.0 ? -mapped : mapped;

@@ -8,7 +8,7 @@
 
 // What a material gives at one pixel.
 struct lc_material_inputs {
-    vec3 base;       // linear base colour: texture times factor
+    vec3 base;       // linear base colour: texture times factor times vertex colour
     float alpha;
     float metallic;  // in [0, 1]
     float roughness; // perceptual, in [0, 1]
@@ -17,13 +17,14 @@ struct lc_material_inputs {
 };
 
 // base: the base colour texture times the factor (the forward pass's factor is its push
-// constant); mr, occ, emis: the metallic-roughness, occlusion and emissive textures' samples
-// (1 where the material has none).
-lc_material_inputs lc_material_inputs_of(lc_gpu_material m, vec4 base, vec4 mr, float occ, vec3 emis)
+// constant); vertex_color: the interpolated COLOR_0 (glTF: it multiplies both, alpha too);
+// mr, occ, emis: the metallic-roughness, occlusion and emissive textures' samples (1 where the
+// material has none).
+lc_material_inputs lc_material_inputs_of(lc_gpu_material m, vec4 base, vec4 vertex_color, vec4 mr, float occ, vec3 emis)
 {
     lc_material_inputs i;
-    i.base = base.rgb;
-    i.alpha = base.a;
+    i.base = base.rgb * vertex_color.rgb;
+    i.alpha = base.a * vertex_color.a;
     // glTF: roughness in the texture's green channel, metallic in its blue.
     i.metallic = clamp(m.factors.x * mr.b, 0.0, 1.0);
     i.roughness = clamp(m.factors.y * mr.g, 0.0, 1.0);

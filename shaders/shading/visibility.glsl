@@ -1,4 +1,4 @@
-// Visibility id -> the triangle it names: three world-space vertices (position, normal, uv, tangent)
+// Visibility id -> the triangle it names: three world-space vertices (position, normal, uv, tangent, colour)
 // and the material. The one place that knows how the scene lies on the GPU, so the object
 // and meshlet scene layouts change only this function. Today: mesh-local vertices and
 // mesh-local indices stored once, objects (world and normal matrices in objects[], set 0) each
@@ -19,6 +19,7 @@ struct lc_vis_vertex {
     vec3 position, normal;
     vec2 uv;
     vec4 tangent; // xyz, w: bitangent sign; world space after lc_vis_triangle_fetch (scene.vert's)
+    vec4 color;   // COLOR_0, linear (lc_vertex.color, unpacked as the vertex input's R8G8B8A8_UNORM)
 };
 
 struct lc_vis_triangle {
@@ -35,6 +36,7 @@ lc_vis_vertex lc_vis_vertex_fetch(uint index)
     v.normal = vec3(vis_vertices[b + 3u], vis_vertices[b + 4u], vis_vertices[b + 5u]);
     v.uv = vec2(vis_vertices[b + 6u], vis_vertices[b + 7u]);
     v.tangent = vec4(vis_vertices[b + 8u], vis_vertices[b + 9u], vis_vertices[b + 10u], vis_vertices[b + 11u]);
+    v.color = unpackUnorm4x8(floatBitsToUint(vis_vertices[b + 12u]));
     return v;
 }
 

@@ -23,6 +23,7 @@ layout(std430, set = 0, binding = LC_BIND_GEO_VERTEX_MESHLET) readonly buffer Vi
 layout(location = 2) in vec2 in_uv;        // alpha MASK: the material's base colour
 layout(location = 4) flat in uint in_draw;   // scene.vert, geometry.mesh: the object index
 layout(location = 5) flat in uint in_vertex; // scene.vert: the provoking vertex (its meshlet)
+layout(location = 7) in vec4 in_vertex_color; // alpha MASK: the vertex colour's alpha
 
 uint lc_vis_primitive()
 {
@@ -35,7 +36,7 @@ uint lc_vis_primitive()
 // forward shade discards the same fragments, alpha_mask.glsl).
 void lc_vis_alpha_test()
 {
-    if (ALPHA_TEST && lc_alpha_masked(in_uv)) discard;
+    if (ALPHA_TEST && lc_alpha_masked(in_uv, in_vertex_color.a)) discard;
 }
 
 #endif

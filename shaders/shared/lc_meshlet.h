@@ -3,7 +3,7 @@
  *
  * A mesh is cut into meshlets of up to 256 triangles / 256 vertices, each made of up to 8
  * "sublets" of up to 32 triangles / 32 vertices. Per sublet there are LC_MESHLET_STREAM_COUNT
- * streams (index, position, normal + tangent, UV), each a 16-byte header and tightly packed bits in the
+ * streams (index, position, normal + tangent, UV, colour), each a 16-byte header and tightly packed bits in the
  * payload (uint words). Attributes are base + delta: a value is base + an unsigned delta of
  * `bits & 0xffff` bits per component, wrapping in the component's width. A component's bits
  * start at lane * components * bit_count from the stream's first word and are read with one
@@ -21,6 +21,9 @@
  *            seed's per-vertex mode, used for every sublet: ty keeps 7 bits).
  *   uv       2 x 16-bit signed; base_value[0] = u | v << 16; bits >> 16 the exponent;
  *            uv = 0.5 * q * 2^e + 0.5 (typical UVs lie in [0, 1]).
+ *   color    the vertex colour, 4 x 8-bit unsigned (RGBA8 unorm, lc_vertex.color); base_value[0]
+ *            = r | g << 8 | b << 16 | a << 24. A sublet of one colour (all white, the usual
+ *            mesh) has 0 bits: its header alone.
  *
  * Decoding (CPU or GPU) of a mesh gives vertices in meshlet order: meshlet m's vertices start
  * at headers[m].vertex_offset, its sublets' vertices follow one another, and triangle t of
@@ -41,7 +44,8 @@
 #define LC_MESHLET_STREAM_POSITION 1u
 #define LC_MESHLET_STREAM_NORMAL 2u /* normal + tangent */
 #define LC_MESHLET_STREAM_UV 3u
-#define LC_MESHLET_STREAM_COUNT 4u   /* streams per sublet */
+#define LC_MESHLET_STREAM_COLOR 4u
+#define LC_MESHLET_STREAM_COUNT 5u   /* streams per sublet */
 
 #define LC_MESHLET_INDEX_BITS 5u     /* per vertex number of a triangle */
 #define LC_MESHLET_BITS_MASK 0xffffu /* bits & mask: bit count per component */

@@ -178,13 +178,14 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 
 /* Descriptor set 1 of the visibility shade (compute): the scene as the shader rebuilds
  * triangles from it (shaders/shading/visibility.glsl, src/geometry/visibility_scene.c). */
-#define LC_VIS_BIND_VERTICES 0  /* float[vertices * LC_VERTEX_FLOATS]: position, normal, uv, tangent */
+#define LC_VIS_BIND_VERTICES 0  /* float[vertices * LC_VERTEX_FLOATS]: position, normal, uv, tangent, colour */
 #define LC_VIS_BIND_INDICES 1   /* uint[indices] */
 #define LC_VIS_BIND_DRAWS 2     /* lc_gpu_draw[objects], indexed by the visibility id's object */
 #define LC_VIS_BIND_MATERIALS 3 /* lc_gpu_material[materials] */
 #define LC_VIS_BIND_TEXTURES 4  /* sampler2D[textures]: the scene's material textures, each once */
 #define LC_VIS_BIND_COUNT 5
-#define LC_VERTEX_FLOATS 12     /* lc_vertex: position[3], normal[3], uv[2], tangent[4] (xyz, w: bitangent sign) */
+#define LC_VERTEX_FLOATS 13     /* lc_vertex: position[3], normal[3], uv[2], tangent[4] (xyz, w: bitangent sign),
+                                 * color (RGBA8 unorm bits: read with floatBitsToUint) */
 #define LC_VIS_BACKGROUND 0xffffffffu /* the visibility id's clear value */
 /* A material texture slot with no texture (lc_gpu_material.textures): the shade takes glTF's
  * default (1, or the flat normal) without sampling. */

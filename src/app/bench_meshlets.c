@@ -105,10 +105,11 @@ int lc_bench_meshlets_main(int argc, char **argv)
     printf("meshlets             %u (%u sublets, %.1f triangles and %.1f vertices per sublet)\n", st.meshlets, st.sublets,
            tris / LC_MAX(st.sublets, 1u), verts / LC_MAX(st.sublets, 1u));
     printf("bits per triangle    %.2f (index stream)\n", (double)st.stream_bits[LC_MESHLET_STREAM_INDEX] / LC_MAX(tris, 1.0));
-    printf("bits per vertex      position %.2f, normal+tangent %.2f, uv %.2f\n",
+    printf("bits per vertex      position %.2f, normal+tangent %.2f, uv %.2f, colour %.2f\n",
            (double)st.stream_bits[LC_MESHLET_STREAM_POSITION] / LC_MAX(verts, 1.0),
            (double)st.stream_bits[LC_MESHLET_STREAM_NORMAL] / LC_MAX(verts, 1.0),
-           (double)st.stream_bits[LC_MESHLET_STREAM_UV] / LC_MAX(verts, 1.0));
+           (double)st.stream_bits[LC_MESHLET_STREAM_UV] / LC_MAX(verts, 1.0),
+           (double)st.stream_bits[LC_MESHLET_STREAM_COLOR] / LC_MAX(verts, 1.0));
     printf("bytes                %llu compressed vs %llu plain vertex+index (%.1f%%)\n",
            (unsigned long long)st.compressed_bytes, (unsigned long long)st.plain_bytes,
            100.0 * (double)st.compressed_bytes / (double)LC_MAX(st.plain_bytes, 1u));

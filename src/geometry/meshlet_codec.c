@@ -14,6 +14,7 @@ _Static_assert(sizeof(lc_meshlet_decode_push) == 16, "lc_meshlet_decode_push lay
 _Static_assert(sizeof(lc_vertex) == LC_VERTEX_FLOATS * sizeof(float),
                "meshlet_decode.comp writes lc_vertex as LC_VERTEX_FLOATS floats");
 _Static_assert(offsetof(lc_vertex, tangent) == 8 * sizeof(float), "meshlet_decode.comp writes the tangent at float 8");
+_Static_assert(offsetof(lc_vertex, color) == 12 * sizeof(float), "meshlet_decode.comp writes the colour at word 12");
 _Static_assert(LC_MESHLET_SUBLET_SIZE * LC_MESHLET_SUBLETS == LC_MESHLET_SIZE, "8 x 32 sublets");
 
 /* Exponents keep q * 2^e a normal float: above the denormals, and up to FLT_MAX. */
@@ -113,6 +114,7 @@ void lc_meshlet_quantize(const lc_meshlet_quant *q, const lc_vertex *in, lc_mesh
     for (int c = 0; c < 2; c++) out->uv[c] = q16(ldexp(((double)in->uv[c] - 0.5) * 2.0, -q->uv_exponent));
     oct_encode(in->normal, -1, out->normal);
     oct_encode(in->tangent, in->tangent[3] < 0.0f ? 1 : 0, out->tangent);
+    out->color = in->color;
 }
 
 /* The bitangent sign the tangent's second component carries in its lowest bit (1: -1). */
@@ -125,6 +127,7 @@ void lc_meshlet_dequantize(const lc_meshlet_quant *q, const lc_meshlet_qvertex *
     oct_decode(in->normal[0], in->normal[1], out->normal);
     oct_decode(in->tangent[0], in->tangent[1], out->tangent);
     out->tangent[3] = tangent_sign(in->tangent[1]);
+    out->color = in->color;
 }
 
 /* --- bit packing --- */
@@ -250,6 +253,13 @@ void lc_meshlet_encode(const lc_meshlet_quant *q, const lc_meshlet_qvertex *qv, 
             put_delta_stream(&w, &st[LC_MESHLET_STREAM_UV], values, nv, 2, 16, q->uv_exponent);
             out->stream_bits[LC_MESHLET_STREAM_UV] += (uint64_t)(w.count - st[LC_MESHLET_STREAM_UV].offset_in_words) * 32;
 
+            /* Bytes 0..255 as 8-bit components: base + delta wraps in 8 bits, and the decoder
+             * takes the low byte of the sign-extended sum. */
+            for (uint32_t i = 0; i < nv; i++)
+                for (int c = 0; c < 4; c++) values[i * 4 + c] = (int32_t)(qv[vl[i]].color >> (8 * c) & 0xffu);
+            put_delta_stream(&w, &st[LC_MESHLET_STREAM_COLOR], values, nv, 4, 8, 0);
+            out->stream_bits[LC_MESHLET_STREAM_COLOR] += (uint64_t)(w.count - st[LC_MESHLET_STREAM_COLOR].offset_in_words) * 32;
+
             out->vertex_count += nv;
             out->triangle_count += nt;
         }
@@ -352,7 +362,7 @@ void lc_meshlet_decode_cpu(const lc_meshlet_encoded *e, lc_vertex *vertices, uin
                     if (indices8) indices8[(tbase + t) * 3 + c] = (uint8_t)(vbase - h->vertex_offset + local);
                 }
             const lc_meshlet_stream *sp = &st[LC_MESHLET_STREAM_POSITION], *sn = &st[LC_MESHLET_STREAM_NORMAL],
-                                    *su = &st[LC_MESHLET_STREAM_UV];
+                                    *su = &st[LC_MESHLET_STREAM_UV], *sc = &st[LC_MESHLET_STREAM_COLOR];
             for (uint32_t i = 0; i < nv; i++) {
                 lc_vertex *v = &vertices[vbase + i];
                 for (uint32_t c = 0; c < 3; c++)
@@ -364,6 +374,9 @@ void lc_meshlet_decode_cpu(const lc_meshlet_encoded *e, lc_vertex *vertices, uin
                 int32_t ty = delta_component(e->payload, sn, i, 4, 3, 8);
                 oct_decode(delta_component(e->payload, sn, i, 4, 2, 8), ty, v->tangent);
                 v->tangent[3] = tangent_sign(ty);
+                v->color = 0;
+                for (uint32_t c = 0; c < 4; c++)
+                    v->color |= ((uint32_t)delta_component(e->payload, sc, i, 4, c, 8) & 0xffu) << (8 * c);
             }
             vbase += nv;
             tbase += nt;

@@ -9,6 +9,7 @@
  *   tangent  = the same for xyz; w = -1 where the second int8 is odd, else +1 (that bit is the
  *              sign's: the tangent's second component keeps 7 bits; every vertex the same way,
  *              so a vertex decodes the same in whichever sublet it lands)
+ *   color    = the vertex's RGBA8 as it is (lossless)
  * Every step is one correctly rounded float operation (or exact), so both decoders agree
  * bit for bit. */
 #ifndef LC_MESHLET_CODEC_H
@@ -29,6 +30,7 @@ typedef struct lc_meshlet_qvertex {
     int16_t uv[2];
     int8_t normal[2];  /* octahedral */
     int8_t tangent[2]; /* octahedral; tangent[1]'s lowest bit: 1 where the bitangent sign is -1 */
+    uint32_t color;    /* lc_vertex.color */
 } lc_meshlet_qvertex;
 
 /* A sublet as meshopt_buildMeshlets gives it: ranges of the vertex list (input vertex numbers)

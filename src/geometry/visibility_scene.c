@@ -11,6 +11,7 @@ _Static_assert(sizeof(lc_vertex) == LC_VERTEX_FLOATS * sizeof(float), "visibilit
 _Static_assert(offsetof(lc_vertex, normal) == 3 * sizeof(float), "lc_vertex.normal");
 _Static_assert(offsetof(lc_vertex, uv) == 6 * sizeof(float), "lc_vertex.uv");
 _Static_assert(offsetof(lc_vertex, tangent) == 8 * sizeof(float), "lc_vertex.tangent");
+_Static_assert(offsetof(lc_vertex, color) == 12 * sizeof(float), "lc_vertex.color");
 _Static_assert(sizeof(lc_gpu_draw) == 16, "lc_gpu_draw is one uvec4");
 
 static lc_status upload_table(lc_context *ctx, lc_buffer *b, const void *data, size_t bytes, const char *name)

@@ -26,7 +26,7 @@ typedef struct lc_light_ref_surface {
     float normal[3];   /* shading normal (need not be unit length) */
     float face[3];     /* any normal of the triangle's plane: the normal is turned to the side
                         * of it the eye sees (lc_two_sided); for a flat surface the normal */
-    float albedo[3];   /* linear base colour: texture times the material's factor */
+    float albedo[3];   /* linear base colour: texture times the material's factor times the vertex colour */
     float metallic, roughness; /* the material's, texture applied (roughness perceptual) */
     float occlusion;   /* 1: unoccluded (the ambient term's factor) */
     float emissive[3]; /* linear, texture applied */

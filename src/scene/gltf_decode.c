@@ -481,8 +481,8 @@ static float *accessor_floats(rewrite *r, const cJSON *acc, int index, size_t *c
     return f;
 }
 
-/* Appends floats as a new bufferView and a new accessor like acc; returns its index. */
-static int add_float_accessor(rewrite *r, const cJSON *acc, const float *f, size_t n, int comps)
+/* Appends floats as a new bufferView and a new accessor of `type` (NULL: acc's); returns its index. */
+static int add_float_accessor(rewrite *r, const cJSON *acc, const float *f, size_t n, int comps, const char *type)
 {
     size_t at = bytes_append(&r->out, f, n * (size_t)comps * sizeof *f);
     cJSON *views = get(r->root, "bufferViews"), *accessors = get(r->root, "accessors");
@@ -499,7 +499,7 @@ static int add_float_accessor(rewrite *r, const cJSON *acc, const float *f, size
     cJSON_AddNumberToObject(a, "bufferView", cJSON_GetArraySize(views) - 1);
     cJSON_AddNumberToObject(a, "componentType", CT_F32);
     cJSON_AddNumberToObject(a, "count", (double)n);
-    cJSON_AddStringToObject(a, "type", get(acc, "type")->valuestring);
+    cJSON_AddStringToObject(a, "type", type ? type : get(acc, "type")->valuestring);
     cJSON *lo = cJSON_CreateArray(), *hi = cJSON_CreateArray();
     for (int c = 0; c < comps; c++) {
         float mn = INFINITY, mx = -INFINITY;
@@ -528,13 +528,27 @@ static cJSON *uv_transform(const cJSON *root, int64_t material)
     return get(get(get(get(m, "pbrMetallicRoughness"), "baseColorTexture"), "extensions"), "KHR_texture_transform");
 }
 
-/* Whether any mesh attribute is quantized or any base-colour texture is transformed. */
+/* Whether a primitive's COLOR_0 is RGB: assimp 5.2 reads it with alpha 0, not glTF's 1. A
+ * sparse accessor or one without a bufferView (zeros) is left to assimp as it is: the rewrite
+ * reads neither, and refusing the file would be worse than its alpha (which only MASK and
+ * BLEND materials use). */
+static bool rgb_colour(const cJSON *root, const cJSON *attrs)
+{
+    int i = item_index(get(attrs, "COLOR_0"));
+    const cJSON *acc = i >= 0 ? cJSON_GetArrayItem(get(root, "accessors"), i) : NULL;
+    const cJSON *type = get(acc, "type");
+    return cJSON_IsString(type) && !strcmp(type->valuestring, "VEC3") && index_of(acc, "bufferView") >= 0 &&
+           !get(acc, "sparse");
+}
+
+/* Whether any mesh attribute is quantized, any COLOR_0 is RGB or any base-colour texture is
+ * transformed. */
 static bool needs_attribute_rewrite(const cJSON *root)
 {
     const cJSON *mesh, *prim, *attr;
     cJSON_ArrayForEach(mesh, get(root, "meshes")) cJSON_ArrayForEach(prim, get(mesh, "primitives"))
     {
-        if (uv_transform(root, index_of(prim, "material"))) return true;
+        if (uv_transform(root, index_of(prim, "material")) || rgb_colour(root, get(prim, "attributes"))) return true;
         cJSON_ArrayForEach(attr, get(prim, "attributes")) if (attr->string && strncmp(attr->string, "JOINTS_", 7) &&
                                                               quantized(root, attr)) return true;
     }
@@ -560,7 +574,7 @@ static bool dequantize_attributes(rewrite *r, cJSON *attrs)
             int comps;
             float *f = accessor_floats(r, acc, index, &n, &comps);
             if (!f) return false;
-            added = add_float_accessor(r, acc, f, n, comps);
+            added = add_float_accessor(r, acc, f, n, comps, NULL);
             free(f);
             if (index < r->accessors) r->float_of[index] = added;
         }
@@ -570,6 +584,28 @@ static bool dequantize_attributes(rewrite *r, cJSON *attrs)
         set_attribute(attrs, name, added);
         attr = get(attrs, name); /* the replacement, so the walk goes on from it */
     }
+    return true;
+}
+
+/* An RGB COLOR_0 (float by now) becomes RGBA with alpha 1, which assimp then reads as given. */
+static bool expand_rgb_colour(rewrite *r, cJSON *attrs)
+{
+    if (!rgb_colour(r->root, attrs)) return true;
+    int index = item_index(get(attrs, "COLOR_0"));
+    const cJSON *acc = cJSON_GetArrayItem(get(r->root, "accessors"), index);
+    size_t n;
+    int comps;
+    float *f = accessor_floats(r, acc, index, &n, &comps);
+    if (!f) return false;
+    float *rgba = lc_alloc(n * 4 * sizeof *rgba);
+    for (size_t i = 0; i < n; i++) {
+        for (int c = 0; c < 3; c++) rgba[i * 4 + c] = f[i * 3 + c];
+        rgba[i * 4 + 3] = 1.0f;
+    }
+    int added = add_float_accessor(r, acc, rgba, n, 4, "VEC4");
+    free(f);
+    free(rgba);
+    set_attribute(attrs, "COLOR_0", added);
     return true;
 }
 
@@ -595,7 +631,7 @@ static bool apply_uv_transform(rewrite *r, cJSON *attrs, const cJSON *t)
         f[2 * i] = ox + c * u + s * v;
         f[2 * i + 1] = oy - s * u + c * v;
     }
-    int added = add_float_accessor(r, acc, f, n, comps);
+    int added = add_float_accessor(r, acc, f, n, comps, NULL);
     free(f);
     set_attribute(attrs, "TEXCOORD_0", added);
     return true;
@@ -629,8 +665,9 @@ static bool rewrite_file(cJSON *root, const source *src, lc_gltf_info *info)
         set_number(v, "byteOffset", (double)r.view_offset[i]);
         cJSON_DeleteItemFromObjectCaseSensitive(get(v, "extensions"), "EXT_meshopt_compression");
     }
-    /* Quantized attributes become float; transformed UVs get their transform applied. Each
-     * primitive gets its own copies, so shared accessors stay right for every user. */
+    /* Quantized attributes become float; transformed UVs get their transform applied; RGB
+     * vertex colours get alpha 1. Each primitive gets its own copies, so shared accessors stay
+     * right for every user. */
     cJSON *mesh, *prim, *target;
     cJSON_ArrayForEach(mesh, get(root, "meshes")) cJSON_ArrayForEach(prim, get(mesh, "primitives"))
     {
@@ -640,6 +677,7 @@ static bool rewrite_file(cJSON *root, const source *src, lc_gltf_info *info)
         cJSON_ArrayForEach(target, get(prim, "targets")) ok = ok && dequantize_attributes(&r, target);
         const cJSON *t = uv_transform(root, index_of(prim, "material"));
         if (ok && t) ok = apply_uv_transform(&r, attrs, t);
+        if (ok) ok = expand_rgb_colour(&r, attrs);
     }
     cJSON *material;
     cJSON_ArrayForEach(material, get(root, "materials"))

@@ -2,7 +2,8 @@
  * byte offset, a wrong GLB header, glTF 1.0, an unsupported required extension, a file that is
  * not a model at all), and the rewrite of what assimp 5.2 cannot read into a plain GLB it can:
  * EXT_meshopt_compression bufferViews decoded with meshoptimizer, KHR_mesh_quantization
- * attributes dequantized to float, and a base-colour KHR_texture_transform applied to the UVs.
+ * attributes dequantized to float, a base-colour KHR_texture_transform applied to the UVs, and
+ * an RGB COLOR_0 widened to RGBA with alpha 1 (assimp gives it alpha 0).
  * docs/GLTF.md lists what is supported, ignored and refused. */
 #ifndef LC_GLTF_DECODE_H
 #define LC_GLTF_DECODE_H

@@ -16,7 +16,11 @@ typedef struct lc_vertex {
     float uv[2];
     float tangent[4];  /* xyz: unit, perpendicular to the normal (along +u); w: bitangent sign, +-1:
                         * bitangent = cross(normal, tangent.xyz) * w (glTF's TANGENT) */
+    uint32_t color;    /* linear RGBA8 unorm, r in the low byte (glTF's COLOR_0; LC_VERTEX_WHITE
+                        * where a mesh has none): multiplies the material's base colour and alpha */
 } lc_vertex;
+
+#define LC_VERTEX_WHITE 0xffffffffu
 
 typedef struct lc_mesh {
     uint32_t first_vertex, vertex_count; /* into lc_scene.vertices */
@@ -45,7 +49,7 @@ typedef struct lc_image_data {
 /* A glTF 2.0 metallic-roughness material (docs/MATERIALS.md). Texture fields index
  * lc_scene.images, -1 for none; colour textures are sRGB, the others linear (lc_image_data). */
 typedef struct lc_material {
-    float base_color[4]; /* linear factor, multiplied with the texture (vertex colours are not read) */
+    float base_color[4]; /* linear factor, multiplied with the texture and the vertex colour */
     int32_t image;       /* base colour texture (rgb, alpha in a) */
     uint32_t two_sided;  /* 1: drawn without back-face culling (glTF doubleSided, foliage, curtains) */
     uint32_t alpha_mode; /* LC_ALPHA_OPAQUE, LC_ALPHA_MASK, LC_ALPHA_BLEND (lc_shared.h) */

@@ -168,7 +168,7 @@ static uint32_t vert(builder *b, v3 p, v3 n, float u, float v)
         s->vert_cap = s->vert_cap ? s->vert_cap * 2 : 1024;
         s->verts = lc_realloc(s->verts, (size_t)s->vert_cap * sizeof *s->verts);
     }
-    s->verts[s->vert_count] = (lc_vertex){{p.x, p.y, p.z}, {n.x, n.y, n.z}, {u, v}, {0}}; /* tangent: at the end */
+    s->verts[s->vert_count] = (lc_vertex){{p.x, p.y, p.z}, {n.x, n.y, n.z}, {u, v}, {0}, LC_VERTEX_WHITE}; /* tangent: at the end */
     return s->vert_count++;
 }
 

@@ -191,15 +191,30 @@ static lc_m4 to_m4(const struct aiMatrix4x4 *w)
                     w->c4, w->d4}};
 }
 
+/* One channel of a vertex colour as an 8-bit unorm (NaN: 0). */
+static uint32_t unorm8(float c)
+{
+    return (uint32_t)nearbyintf(LC_CLAMP(finite_or(c, 0.0f), 0.0f, 1.0f) * 255.0f);
+}
+
+/* The first vertex colour set (glTF COLOR_0: linear, as assimp passes it on; RGB arrives with
+ * alpha 1, normalized integers as floats in [0, 1]) as lc_vertex.color. */
+static uint32_t pack_color(struct aiColor4D c)
+{
+    return unorm8(c.r) | unorm8(c.g) << 8 | unorm8(c.b) << 16 | unorm8(c.a) << 24;
+}
+
 /* Writes one mesh's vertices (mesh-local) and triangles (mesh-local indices); returns the
  * index count. Missing normals default to +Y (GenSmoothNormals fills them for triangles),
  * missing UVs to 0. Tangents are the file's (glTF TANGENT: assimp gives the tangent and
  * cross(normal, tangent) * w as the bitangent) or assimp's CalcTangentSpace ones from the UVs;
  * either way w is the side of cross(normal, tangent) the bitangent lies on. A mesh without
- * UVs has none: any unit tangent perpendicular to the normal, w = +1. */
+ * UVs has none: any unit tangent perpendicular to the normal, w = +1. A mesh without vertex
+ * colours is white. */
 static uint32_t emit_mesh(const struct aiMesh *m, lc_vertex *verts, uint32_t *indices)
 {
     const struct aiVector3D *uv = m->mTextureCoords[0];
+    const struct aiColor4D *col = m->mColors[0];
     for (unsigned i = 0; i < m->mNumVertices; i++) {
         lc_vertex *v = &verts[i];
         struct aiVector3D p = m->mVertices[i];
@@ -232,6 +247,7 @@ static uint32_t emit_mesh(const struct aiMesh *m, lc_vertex *verts, uint32_t *in
             }
         }
         lc_vertex_fix_tangent(v);
+        v->color = col ? pack_color(col[i]) : LC_VERTEX_WHITE;
     }
     uint32_t n = 0;
     for (unsigned f = 0; f < m->mNumFaces; f++) {

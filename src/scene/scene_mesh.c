@@ -81,7 +81,7 @@ lc_status lc_scene_load_mesh(lc_scene *out)
             cross3(dv, du, n);
             norm3(n);
             lc_vertex *v = &out->vertices[i * SIDES + j];
-            *v = (lc_vertex){{p[0], p[1], p[2]}, {n[0], n[1], n[2]}, {8.0f * (float)i / RINGS, (float)j / SIDES}, {0}};
+            *v = (lc_vertex){{p[0], p[1], p[2]}, {n[0], n[1], n[2]}, {8.0f * (float)i / RINGS, (float)j / SIDES}, {0}, LC_VERTEX_WHITE};
         }
     uint32_t *idx = out->indices;
     for (uint32_t i = 0; i < RINGS; i++)

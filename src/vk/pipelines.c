@@ -118,7 +118,7 @@ VkPipeline lc_pipeline_graphics(lc_context *ctx, const lc_graphics_desc *d)
                                                       .pSpecializationInfo = si.mapEntryCount ? &si : NULL};
     }
     VkVertexInputBindingDescription binding = {0};
-    VkVertexInputAttributeDescription attrs[4];
+    VkVertexInputAttributeDescription attrs[5];
     uint32_t attr_count = 0;
     if (d->scene_vertices) {
         binding = (VkVertexInputBindingDescription){0, sizeof(lc_vertex), VK_VERTEX_INPUT_RATE_VERTEX};
@@ -127,6 +127,7 @@ VkPipeline lc_pipeline_graphics(lc_context *ctx, const lc_graphics_desc *d)
         attrs[attr_count++] = (VkVertexInputAttributeDescription){2, 0, VK_FORMAT_R32G32_SFLOAT, offsetof(lc_vertex, uv)};
         attrs[attr_count++] =
             (VkVertexInputAttributeDescription){3, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(lc_vertex, tangent)};
+        attrs[attr_count++] = (VkVertexInputAttributeDescription){4, 0, VK_FORMAT_R8G8B8A8_UNORM, offsetof(lc_vertex, color)};
     } else if (d->hud_vertices) {
         binding = (VkVertexInputBindingDescription){0, 6 * sizeof(float), VK_VERTEX_INPUT_RATE_VERTEX};
         attrs[attr_count++] = (VkVertexInputAttributeDescription){0, 0, VK_FORMAT_R32G32_SFLOAT, 0};
