@@ -214,6 +214,19 @@ lc_ok "256 shadowed lights" ${G256/--lights 96/--lights 1024} --stats "$TMP/gen-
 lc_ok "generated, no shadows" ${GEN/--shadowed-lights 24/} --stats "$TMP/gen-none.json" && {
     [[ $(img json "$TMP/gen-none.json" shadows.lights) == 0 ]] || fail "lights cast shadows without being asked to"
 }
+# 6. The inspector (viewer, under Xvfb) names the shadowed lights a pixel walks: the floor
+# under the point light, with its shadow on and off.
+if have_xvfb_run "the inspector's shadowed lights"; then
+    printf '0 pause\n2 inspect 160 160\n3 quit\n' >"$TMP/inspect.script"
+    for v in on off; do
+        timeout 120 xvfb-run -a -s "-screen 0 640x480x24" "$LC_BIN" --scene "$scene" --camera "$cam" --size 320x180 $EXP \
+            --lights-file "$TMP/point-$v.json" --script "$TMP/inspect.script" --validate >"$TMP/inspect-$v.log" 2>&1 ||
+            fail "the inspector with the shadow $v: $(tail -2 "$TMP/inspect-$v.log")"
+    done
+    want_on="evaluated=1 .* shadowed=1 shadowed_ids=0" want_off="evaluated=1 .* shadowed=0 shadowed_ids=$"
+    grep -Eq "inspect .*$want_on" "$TMP/inspect-on.log" || fail "the inspector does not mark the shadowed light: $(grep inspect "$TMP/inspect-on.log")"
+    grep -Eq "inspect .*$want_off" "$TMP/inspect-off.log" || fail "the inspector marks an unshadowed light: $(grep inspect "$TMP/inspect-off.log")"
+fi
 lc_bad_each "--shadowed-lights x" "--shadow-updates 0" "--shadow-updates 65" "--shadow-filter box"
 echo '{"lights": [{"type": "point", "position": [0, 1, 0], "radius": 2, "shadow": 1}]}' >"$TMP/bad.json"
 lc_bad "\"shadow\": 1" --headless --lights-file "$TMP/bad.json"

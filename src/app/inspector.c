@@ -104,10 +104,17 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
         }
     }
     if (!out->surface) memset(evaluated, 0, n); /* no fragment, nothing shaded */
+    /* The last frame's shadow records, by sorted light (its slot's host-visible copy). */
+    const uint32_t *shadow_of = r->frame.slots[(r->frame.index + LC_FRAMES_IN_FLIGHT - 1) % LC_FRAMES_IN_FLIGHT].shadow_lights.mapped;
     for (uint32_t i = 0; i < n; i++) {
         out->listed += listed[i];
         out->evaluated += evaluated[i];
-        if (evaluated[i] && out->id_count < LC_INSPECT_IDS) out->ids[out->id_count++] = i;
+        bool shadowed = evaluated[i] && shadow_of && shadow_of[i] != 0;
+        out->shadowed += shadowed;
+        if (evaluated[i] && out->id_count < LC_INSPECT_IDS) {
+            if (shadowed) out->ids_shadowed |= 1ull << out->id_count;
+            out->ids[out->id_count++] = i;
+        }
         if (out->surface && lc_light_weight(&r->frame.packed[i], world) > 0.0f) {
             out->reach++;
             out->missed += !evaluated[i];
@@ -149,11 +156,11 @@ void lc_inspection_format(const lc_inspection *in, char *text, size_t size)
             else
                 len = append(text, size, len, "  zbin %u: empty", in->zbin);
         }
-        len = append(text, size, len, "\n%s %u lights, pixel walks %u, %u reach it, %u missed\n", what, in->listed,
-                     in->evaluated, in->reach, in->missed);
+        len = append(text, size, len, "\n%s %u lights, pixel walks %u, %u reach it, %u missed, %u shadowed (*)\n", what, in->listed,
+                     in->evaluated, in->reach, in->missed, in->shadowed);
     }
     for (uint32_t i = 0; i < in->id_count; i++)
-        len = append(text, size, len, "%s%u", i % 16 ? " " : (i ? "\n" : ""), in->ids[i]);
+        len = append(text, size, len, "%s%u%s", i % 16 ? " " : (i ? "\n" : ""), in->ids[i], in->ids_shadowed >> i & 1u ? "*" : "");
     if (in->evaluated > in->id_count) append(text, size, len, " ... (%u more)", in->evaluated - in->id_count);
 }
 
@@ -170,4 +177,7 @@ void lc_inspection_format_line(const lc_inspection *in, char *text, size_t size)
         len = append(text, size, len, " zbin=%u:empty", in->zbin);
     len = append(text, size, len, " ids=");
     for (uint32_t i = 0; i < in->id_count; i++) len = append(text, size, len, "%s%u", i ? "," : "", in->ids[i]);
+    len = append(text, size, len, " shadowed=%u shadowed_ids=", in->shadowed);
+    for (uint32_t i = 0, k = 0; i < in->id_count; i++)
+        if (in->ids_shadowed >> i & 1u) len = append(text, size, len, "%s%u", k++ ? "," : "", in->ids[i]);
 }

@@ -1,7 +1,8 @@
 /* The tile inspector: for one pixel of the last rendered frame, reads the culling structure
  * of the current mode back from the GPU and says which lights the forward pass walks there,
  * which of them actually reach the pixel's surface (CPU, lc_light_weight), and whether any
- * light that reaches it was left out (it never should be). The viewer shows it in the HUD
+ * light that reaches it was left out (it never should be), and which of them cast shadows
+ * (marked * in the HUD). The viewer shows it in the HUD
  * and prints it on stdout; tests parse the line. */
 #ifndef LC_INSPECTOR_H
 #define LC_INSPECTOR_H
@@ -27,6 +28,8 @@ typedef struct lc_inspection {
     uint32_t missed;           /* reach but not evaluated: always 0 unless culling is broken */
     uint32_t ids[LC_INSPECT_IDS]; /* the first evaluated light indices (depth-sorted order) */
     uint32_t id_count;
+    uint32_t shadowed;         /* evaluated lights with a shadow this frame */
+    uint64_t ids_shadowed;     /* bit i: ids[i] has a shadow */
 } lc_inspection;
 
 /* Reads back and inspects pixel (x, y) of the renderer's last recorded frame, in the mode
