@@ -95,6 +95,14 @@ static int candidate_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+typedef lc_shadow_pending pending;
+
+static int pending_cmp(const void *a, const void *b)
+{
+    uint64_t x = ((const pending *)a)->key, y = ((const pending *)b)->key;
+    return x < y ? -1 : x > y;
+}
+
 static void extract_planes(const lc_m4 *vp, float planes[6][4]) { lc_frustum_planes(vp, planes); }
 
 void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *light_record)
@@ -147,16 +155,17 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         if (!keep) tile->light = FREE, tile->valid = false;
     }
 
-    /* Each selected light's views, in importance order: its tiles, the cache, the budget. */
+    /* Each selected light's views, in importance order: its tile, and whether it waits for a
+     * render (its light changed or the tile is new). */
+    pending *p = s->pending;
+    uint32_t np = 0, nviews = 0;
     for (uint32_t k = 0; k < selected; k++) {
         uint32_t li = d->order[c[k].sorted];
         const lc_light *l = &d->lights[li];
         uint32_t nv = view_count(l);
-        lc_gpu_shadow *rec = &s->records[s->record_count];
-        memset(rec, 0, sizeof *rec);
         float key[11];
         light_key(l, key);
-        for (uint32_t f = 0; f < nv; f++) {
+        for (uint32_t f = 0; f < nv; f++, nviews++) {
             uint32_t t = FREE;
             for (uint32_t u = 0; u < LC_SHADOW_VIEWS_MAX && t == FREE; u++)
                 if (s->tiles[u].light == li && s->tiles[u].face == f) t = u;
@@ -164,22 +173,49 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
                 if (s->tiles[u].light == FREE) t = u, s->tiles[u] = (lc_shadow_tile){.light = li, .face = f};
             lc_shadow_tile *tile = &s->tiles[t];
             tile->claimed = s->frame;
-            lc_m4 vp;
-            float near_z, far_z, texel;
-            lc_shadow_view_matrix(l, f, &vp, &near_z, &far_z, &texel);
-            rec->params = (lc_f4){near_z, far_z, texel, 0.0f};
-            bool fresh = tile->valid && memcmp(tile->key, key, sizeof key) == 0;
-            if (!fresh && s->render_count < budget) {
-                lc_shadow_render *rv = &s->render[s->render_count++];
-                *rv = (lc_shadow_render){.tile = t, .light = li, .face = f, .view_proj = vp};
-                extract_planes(&vp, rv->planes);
-                memcpy(rv->eye, l->position, sizeof rv->eye);
-                tile->valid = true;
-                memcpy(tile->key, key, sizeof key);
-                tile->view_proj = vp;
-            } else if (tile->valid) {
-                s->stats.views_cached++;
+            s->view_tile[nviews] = (uint16_t)t;
+            if (tile->valid && memcmp(tile->key, key, sizeof key) == 0) {
+                tile->waiting_since = 0;
+                continue;
             }
+            if (!tile->waiting_since) tile->waiting_since = s->frame;
+            uint32_t waited = s->frame - tile->waiting_since;
+            p[np++] = (pending){(uint64_t)(UINT32_MAX - waited) << 32 | (uint64_t)k << 3 | f, t, k};
+        }
+    }
+    /* The budget: the views waiting longest first, then the most important (shadows.h). */
+    if (np > 1) qsort(p, np, sizeof *p, pending_cmp);
+    for (uint32_t i = 0; i < np && s->render_count < budget; i++) {
+        uint32_t k = p[i].light_rank, f = (uint32_t)(p[i].key & 7u), li = d->order[c[k].sorted];
+        const lc_light *l = &d->lights[li];
+        lc_shadow_tile *tile = &s->tiles[p[i].tile];
+        lc_m4 vp;
+        float near_z, far_z, texel;
+        lc_shadow_view_matrix(l, f, &vp, &near_z, &far_z, &texel);
+        lc_shadow_render *rv = &s->render[s->render_count++];
+        *rv = (lc_shadow_render){.tile = p[i].tile, .light = li, .face = f, .view_proj = vp};
+        extract_planes(&vp, rv->planes);
+        memcpy(rv->eye, l->position, sizeof rv->eye);
+        tile->valid = true;
+        light_key(l, tile->key);
+        tile->view_proj = vp;
+        tile->waiting_since = 0;
+    }
+
+    /* The records: each view's matrix and rectangle as its tile holds them now. */
+    nviews = 0;
+    for (uint32_t k = 0; k < selected; k++) {
+        const lc_light *l = &d->lights[d->order[c[k].sorted]];
+        uint32_t nv = view_count(l);
+        lc_gpu_shadow *rec = &s->records[s->record_count];
+        memset(rec, 0, sizeof *rec);
+        lc_m4 vp;
+        float near_z, far_z, texel;
+        lc_shadow_view_matrix(l, 0, &vp, &near_z, &far_z, &texel);
+        rec->params = (lc_f4){near_z, far_z, texel, 0.0f};
+        for (uint32_t f = 0; f < nv; f++, nviews++) {
+            uint32_t t = s->view_tile[nviews];
+            const lc_shadow_tile *tile = &s->tiles[t];
             rec->view_proj[f] = tile->view_proj;
             rec->rect[f] = (lc_f4){(float)(t % LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE), (float)(t / LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE),
                                    tile->valid ? (float)LC_SHADOW_TILE : 0.0f, 0.0f};
@@ -188,6 +224,8 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         light_record[c[k].sorted] = ++s->record_count;
         s->stats.views += nv;
     }
+    s->stats.views_cached = s->stats.views - s->render_count;
+    for (uint32_t v = 0; v < nviews; v++) s->stats.views_cached -= !s->tiles[s->view_tile[v]].valid;
     s->stats.lights = selected;
     s->stats.views_rendered = s->render_count;
     s->stats.texels = (uint64_t)s->stats.views * LC_SHADOW_TILE * LC_SHADOW_TILE;

@@ -23,9 +23,20 @@
  * Caching: a view is rendered again only when its light changed what the view sees (type,
  * position, direction, range or cone) or its tile is new; the scene's objects are static
  * today, so they never invalidate a view (lc_shadows_invalidate forgets every tile, for the
- * day they move or the atlas is made again). At most `updates` views are rendered a frame, the
- * most important lights' first; the others keep their tile as last rendered, with the matrix
- * it was rendered with, and a view never rendered shadows nothing until its turn comes. */
+ * day they move or the atlas is made again). At most `updates` views are rendered a frame; the
+ * others keep their tile as last rendered, with the matrix it was rendered with, and a view
+ * never rendered shadows nothing until its turn comes.
+ *
+ * Which views take the budget: the ones that have waited longest for a render (frames since
+ * their light changed, or their tile was new), and among those that waited equally long the
+ * most important lights' first (the selection's order: marked lights, then importance). With
+ * N views waiting and K a frame, the first frame renders the K most important and every view
+ * is rendered within ceil(N/K) frames of its light changing: lights that move every frame are
+ * rendered round robin in importance order, each every ceil(N/K) frames. Ranking by
+ * importance x (frames waited + 1) bounds nothing: a light 1000 times brighter than another
+ * outranks it for 1000 frames, so with more such lights than K the dim ones are never drawn
+ * (simulated: 256 views, 16 a frame, importances over six decades, views left unrendered
+ * after 400 frames). A static view re-renders nothing after its first render. */
 #ifndef LC_SHADOWS_H
 #define LC_SHADOWS_H
 
@@ -46,7 +57,14 @@ typedef struct lc_shadow_tile {
     float key[11];       /* type, position, direction, range, outer angle when rendered */
     lc_m4 view_proj;
     uint32_t claimed;    /* frame stamp of the last frame that used it */
+    uint32_t waiting_since; /* frame stamp since which it waits for a render; 0: up to date */
 } lc_shadow_tile;
+
+/* A view waiting for a render this frame: its tile, and its light's rank in the selection. */
+typedef struct lc_shadow_pending {
+    uint64_t key;        /* frames waited (longest first), then the light's rank, then the face */
+    uint32_t tile, light_rank;
+} lc_shadow_pending;
 
 /* A view rendered this frame: its tile, matrix and frustum. */
 typedef struct lc_shadow_render {
@@ -72,6 +90,8 @@ typedef struct lc_shadows {
     /* Scratch: the ranked candidates, per light its record (by lc_light index). */
     uint64_t *rank;
     uint32_t rank_capacity;
+    lc_shadow_pending pending[LC_SHADOW_VIEWS_MAX];
+    uint16_t view_tile[LC_SHADOW_VIEWS_MAX]; /* the selected lights' views in order: their tiles */
     lc_shadow_stats stats;
 } lc_shadows;
 
