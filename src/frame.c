@@ -184,7 +184,8 @@ void lc_renderer_destroy(lc_renderer *r)
                          &r->dev.light_cull_lists, &r->dev.light_cull_clusters, &r->dev.zbin, &r->dev.zbin_bins, &r->dev.light_setup,
                          &r->dev.bin_lights[0], &r->dev.bin_lights[1], &r->dev.bin_lights[2], &r->dev.bin_blocks[0], &r->dev.bin_blocks[1],
                          &r->dev.bin_blocks[2], &r->dev.geometry_cull[0], &r->dev.geometry_cull[1], &r->dev.geometry_cull[2], &r->dev.hiz_pipeline,
-                         &r->dev.mesh_depth_pipeline, &r->dev.depth_mask_pipeline, &r->dev.mesh_depth_mask_pipeline, &r->dev.shadow_pipeline};
+                         &r->dev.mesh_depth_pipeline, &r->dev.depth_mask_pipeline, &r->dev.mesh_depth_mask_pipeline, &r->dev.shadow_pipeline,
+                         &r->dev.shadow_mask_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     lc_frame_destroy_shade_pipelines(r);

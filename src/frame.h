@@ -256,6 +256,7 @@ typedef struct lc_renderer_device {
     /* Shadows: the views' depth pipeline (shadow_depth.vert), the atlas (one tile until a
      * frame has a shadowed light, then LC_SHADOW_VIEWS_MAX tiles) and what its tiles hold. */
     VkPipeline shadow_pipeline;
+    VkPipeline shadow_mask_pipeline; /* alpha MASK casters: shadow_depth.vert, depth_mask.frag */
     lc_image shadow_atlas;
     lc_shadows shadows;
 

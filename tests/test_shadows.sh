@@ -10,7 +10,9 @@
 #    the floor): the image equals the one without the light;
 #  - a static scene renders its views in the first frame only, and the image stays;
 #  - with generated shadowed lights every culling mode equals brute force, and forward shading
-#    equals visibility shading.
+#    equals visibility shading;
+#  - an alpha MASK quad's cut-out texels let the light through: its shadow darkens about half
+#    of what the same quad as OPAQUE shadows.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -128,6 +130,8 @@ boxes "$S/plate.gltf" 0,1.55,0,0.5,0.05,0.5
 want=$("$PY" -c "import math; print('%.2f' % (0.5 * 3 / (3 - 1.6) / 6 * 90 / math.tan(math.radians(30))))")
 for kind in point spot; do
     light "$TMP/plate-$kind.json" "$kind" 0,3,0 true
+    cp "$TMP/plate-$kind.json" "$TMP/plate-$kind-on.json"
+    light "$TMP/plate-$kind-off.json" "$kind" 0,3,0 false
     lc_ok "plate under a $kind light" --scene "$S/plate.gltf" --camera 0,6,0,0,-89.9 --fov 60 $COMMON \
         --lights-file "$TMP/plate-$kind.json" --out "$TMP/plate-$kind.png" || continue
     got=$(edge "$TMP/plate-$kind.png")
@@ -195,6 +199,47 @@ fi
 lc_ok "generated, no shadows" ${GEN/--shadowed-lights 24/} --stats "$TMP/gen-none.json" && {
     [[ $(img json "$TMP/gen-none.json" shadows.lights) == 0 ]] || fail "lights cast shadows without being asked to"
 }
+# 6. Alpha MASK casters: a 2 x 2 m quad 1.5 m above the floor, its texture's alpha a 4 x 4
+# checkerboard (tests/alpha_mask_scene.py maskflat), under a light 3 m above its centre, seen
+# from straight above. Where the OPAQUE quad's shadow on the floor is seen (pixels it darkens,
+# past the quad's own outline), the MASK quad's shadow darkens only about half (its cut-out
+# texels let the light through), and leaves the other half lit.
+# pattern OPAQUE_ON OPAQUE_OFF MASK_ON MASK_OFF: "S DARK": the fraction of the image the
+# opaque quad's shadow darkens (by more than 8/255), and the fraction of those pixels the
+# masked quad's shadow darkens.
+pattern()
+{
+    "$PY" - "$@" <<'PYEOF'
+import sys
+from PIL import Image
+oon, ooff, mon, moff = (list(Image.open(f).convert('L').getdata()) for f in sys.argv[1:5])
+s = [i for i in range(len(oon)) if ooff[i] - oon[i] > 8]
+d = sum(1 for i in s if moff[i] - mon[i] > 8)
+print('%.4f %.4f' % (len(s) / len(oon), d / max(len(s), 1)))
+PYEOF
+}
+for sc in maskflat maskflatopaque; do
+    "$PY" "$LC_SOURCE_DIR/tests/alpha_mask_scene.py" "$S" $sc >/dev/null || fail "alpha_mask_scene.py $sc failed"
+done
+for kind in point spot; do
+    for sh in forward visibility; do
+        [[ $kind == spot && $sh == visibility ]] && continue
+        ok=1
+        for sc in maskflat maskflatopaque; do
+            for on in on off; do
+                lc_ok "$sc under a $kind light ($sh, shadow $on)" --scene "$S/$sc.gltf" --camera 0,6,0,0,-89.9 --fov 60 $COMMON \
+                    --shading $sh --lights-file "$TMP/plate-$kind-$on.json" --out "$TMP/$sc-$kind-$sh-$on.png" || ok=0
+            done
+        done
+        [[ $ok == 1 ]] || continue
+        read -r area dark < <(pattern "$TMP"/maskflatopaque-$kind-$sh-{on,off}.png "$TMP"/maskflat-$kind-$sh-{on,off}.png)
+        fcmp "$area" ">" 0.02 || fail "$kind ($sh): the opaque quad's shadow covers only $area of the image (want > 0.02)"
+        fcmp "$dark" ">=" 0.3 && fcmp "$dark" "<=" 0.7 ||
+            fail "$kind ($sh): the masked quad shadows $dark of the opaque quad's shadow (want 0.3..0.7: light through its holes)"
+        echo "  $kind ($sh): the masked quad shadows $dark of the opaque one's shadow ($area of the image)"
+    done
+done
+
 lc_bad_each "--shadowed-lights x" "--shadow-updates 0" "--shadow-updates 65"
 echo '{"lights": [{"type": "point", "position": [0, 1, 0], "radius": 2, "shadow": 1}]}' >"$TMP/bad.json"
 lc_bad "\"shadow\": 1" --headless --lights-file "$TMP/bad.json"

@@ -193,7 +193,7 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         float near_z, far_z, texel;
         lc_shadow_view_matrix(l, f, &vp, &near_z, &far_z, &texel);
         lc_shadow_render *rv = &s->render[s->render_count++];
-        *rv = (lc_shadow_render){.tile = p[i].tile, .light = li, .face = f, .view_proj = vp};
+        *rv = (lc_shadow_render){.tile = p[i].tile, .light = li, .face = f, .record = k, .view_proj = vp};
         extract_planes(&vp, rv->planes);
         memcpy(rv->eye, l->position, sizeof rv->eye);
         tile->valid = true;

@@ -69,6 +69,7 @@ typedef struct lc_shadow_pending {
 /* A view rendered this frame: its tile, matrix and frustum. */
 typedef struct lc_shadow_render {
     uint32_t tile, light, face;
+    uint32_t record;     /* its light's lc_gpu_shadow record (the vertex shader reads the matrix there) */
     lc_m4 view_proj;
     float planes[6][4];
     float eye[3];        /* the light's position: draws go front to back from it */
