@@ -178,7 +178,10 @@ void lc_renderer_destroy(lc_renderer *r)
     }
     lc_image_destroy(ctx, &r->dev.shadow_atlas);
     lc_shadows_destroy(&r->dev.shadows);
-    for (uint32_t v = 0; v < LC_SHADOW_UPDATES_MAX; v++) lc_object_cull_result_destroy(&r->frame.shadow_cull[v]);
+    for (uint32_t v = 0; v < LC_SHADOW_UPDATES_MAX; v++) {
+        lc_object_cull_result_destroy(&r->frame.shadow_cull[v]);
+        free(r->frame.shadow_draws[v].draws);
+    }
     VkPipeline *all[] = {&r->dev.depth_pipeline, &r->dev.tonemap_pipeline, &r->dev.tonemap_compute, &r->dev.hud_pipeline, &r->dev.tile_depth_pipeline,
                          &r->dev.light_cull_coarse, &r->dev.light_cull_tiles,
                          &r->dev.light_cull_lists, &r->dev.light_cull_clusters, &r->dev.zbin, &r->dev.zbin_bins, &r->dev.light_setup,

@@ -341,6 +341,7 @@ typedef struct lc_frame_state {
     /* The shadow views rendered this frame (dev.shadows.render): each one's objects (the CPU
      * cull against its frustum), its debug label, and the pass of the first one. */
     lc_object_cull_result shadow_cull[LC_SHADOW_UPDATES_MAX];
+    lc_shadow_draws shadow_draws[LC_SHADOW_UPDATES_MAX]; /* the meshlets of those objects in its frustum */
     char shadow_names[LC_SHADOW_UPDATES_MAX][48];
     uint32_t shadow_first_pass;
     lc_shadow_stats shadow_stats; /* of the last recorded frame; ms from the GPU timer */

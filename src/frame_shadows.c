@@ -1,6 +1,8 @@
 /* The frame's shadows (lights/shadows.h): the atlas the shadow views render into, and each
  * frame's shadowed lights, their records and the views to render, culled on the host.
  * frame.c calls these; the views' passes are passes/shadow_views.c. */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "frame.h"
@@ -64,9 +66,88 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
     return LC_OK;
 }
 
+/* A view's draws: each object the object cull kept, whole where its sphere lies inside the
+ * frustum, else the runs of its meshlets, and of their sublets (up to 32 triangles), whose
+ * spheres reach into it (the GPU cull's test, geometry_cull.glsl: the mesh-local sphere moved
+ * by the object's matrix, its radius times the largest axis scale). Sublets matter: on Sponza
+ * the views draw 2.5x fewer triangles than their objects hold, 1.6x with meshlets alone. No
+ * back-face cone test: shadow views draw both faces (the GPU cull skips the cone for
+ * two-sided draws too). */
+static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, const lc_object_cull_result *c, lc_shadow_draws *out,
+                          lc_shadow_stats *st)
+{
+    const lc_geometry *g = &r->dev.geo;
+    out->count = 0;
+    for (uint32_t i = 0; i < c->visible; i++) {
+        uint32_t object = c->indices[i];
+        const lc_object *o = &r->scene->objects[object];
+        const lc_meshlet_range *range = &g->ms.ranges[o->mesh];
+        st->triangles_unculled += range->triangle_count;
+        if (out->count + range->meshlet_count + 1 > out->capacity) {
+            out->capacity = LC_MAX(2 * out->capacity, out->count + range->meshlet_count + 1);
+            out->draws = lc_realloc(out->draws, (size_t)out->capacity * sizeof *out->draws);
+        }
+        bool inside = true;
+        for (int p = 0; p < 6 && inside; p++)
+            inside = view->planes[p][0] * o->sphere[0] + view->planes[p][1] * o->sphere[1] + view->planes[p][2] * o->sphere[2] +
+                         view->planes[p][3] >= o->sphere[3];
+        if (inside || !g->meshlets_host) {
+            out->draws[out->count++] = (lc_shadow_draw){object, range->first_triangle * 3, range->triangle_count * 3};
+            st->triangles += range->triangle_count;
+            continue;
+        }
+        const float *w = o->world.m;
+        float scale = 0.0f;
+        for (int col = 0; col < 3; col++)
+            scale = fmaxf(scale, sqrtf(w[col * 4] * w[col * 4] + w[col * 4 + 1] * w[col * 4 + 1] + w[col * 4 + 2] * w[col * 4 + 2]));
+        lc_shadow_draw *run = NULL;
+        for (uint32_t m = range->first_meshlet; m < range->first_meshlet + range->meshlet_count; m++) {
+            const lc_gpu_meshlet *ml = &g->meshlets_host[m];
+            const float *s = &ml->sphere.x;
+            float cx = w[0] * s[0] + w[4] * s[1] + w[8] * s[2] + w[12], cy = w[1] * s[0] + w[5] * s[1] + w[9] * s[2] + w[13],
+                  cz = w[2] * s[0] + w[6] * s[1] + w[10] * s[2] + w[14], radius = s[3] * scale;
+            bool in = true;
+            for (int p = 0; p < 6 && in; p++)
+                in = view->planes[p][0] * cx + view->planes[p][1] * cy + view->planes[p][2] * cz + view->planes[p][3] >= -radius;
+            if (!in) {
+                run = NULL;
+                continue;
+            }
+            /* Its sublets (up to 32 triangles each, consecutive in the meshlet). */
+            uint32_t first = ml->info.x;
+            for (uint32_t k = 0; k < LC_MESHLET_SUBLETS; k++) {
+                uint32_t tris = ((&ml->sublets.x)[k / 2] >> (16 * (k % 2))) & 0xffu;
+                if (!tris) break;
+                const float *b = &g->sublet_bounds_host[(size_t)m * LC_MESHLET_SUBLETS + k].sphere.x;
+                float bx = w[0] * b[0] + w[4] * b[1] + w[8] * b[2] + w[12], by = w[1] * b[0] + w[5] * b[1] + w[9] * b[2] + w[13],
+                      bz = w[2] * b[0] + w[6] * b[1] + w[10] * b[2] + w[14], br = b[3] * scale;
+                bool sin = true;
+                for (int p = 0; p < 6 && sin; p++)
+                    sin = view->planes[p][0] * bx + view->planes[p][1] * by + view->planes[p][2] * bz + view->planes[p][3] >= -br;
+                if (sin) {
+                    st->triangles += tris;
+                    if (run && run->first_index + run->index_count == first) {
+                        run->index_count += 3 * tris;
+                    } else {
+                        if (out->count == out->capacity) {
+                            out->capacity *= 2;
+                            out->draws = lc_realloc(out->draws, (size_t)out->capacity * sizeof *out->draws);
+                        }
+                        run = &out->draws[out->count++];
+                        *run = (lc_shadow_draw){object, first, 3 * tris};
+                    }
+                } else {
+                    run = NULL;
+                }
+                first += 3 * tris;
+            }
+        }
+    }
+}
+
 /* The frame's shadowed lights (lights/shadows.h): their records for the slot, kept by the
  * sorted light index the loops see, and each view to render this frame culled against its
- * frustum (the same object cull as the camera's). */
+ * frustum (the same object cull as the camera's, then per meshlet). */
 void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count)
 {
     const lc_frame_settings *s = &r->settings;
@@ -79,7 +160,6 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     for (uint32_t v = 0; v < sh->render_count; v++) {
         lc_object_cull_result *c = &r->frame.shadow_cull[v];
         lc_object_cull_run(&r->dev.object_cull_set, &sh->render[v].view_proj, sh->render[v].planes, c);
-        for (uint32_t i = 0; i < c->visible; i++)
-            r->frame.shadow_stats.triangles += r->dev.geo.ms.ranges[r->scene->objects[c->indices[i]].mesh].triangle_count;
+        cull_meshlets(r, &sh->render[v], c, &r->frame.shadow_draws[v], &r->frame.shadow_stats);
     }
 }

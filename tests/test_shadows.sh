@@ -12,26 +12,32 @@
 #  - with generated shadowed lights every culling mode equals brute force, and forward shading
 #    equals visibility shading;
 #  - an alpha MASK quad's cut-out texels let the light through: its shadow darkens about half
-#    of what the same quad as OPAQUE shadows.
+#    of what the same quad as OPAQUE shadows;
+#  - each view draws only the meshlets (sublets) in its frustum: fewer triangles than its
+#    objects hold, the same image.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
 S=$TMP/scenes
 mkdir -p "$S"
 
-# boxes OUT LIGHTS_JSON BOX...: a 12 x 12 floor and boxes "cx,cy,cz,hx,hy,hz" (all six faces,
-# double-sided), base colour 0.7.
+# boxes OUT BOX...: a 12 x 12 floor and boxes "cx,cy,cz,hx,hy,hz" (all six faces,
+# double-sided), base colour 0.7, all one mesh; with SUBDIV=N each face is N x N quads.
 boxes()
 {
     "$PY" - "$@" <<'PYEOF'
-import base64, json, struct, sys
+import base64, json, os, struct, sys
 out = sys.argv[1]
 pos, nrm, idx = [], [], []
+sub = int(os.environ.get("SUBDIV", "1"))
 def quad(c, u, v, n):
-    b = len(pos)
-    for s, t in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-        pos.append([c[i] + s * u[i] + t * v[i] for i in range(3)]); nrm.append(n)
-    idx.extend([b, b + 1, b + 2, b, b + 2, b + 3])
+    for a in range(sub):
+        for e in range(sub):
+            b = len(pos)
+            for s, t in ((a, e), (a + 1, e), (a + 1, e + 1), (a, e + 1)):
+                s, t = 2.0 * s / sub - 1, 2.0 * t / sub - 1
+                pos.append([c[i] + s * u[i] + t * v[i] for i in range(3)]); nrm.append(n)
+            idx.extend([b, b + 1, b + 2, b, b + 2, b + 3])
 quad((0, 0, 0), (6, 0, 0), (0, 0, -6), (0, 1, 0))
 for spec in sys.argv[2:]:
     cx, cy, cz, hx, hy, hz = (float(x) for x in spec.split(','))
@@ -239,6 +245,24 @@ for kind in point spot; do
         echo "  $kind ($sh): the masked quad shadows $dark of the opaque one's shadow ($area of the image)"
     done
 done
+
+# 7. The meshlet cull per view: one mesh (a floor and a slab, each face 24 x 24 quads) under
+# a point light just above the slab's corner, so each cube face sees part of it. The views draw
+# fewer triangles than their objects hold, and the image equals the one with every face one
+# quad (a single meshlet: nothing to cull).
+boxes "$S/fine.gltf" 0.7,0.8,0.4,0.6,0.1,0.6 && SUBDIV=24 boxes "$S/fine24.gltf" 0.7,0.8,0.4,0.6,0.1,0.6
+light "$TMP/corner.json" point 0.1,1.3,-0.2 true
+for f in fine fine24; do
+    lc_ok "meshlet cull ($f)" --scene "$S/$f.gltf" --camera "$cam" --headless --validate --size 320x180 --frames 1 $EXP \
+        --lights-file "$TMP/corner.json" --stats "$TMP/$f.json" --out "$TMP/$f.png"
+done
+if [[ -f $TMP/fine.png && -f $TMP/fine24.png ]]; then
+    d=$(img diff "$TMP/fine.png" "$TMP/fine24.png")
+    [[ $d -le 2 ]] || fail "the meshlet cull changes the shadow: 24 x 24 quads a face differ from one quad a face by $d/255"
+    t=$(img json "$TMP/fine24.json" shadows.triangles) u=$(img json "$TMP/fine24.json" shadows.triangles_unculled)
+    [[ $u -gt 0 && $((2 * t)) -le $u ]] || fail "the meshlet cull keeps $t of $u triangles in the views (want at most half)"
+    echo "  meshlet cull: $t of $u triangles drawn into the six views, the image within $d/255"
+fi
 
 lc_bad_each "--shadowed-lights x" "--shadow-updates 0" "--shadow-updates 65"
 echo '{"lights": [{"type": "point", "position": [0, 1, 0], "radius": 2, "shadow": 1}]}' >"$TMP/bad.json"

@@ -499,6 +499,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "views_cached", ss->views_cached);
     cJSON_AddNumberToObject(sh, "texels", (double)ss->texels);
     cJSON_AddNumberToObject(sh, "triangles", (double)ss->triangles);
+    cJSON_AddNumberToObject(sh, "triangles_unculled", (double)ss->triangles_unculled);
     cJSON_AddNumberToObject(sh, "ms", r->frame.timings.ms[LC_TIMER_SHADOWS]);
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));

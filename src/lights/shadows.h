@@ -75,11 +75,25 @@ typedef struct lc_shadow_render {
     float eye[3];        /* the light's position: draws go front to back from it */
 } lc_shadow_render;
 
-/* What --stats reports under "shadows" (the last frame's). */
+/* What --stats reports under "shadows" (the last frame's). triangles: drawn into the views
+ * (meshlets in each view's frustum); triangles_unculled: what the objects in each view's
+ * frustum hold, all of which the views drew before the meshlet cull. */
 typedef struct lc_shadow_stats {
     uint32_t lights, views, views_rendered, views_cached;
-    uint64_t texels, triangles;
+    uint64_t texels, triangles, triangles_unculled;
 } lc_shadow_stats;
+
+/* A shadow view's draws after its meshlet cull: runs of consecutive meshlets of one object in
+ * the view's frustum, each one indexed draw (the runtime mesh keeps a mesh's meshlets, and
+ * each meshlet's triangles, consecutive). */
+typedef struct lc_shadow_draw {
+    uint32_t object, first_index, index_count;
+} lc_shadow_draw;
+
+typedef struct lc_shadow_draws {
+    lc_shadow_draw *draws;
+    uint32_t count, capacity;
+} lc_shadow_draws;
 
 typedef struct lc_shadows {
     lc_shadow_tile tiles[LC_SHADOW_VIEWS_MAX];

@@ -14,7 +14,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     uint32_t v = pass - r->frame.shadow_first_pass;
     const lc_shadow_render *view = &r->dev.shadows.render[v];
-    const lc_object_cull_result *cull = &r->frame.shadow_cull[v];
+    const lc_shadow_draws *draws = &r->frame.shadow_draws[v];
     int32_t x = (int32_t)(view->tile % LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE), y = (int32_t)(view->tile / LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE);
     /* The tile alone is cleared: the others keep what earlier frames rendered. */
     lc_pkg_rendering p = {.width = LC_SHADOW_TILE, .height = LC_SHADOW_TILE, .x = x, .y = y, .depth = r->dev.shadow_atlas.view,
@@ -28,10 +28,12 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     /* The view's record and face (the material's constants go before them). */
     uint32_t which[2] = {view->record, view->face};
     lc_rc_push_constants(rc, state, r->dev.layout, LC_SHADOW_PUSH_OFFSET, sizeof which, which);
-    for (uint32_t i = 0; i < cull->visible; i++) {
-        uint32_t object = cull->indices[i];
+    for (uint32_t i = 0; i < draws->count; i++) {
+        uint32_t object = draws->draws[i].object;
         lc_pkg_draw_indexed *d = lc_rc_alloc(rc, sizeof *d);
         lc_scene_draw_package(r, object, d);
+        d->first_index = draws->draws[i].first_index; /* its meshlets in the view (frame_shadows.c) */
+        d->index_count = draws->draws[i].index_count;
         d->mat.raster = LC_RASTER_NONE; /* both faces: closed shapes cast from inside as well */
         const float *c = r->scene->objects[object].sphere;
         float dx = c[0] - view->eye[0], dy = c[1] - view->eye[1], dz = c[2] - view->eye[2];
