@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/jobs.h"
 #include "frame.h"
 
 /* The shadow atlas with room for `tiles` views (1, or LC_SHADOW_VIEWS_MAX once a frame has a
@@ -73,16 +74,16 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
  * the views draw 2.5x fewer triangles than their objects hold, 1.6x with meshlets alone. No
  * back-face cone test: shadow views draw both faces (the GPU cull skips the cone for
  * two-sided draws too). */
-static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, const lc_object_cull_result *c, lc_shadow_draws *out,
-                          lc_shadow_stats *st)
+static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, const lc_object_cull_result *c, lc_shadow_draws *out)
 {
     const lc_geometry *g = &r->dev.geo;
     out->count = 0;
+    out->triangles = out->triangles_unculled = 0;
     for (uint32_t i = 0; i < c->visible; i++) {
         uint32_t object = c->indices[i];
         const lc_object *o = &r->scene->objects[object];
         const lc_meshlet_range *range = &g->ms.ranges[o->mesh];
-        st->triangles_unculled += range->triangle_count;
+        out->triangles_unculled += range->triangle_count;
         if (out->count + range->meshlet_count + 1 > out->capacity) {
             out->capacity = LC_MAX(2 * out->capacity, out->count + range->meshlet_count + 1);
             out->draws = lc_realloc(out->draws, (size_t)out->capacity * sizeof *out->draws);
@@ -93,7 +94,7 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
                          view->planes[p][3] >= o->sphere[3];
         if (inside || !g->meshlets_host) {
             out->draws[out->count++] = (lc_shadow_draw){object, range->first_triangle * 3, range->triangle_count * 3};
-            st->triangles += range->triangle_count;
+            out->triangles += range->triangle_count;
             continue;
         }
         const float *w = o->world.m;
@@ -125,7 +126,7 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
                 for (int p = 0; p < 6 && sin; p++)
                     sin = view->planes[p][0] * bx + view->planes[p][1] * by + view->planes[p][2] * bz + view->planes[p][3] >= -br;
                 if (sin) {
-                    st->triangles += tris;
+                    out->triangles += tris;
                     if (run && run->first_index + run->index_count == first) {
                         run->index_count += 3 * tris;
                     } else {
@@ -145,9 +146,24 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
     }
 }
 
+/* One job item a view: its object cull (the camera's, inline on this thread) and its
+ * meshlet cull; views write only their own results. */
+static void cull_views(void *user, uint32_t offset, uint32_t count, uint32_t thread)
+{
+    (void)thread;
+    lc_renderer *r = user;
+    for (uint32_t v = offset; v < offset + count; v++) {
+        const lc_shadow_render *view = &r->dev.shadows.render[v];
+        lc_object_cull_result *c = &r->frame.shadow_cull[v];
+        lc_object_cull_run(&r->dev.object_cull_set, &view->view_proj, view->planes, c);
+        cull_meshlets(r, view, c, &r->frame.shadow_draws[v]);
+    }
+}
+
 /* The frame's shadowed lights (lights/shadows.h): their records for the slot, kept by the
  * sorted light index the loops see, and each view to render this frame culled against its
- * frustum (the same object cull as the camera's, then per meshlet). */
+ * frustum (the same object cull as the camera's, then per meshlet), the views spread over
+ * the job threads. */
 void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count)
 {
     const lc_frame_settings *s = &r->settings;
@@ -157,9 +173,9 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     lc_shadows_update(sh, &d, slot->shadow_lights.mapped);
     memcpy(slot->shadows.mapped, sh->records, (size_t)sh->record_count * sizeof(lc_gpu_shadow));
     r->frame.shadow_stats = sh->stats;
+    lc_jobs_run(sh->render_count, 1, cull_views, r);
     for (uint32_t v = 0; v < sh->render_count; v++) {
-        lc_object_cull_result *c = &r->frame.shadow_cull[v];
-        lc_object_cull_run(&r->dev.object_cull_set, &sh->render[v].view_proj, sh->render[v].planes, c);
-        cull_meshlets(r, &sh->render[v], c, &r->frame.shadow_draws[v], &r->frame.shadow_stats);
+        r->frame.shadow_stats.triangles += r->frame.shadow_draws[v].triangles;
+        r->frame.shadow_stats.triangles_unculled += r->frame.shadow_draws[v].triangles_unculled;
     }
 }

@@ -93,6 +93,7 @@ typedef struct lc_shadow_draw {
 typedef struct lc_shadow_draws {
     lc_shadow_draw *draws;
     uint32_t count, capacity;
+    uint64_t triangles, triangles_unculled; /* what the draws hold, what the view's objects hold */
 } lc_shadow_draws;
 
 typedef struct lc_shadows {
