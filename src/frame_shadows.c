@@ -74,6 +74,17 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
  * the views draw 2.5x fewer triangles than their objects hold, 1.6x with meshlets alone. No
  * back-face cone test: shadow views draw both faces (the GPU cull skips the cone for
  * two-sided draws too). */
+/* Whether a mesh-local sphere, moved by the object's matrix w and its radius times scale,
+ * reaches into the frustum. */
+static bool sphere_reaches(const float planes[6][4], const float *w, float scale, const lc_f4 *s)
+{
+    float x = w[0] * s->x + w[4] * s->y + w[8] * s->z + w[12], y = w[1] * s->x + w[5] * s->y + w[9] * s->z + w[13],
+          z = w[2] * s->x + w[6] * s->y + w[10] * s->z + w[14];
+    for (int p = 0; p < 6; p++)
+        if (planes[p][0] * x + planes[p][1] * y + planes[p][2] * z + planes[p][3] < -s->w * scale) return false;
+    return true;
+}
+
 static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, const lc_object_cull_result *c, lc_shadow_draws *out)
 {
     const lc_geometry *g = &r->dev.geo;
@@ -104,13 +115,7 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
         lc_shadow_draw *run = NULL;
         for (uint32_t m = range->first_meshlet; m < range->first_meshlet + range->meshlet_count; m++) {
             const lc_gpu_meshlet *ml = &g->meshlets_host[m];
-            const float *s = &ml->sphere.x;
-            float cx = w[0] * s[0] + w[4] * s[1] + w[8] * s[2] + w[12], cy = w[1] * s[0] + w[5] * s[1] + w[9] * s[2] + w[13],
-                  cz = w[2] * s[0] + w[6] * s[1] + w[10] * s[2] + w[14], radius = s[3] * scale;
-            bool in = true;
-            for (int p = 0; p < 6 && in; p++)
-                in = view->planes[p][0] * cx + view->planes[p][1] * cy + view->planes[p][2] * cz + view->planes[p][3] >= -radius;
-            if (!in) {
+            if (!sphere_reaches(view->planes, w, scale, &ml->sphere)) {
                 run = NULL;
                 continue;
             }
@@ -119,13 +124,7 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
             for (uint32_t k = 0; k < LC_MESHLET_SUBLETS; k++) {
                 uint32_t tris = ((&ml->sublets.x)[k / 2] >> (16 * (k % 2))) & 0xffu;
                 if (!tris) break;
-                const float *b = &g->sublet_bounds_host[(size_t)m * LC_MESHLET_SUBLETS + k].sphere.x;
-                float bx = w[0] * b[0] + w[4] * b[1] + w[8] * b[2] + w[12], by = w[1] * b[0] + w[5] * b[1] + w[9] * b[2] + w[13],
-                      bz = w[2] * b[0] + w[6] * b[1] + w[10] * b[2] + w[14], br = b[3] * scale;
-                bool sin = true;
-                for (int p = 0; p < 6 && sin; p++)
-                    sin = view->planes[p][0] * bx + view->planes[p][1] * by + view->planes[p][2] * bz + view->planes[p][3] >= -br;
-                if (sin) {
+                if (sphere_reaches(view->planes, w, scale, &g->sublet_bounds_host[(size_t)m * LC_MESHLET_SUBLETS + k].sphere)) {
                     out->triangles += tris;
                     if (run && run->first_index + run->index_count == first) {
                         run->index_count += 3 * tris;
