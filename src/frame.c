@@ -178,13 +178,17 @@ void lc_renderer_destroy(lc_renderer *r)
     }
     lc_image_destroy(ctx, &r->dev.shadow_atlas);
     lc_shadows_destroy(&r->dev.shadows);
-    for (uint32_t v = 0; v < LC_SHADOW_UPDATES_MAX; v++) lc_object_cull_result_destroy(&r->frame.shadow_cull[v]);
+    for (uint32_t v = 0; v < LC_SHADOW_UPDATES_MAX; v++) {
+        lc_object_cull_result_destroy(&r->frame.shadow_cull[v]);
+        free(r->frame.shadow_draws[v].draws);
+    }
     VkPipeline *all[] = {&r->dev.depth_pipeline, &r->dev.tonemap_pipeline, &r->dev.tonemap_compute, &r->dev.hud_pipeline, &r->dev.tile_depth_pipeline,
                          &r->dev.light_cull_coarse, &r->dev.light_cull_tiles,
                          &r->dev.light_cull_lists, &r->dev.light_cull_clusters, &r->dev.zbin, &r->dev.zbin_bins, &r->dev.light_setup,
                          &r->dev.bin_lights[0], &r->dev.bin_lights[1], &r->dev.bin_lights[2], &r->dev.bin_blocks[0], &r->dev.bin_blocks[1],
                          &r->dev.bin_blocks[2], &r->dev.geometry_cull[0], &r->dev.geometry_cull[1], &r->dev.geometry_cull[2], &r->dev.hiz_pipeline,
-                         &r->dev.mesh_depth_pipeline, &r->dev.depth_mask_pipeline, &r->dev.mesh_depth_mask_pipeline, &r->dev.shadow_pipeline};
+                         &r->dev.mesh_depth_pipeline, &r->dev.depth_mask_pipeline, &r->dev.mesh_depth_mask_pipeline, &r->dev.shadow_pipeline,
+                         &r->dev.shadow_mask_pipeline};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     lc_frame_destroy_shade_pipelines(r);

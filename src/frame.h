@@ -257,6 +257,7 @@ typedef struct lc_renderer_device {
     /* Shadows: the views' depth pipeline (shadow_depth.vert), the atlas (one tile until a
      * frame has a shadowed light, then LC_SHADOW_BLOCKS blocks) and what its tiles hold. */
     VkPipeline shadow_pipeline;
+    VkPipeline shadow_mask_pipeline; /* alpha MASK casters: shadow_depth.vert, depth_mask.frag */
     lc_image shadow_atlas;
     lc_shadows shadows;
 
@@ -341,6 +342,7 @@ typedef struct lc_frame_state {
     /* The shadow views rendered this frame (dev.shadows.render): each one's objects (the CPU
      * cull against its frustum), its debug label, and the pass of the first one. */
     lc_object_cull_result shadow_cull[LC_SHADOW_UPDATES_MAX];
+    lc_shadow_draws shadow_draws[LC_SHADOW_UPDATES_MAX]; /* the meshlets of those objects in its frustum */
     char shadow_names[LC_SHADOW_UPDATES_MAX][48];
     uint32_t shadow_first_pass;
     lc_shadow_stats shadow_stats; /* of the last recorded frame; ms from the GPU timer */

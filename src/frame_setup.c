@@ -259,6 +259,11 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
                            .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
                            .dynamic_cull = true, .name = "shadow view"};
     if (!(r->dev.shadow_pipeline = lc_pipeline_graphics(ctx, &sd))) return LC_ERR_RUNTIME;
+    /* Alpha MASK casters: the same, with the depth pre-pass's fragment shader cutting the holes
+     * (light goes through them). */
+    lc_graphics_desc sm = sd;
+    sm.fragment = "depth_mask.frag", sm.name = "shadow view / alpha mask";
+    if (!(r->dev.shadow_mask_pipeline = lc_pipeline_graphics(ctx, &sm))) return LC_ERR_RUNTIME;
     /* The mesh path's depth pre-pass, only where the device has mesh shaders. */
     if (ctx->mesh_shader) {
         lc_graphics_desc md = {.task = "geometry.task", .mesh = "geometry_depth.mesh", .layout = r->dev.layout,

@@ -4,12 +4,14 @@
   mask        the same, and a 2 x 2 upright quad at z = 0 whose base colour texture has alpha 0
               in a 4 x 4 checkerboard (alphaMode MASK, cutoff 0.5): the wall shows through half
   maskopaque  the same quad and texture, alphaMode OPAQUE
+  maskflat, maskflatopaque  the floor alone, and the same quad lying flat 1.5 m above its
+              centre (test_shadows.sh: its shadow on the floor under a light above it)
 Prints the camera 'X,Y,Z,YAW,PITCH' that sees them. Needs Pillow (the texture's PNG)."""
 import base64, json, os, struct, sys
 from PIL import Image
 
 out, name = sys.argv[1], sys.argv[2]
-if name not in ('wall', 'mask', 'maskopaque'):
+if name not in ('wall', 'mask', 'maskopaque', 'maskflat', 'maskflatopaque'):
     sys.exit("unknown scene " + name)
 os.makedirs(out, exist_ok=True)
 buf = bytearray(); views = []; accessors = []; meshes = []; nodes = []; materials = []; textures = []; images = []
@@ -35,7 +37,9 @@ def material(color, **kw):
     m.update(kw); materials.append(m); return len(materials) - 1
 
 quad(6, 6, material([0.7, 0.7, 0.7, 1]), (0, 0, 0), floor=True)
-quad(6, 3, material([0.3, 0.5, 0.8, 1]), (0, 1.5, -2))
+flat = name.startswith('maskflat')
+if not flat:
+    quad(6, 3, material([0.3, 0.5, 0.8, 1]), (0, 1.5, -2))
 if name != 'wall':
     img = Image.new('RGBA', (64, 64))
     for y in range(64):
@@ -43,10 +47,10 @@ if name != 'wall':
             img.putpixel((x, y), (230, 200, 40, 255 if ((x // 16) + (y // 16)) % 2 else 0))
     img.save(os.path.join(out, 'tex-mask.png'))
     images.append({"uri": "tex-mask.png"}); textures.append({"source": 0, "sampler": 0})
-    kw = {"alphaMode": "MASK", "alphaCutoff": 0.5} if name == 'mask' else {}
+    kw = {"alphaMode": "MASK", "alphaCutoff": 0.5} if name in ('mask', 'maskflat') else {}
     m = material([1, 1, 1, 1], doubleSided=True, **kw)
     materials[m]["pbrMetallicRoughness"]["baseColorTexture"] = {"index": 0}
-    quad(2, 2, m, (0, 1.2, 0))
+    quad(2, 2, m, (0, 1.5, 0) if flat else (0, 1.2, 0), floor=flat)
 gltf = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": list(range(len(nodes)))}], "nodes": nodes,
         "meshes": meshes, "materials": materials, "accessors": accessors, "bufferViews": views,
         "buffers": [{"byteLength": len(buf), "uri": "data:application/octet-stream;base64," + base64.b64encode(bytes(buf)).decode()}]}
@@ -54,4 +58,4 @@ if textures:
     gltf.update({"textures": textures, "images": images,
                  "samplers": [{"magFilter": 9729, "minFilter": 9987, "wrapS": 10497, "wrapT": 10497}]})
 json.dump(gltf, open(os.path.join(out, name + '.gltf'), 'w'))
-print("0,1.5,4,0,-5")
+print("0,6,0,0,-89.9" if flat else "0,1.5,4,0,-5") # flat: straight down from 6 m (--fov 60)

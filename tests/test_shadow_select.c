@@ -1,6 +1,7 @@
 /* The host's half of shadows (src/lights/shadows.c), no GPU: which lights are shadowed (marked
  * ones, then by importance with stable ties), their records by sorted index, the cache (a
- * static light renders its views once), the update budget (most important first), a moved
+ * static light renders its views once), the update budget (most important first; lights that
+ * keep moving all rendered within ceil(views / budget) frames), a moved
  * light rendered again, tiles freed when a light drops out, and the view matrices (a face's
  * centre direction lands in the middle of its clip space). */
 #include "lights/shadows.h"
@@ -100,6 +101,69 @@ static void test_cache_and_budget(void)
     lc_shadows_destroy(&s);
 }
 
+/* Lights that move every frame: the views that waited longest go first, the most important
+ * first among equals, so every view is rendered within ceil(N/K) frames (N views waiting, K a
+ * frame), and again every ceil(N/K) frames while its light keeps moving; however much brighter
+ * the others are. Once the lights stop, each view is rendered once more and then never. */
+static void test_age_schedule(void)
+{
+    enum { LIGHTS = 24, K = 5 };
+    lc_shadows s;
+    lc_shadows_init(&s);
+    lc_light l[LIGHTS];
+    uint32_t order[LIGHTS], rec[LIGHTS], n = 0;
+    for (uint32_t i = 0; i < LIGHTS; i++) {
+        /* Four point lights (six views each), the rest spots; intensity over six decades. */
+        l[i] = point((float)(i % 5) * 0.1f, powf(10.0f, -3.0f + 6.0f * (float)((i * 7) % LIGHTS) / (LIGHTS - 1)));
+        if (i >= 4) l[i].type = LC_LIGHT_SPOT, l[i].outer_deg = 30, l[i].inner_deg = 20;
+        l[i].shadow = true;
+        n += i < 4 ? 6 : 1;
+        order[i] = LIGHTS - 1 - i;
+    }
+    uint32_t bound = (n + K - 1) / K;
+    /* Views by (light, face): the frame each was last rendered (-1: never). */
+    int last[LIGHTS][6], worst_first = 0, worst_gap = 0;
+    memset(last, 0xff, sizeof last);
+    for (int f = 0; f < 8 * (int)bound; f++) {
+        for (uint32_t i = 0; i < LIGHTS; i++) l[i].position[0] += 0.01f; /* every view is stale every frame */
+        lc_shadow_frame_desc d = {.lights = l, .count = LIGHTS, .order = order, .visible = LIGHTS, .camera = camera, .updates = K};
+        lc_shadows_update(&s, &d, rec);
+        CHECK(s.render_count == K && s.stats.views == n);
+        if (f == 0) {
+            /* The first frame: the K most important views (a point light's faces count as its). */
+            float least = INFINITY;
+            for (uint32_t v = 0; v < K; v++) least = fminf(least, lc_shadow_importance(&l[s.render[v].light], camera));
+            for (uint32_t i = 0; i < LIGHTS; i++) {
+                bool drawn = false;
+                for (uint32_t v = 0; v < K; v++) drawn |= s.render[v].light == i;
+                CHECK_MSG(drawn || lc_shadow_importance(&l[i], camera) <= least, "frame 0 skipped the brighter light %u", i);
+            }
+            for (uint32_t v = 1; v < K; v++)
+                CHECK(lc_shadow_importance(&l[s.render[v - 1].light], camera) >= lc_shadow_importance(&l[s.render[v].light], camera));
+        }
+        for (uint32_t v = 0; v < s.render_count; v++) {
+            int *at = &last[s.render[v].light][s.render[v].face];
+            if (*at < 0) worst_first = LC_MAX(worst_first, f + 1);
+            else worst_gap = LC_MAX(worst_gap, f - *at);
+            *at = f;
+        }
+    }
+    for (uint32_t i = 0; i < LIGHTS; i++)
+        for (uint32_t face = 0; face < (i < 4 ? 6u : 1u); face++) CHECK_MSG(last[i][face] >= 0, "light %u face %u never rendered", i, face);
+    CHECK_MSG(worst_first <= (int)bound, "a view first rendered after %d frames (%u views, %u a frame: %u)", worst_first, n, K, bound);
+    CHECK_MSG(worst_gap <= (int)bound, "a moving view waited %d frames between renders (bound %u)", worst_gap, bound);
+    /* The lights stop: each view is rendered once more (within the bound), then none. */
+    uint32_t rendered = 0;
+    for (uint32_t f = 0; f < 2 * bound; f++) {
+        lc_shadow_frame_desc d = {.lights = l, .count = LIGHTS, .order = order, .visible = LIGHTS, .camera = camera, .updates = K};
+        lc_shadows_update(&s, &d, rec);
+        rendered += s.render_count;
+        if (f >= bound) CHECK(s.render_count == 0 && s.stats.views_cached == n);
+    }
+    CHECK_MSG(rendered <= n, "%u renders after the lights stopped, %u views", rendered, n);
+    lc_shadows_destroy(&s);
+}
+
 static void test_matrices(void)
 {
     lc_light l = point(1, 1);
@@ -184,6 +248,7 @@ int main(void)
 {
     test_selection();
     test_cache_and_budget();
+    test_age_schedule();
     test_matrices();
     test_sizes();
     return lc_test_finish("test_shadow_select");

@@ -10,26 +10,34 @@
 #    the floor): the image equals the one without the light;
 #  - a static scene renders its views in the first frame only, and the image stays;
 #  - with generated shadowed lights every culling mode equals brute force, and forward shading
-#    equals visibility shading.
+#    equals visibility shading;
+#  - an alpha MASK quad's cut-out texels let the light through: its shadow darkens about half
+#    of what the same quad as OPAQUE shadows;
+#  - each view draws only the meshlets (sublets) in its frustum: fewer triangles than its
+#    objects hold, the same image.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
 S=$TMP/scenes
 mkdir -p "$S"
 
-# boxes OUT LIGHTS_JSON BOX...: a 12 x 12 floor and boxes "cx,cy,cz,hx,hy,hz" (all six faces,
-# double-sided), base colour 0.7.
+# boxes OUT BOX...: a 12 x 12 floor and boxes "cx,cy,cz,hx,hy,hz" (all six faces,
+# double-sided), base colour 0.7, all one mesh; with SUBDIV=N each face is N x N quads.
 boxes()
 {
     "$PY" - "$@" <<'PYEOF'
-import base64, json, struct, sys
+import base64, json, os, struct, sys
 out = sys.argv[1]
 pos, nrm, idx = [], [], []
+sub = int(os.environ.get("SUBDIV", "1"))
 def quad(c, u, v, n):
-    b = len(pos)
-    for s, t in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-        pos.append([c[i] + s * u[i] + t * v[i] for i in range(3)]); nrm.append(n)
-    idx.extend([b, b + 1, b + 2, b, b + 2, b + 3])
+    for a in range(sub):
+        for e in range(sub):
+            b = len(pos)
+            for s, t in ((a, e), (a + 1, e), (a + 1, e + 1), (a, e + 1)):
+                s, t = 2.0 * s / sub - 1, 2.0 * t / sub - 1
+                pos.append([c[i] + s * u[i] + t * v[i] for i in range(3)]); nrm.append(n)
+            idx.extend([b, b + 1, b + 2, b, b + 2, b + 3])
 quad((0, 0, 0), (6, 0, 0), (0, 0, -6), (0, 1, 0))
 for spec in sys.argv[2:]:
     cx, cy, cz, hx, hy, hz = (float(x) for x in spec.split(','))
@@ -130,6 +138,8 @@ want=$("$PY" -c "import math; print('%.2f' % (0.5 * 3 / (3 - 1.6) / 6 * 90 / mat
 for kf in point:tent spot:tent point:bilinear spot:bilinear; do
     kind=${kf%:*} filter=${kf#*:}
     light "$TMP/plate-$kind.json" "$kind" 0,3,0 true
+    cp "$TMP/plate-$kind.json" "$TMP/plate-$kind-on.json"
+    light "$TMP/plate-$kind-off.json" "$kind" 0,3,0 false
     lc_ok "plate under a $kind light ($filter)" --scene "$S/plate.gltf" --camera 0,6,0,0,-89.9 --fov 60 $COMMON \
         --lights-file "$TMP/plate-$kind.json" --shadow-filter $filter --stats "$TMP/plate-$kind-$filter.json" \
         --out "$TMP/plate-$kind-$filter.png" || continue
@@ -214,7 +224,66 @@ lc_ok "256 shadowed lights" ${G256/--lights 96/--lights 1024} --stats "$TMP/gen-
 lc_ok "generated, no shadows" ${GEN/--shadowed-lights 24/} --stats "$TMP/gen-none.json" && {
     [[ $(img json "$TMP/gen-none.json" shadows.lights) == 0 ]] || fail "lights cast shadows without being asked to"
 }
-# 6. The inspector (viewer, under Xvfb) names the shadowed lights a pixel walks: the floor
+# 6. Alpha MASK casters: a 2 x 2 m quad 1.5 m above the floor, its texture's alpha a 4 x 4
+# checkerboard (tests/alpha_mask_scene.py maskflat), under a light 3 m above its centre, seen
+# from straight above. Where the OPAQUE quad's shadow on the floor is seen (pixels it darkens,
+# past the quad's own outline), the MASK quad's shadow darkens only about half (its cut-out
+# texels let the light through), and leaves the other half lit.
+# pattern OPAQUE_ON OPAQUE_OFF MASK_ON MASK_OFF: "S DARK": the fraction of the image the
+# opaque quad's shadow darkens (by more than 8/255), and the fraction of those pixels the
+# masked quad's shadow darkens.
+pattern()
+{
+    "$PY" - "$@" <<'PYEOF'
+import sys
+from PIL import Image
+oon, ooff, mon, moff = (list(Image.open(f).convert('L').getdata()) for f in sys.argv[1:5])
+s = [i for i in range(len(oon)) if ooff[i] - oon[i] > 8]
+d = sum(1 for i in s if moff[i] - mon[i] > 8)
+print('%.4f %.4f' % (len(s) / len(oon), d / max(len(s), 1)))
+PYEOF
+}
+for sc in maskflat maskflatopaque; do
+    "$PY" "$LC_SOURCE_DIR/tests/alpha_mask_scene.py" "$S" $sc >/dev/null || fail "alpha_mask_scene.py $sc failed"
+done
+for kind in point spot; do
+    for sh in forward visibility; do
+        [[ $kind == spot && $sh == visibility ]] && continue
+        ok=1
+        for sc in maskflat maskflatopaque; do
+            for on in on off; do
+                lc_ok "$sc under a $kind light ($sh, shadow $on)" --scene "$S/$sc.gltf" --camera 0,6,0,0,-89.9 --fov 60 $COMMON \
+                    --shading $sh --lights-file "$TMP/plate-$kind-$on.json" --out "$TMP/$sc-$kind-$sh-$on.png" || ok=0
+            done
+        done
+        [[ $ok == 1 ]] || continue
+        read -r area dark < <(pattern "$TMP"/maskflatopaque-$kind-$sh-{on,off}.png "$TMP"/maskflat-$kind-$sh-{on,off}.png)
+        fcmp "$area" ">" 0.02 || fail "$kind ($sh): the opaque quad's shadow covers only $area of the image (want > 0.02)"
+        fcmp "$dark" ">=" 0.3 && fcmp "$dark" "<=" 0.7 ||
+            fail "$kind ($sh): the masked quad shadows $dark of the opaque quad's shadow (want 0.3..0.7: light through its holes)"
+        echo "  $kind ($sh): the masked quad shadows $dark of the opaque one's shadow ($area of the image)"
+    done
+done
+
+# 7. The meshlet cull per view: one mesh (a floor and a slab, each face 24 x 24 quads) under
+# a point light just above the slab's corner, so each cube face sees part of it. The views draw
+# fewer triangles than their objects hold, and the image equals the one with every face one
+# quad (a single meshlet: nothing to cull).
+boxes "$S/fine.gltf" 0.7,0.8,0.4,0.6,0.1,0.6 && SUBDIV=24 boxes "$S/fine24.gltf" 0.7,0.8,0.4,0.6,0.1,0.6
+light "$TMP/corner.json" point 0.1,1.3,-0.2 true
+for f in fine fine24; do
+    lc_ok "meshlet cull ($f)" --scene "$S/$f.gltf" --camera "$cam" --headless --validate --size 320x180 --frames 1 $EXP \
+        --lights-file "$TMP/corner.json" --stats "$TMP/$f.json" --out "$TMP/$f.png"
+done
+if [[ -f $TMP/fine.png && -f $TMP/fine24.png ]]; then
+    d=$(img diff "$TMP/fine.png" "$TMP/fine24.png")
+    [[ $d -le 2 ]] || fail "the meshlet cull changes the shadow: 24 x 24 quads a face differ from one quad a face by $d/255"
+    t=$(img json "$TMP/fine24.json" shadows.triangles) u=$(img json "$TMP/fine24.json" shadows.triangles_unculled)
+    [[ $u -gt 0 && $((2 * t)) -le $u ]] || fail "the meshlet cull keeps $t of $u triangles in the views (want at most half)"
+    echo "  meshlet cull: $t of $u triangles drawn into the six views, the image within $d/255"
+fi
+
+# 8. The inspector (viewer, under Xvfb) names the shadowed lights a pixel walks: the floor
 # under the point light, with its shadow on and off.
 if have_xvfb_run "the inspector's shadowed lights"; then
     printf '0 pause\n2 inspect 160 160\n3 quit\n' >"$TMP/inspect.script"

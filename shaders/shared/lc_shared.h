@@ -280,6 +280,9 @@ struct lc_bin_push {
 #define LC_SHADOW_TILE 256u
 #define LC_SHADOW_ATLAS_COLS 16u
 #define LC_SHADOW_NEAR 0.01
+/* A shadow view's push constants (shadow_depth.vert), after the material's 32 bytes: its
+ * light's record and the face (two uints). */
+#define LC_SHADOW_PUSH_OFFSET 32
 
 /* A shadowed light's record (LC_BIND_SHADOWS): its views' matrices and atlas rectangles. A view
  * not rendered yet has rect.z == 0 and shadows nothing. */

@@ -507,6 +507,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "lights_unplaced", ss->lights_unplaced);
     cJSON_AddNumberToObject(sh, "texels", (double)ss->texels);
     cJSON_AddNumberToObject(sh, "triangles", (double)ss->triangles);
+    cJSON_AddNumberToObject(sh, "triangles_unculled", (double)ss->triangles_unculled);
     cJSON_AddNumberToObject(sh, "ms", r->frame.timings.ms[LC_TIMER_SHADOWS]);
     cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(&r->settings));
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");

@@ -116,9 +116,9 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     if (s == LC_OK && desc && desc->keep_encoded)
         s = buffer(ctx, &g->sublet_bounds, sublet_bounds, (VkDeviceSize)e->meshlet_count * LC_MESHLET_SUBLETS * sizeof *sublet_bounds,
                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "sublet bounds");
-    free(meshlets);
+    g->meshlets_host = meshlets; /* the shadow views' meshlet cull (src/frame_shadows.c) */
     free(vertex_meshlet);
-    free(sublet_bounds);
+    g->sublet_bounds_host = sublet_bounds;
     if (s != LC_OK) return s;
 
     /* Buckets: material x winding (mirrored objects wind the other way), so each bucket is
@@ -236,6 +236,8 @@ void lc_geometry_destroy(lc_context *ctx, lc_geometry *g)
     free(g->bucket_tasks);
     free(g->bucket_raster);
     free(g->object_raster);
+    free(g->meshlets_host);
+    free(g->sublet_bounds_host);
     memset(g, 0, sizeof *g);
 }
 

@@ -40,6 +40,10 @@ typedef struct lc_geometry {
     uint32_t *object_raster;      /* [object_count]: LC_RASTER_* of the object's direct draw */
     uint64_t meshlets_total, triangles_total; /* over every object */
     double decode_ms;             /* GPU decode time at load (codec on) */
+    /* The meshlets buffer's contents, and every meshlet's LC_MESHLET_SUBLETS sublet bounds
+     * (the sublet_bounds buffer's), for culling on the host (the shadow views). */
+    lc_gpu_meshlet *meshlets_host;
+    lc_meshlet_bounds *sublet_bounds_host;
 } lc_geometry;
 
 lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_geometry_desc *desc, lc_geometry *g);

@@ -117,6 +117,14 @@ static int candidate_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+typedef lc_shadow_pending pending;
+
+static int pending_cmp(const void *a, const void *b)
+{
+    uint64_t x = ((const pending *)a)->key, y = ((const pending *)b)->key;
+    return x < y ? -1 : x > y;
+}
+
 static void extract_planes(const lc_m4 *vp, float planes[6][4]) { lc_frustum_planes(vp, planes); }
 
 /* ---- the atlas's blocks: each free, or split into sub-tiles of one size ---- */
@@ -184,6 +192,7 @@ typedef struct selected_light {
 
 void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *light_record)
 {
+    s->frame++;
     s->render_count = 0;
     s->record_count = 0;
     memset(&s->stats, 0, sizeof s->stats);
@@ -261,7 +270,47 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         else o->light = FREE, s->stats.lights_unplaced++;
     }
 
-    /* Each placed light's views, in importance order: the cache, the budget, its record. */
+    /* Each placed light's views, in importance order: whether each waits for a render (its
+     * light changed, or its tile is new), and the light's record number. */
+    pending *p = s->pending;
+    uint32_t np = 0, records = 0;
+    for (uint32_t k = 0; k < selected; k++) {
+        lc_shadow_owner *o = sel[k].owner;
+        if (!o) continue;
+        float key[11];
+        light_key(&d->lights[o->light], key);
+        for (uint32_t f = 0; f < o->views; f++) {
+            if (o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0) {
+                o->waiting_since[f] = 0;
+                continue;
+            }
+            if (!o->waiting_since[f]) o->waiting_since[f] = s->frame;
+            uint32_t waited = s->frame - o->waiting_since[f];
+            p[np++] = (pending){(uint64_t)(UINT32_MAX - waited) << 32 | (uint64_t)k << 3 | f, (uint32_t)(o - s->owners), records};
+        }
+        records++;
+    }
+    /* The budget: the views waiting longest first, then the most important (shadows.h). */
+    if (np > 1) qsort(p, np, sizeof *p, pending_cmp);
+    for (uint32_t i = 0; i < np && s->render_count < budget; i++) {
+        lc_shadow_owner *o = &s->owners[p[i].owner];
+        uint32_t f = (uint32_t)(p[i].key & 7u), size = level_size(o->level);
+        const lc_light *l = &d->lights[o->light];
+        lc_m4 vp;
+        float near_z, far_z, texel;
+        lc_shadow_view_matrix(l, f, size, &vp, &near_z, &far_z, &texel);
+        lc_shadow_render *rv = &s->render[s->render_count++];
+        *rv = (lc_shadow_render){.light = o->light, .face = f, .type = l->type, .size = size, .record = p[i].record, .view_proj = vp};
+        tile_rect(o->tile[f], o->level, &rv->x, &rv->y);
+        extract_planes(&vp, rv->planes);
+        memcpy(rv->eye, l->position, sizeof rv->eye);
+        o->valid[f] = true;
+        light_key(l, o->key[f]);
+        o->view_proj[f] = vp;
+        o->waiting_since[f] = 0;
+    }
+
+    /* The records: each view's matrix and rectangle as its tile holds them now. */
     for (uint32_t k = 0; k < selected; k++) {
         lc_shadow_owner *o = sel[k].owner;
         if (!o) continue;
@@ -269,29 +318,16 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         uint32_t size = level_size(o->level);
         lc_gpu_shadow *rec = &s->records[s->record_count];
         memset(rec, 0, sizeof *rec);
-        float key[11];
-        light_key(l, key);
+        lc_m4 vp;
+        float near_z, far_z, texel;
+        lc_shadow_view_matrix(l, 0, size, &vp, &near_z, &far_z, &texel);
+        rec->params = (lc_f4){near_z, far_z, texel, 0.0f};
         for (uint32_t f = 0; f < o->views; f++) {
-            lc_m4 vp;
-            float near_z, far_z, texel;
-            lc_shadow_view_matrix(l, f, size, &vp, &near_z, &far_z, &texel);
-            rec->params = (lc_f4){near_z, far_z, texel, 0.0f};
             uint32_t x, y;
             tile_rect(o->tile[f], o->level, &x, &y);
-            bool fresh = o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0;
-            if (!fresh && s->render_count < budget) {
-                lc_shadow_render *rv = &s->render[s->render_count++];
-                *rv = (lc_shadow_render){.light = o->light, .face = f, .type = l->type, .x = x, .y = y, .size = size, .view_proj = vp};
-                extract_planes(&vp, rv->planes);
-                memcpy(rv->eye, l->position, sizeof rv->eye);
-                o->valid[f] = true;
-                memcpy(o->key[f], key, sizeof key);
-                o->view_proj[f] = vp;
-            } else if (o->valid[f]) {
-                s->stats.views_cached++;
-            }
             rec->view_proj[f] = o->view_proj[f];
             rec->rect[f] = (lc_f4){(float)x, (float)y, o->valid[f] ? (float)size : 0.0f, 0.0f};
+            s->stats.views_cached += o->valid[f];
         }
         rec->info = (lc_u4){o->views, 0, 0, 0};
         light_record[sel[k].sorted] = ++s->record_count;
@@ -300,5 +336,6 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         s->stats.views_by_size[o->level] += o->views;
         s->stats.texels += (uint64_t)o->views * size * size;
     }
+    s->stats.views_cached -= s->render_count;
     s->stats.views_rendered = s->render_count;
 }

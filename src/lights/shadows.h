@@ -28,8 +28,19 @@
  * position, direction, range or cone), its size changed or its tile is new; the scene's objects
  * are static today, so they never invalidate a view (lc_shadows_invalidate forgets every tile,
  * for the day they move or the atlas is made again). At most `updates` views are rendered a
- * frame, the most important lights' first; the others keep their tile as last rendered, with
- * the matrix it was rendered with, and a view never rendered shadows nothing until its turn. */
+ * frame; the others keep their tile as last rendered, with the matrix it was rendered with,
+ * and a view never rendered shadows nothing until its turn comes.
+ *
+ * Which views take the budget: the ones that have waited longest for a render (frames since
+ * their light changed, or their tile was new), and among those that waited equally long the
+ * most important lights' first (the selection's order: marked lights, then importance). With
+ * N views waiting and K a frame, the first frame renders the K most important and every view
+ * is rendered within ceil(N/K) frames of its light changing: lights that move every frame are
+ * rendered round robin in importance order, each every ceil(N/K) frames. Ranking by
+ * importance x (frames waited + 1) bounds nothing: a light 1000 times brighter than another
+ * outranks it for 1000 frames, so with more such lights than K the dim ones are never drawn
+ * (simulated: 256 views, 16 a frame, importances over six decades, views left unrendered
+ * after 400 frames). A static view re-renders nothing after its first render. */
 #ifndef LC_SHADOWS_H
 #define LC_SHADOWS_H
 
@@ -39,6 +50,7 @@
 #define LC_SHADOW_BLOCKS (LC_SHADOW_ATLAS_COLS * LC_SHADOW_ATLAS_COLS) /* 256 blocks of 256^2: a 4096^2 atlas */
 #define LC_SHADOW_LEVELS 3u       /* view sizes: LC_SHADOW_TILE >> level, 256, 128 and 64 texels */
 #define LC_SHADOW_LIGHTS_MAX 256u /* shadowed lights (--shadowed-lights, records): 1,536 views at most, 64 x 64 fits them */
+#define LC_SHADOW_VIEWS_MAX (LC_SHADOW_LIGHTS_MAX * 6u)
 #define LC_SHADOW_UPDATES_DEFAULT 16u /* --shadow-updates */
 #define LC_SHADOW_UPDATES_MAX 64u
 #define LC_SHADOW_GUARD 2.0f /* texels each view reaches past its face or cone (the PCF kernel's reach, and one more) */
@@ -54,24 +66,47 @@ typedef struct lc_shadow_owner {
     bool valid[6];       /* rendered with view_proj for key */
     float key[6][11];    /* type, position, direction, range, outer angle when rendered */
     lc_m4 view_proj[6];
+    uint32_t waiting_since[6]; /* frame stamp since which the view waits for a render; 0: up to date */
 } lc_shadow_owner;
+
+/* A view waiting for a render this frame: its light's owner and record. */
+typedef struct lc_shadow_pending {
+    uint64_t key;        /* frames waited (longest first), then the light's rank, then the face */
+    uint32_t owner, record;
+} lc_shadow_pending;
 
 /* A view rendered this frame: its tile, matrix and frustum. */
 typedef struct lc_shadow_render {
     uint32_t light, face, type;
     uint32_t x, y, size; /* the tile in the atlas, texels */
+    uint32_t record;     /* its light's lc_gpu_shadow record (the vertex shader reads the matrix there) */
     lc_m4 view_proj;
     float planes[6][4];
     float eye[3];        /* the light's position: draws go front to back from it */
 } lc_shadow_render;
 
-/* What --stats reports under "shadows" (the last frame's). */
+/* What --stats reports under "shadows" (the last frame's). triangles: drawn into the views
+ * (meshlets in each view's frustum); triangles_unculled: what the objects in each view's
+ * frustum hold, all of which the views drew before the meshlet cull. */
 typedef struct lc_shadow_stats {
     uint32_t lights, views, views_rendered, views_cached;
     uint32_t views_by_size[LC_SHADOW_LEVELS]; /* of 256, 128 and 64 texels */
     uint32_t lights_unplaced; /* shadowed lights the atlas had no tile for this frame (none shadowed) */
-    uint64_t texels, triangles;
+    uint64_t texels, triangles, triangles_unculled;
 } lc_shadow_stats;
+
+/* A shadow view's draws after its meshlet cull: runs of consecutive meshlets of one object in
+ * the view's frustum, each one indexed draw (the runtime mesh keeps a mesh's meshlets, and
+ * each meshlet's triangles, consecutive). */
+typedef struct lc_shadow_draw {
+    uint32_t object, first_index, index_count;
+} lc_shadow_draw;
+
+typedef struct lc_shadow_draws {
+    lc_shadow_draw *draws;
+    uint32_t count, capacity;
+    uint64_t triangles, triangles_unculled; /* what the draws hold, what the view's objects hold */
+} lc_shadow_draws;
 
 typedef struct lc_shadows {
     lc_shadow_owner owners[LC_SHADOW_LIGHTS_MAX];
@@ -84,6 +119,8 @@ typedef struct lc_shadows {
     /* Scratch: the ranked candidates, per light its record (by lc_light index). */
     uint64_t *rank;
     uint32_t rank_capacity;
+    lc_shadow_pending pending[LC_SHADOW_VIEWS_MAX];
+    uint32_t frame; /* frame stamp */
     lc_shadow_stats stats;
 } lc_shadows;
 

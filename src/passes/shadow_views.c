@@ -2,7 +2,9 @@
  * them): the objects the CPU cull kept in the view's frustum, at depth only, into the view's
  * atlas tile, front to back from the light. Each view is its own pass, so it gets its own
  * render context (the frame's jobs record them in parallel), its own debug label and
- * timestamps, and goes through the same draw packages as the camera's depth pre-pass. */
+ * timestamps, and goes through the same draw packages as the camera's depth pre-pass: alpha
+ * MASK casters after the opaque ones, their material bound, under a pipeline that cuts their
+ * holes (depth_mask.frag), so light goes through the cut-out texels of leaves and chains. */
 #include "passes/passes.h"
 
 #include <math.h>
@@ -12,7 +14,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     uint32_t v = pass - r->frame.shadow_first_pass;
     const lc_shadow_render *view = &r->dev.shadows.render[v];
-    const lc_object_cull_result *cull = &r->frame.shadow_cull[v];
+    const lc_shadow_draws *draws = &r->frame.shadow_draws[v];
     int32_t x = (int32_t)view->x, y = (int32_t)view->y;
     /* The tile alone is cleared: the others keep what earlier frames rendered. */
     lc_pkg_rendering p = {.width = view->size, .height = view->size, .x = x, .y = y, .depth = r->dev.shadow_atlas.view,
@@ -22,16 +24,21 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     lc_rc_begin_rendering(rc, lc_sort_key(pass, LC_SEQ_BEGIN), &p);
     lc_rc_viewport_at(rc, state, x, y, view->size, view->size);
     lc_bind_scene(r, rc, pass, r->dev.shadow_pipeline, true);
-    lc_rc_push_constants(rc, state, r->dev.layout, 0, sizeof view->view_proj, view->view_proj.m);
-    for (uint32_t i = 0; i < cull->visible; i++) {
-        uint32_t object = cull->indices[i];
+    lc_bind_depth_mask(r, rc, pass, r->dev.shadow_mask_pipeline);
+    /* The view's record and face (the material's constants go before them). */
+    uint32_t which[2] = {view->record, view->face};
+    lc_rc_push_constants(rc, state, r->dev.layout, LC_SHADOW_PUSH_OFFSET, sizeof which, which);
+    for (uint32_t i = 0; i < draws->count; i++) {
+        uint32_t object = draws->draws[i].object;
         lc_pkg_draw_indexed *d = lc_rc_alloc(rc, sizeof *d);
         lc_scene_draw_package(r, object, d);
+        d->first_index = draws->draws[i].first_index; /* its meshlets in the view (frame_shadows.c) */
+        d->index_count = draws->draws[i].index_count;
         d->mat.raster = LC_RASTER_NONE; /* both faces: closed shapes cast from inside as well */
         const float *c = r->scene->objects[object].sphere;
         float dx = c[0] - view->eye[0], dy = c[1] - view->eye[1], dz = c[2] - view->eye[2];
         uint32_t depth = lc_sort_depth(fmaxf(sqrtf(dx * dx + dy * dy + dz * dz) - c[3], 0.0f), 1e-3f, 1e4f);
-        lc_rc_command(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth), d, LC_PKG_DRAW_INDEXED);
+        lc_rc_command(rc, lc_depth_draw_key(r, pass, r->scene->objects[object].material, depth), d, LC_PKG_DRAW_INDEXED);
     }
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
