@@ -30,7 +30,7 @@ if command -v gnuplot >/dev/null; then ls "$out"/cull-default-*.png >/dev/null |
 "$LC_BIN" bench --quick --modes lists,zbin --binning tiles,lights,lights-nodepth --out-dir "$out/binning" >"$out/log2" 2>&1 ||
   { cat "$out/log2"; echo "bench --quick --binning failed"; exit 1; }
 csv=$out/binning/bench.csv
-head -1 "$csv" | grep -q ",binning$" || { echo "CSV header lacks the binning column"; exit 1; }
+head -1 "$csv" | grep -q ",binning,mesh_dispatch$" || { echo "CSV header lacks the binning and mesh_dispatch columns"; exit 1; }
 # Fields by header name, counted from the end: the device name may hold commas.
 field() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) off = NF - i; exit } END { print off }' "$csv"; }
 m=$(field mode); c=$(field cull_ms); b=$(field binning)

@@ -108,10 +108,11 @@ paths_case()
         [[ $dp -le 1 ]] || fail "$tag visibility + $g: the single pass differs from the pre-pass by $dp/255 ($(img pixels "$TMP/$tag-vis-$g-$o.png" "$pp"))"
     done
     # Two-word ids on the GPU-driven paths: the same triangles, the same image.
-    for g in mdi mesh; do
-        [[ $g == mesh && $mesh_ok == 0 ]] && continue
+    for g in mdi mesh mesh-indirect; do
+        [[ $g == mesh* && $mesh_ok == 0 ]] && continue
         local png64="$TMP/$tag-vis-$g-64.png"
-        if lc_ok "$tag visibility + $g, 64-bit ids" "${common[@]}" --shading visibility --geometry "$g" --visibility-ids 64 \
+        # shellcheck disable=SC2046 # geo_args prints words
+        if lc_ok "$tag visibility + $g, 64-bit ids" "${common[@]}" --shading visibility $(geo_args "$g") --visibility-ids 64 \
             --out "$png64"; then
             local d64
             d64=$(img diff "$TMP/$tag-vis-$g-on.png" "$png64")
@@ -119,13 +120,15 @@ paths_case()
         fi
     done
     # The meshlets view: forward's, colour per meshlet from the decoded id.
-    for g in mdi mesh; do
-        [[ $g == mesh && $mesh_ok == 0 ]] && continue
+    for g in mdi mesh mesh-indirect; do
+        [[ $g == mesh* && $mesh_ok == 0 ]] && continue
         local mv="$TMP/$tag-ml-vis-$g.png" mf="$TMP/$tag-ml-fwd-$g.png"
-        lc_ok "$tag visibility --view meshlets ($g)" "${common[@]}" --shading visibility --geometry "$g" --view meshlets --out "$mv" \
+        # shellcheck disable=SC2046 # geo_args prints words
+        lc_ok "$tag visibility --view meshlets ($g)" "${common[@]}" --shading visibility $(geo_args "$g") --view meshlets --out "$mv" \
             --stats "$TMP/$tag-ml-$g.json" || continue
         [[ $(img json "$TMP/$tag-ml-$g.json" view) == meshlets ]] || fail "$tag visibility + $g: --stats view is not meshlets"
-        lc_ok "$tag forward --view meshlets ($g)" "${common[@]}" --geometry "$g" --view meshlets --out "$mf" || continue
+        # shellcheck disable=SC2046
+        lc_ok "$tag forward --view meshlets ($g)" "${common[@]}" $(geo_args "$g") --view meshlets --out "$mf" || continue
         local dm ds
         dm=$(img diff "$mf" "$mv")
         ds=$(img diff "$TMP/$tag-vis-$g-on.png" "$mv")
