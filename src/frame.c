@@ -24,7 +24,7 @@ const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"}
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES (32 + LC_SHADOW_UPDATES_MAX) /* shadow views + mdi + occlusion (7) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (32 + LC_SHADOW_UPDATES_MAX) /* shadow views + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -136,9 +136,10 @@ void lc_frame_destroy_shade_pipelines(lc_renderer *r)
     for (int m = 0; m < LC_MODE_COUNT; m++)
         for (int s = 0; s < LC_LOOP_COUNT; s++)
             for (int a = 0; a < 3; a++) {
-                VkPipeline *p[5] = {&r->dev.shade[m][s][a], &r->dev.shade_mesh[m][s][a], &r->dev.shade_visibility[m][s][a][0],
-                                    &r->dev.shade_visibility[m][s][a][1], &r->dev.shade_transparent[m][s][a]};
-                for (int v = 0; v < 5; v++) {
+                VkPipeline *p[6] = {&r->dev.shade[m][s][a], &r->dev.shade_mesh[0][m][s][a], &r->dev.shade_mesh[1][m][s][a],
+                                    &r->dev.shade_visibility[m][s][a][0], &r->dev.shade_visibility[m][s][a][1],
+                                    &r->dev.shade_transparent[m][s][a]};
+                for (int v = 0; v < 6; v++) {
                     if (*p[v]) vkDestroyPipeline(dev, *p[v], NULL);
                     *p[v] = VK_NULL_HANDLE;
                 }
@@ -187,12 +188,14 @@ void lc_renderer_destroy(lc_renderer *r)
                          &r->dev.light_cull_lists, &r->dev.light_cull_clusters, &r->dev.zbin, &r->dev.zbin_bins, &r->dev.light_setup,
                          &r->dev.bin_lights[0], &r->dev.bin_lights[1], &r->dev.bin_lights[2], &r->dev.bin_blocks[0], &r->dev.bin_blocks[1],
                          &r->dev.bin_blocks[2], &r->dev.geometry_cull[0], &r->dev.geometry_cull[1], &r->dev.geometry_cull[2], &r->dev.hiz_pipeline,
-                         &r->dev.mesh_depth_pipeline, &r->dev.depth_mask_pipeline, &r->dev.mesh_depth_mask_pipeline, &r->dev.shadow_pipeline,
-                         &r->dev.shadow_mask_pipeline};
+                         &r->dev.mesh_depth_pipeline[0], &r->dev.mesh_depth_pipeline[1], &r->dev.depth_mask_pipeline,
+                         &r->dev.mesh_depth_mask_pipeline[0], &r->dev.mesh_depth_mask_pipeline[1], &r->dev.shadow_pipeline, &r->dev.shadow_mask_pipeline,
+                         &r->dev.mesh_cull[0], &r->dev.mesh_cull[1], &r->dev.mesh_cull[2], &r->dev.mesh_scan[0], &r->dev.mesh_scan[1],
+                         &r->dev.mesh_scan[2], &r->dev.mesh_list[0], &r->dev.mesh_list[1], &r->dev.mesh_list[2]};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     lc_frame_destroy_shade_pipelines(r);
-    for (int g = 0; g < LC_GEOMETRY_COUNT; g++)
+    for (int g = 0; g < LC_RASTER_PATHS; g++)
         for (int v = 0; v < 3; v++) {
             VkPipeline p = v ? r->dev.visibility_single_pipeline[g][v - 1] : r->dev.visibility_pipeline[g];
             if (p) vkDestroyPipeline(dev, p, NULL);
@@ -340,12 +343,17 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     if (s->geometry == LC_GEOMETRY_MESH) {
         /* The mdi path's passes with each cull and its depth draws in one pass: the task
          * shader culls, the mesh shader draws the survivors. */
+        /* --mesh-dispatch indirect: a compute cull writes the sublet list first (cull, list
+         * scan, list), and the mesh shader alone draws it. */
+        bool list = s->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT;
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: counters start at zero
-        passes[n++] = single ? lc_pass_visibility_single(r, first) : lc_pass_depth_mesh(first); // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
+        for (uint32_t k = 0; list && k < 3; k++) passes[n++] = lc_pass_mesh_cull(first, k); // mesh cull (/ phase 1): the surviving sublets' list
+        passes[n++] = single ? lc_pass_visibility_single(r, first) : lc_pass_depth_mesh(r, first); // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
+            for (uint32_t k = 0; list && k < 3; k++) passes[n++] = lc_pass_mesh_cull(LC_GEOMETRY_CULL_PHASE_2, k); // mesh cull / phase 2
             passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_2)
-                                 : lc_pass_depth_mesh(LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
+                                 : lc_pass_depth_mesh(r, LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else if (s->geometry == LC_GEOMETRY_MDI) {
@@ -434,6 +442,15 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         s->geometry = LC_GEOMETRY_DIRECT;
     }
     if (s->geometry == LC_GEOMETRY_DIRECT) s->occlusion = false; /* documented: occlusion is mdi's and mesh's */
+    if (s->mesh_dispatch >= LC_MESH_DISPATCH_COUNT) {
+        lc_error("frame settings: mesh dispatch %u is out of range", s->mesh_dispatch);
+        return LC_ERR_USAGE;
+    }
+    const char *missing = s->geometry == LC_GEOMETRY_MESH && s->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT ? lc_mesh_indirect_missing(r) : NULL;
+    if (missing) {
+        lc_error("--mesh-dispatch indirect: %s", missing);
+        return LC_ERR_USAGE;
+    }
     if ((s->view == LC_VIEW_HEATMAP || s->view == LC_VIEW_TIGHTNESS) && s->analysis == LC_ANALYSIS_OFF)
         s->analysis = LC_ANALYSIS_COUNT;
     if (s->scalarize && lc_loop_variant(r, s) == LC_LOOP_PLAIN)
@@ -622,7 +639,7 @@ static lc_status submit(lc_renderer *r, lc_frame_slot *slot, const lc_target_fra
 static void count_geometry(lc_renderer *r, lc_frame_slot *slot)
 {
     const lc_frame_settings *s = &r->settings;
-    slot->geometry = (lc_geometry_counts){.path = s->geometry, .occlusion = s->occlusion,
+    slot->geometry = (lc_geometry_counts){.path = s->geometry, .occlusion = s->occlusion, .mesh_dispatch = s->mesh_dispatch,
                                           .meshlets_total = r->dev.geo.meshlets_total, .triangles_total = r->dev.geo.triangles_total};
     if (s->geometry != LC_GEOMETRY_DIRECT) return;
     for (uint32_t i = 0; i < r->frame.draw_count; i++) {

@@ -136,6 +136,11 @@ extern const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT];
  * scalarized merging always (lc_loop_variant). */
 enum { LC_LOOP_PLAIN, LC_LOOP_MERGE_TILES, LC_LOOP_MERGE_ALWAYS, LC_LOOP_COUNT };
 
+/* Raster pipelines per geometry path, and the mesh path's indirect dispatch after them
+ * (lc_raster_path). */
+#define LC_RASTER_PATH_MESH_INDIRECT LC_GEOMETRY_COUNT
+#define LC_RASTER_PATHS (LC_GEOMETRY_COUNT + 1)
+
 typedef struct lc_frame_settings {
     uint32_t mode;           /* LC_MODE_* */
     uint32_t shading;        /* LC_SHADING_*; visibility needs lc_context.visibility_missing == NULL */
@@ -160,6 +165,7 @@ typedef struct lc_frame_settings {
     uint32_t shadow_filter;   /* --shadow-filter: LC_SHADOW_FILTER_BILINEAR or _TENT; 0: LC_SHADOW_FILTER_TENT */
     bool visibility_prepass; /* visibility shading: a depth pre-pass then the ids with depth EQUAL;
                                 default (false): one raster pass writes depth and ids together */
+    uint32_t mesh_dispatch;  /* LC_MESH_DISPATCH_*: the mesh path's task shader (default) or indirect mesh tasks */
 } lc_frame_settings;
 
 /* What the geometry path drew in a frame (--stats geometry, the HUD). */
@@ -169,6 +175,7 @@ typedef struct lc_geometry_counts {
     uint64_t meshlets_total, meshlets_drawn, triangles_total, triangles_drawn;
     uint64_t culled_frustum, culled_backface, culled_occlusion;
     uint64_t culled_sublets; /* mesh path: sublets of drawn meshlets its task shader culled (frustum, cone, HiZ) */
+    uint32_t mesh_dispatch;  /* mesh path: LC_MESH_DISPATCH_* that ran */
 } lc_geometry_counts;
 
 typedef struct lc_frame_timings {
@@ -239,16 +246,19 @@ typedef struct lc_renderer_device {
     VkPipeline shade[LC_MODE_COUNT][LC_LOOP_COUNT][3];
     /* The visibility pass per geometry path (LC_GEOMETRY_*: object draws, meshlet draws, task
      * and mesh shaders), made on first use; the shade variants [..][fused tonemap]. */
-    VkPipeline visibility_pipeline[LC_GEOMETRY_COUNT];
+    VkPipeline visibility_pipeline[LC_RASTER_PATHS];
     /* The one-pass visibility raster per geometry path: opaque materials, alpha MASK ones. */
-    VkPipeline visibility_single_pipeline[LC_GEOMETRY_COUNT][2];
+    VkPipeline visibility_single_pipeline[LC_RASTER_PATHS][2];
     VkPipeline shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
     VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
     /* The depth passes' pipelines for alpha MASK materials (depth_mask.frag). */
-    VkPipeline depth_mask_pipeline, mesh_depth_mask_pipeline;
-    VkPipeline mesh_depth_pipeline, shade_mesh[LC_MODE_COUNT][LC_LOOP_COUNT][3];
+    VkPipeline depth_mask_pipeline, mesh_depth_mask_pipeline[LC_MESH_DISPATCH_COUNT];
+    VkPipeline mesh_depth_pipeline[LC_MESH_DISPATCH_COUNT], shade_mesh[LC_MESH_DISPATCH_COUNT][LC_MODE_COUNT][LC_LOOP_COUNT][3];
+    /* --mesh-dispatch indirect's compute cull, list scan and list writer, per
+     * LC_GEOMETRY_CULL_PHASE_* (devices with mesh shaders and indirect-count draws). */
+    VkPipeline mesh_cull[3], mesh_scan[3], mesh_list[3];
     /* The transparent pass (BLEND materials): shade.frag blending over the HDR image, depth
      * LESS_OR_EQUAL without writes, [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use. */
     VkPipeline shade_transparent[LC_MODE_COUNT][LC_LOOP_COUNT][3];
@@ -391,6 +401,16 @@ uint32_t lc_loop_variant(const lc_renderer *r, const lc_frame_settings *s);
  * request runs as asked; else the HUD's few words ("needs mesh shaders", after the requested
  * name) and, in *why, the warning's clause (what runs and why). */
 const char *lc_geometry_fallback(const lc_renderer *r, const lc_frame_settings *s, const char **why);
+/* Why --mesh-dispatch indirect cannot run (the device or the scene's list), or NULL. */
+const char *lc_mesh_indirect_missing(const lc_renderer *r);
+/* The Vulkan features a device with mesh shaders lacks for --mesh-dispatch indirect. */
+const char *lc_mesh_indirect_lacks(const lc_context *ctx);
+/* The raster pipelines' path: the geometry path, or LC_RASTER_PATH_MESH_INDIRECT for the mesh
+ * path under --mesh-dispatch indirect (its mesh shader reads the list; no task shader). */
+static inline uint32_t lc_raster_path(const lc_frame_settings *s)
+{
+    return s->geometry == LC_GEOMETRY_MESH && s->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT ? LC_RASTER_PATH_MESH_INDIRECT : s->geometry;
+}
 /* Whether a mode's bits come from the --binning choice (tiles, clusters, zbin; brute force and
  * lists do not bin). */
 bool lc_mode_bins(uint32_t mode);

@@ -264,16 +264,33 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
     lc_graphics_desc sm = sd;
     sm.fragment = "depth_mask.frag", sm.name = "shadow view / alpha mask";
     if (!(r->dev.shadow_mask_pipeline = lc_pipeline_graphics(ctx, &sm))) return LC_ERR_RUNTIME;
-    /* The mesh path's depth pre-pass, only where the device has mesh shaders. */
-    if (ctx->mesh_shader) {
-        lc_graphics_desc md = {.task = "geometry.task", .mesh = "geometry_depth.mesh", .layout = r->dev.layout,
-                               .depth_format = VK_FORMAT_D32_SFLOAT, .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true,
-                               .dynamic_cull = true, .name = "depth prepass (mesh)"};
-        if (!(r->dev.mesh_depth_pipeline = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;
+    /* The mesh path's depth pre-pass, only where the device has mesh shaders: per dispatch
+     * (the task shader's, and --mesh-dispatch indirect's mesh shader alone, where the device
+     * has indirect-count draws). */
+    for (uint32_t md_i = 0; ctx->mesh_shader && md_i < (ctx->mesh_indirect ? 2u : 1u); md_i++) {
+        bool indirect = md_i == LC_MESH_DISPATCH_INDIRECT;
+        lc_graphics_desc md = {.task = indirect ? NULL : "geometry.task", .mesh = indirect ? "geometry_indirect_depth.mesh" : "geometry_depth.mesh",
+                               .layout = r->dev.layout, .depth_format = VK_FORMAT_D32_SFLOAT, .depth_compare = VK_COMPARE_OP_LESS,
+                               .depth_write = true, .dynamic_cull = true,
+                               .name = indirect ? "depth prepass (mesh, indirect)" : "depth prepass (mesh)"};
+        if (!(r->dev.mesh_depth_pipeline[md_i] = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;
         /* Masked: the full mesh shader (it writes the uv) before depth_mask.frag. */
         lc_graphics_desc mm = md;
-        mm.mesh = "geometry.mesh", mm.fragment = "depth_mask.frag", mm.name = "depth prepass (mesh) / alpha mask";
-        if (!(r->dev.mesh_depth_mask_pipeline = lc_pipeline_graphics(ctx, &mm))) return LC_ERR_RUNTIME;
+        mm.mesh = indirect ? "geometry_indirect.mesh" : "geometry.mesh", mm.fragment = "depth_mask.frag";
+        mm.name = indirect ? "depth prepass (mesh, indirect) / alpha mask" : "depth prepass (mesh) / alpha mask";
+        if (!(r->dev.mesh_depth_mask_pipeline[md_i] = lc_pipeline_graphics(ctx, &mm))) return LC_ERR_RUNTIME;
+    }
+    if (ctx->mesh_indirect) {
+        static const char *const names[3][3] = {{"mesh cull", "mesh cull / phase 1", "mesh cull / phase 2"},
+                                                {"mesh cull / list scan", "mesh cull / list scan / phase 1", "mesh cull / list scan / phase 2"},
+                                                {"mesh cull / list", "mesh cull / list / phase 1", "mesh cull / list / phase 2"}};
+        for (uint32_t p = 0; p < 3; p++) {
+            lc_spec cs = {.values = {p}, .count = 1};
+            r->dev.mesh_cull[p] = lc_pipeline_compute(ctx, r->dev.layout, "geometry_mesh_cull.comp", &cs, names[0][p]);
+            r->dev.mesh_scan[p] = lc_pipeline_compute(ctx, r->dev.layout, "geometry_mesh_scan.comp", &cs, names[1][p]);
+            r->dev.mesh_list[p] = lc_pipeline_compute(ctx, r->dev.layout, "geometry_mesh_list.comp", &cs, names[2][p]);
+            if (!r->dev.mesh_cull[p] || !r->dev.mesh_scan[p] || !r->dev.mesh_list[p]) return LC_ERR_RUNTIME;
+        }
     }
     if (!r->dev.depth_pipeline || !r->dev.tonemap_pipeline || !r->dev.hud_pipeline || !r->dev.tile_depth_pipeline || !r->dev.light_cull_coarse ||
         !r->dev.light_cull_tiles || !r->dev.light_cull_lists ||
@@ -307,6 +324,25 @@ const char *lc_geometry_fallback(const lc_renderer *r, const lc_frame_settings *
     return brief;
 }
 
+const char *lc_mesh_indirect_lacks(const lc_context *ctx)
+{
+    return ctx->indirect ? "shaderDrawParameters" : "multiDrawIndirect, drawIndirectFirstInstance or drawIndirectCount";
+}
+
+const char *lc_mesh_indirect_missing(const lc_renderer *r)
+{
+    static char line[512];
+    const lc_context *ctx = r->ctx;
+    if (!ctx->mesh_indirect) {
+        snprintf(line, sizeof line, "device '%s' lacks %s (vkCmdDrawMeshTasksIndirectCountEXT, gl_DrawID); use --mesh-dispatch task",
+                 ctx->props.deviceName, !ctx->mesh_shader ? ctx->mesh_missing : lc_mesh_indirect_lacks(ctx));
+        return line;
+    }
+    if (r->dev.geo.mesh_list_unavailable)
+        return "the scene's sublet list is larger than this device's storage buffers; use --mesh-dispatch task";
+    return NULL;
+}
+
 /* The light loop's specialisation for a LC_LOOP_* variant: SCALARIZE (constant 1) and
  * SUBGROUPS (constant 6: where its subgroups may span tiles, light_loop.glsl). A visibility
  * shade subgroup never leaves its 8x4 workgroup, so it lies in one tile where the tile sizes
@@ -327,10 +363,10 @@ static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / s
  * where the scene's textures are). */
 static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
 {
-    uint32_t geometry = r->settings.geometry;
+    uint32_t geometry = r->settings.geometry, raster = lc_raster_path(&r->settings);
     bool single = !r->settings.visibility_prepass;
     for (uint32_t masked = 0; masked < (single ? 2u : 1u); masked++) {
-        VkPipeline *vp = single ? &r->dev.visibility_single_pipeline[geometry][masked] : &r->dev.visibility_pipeline[geometry];
+        VkPipeline *vp = single ? &r->dev.visibility_single_pipeline[raster][masked] : &r->dev.visibility_pipeline[raster];
         if (*vp) continue;
         static const char *const names[3][LC_GEOMETRY_COUNT] = {
             {"visibility", "visibility / mdi", "visibility / mesh"},
@@ -351,8 +387,8 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
                               .depth_compare = VK_COMPARE_OP_EQUAL, .depth_write = false,
                               .scene_vertices = !mesh, .dynamic_cull = true, .name = names[single + masked][geometry]};
         if (mesh) {
-            d.task = "geometry.task";
-            d.mesh = "geometry.mesh";
+            d.task = raster == LC_RASTER_PATH_MESH_INDIRECT ? NULL : "geometry.task";
+            d.mesh = raster == LC_RASTER_PATH_MESH_INDIRECT ? "geometry_indirect.mesh" : "geometry.mesh";
         }
         if (single) {
             /* One pass (visibility_single): depth and ids together. LESS_OR_EQUAL: among the
@@ -385,11 +421,12 @@ lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, 
     if (r->settings.shading == LC_SHADING_VISIBILITY) return visibility_pipelines(r, mode, loop, analysis);
     /* The mesh path: the same fragment shader behind the task and mesh shaders. */
     bool mesh = r->settings.geometry == LC_GEOMETRY_MESH;
-    VkPipeline *p = mesh ? &r->dev.shade_mesh[mode][loop][analysis] : &r->dev.shade[mode][loop][analysis];
+    uint32_t dispatch = r->settings.mesh_dispatch == LC_MESH_DISPATCH_INDIRECT;
+    VkPipeline *p = mesh ? &r->dev.shade_mesh[dispatch][mode][loop][analysis] : &r->dev.shade[mode][loop][analysis];
     if (*p) return LC_OK;
     char name[96];
     snprintf(name, sizeof name, "forward shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
-             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", mesh ? " / mesh" : "");
+             analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", mesh ? dispatch ? " / mesh, indirect" : " / mesh" : "");
     /* Constants 3-5 are the visibility shade's; the fragment shader has none of them. 7: the shadow filter. */
     lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadow_filter(r)},
                     .count = 8};
@@ -397,8 +434,8 @@ lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, 
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
                           .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = !mesh, .dynamic_cull = true, .name = name};
     if (mesh) {
-        d.task = "geometry.task";
-        d.mesh = "geometry.mesh";
+        d.task = dispatch ? NULL : "geometry.task";
+        d.mesh = dispatch ? "geometry_indirect.mesh" : "geometry.mesh";
     }
     *p = lc_pipeline_graphics(r->ctx, &d);
     return *p ? LC_OK : LC_ERR_RUNTIME;

@@ -11,10 +11,10 @@ echo "bench --quick took $(( $(date +%s) - start )) s"
 csv=$out/bench.csv
 [[ -f $csv && -f $out/bench.json ]] || { echo "no CSV/JSON written"; exit 1; }
 head -1 "$csv" | grep -q "mode,scalarize" || { echo "CSV header lacks mode,scalarize"; exit 1; }
-head -1 "$csv" | grep -q ",threads,cpu_light_build_ms,shading,binning$" || { echo "CSV header lacks threads,cpu_light_build_ms,shading,binning"; exit 1; }
+head -1 "$csv" | grep -q ",threads,cpu_light_build_ms,shading,binning,mesh_dispatch$" || { echo "CSV header lacks threads,cpu_light_build_ms,shading,binning,mesh_dispatch"; exit 1; }
 # Every row ran the host light build on at least one thread and timed it, with forward shading
 # (fields counted from the end: the device name may hold commas).
-awk -F, 'NR > 1 && ($(NF - 3) < 1 || $(NF - 2) <= 0 || $(NF - 1) != "forward") { bad = 1 } END { exit bad }' "$csv" || { echo "a row lacks threads, a light-build time or its shading"; exit 1; }
+awk -F, 'NR > 1 && ($(NF - 4) < 1 || $(NF - 3) <= 0 || $(NF - 2) != "forward") { bad = 1 } END { exit bad }' "$csv" || { echo "a row lacks threads, a light-build time or its shading"; exit 1; }
 for mode in brute lists tiles clusters zbin; do
   for sc in on off; do
     grep -q ",$mode,$sc," "$csv" || { echo "CSV has no $mode scalarize $sc row"; cat "$csv"; exit 1; }
@@ -30,7 +30,7 @@ if command -v gnuplot >/dev/null; then ls "$out"/cull-default-*.png >/dev/null |
 "$LC_BIN" bench --quick --modes lists,zbin --binning tiles,lights,lights-nodepth --out-dir "$out/binning" >"$out/log2" 2>&1 ||
   { cat "$out/log2"; echo "bench --quick --binning failed"; exit 1; }
 csv=$out/binning/bench.csv
-head -1 "$csv" | grep -q ",binning$" || { echo "CSV header lacks the binning column"; exit 1; }
+head -1 "$csv" | grep -q ",binning,mesh_dispatch$" || { echo "CSV header lacks the binning and mesh_dispatch columns"; exit 1; }
 # Fields by header name, counted from the end: the device name may hold commas.
 field() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) off = NF - i; exit } END { print off }' "$csv"; }
 m=$(field mode); c=$(field cull_ms); b=$(field binning)
@@ -60,4 +60,19 @@ for sc in on always off; do
   [[ $n == 2 ]] || { echo "expected 2 zbin rows with scalarize $sc, got $n"; cat "$csv"; exit 1; }
 done
 grep -q '"scalarize_merge": "always"' "$out/merge/bench.json" || { echo "bench.json lacks scalarize_merge"; exit 1; }
+# The mesh path's dispatch axis: one run gives task and indirect rows (where the device has
+# mesh shaders and indirect-count mesh tasks), each naming the dispatch that ran.
+if "$LC_BIN" bench --quick --modes zbin --lights 64 --geometry mesh --mesh-dispatch task,indirect --out-dir "$out/dispatch" \
+    >"$out/log4" 2>&1; then
+  csv=$out/dispatch/bench.csv
+  d=$(field mesh_dispatch)
+  for md in task indirect; do
+    n=$(awk -F, -v d="$d" -v md="$md" 'NR > 1 && $(NF-d) == md' "$csv" | wc -l)
+    [[ $n == 2 ]] || { echo "expected 2 mesh rows with mesh_dispatch $md, got $n"; cat "$csv"; exit 1; }
+  done
+  grep -q '"mesh_dispatch": "indirect"' "$out/dispatch/bench.json" || { echo "bench.json lacks mesh_dispatch"; exit 1; }
+else
+  grep -q "lacks" "$out/log4" || { cat "$out/log4"; echo "bench --mesh-dispatch task,indirect failed"; exit 1; }
+  echo "bench --mesh-dispatch: the device lacks mesh shaders or indirect mesh tasks: $(grep -m1 lacks "$out/log4")"
+fi
 echo "bench --quick: $rows rows"

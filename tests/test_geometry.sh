@@ -3,7 +3,8 @@
 # `--geometry direct --occlusion off` (max 1/255) on the default hall (zbin and brute), a grid of
 # the procedural mesh and Sponza (with LC_SPONZA); culling draws fewer triangles than the
 # scene has; a camera walk in the viewer (cuts, turns, objects appearing) gives the same image
-# every stop with occlusion on and off; --geometry mesh renders the same images where the device
+# every stop with occlusion on and off; --geometry mesh (task shader, or --mesh-dispatch indirect:
+# the same counts as the task shader) renders the same images where the device
 # has mesh shaders and is refused in one line (naming the device and what it lacks) with no
 # output elsewhere; bad values exit 2. Validation on throughout.
 . "$(dirname "$0")/script_util.sh"
@@ -44,14 +45,33 @@ for scene in default "mesh --grid 2" ${LC_SPONZA:+"$LC_SPONZA"}; do
         lc_ok "$tag $mode direct" "$@" "${common[@]}" --mode "$mode" --geometry direct --occlusion off --out "$ref" || continue
         combos=("mdi on on" "mdi off off" "direct off off")
         [[ $tag == default && $mode == zbin ]] && combos+=("mdi on off" "mdi off on")
-        [[ $mesh_ok == 1 ]] && combos+=("mesh on on" "mesh off off")
-        [[ $mesh_ok == 1 && $tag == default && $mode == zbin ]] && combos+=("mesh on off" "mesh off on")
+        [[ $mesh_ok == 1 ]] && combos+=("mesh on on" "mesh off off" "mesh-indirect on on" "mesh-indirect off off")
+        [[ $mesh_ok == 1 && $tag == default && $mode == zbin ]] && combos+=("mesh on off" "mesh off on" "mesh-indirect on off")
         for c in "${combos[@]}"; do
             read -r g occ codec <<<"$c"
             out=$TMP/$tag-$mode-$g-$occ-$codec.png
-            lc_ok "$tag $mode $c" "$@" "${common[@]}" --mode "$mode" --geometry "$g" --occlusion "$occ" \
+            # mesh-indirect: the mesh path under --mesh-dispatch indirect (compute cull, sublet
+            # list, indirect-count mesh tasks) in place of its task shader.
+            garg=(--geometry "$g")
+            [[ $g == mesh-indirect ]] && garg=(--geometry mesh --mesh-dispatch indirect)
+            lc_ok "$tag $mode $c" "$@" "${common[@]}" --mode "$mode" "${garg[@]}" --occlusion "$occ" \
                 --meshlet-codec "$codec" --out "$out" --stats "$out.json" || continue
-            same "$tag $mode --geometry $g --occlusion $occ --meshlet-codec $codec" "$ref" "$out"
+            same "$tag $mode ${garg[*]} --occlusion $occ --meshlet-codec $codec" "$ref" "$out"
+        done
+        # The indirect dispatch culls with the task shader's function: the same meshlets,
+        # sublets and triangles (with occlusion too: the same phases over the same HiZ), and
+        # --stats names the dispatch that ran.
+        for oc in "on on" "off off" "on off"; do
+            ij=$TMP/$tag-$mode-mesh-indirect-${oc// /-}.png.json tj=$TMP/$tag-$mode-mesh-${oc// /-}.png.json
+            [[ -f $ij && -f $tj ]] || continue
+            [[ $(img json "$ij" geometry.path) == mesh ]] || fail "$tag $mode indirect $oc: stats geometry.path is not mesh"
+            [[ $(img json "$ij" geometry.mesh_dispatch) == indirect ]] || fail "$tag $mode indirect $oc: stats geometry.mesh_dispatch is not indirect"
+            [[ $(img json "$tj" geometry.mesh_dispatch) == task ]] || fail "$tag $mode mesh $oc: stats geometry.mesh_dispatch is not task (the default)"
+            fcmp "$(img json "$ij" geometry.triangles_drawn)" ">" 0 || fail "$tag $mode indirect $oc: draws no triangle"
+            for k in meshlets_drawn triangles_drawn culled.frustum culled.backface culled.occlusion culled.sublets; do
+                [[ $(img json "$ij" "geometry.$k") == $(img json "$tj" "geometry.$k") ]] ||
+                    fail "$tag $mode $oc: geometry.$k: indirect $(img json "$ij" "geometry.$k"), task $(img json "$tj" "geometry.$k")"
+            done
         done
         paths=(mdi)
         [[ $mesh_ok == 1 ]] && paths+=(mesh)
@@ -117,7 +137,7 @@ for c in "default direct" "mesh_--grid_6 $big"; do
     [[ $(img json "$TMP/auto.json" geometry.path) == "$2" ]] || fail "--scene $scene: the default path is $(img json "$TMP/auto.json" geometry.path), not $2"
 done
 
-for bad in "--geometry fast" "--occlusion maybe" "--meshlet-codec 2" "--view meshlet"; do
+for bad in "--geometry fast" "--occlusion maybe" "--meshlet-codec 2" "--view meshlet" "--mesh-dispatch amplified"; do
     rc=0
     # shellcheck disable=SC2086
     lc --headless --size 64x64 $bad || rc=$?
@@ -132,4 +152,15 @@ LC_DEVICE_HIDE=mesh_shader lc --headless --quiet --frames 1 --size 64x64 --geome
 grep -q -- "--geometry mesh: device '.*' lacks .*(hidden by LC_DEVICE_HIDE)" "$LC_STDERR" ||
     fail "--geometry mesh, mesh shaders hidden: the line names no device and hidden feature: $(cat "$LC_STDERR")"
 [[ -e $TMP/mesh-hidden.png ]] && fail "--geometry mesh, mesh shaders hidden: left an output file"
+# --mesh-dispatch indirect needs indirect-count draws: refused in one line where they are hidden.
+if [[ $mesh_ok == 1 ]]; then
+    rc=0
+    LC_DEVICE_HIDE=multi_draw_indirect lc --headless --quiet --frames 1 --size 64x64 --geometry mesh --mesh-dispatch indirect \
+        --out "$TMP/indirect-hidden.png" || rc=$?
+    [[ $rc == 2 && $(wc -l <"$LC_STDERR") == 1 ]] ||
+        fail "--mesh-dispatch indirect, indirect draws hidden: exit $rc, $(wc -l <"$LC_STDERR") lines (expected 2, one line)"
+    grep -q -- "--mesh-dispatch indirect: device '.*' lacks .*" "$LC_STDERR" ||
+        fail "--mesh-dispatch indirect, indirect draws hidden: the line names no device and feature: $(cat "$LC_STDERR")"
+    [[ -e $TMP/indirect-hidden.png ]] && fail "--mesh-dispatch indirect, indirect draws hidden: left an output file"
+fi
 finish

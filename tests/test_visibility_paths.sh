@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Visibility shading on every geometry path: direct, mdi (indirect-count meshlet draws) and
-# mesh (task and mesh shaders), each with two-phase occlusion on and off, after a depth
+# mesh (task and mesh shaders, and under --mesh-dispatch indirect a compute cull's sublet list
+# drawn by indirect-count mesh tasks), each with two-phase occlusion on and off, after a depth
 # pre-pass (the default) or in one raster pass (--visibility-pass single), writes the same
 # visibility ids (object, primitive within the object's mesh), so each renders the image of
 # visibility + direct (<= 1/255, but for the pixels where the path's forward image also leaves
@@ -23,6 +24,13 @@ if [[ $mesh_ok == 0 ]]; then
     skip "the mesh path under visibility shading" "the device has no mesh shaders: $(head -1 "$LC_STDERR")"
 fi
 
+# geo_args G: the arguments of path G; mesh-indirect is the mesh path under --mesh-dispatch
+# indirect (a compute cull's sublet list drawn by indirect-count mesh tasks).
+geo_args()
+{
+    if [[ $1 == mesh-indirect ]]; then echo "--geometry mesh --mesh-dispatch indirect"; else echo "--geometry $1"; fi
+}
+
 # paths_case TAG ARGS...: the scene on every path and occlusion setting.
 paths_case()
 {
@@ -40,17 +48,25 @@ paths_case()
     local want_d=8
     [[ $(img json "$TMP/$tag-vis-direct.json" device) == *llvmpipe* ]] && want_d=5
     local g o
-    for g in direct mdi mesh; do
-        [[ $g == mesh && $mesh_ok == 0 ]] && continue
+    for g in direct mdi mesh mesh-indirect; do
+        [[ $g == mesh* && $mesh_ok == 0 ]] && continue
+        # shellcheck disable=SC2207 # geo_args prints words
+        local garg=($(geo_args "$g"))
         for o in on off; do
             [[ $g == direct && $o == on ]] && continue # occlusion is mdi's and mesh's
             local what="$tag visibility + $g, occlusion $o" png="$TMP/$tag-vis-$g-$o.png" js="$TMP/$tag-vis-$g-$o.json"
-            lc_ok "$what" "${common[@]}" --shading visibility --geometry "$g" --occlusion "$o" --out "$png" --stats "$js" || continue
+            lc_ok "$what" "${common[@]}" --shading visibility "${garg[@]}" --occlusion "$o" --out "$png" --stats "$js" || continue
             ! grep -q "warning" "$LC_STDERR" || fail "$what: a warning: $(head -c 600 "$LC_STDERR")"
             local p occ missed e
             p=$(img json "$js" geometry.path)
             occ=$(img json "$js" geometry.occlusion)
-            [[ $p == "$g" ]] || fail "$what: --stats geometry.path is '$p'"
+            [[ $p == "${g%-indirect}" ]] || fail "$what: --stats geometry.path is '$p'"
+            if [[ $g == mesh* ]]; then
+                local md want=task
+                md=$(img json "$js" geometry.mesh_dispatch)
+                [[ $g == mesh-indirect ]] && want=indirect
+                [[ $md == "$want" ]] || fail "$what: --stats geometry.mesh_dispatch is '$md'"
+            fi
             [[ ($g == direct && $occ == False) || ($o == on && $occ == True) || ($o == off && $occ == False) ]] ||
                 fail "$what: --stats geometry.occlusion is '$occ'"
             missed=$(img json "$js" pairs.missed)
@@ -61,7 +77,7 @@ paths_case()
             # the pixels where this path's forward image leaves forward + direct's (its raster
             # gave the pixel to another triangle: the same one wins in both shadings).
             local fwd="$TMP/$tag-fwd-$g-$o.png" df ties worst n
-            lc_ok "$tag forward + $g, occlusion $o" "${common[@]}" --geometry "$g" --occlusion "$o" --out "$fwd" || continue
+            lc_ok "$tag forward + $g, occlusion $o" "${common[@]}" "${garg[@]}" --occlusion "$o" --out "$fwd" || continue
             df=$(img diff "$fwd" "$png") && ties=$(img ties "$ref" "$png" "$fref" "$fwd") || { fail "$what: cannot compare"; continue; }
             [[ $df -le $want_d ]] || fail "$what: differs from forward + $g by $df/255 (want <= $want_d)"
             read -r worst n _ <<<"$ties"
@@ -69,7 +85,7 @@ paths_case()
             [[ $n -le 16 ]] || fail "$what: $n pixels tie apart from visibility + direct (want <= 16): ${ties#* }"
             printf '  %-44s path %s occlusion %s  vs direct %s/255 (ties %s)  vs forward %s/255  missed %s\n' \
                 "$what" "$p" "$occ" "$worst" "${ties#* }" "$df" "$missed"
-            if [[ $g == mesh && $o == on && $tag == grid ]]; then
+            if [[ $g == mesh* && $o == on && $tag == grid ]]; then
                 local td tt
                 td=$(img json "$js" geometry.triangles_drawn)
                 tt=$(img json "$js" geometry.triangles_total)
@@ -79,11 +95,12 @@ paths_case()
     done
     # One raster pass writing depth and ids against the default depth pre-pass then the ids
     # (EQUAL): the same depth, and the same surface wins coplanar ties (both draw in one order).
-    for g in direct mdi mesh; do
-        [[ $g == mesh && $mesh_ok == 0 ]] && continue
+    for g in direct mdi mesh mesh-indirect; do
+        [[ $g == mesh* && $mesh_ok == 0 ]] && continue
         local pp="$TMP/$tag-vis-$g-single.png" o=on dp
         [[ $g == direct ]] && o=off
-        lc_ok "$tag visibility + $g, --visibility-pass single" "${common[@]}" --shading visibility --geometry "$g" --occlusion $o \
+        # shellcheck disable=SC2046 # geo_args prints words
+        lc_ok "$tag visibility + $g, --visibility-pass single" "${common[@]}" --shading visibility $(geo_args "$g") --occlusion $o \
             --visibility-pass single --out "$pp" --stats "$TMP/$tag-vis-$g-single.json" || continue
         [[ $(img json "$TMP/$tag-vis-$g-single.json" visibility_pass) == single ]] || fail "$tag visibility + $g: --stats visibility_pass is not single"
         [[ $(img json "$TMP/$tag-vis-$g-$o.json" visibility_pass) == prepass ]] || fail "$tag visibility + $g: --stats visibility_pass is not prepass (the default)"
@@ -91,10 +108,11 @@ paths_case()
         [[ $dp -le 1 ]] || fail "$tag visibility + $g: the single pass differs from the pre-pass by $dp/255 ($(img pixels "$TMP/$tag-vis-$g-$o.png" "$pp"))"
     done
     # Two-word ids on the GPU-driven paths: the same triangles, the same image.
-    for g in mdi mesh; do
-        [[ $g == mesh && $mesh_ok == 0 ]] && continue
+    for g in mdi mesh mesh-indirect; do
+        [[ $g == mesh* && $mesh_ok == 0 ]] && continue
         local png64="$TMP/$tag-vis-$g-64.png"
-        if lc_ok "$tag visibility + $g, 64-bit ids" "${common[@]}" --shading visibility --geometry "$g" --visibility-ids 64 \
+        # shellcheck disable=SC2046 # geo_args prints words
+        if lc_ok "$tag visibility + $g, 64-bit ids" "${common[@]}" --shading visibility $(geo_args "$g") --visibility-ids 64 \
             --out "$png64"; then
             local d64
             d64=$(img diff "$TMP/$tag-vis-$g-on.png" "$png64")
@@ -102,13 +120,15 @@ paths_case()
         fi
     done
     # The meshlets view: forward's, colour per meshlet from the decoded id.
-    for g in mdi mesh; do
-        [[ $g == mesh && $mesh_ok == 0 ]] && continue
+    for g in mdi mesh mesh-indirect; do
+        [[ $g == mesh* && $mesh_ok == 0 ]] && continue
         local mv="$TMP/$tag-ml-vis-$g.png" mf="$TMP/$tag-ml-fwd-$g.png"
-        lc_ok "$tag visibility --view meshlets ($g)" "${common[@]}" --shading visibility --geometry "$g" --view meshlets --out "$mv" \
+        # shellcheck disable=SC2046 # geo_args prints words
+        lc_ok "$tag visibility --view meshlets ($g)" "${common[@]}" --shading visibility $(geo_args "$g") --view meshlets --out "$mv" \
             --stats "$TMP/$tag-ml-$g.json" || continue
         [[ $(img json "$TMP/$tag-ml-$g.json" view) == meshlets ]] || fail "$tag visibility + $g: --stats view is not meshlets"
-        lc_ok "$tag forward --view meshlets ($g)" "${common[@]}" --geometry "$g" --view meshlets --out "$mf" || continue
+        # shellcheck disable=SC2046
+        lc_ok "$tag forward --view meshlets ($g)" "${common[@]}" $(geo_args "$g") --view meshlets --out "$mf" || continue
         local dm ds
         dm=$(img diff "$mf" "$mv")
         ds=$(img diff "$TMP/$tag-vis-$g-on.png" "$mv")

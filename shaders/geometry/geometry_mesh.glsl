@@ -61,10 +61,17 @@ layout(location = 6) out vec4 out_tangent[];      // world tangent, w: bitangent
 layout(location = 7) out vec4 out_vertex_color[]; // COLOR_0 (scene.vert's)
 #endif
 
+#ifdef LC_MESH_INDIRECT_DISPATCH
+// --mesh-dispatch indirect: no task shader; the workgroup's sublet is its entry in the
+// bucket's part of the compute cull's list (geometry_mesh_scan.comp's layout: rows of
+// LC_MESH_ROW, LC_MESH_ROWS rows per command, gl_DrawID the command).
+layout(std430, set = 0, binding = LC_BIND_GEO_COMMANDS) readonly buffer ListBlock { uint list_words[]; };
+#else
 struct lc_task_payload {
     uint entries[LC_MESH_TASK_GROUP * LC_MESHLET_SUBLETS]; // task << LC_MESH_SUBLET_SHIFT | sublet
 };
 taskPayloadSharedEXT lc_task_payload payload;
+#endif
 
 // Clip codes: the vertex is strictly outside a plane of the clip volume.
 #define CLIP_NEG_X 1u
@@ -130,7 +137,18 @@ bool cull_triangle(uvec3 v, uint raster)
 void main()
 {
     uint local = gl_LocalInvocationIndex;
+#ifdef LC_MESH_INDIRECT_DISPATCH
+    uint T = push.hiz.w, B = push.hiz.y, p = push.tasks.z == LC_GEOMETRY_CULL_PHASE_2 ? 1u : 0u;
+    uint ranges = LC_MESH_LIST_RANGES(T, B, p) + 2u * push.hiz.x;
+    uint at = list_words[ranges] + (gl_DrawID * LC_MESH_ROWS + gl_WorkGroupID.y) * LC_MESH_ROW + gl_WorkGroupID.x;
+    if (at >= list_words[ranges + 1u]) { // past the bucket's last sublet: the last row's rest
+        SetMeshOutputsEXT(0u, 0u);
+        return;
+    }
+    uint entry = list_words[LC_MESH_LIST_ENTRIES(T, p) + at];
+#else
     uint entry = payload.entries[gl_WorkGroupID.x];
+#endif
     uint task = entry >> LC_MESH_SUBLET_SHIFT;
     uint sublet = entry & ((1u << LC_MESH_SUBLET_SHIFT) - 1u);
     uvec2 t = tasks[task];

@@ -87,6 +87,33 @@ struct lc_mesh_push {
     LC_U4 hiz;   /* x, y: HiZ level 0 size (the depth size); z: HiZ levels; w: total tasks */
 };
 
+/* The mesh path's dispatch (--mesh-dispatch): the task shader culls and compacts into its
+ * payload (task), or a compute cull writes a list of the surviving sublets and each bucket is
+ * one vkCmdDrawMeshTasksIndirectCountEXT over its part of the list, with no task shader
+ * (indirect: seed 003's layout, LC_MESH_ROW sublets per row and up to LC_MESH_ROWS rows per
+ * draw, gl_DrawID picking the block of rows). */
+#define LC_MESH_DISPATCH_TASK 0u
+#define LC_MESH_DISPATCH_INDIRECT 1u
+#define LC_MESH_DISPATCH_COUNT 2u
+#define LC_MESH_ROW 8u
+#define LC_MESH_ROWS 32768u
+#define LC_MESH_DRAW_SUBLETS (LC_MESH_ROW * LC_MESH_ROWS)
+#define LC_MESH_SCAN_GROUP 256u /* the list scan's one workgroup */
+/* The indirect dispatch's regions of the commands buffer, in uints (T tasks, B buckets),
+ * after the drawn flags ([0, 2T): per phase index, as the task shader's): per phase index p
+ * (0: all or phase 1, 1: phase 2) the sublet list (8T entries, task << 3 | sublet, in task
+ * order), the cull workgroups' sublet sums (then their exclusive prefix), each bucket's list
+ * range (first, end) and its mesh-tasks commands (3 uints each; bucket b's from slot
+ * first task / LC_MESH_ROWS + b: at most ceil(tasks / LC_MESH_ROWS) of them, never overlapping). */
+#define LC_MESH_LIST_GROUPS(T) (((T) + LC_CULL_GROUP - 1u) / LC_CULL_GROUP)
+#define LC_MESH_LIST_SLOTS(T, B) ((T) / LC_MESH_ROWS + (B) + 1u)
+#define LC_MESH_LIST_ENTRIES(T, p) (2u * (T) + (p) * 8u * (T))
+#define LC_MESH_LIST_SUMS(T, p) (18u * (T) + (p) * LC_MESH_LIST_GROUPS(T))
+#define LC_MESH_LIST_RANGES(T, B, p) (18u * (T) + 2u * LC_MESH_LIST_GROUPS(T) + (p) * 2u * (B))
+#define LC_MESH_LIST_DRAWS(T, B, p) (18u * (T) + 2u * LC_MESH_LIST_GROUPS(T) + 4u * (B) + (p) * 3u * LC_MESH_LIST_SLOTS(T, B))
+#define LC_MESH_LIST_WORDS(T, B) LC_MESH_LIST_DRAWS(T, B, 2u)
+#define LC_MESH_INDIRECT 4u /* lc_mesh_push.tasks.w: the mesh shader reads its sublet from the list (hiz.x: the bucket) */
+
 /* Push constants of hiz.comp. */
 struct lc_hiz_push {
     LC_U4 size; /* x, y: depth size; z: levels; w: workgroups */

@@ -196,6 +196,11 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
     /* The geometry path asked for must exist here; without --geometry, lc_app_geometry picks. */
     if (app->opt.geometry >= 0 && lc_app_geometry_refused(app, (uint32_t)app->opt.geometry, "")) return LC_ERR_USAGE;
+    if (app->opt.mesh_dispatch == LC_MESH_DISPATCH_INDIRECT && app->ctx.mesh_shader && !app->ctx.mesh_indirect) {
+        lc_error("--mesh-dispatch indirect: device '%s' lacks %s (vkCmdDrawMeshTasksIndirectCountEXT, gl_DrawID); use "
+                 "--mesh-dispatch task", app->ctx.props.deviceName, lc_mesh_indirect_lacks(&app->ctx));
+        return LC_ERR_USAGE;
+    }
     /* Visibility shading where the device can run it on this scene, refused before any
      * pipeline is built (the frame checks again for the viewer's toggle). */
     if (app->opt.shading == LC_SHADING_VISIBILITY) {
@@ -256,6 +261,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .object_cull_off = !app->opt.object_cull,
         .geometry = app->opt.geometry < 0 ? lc_app_geometry(app) : (uint32_t)app->opt.geometry,
         .occlusion = app->opt.occlusion,
+        .mesh_dispatch = app->opt.mesh_dispatch,
         .visibility_prepass = app->opt.visibility_prepass,
         .tonemap = app->opt.tonemap,
         .zbin_kernel = app->opt.zbin_kernel,
@@ -480,6 +486,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON *geo = cJSON_AddObjectToObject(root, "geometry");
     cJSON_AddStringToObject(geo, "path", lc_geometry_names[gc->path]);
     cJSON_AddBoolToObject(geo, "occlusion", gc->occlusion);
+    /* The mesh path's dispatch that ran (task shader or indirect mesh tasks); null elsewhere. */
+    if (gc->path == LC_GEOMETRY_MESH) cJSON_AddStringToObject(geo, "mesh_dispatch", lc_mesh_dispatch_names[gc->mesh_dispatch]);
+    else cJSON_AddNullToObject(geo, "mesh_dispatch");
     cJSON_AddStringToObject(geo, "meshlet_codec", app->opt.meshlet_codec ? "on" : "off");
     cJSON_AddNumberToObject(geo, "meshlets_total", (double)gc->meshlets_total);
     cJSON_AddNumberToObject(geo, "meshlets_drawn", (double)gc->meshlets_drawn);

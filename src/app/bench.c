@@ -24,6 +24,7 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->binnings[0] = LC_BINNING_LIGHTS, s->binning_count = 1; /* the viewer's default */
     s->geometry[0] = -1, s->geometry_count = 1;
     s->occlusion[0] = true, s->occlusion_count = 1;
+    s->mesh_dispatch[0] = LC_MESH_DISPATCH_TASK, s->mesh_dispatch_count = 1;
     if (quick) {
         s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
         s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
@@ -42,7 +43,13 @@ uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
     uint32_t runs = 0;
     for (uint32_t m = 0; m < s->mode_count; m++) runs += lc_mode_bins(s->modes[m]) ? s->binning_count : 1;
     return s->scene_count * s->size_count * s->light_count * runs * s->shading_count * s->scalarize_count * s->thread_count *
-           s->geometry_count * s->occlusion_count;
+           s->geometry_count * s->occlusion_count * s->mesh_dispatch_count;
+}
+
+/* The CSV's mesh_dispatch: the mesh path's dispatch that ran; none for the other paths. */
+static const char *mesh_dispatch_csv(const lc_geometry_counts *g)
+{
+    return g->path == LC_GEOMETRY_MESH ? lc_mesh_dispatch_names[g->mesh_dispatch] : "none";
 }
 
 static void usage(void)
@@ -50,14 +57,15 @@ static void usage(void)
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--shading forward,visibility]\n"
           "                       [--binning tiles,lights,lights-nodepth] [--pairs] [--device N] [--threads N,N,...]\n"
-          "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--grid N]\n"
+          "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--mesh-dispatch task,indirect] [--grid N]\n"
           "                       [--visibility-pass single|prepass]\n"
           "                       [--scalarize-merge tiles,always]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
           "Sweeps modes x binning (tiles, clusters, zbin; default lights) x shading (default forward) x scalarize\n"
           "on/off (--scalarize-merge tiles,always: the scalarized rows once per merge choice, CSV scalarize\n"
-          "on/always) x geometry paths x occlusion (default: the device's best path, occlusion on) x light\n"
+          "on/always) x geometry paths x occlusion (default: the device's best path, occlusion on) x the mesh\n"
+          "path's dispatch (--mesh-dispatch; default task; other paths one row, CSV mesh_dispatch none) x light\n"
           "counts x sizes x scenes (default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU\n"
           "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. Not run: brute force\n"
           "above 4096 lights (the oracle, not a contender) and direct with occlusion on (direct has none: one row).\n"
@@ -101,11 +109,11 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     fprintf(f, "device,scene,width,height,lights,visible,mode,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
                "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow,"
                "geometry,occlusion,depth_p10,depth_p90,meshlets_drawn,meshlets_total,triangles_drawn,triangles_total,threads,"
-               "cpu_light_build_ms,shading,binning\n");
+               "cpu_light_build_ms,shading,binning,mesh_dispatch\n");
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
         fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,"
-                   "%s,%s,%.5f,%.5f,%llu,%llu,%llu,%llu,%u,%.5f,%s,%s\n", device,
+                   "%s,%s,%.5f,%.5f,%llu,%llu,%llu,%llu,%u,%.5f,%s,%s,%s\n", device,
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], loop_csv[r->loop],
                 r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
                 r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
@@ -114,7 +122,8 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
                 r->geo.occlusion ? "on" : "off", r->t[LC_TIMER_DEPTH].p10, r->t[LC_TIMER_DEPTH].p90,
                 (unsigned long long)r->geo.meshlets_drawn, (unsigned long long)r->geo.meshlets_total,
                 (unsigned long long)r->geo.triangles_drawn, (unsigned long long)r->geo.triangles_total, r->threads,
-                r->light_build_ms, lc_shading_names[r->shading], r->binning < 0 ? "none" : lc_binning_names[r->binning]);
+                r->light_build_ms, lc_shading_names[r->shading], r->binning < 0 ? "none" : lc_binning_names[r->binning],
+                mesh_dispatch_csv(&r->geo));
     }
     fclose(f);
 
@@ -130,11 +139,12 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
         const row *r = &rows[i];
         fprintf(f, "    {\"scene\": \"%s\", \"width\": %u, \"height\": %u, \"lights\": %u, \"visible\": %u, \"mode\": \"%s\", "
                    "\"shading\": \"%s\", \"scalarize\": %s, \"scalarize_merge\": \"%s\", \"binning\": \"%s\", \"geometry\": \"%s\", \"occlusion\": %s, "
-                   "\"triangles_drawn\": %llu, \"gpu_ms\": {",
+                   "\"mesh_dispatch\": \"%s\", \"triangles_drawn\": %llu, \"gpu_ms\": {",
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], lc_shading_names[r->shading],
                 r->loop != LC_LOOP_PLAIN ? "true" : "false", loop_merge[r->loop],
                 r->binning < 0 ? "none" : lc_binning_names[r->binning],
-                lc_geometry_names[r->geo.path], r->geo.occlusion ? "true" : "false", (unsigned long long)r->geo.triangles_drawn);
+                lc_geometry_names[r->geo.path], r->geo.occlusion ? "true" : "false", mesh_dispatch_csv(&r->geo),
+                (unsigned long long)r->geo.triangles_drawn);
         for (int t = 0; t <= LC_TIMER_COUNT; t++)
             fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
                     t == LC_TIMER_COUNT ? "frame" : lc_timer_names[t], r->t[t].median, r->t[t].p10, r->t[t].p90);
@@ -236,6 +246,7 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
     lc_bench_sweep_init(sw, quick);
     uint32_t grid = 0, device = 0, device_set = 0, merges[LC_SCALARIZE_MERGE_COUNT], merge_count = 0;
     uint32_t paths[LC_GEOMETRY_COUNT], path_count = 0, occlusion[2], occlusion_count = 0, vis_pass = 0, vis_pass_count = 0;
+    uint32_t dispatches[LC_MESH_DISPATCH_COUNT], dispatch_count = 0;
     static const char *const vis_pass_names[2] = {"single", "prepass"};
     const lc_bench_arg args[] = {
         {.name = "--quick", .kind = LC_BENCH_FLAG, .out = &quick},
@@ -262,6 +273,8 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
          .name_count = LC_GEOMETRY_COUNT, .expect = "direct, mdi or mesh, comma-separated"},
         {"--occlusion", LC_BENCH_NAMES, occlusion, &occlusion_count, 2, .names = off_on, .name_count = 2,
          .expect = "on, off or on,off"},
+        {"--mesh-dispatch", LC_BENCH_NAMES, dispatches, &dispatch_count, LC_MESH_DISPATCH_COUNT, .names = lc_mesh_dispatch_names,
+         .name_count = LC_MESH_DISPATCH_COUNT, .expect = "task, indirect or task,indirect"},
         {"--grid", LC_BENCH_LIST, &grid, NULL, 1, 1, 64, .expect = "1..64"},
         {"--visibility-pass", LC_BENCH_NAMES, &vis_pass, &vis_pass_count, 1, .names = vis_pass_names, .name_count = 2,
          .expect = "single or prepass (one: run twice to compare)"},
@@ -285,6 +298,10 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
         sw->occlusion_count = occlusion_count;
         for (uint32_t k = 0; k < occlusion_count; k++) sw->occlusion[k] = occlusion[k] == 1;
     }
+    if (dispatch_count) {
+        sw->mesh_dispatch_count = dispatch_count;
+        for (uint32_t k = 0; k < dispatch_count; k++) sw->mesh_dispatch[k] = dispatches[k];
+    }
     lc_options_parse(0, NULL, 0, base);
     base->headless = true;
     base->quiet = true;
@@ -303,7 +320,7 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
 
 /* One row: the variant's settings for warm-up + timed frames, then its medians. */
 typedef struct variant {
-    uint32_t scene, size, mode, loop, shading, binning, geometry, occlusion, threads; /* indices into the sweep */
+    uint32_t scene, size, mode, loop, shading, binning, geometry, occlusion, mesh_dispatch, threads; /* indices into the sweep */
 } variant;
 
 typedef struct sweep_run {
@@ -315,7 +332,7 @@ typedef struct sweep_run {
     bool threads_warned;
 } sweep_run;
 
-/* k in mixed radix: scalarize, shading, binning, geometry, occlusion, threads. */
+/* k in mixed radix: scalarize, shading, binning, geometry, occlusion, mesh dispatch, threads. */
 static variant variant_of(const lc_bench_sweep *sw, uint32_t k, uint32_t binnings)
 {
     variant v = {0};
@@ -324,6 +341,7 @@ static variant variant_of(const lc_bench_sweep *sw, uint32_t k, uint32_t binning
     v.binning = k % binnings, k /= binnings;
     v.geometry = k % sw->geometry_count, k /= sw->geometry_count;
     v.occlusion = k % sw->occlusion_count, k /= sw->occlusion_count;
+    v.mesh_dispatch = k % sw->mesh_dispatch_count, k /= sw->mesh_dispatch_count;
     v.threads = k;
     return v;
 }
@@ -381,11 +399,12 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
 
 static void print_row(const sweep_run *run, const row *r, uint32_t loop)
 {
-    printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-6s %-6s occl %-3s  depth %8.4f ms  "
+    printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-6s %-6s %-8s occl %-3s  depth %8.4f ms  "
            "cull %8.4f ms  shade %8.4f ms  frame %8.4f ms  threads %u  light build %.3f ms\n",
            run->done, run->total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
            lc_mode_names[r->mode], r->binning < 0 ? "" : lc_binning_names[r->binning], lc_shading_names[r->shading],
-           loop_csv[loop], lc_geometry_names[r->geo.path], r->geo.occlusion ? "on" : "off", r->t[LC_TIMER_DEPTH].median,
+           loop_csv[loop], lc_geometry_names[r->geo.path], r->geo.path == LC_GEOMETRY_MESH ? mesh_dispatch_csv(&r->geo) : "",
+           r->geo.occlusion ? "on" : "off", r->t[LC_TIMER_DEPTH].median,
            r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median, r->threads, r->light_build_ms);
     fflush(stdout);
 }
@@ -403,7 +422,7 @@ static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t light
         for (uint32_t mi = 0; mi < sw->mode_count; mi++) {
             uint32_t nb = lc_mode_bins(sw->modes[mi]) ? sw->binning_count : 1;
             uint32_t variants = sw->scalarize_count * sw->shading_count * nb * sw->geometry_count * sw->occlusion_count *
-                                sw->thread_count;
+                                sw->mesh_dispatch_count * sw->thread_count;
             /* Brute force is the oracle, not a contender: past 4096 lights it only burns time. */
             if (sw->modes[mi] == LC_MODE_BRUTE && sw->lights[lights] > 4096) {
                 run->done += variants;
@@ -430,8 +449,10 @@ static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t light
                 if (sw->geometry[v.geometry] >= 0) fs.geometry = (uint32_t)sw->geometry[v.geometry];
                 fs.occlusion = sw->occlusion[v.occlusion];
                 fs.visibility_prepass = sw->visibility_prepass;
-                /* direct has no occlusion culling: one row for it. */
-                if (fs.geometry == LC_GEOMETRY_DIRECT && fs.occlusion && sw->occlusion_count > 1) {
+                fs.mesh_dispatch = sw->mesh_dispatch[v.mesh_dispatch];
+                /* direct has no occlusion culling, and only mesh a dispatch choice: one row for them. */
+                if ((fs.geometry == LC_GEOMETRY_DIRECT && fs.occlusion && sw->occlusion_count > 1) ||
+                    (fs.geometry != LC_GEOMETRY_MESH && v.mesh_dispatch > 0)) {
                     run->done++;
                     continue;
                 }

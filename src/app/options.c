@@ -98,6 +98,9 @@ void lc_options_usage(FILE *f)
         "                           else direct (also where the scene overflows the culling buffers);\n"
         "                           visibility shading draws direct (one warning line)\n"
         "  --occlusion on|off       mdi, mesh: two-phase HiZ occlusion culling (default on)\n"
+        "  --mesh-dispatch D        mesh: task (the task shader culls and launches the mesh\n"
+        "                           workgroups; default) or indirect (a compute cull lists the\n"
+        "                           surviving sublets, drawn by vkCmdDrawMeshTasksIndirectCountEXT)\n"
         "  --meshlet-codec on|off   decode the compressed meshlets on the GPU at load, or upload\n"
         "                           the same decoded mesh from the CPU (default on)\n"
         "  --visibility-pass single|prepass  visibility shading's raster: one pass writing depth and\n"
@@ -189,7 +192,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
-            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass",
+            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass", "--mesh-dispatch",
             "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates", "--shadow-filter"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
@@ -297,6 +300,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         } else if (!strcmp(a, "--geometry")) {
             o->geometry = lc_name_index(v, lc_geometry_names, LC_GEOMETRY_COUNT);
             if (o->geometry < 0) return bad(a, v, "expected direct, mdi or mesh");
+        } else if (!strcmp(a, "--mesh-dispatch")) {
+            int found = lc_name_index(v, lc_mesh_dispatch_names, LC_MESH_DISPATCH_COUNT);
+            if (found < 0) return bad(a, v, "expected task or indirect");
+            o->mesh_dispatch = (uint32_t)found;
         } else if (!strcmp(a, "--occlusion") || !strcmp(a, "--meshlet-codec")) {
             bool *flag = !strcmp(a, "--occlusion") ? &o->occlusion : &o->meshlet_codec;
             if (!strcmp(v, "on")) *flag = true;

@@ -71,6 +71,7 @@ static const char *geometry_text(const viewer *v, char *buf, size_t size)
 {
     const char *brief = lc_geometry_fallback(&v->app.renderer, &v->fs, NULL);
     if (brief) snprintf(buf, size, "direct (%s %s)", lc_geometry_names[v->fs.geometry], brief);
+    else if (v->fs.geometry == LC_GEOMETRY_MESH && v->fs.mesh_dispatch == LC_MESH_DISPATCH_INDIRECT) snprintf(buf, size, "mesh (indirect)");
     else snprintf(buf, size, "%s", lc_geometry_names[v->fs.geometry]);
     return buf;
 }

@@ -248,7 +248,11 @@ static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
         const lc_pkg_draw_mesh_tasks *d = p;
         bind_material(cb, st, c, &d->mat);
         vkCmdPushConstants(cb, d->mat.layout, VK_SHADER_STAGE_ALL, d->push_offset, d->push_size, d->push);
-        vkCmdDrawMeshTasksEXT(cb, d->group_count, 1, 1);
+        if (d->buffer)
+            vkCmdDrawMeshTasksIndirectCountEXT(cb, d->buffer, d->offset, d->count_buffer, d->count_offset, d->max_draws,
+                                               sizeof(VkDrawMeshTasksIndirectCommandEXT));
+        else
+            vkCmdDrawMeshTasksEXT(cb, d->group_count, 1, 1);
         break;
     }
     case LC_PKG_DISPATCH: {
@@ -460,7 +464,8 @@ void lc_command_describe(const lc_command *c, char *out, size_t size)
     }
     case LC_PKG_DRAW_MESH_TASKS: {
         const lc_pkg_draw_mesh_tasks *d = c->package;
-        snprintf(at, left, " %u task groups material %u raster %u", d->group_count, d->mat.material, d->mat.raster);
+        if (d->buffer) snprintf(at, left, " up to %u mesh-tasks commands material %u raster %u", d->max_draws, d->mat.material, d->mat.raster);
+        else snprintf(at, left, " %u task groups material %u raster %u", d->group_count, d->mat.material, d->mat.raster);
         break;
     }
     case LC_PKG_FILL_BUFFER: {

@@ -133,6 +133,12 @@ typedef struct lc_pkg_draw_indirect_count {
  * material's constants go first). */
 typedef struct lc_pkg_draw_mesh_tasks {
     uint32_t group_count;
+    /* --mesh-dispatch indirect: vkCmdDrawMeshTasksIndirectCountEXT of up to max_draws
+     * commands at offset in buffer (count at count_offset in count_buffer) in place of
+     * group_count task workgroups; VK_NULL_HANDLE buffer: the direct draw. */
+    VkBuffer buffer, count_buffer;
+    VkDeviceSize offset, count_offset;
+    uint32_t max_draws;
     uint32_t push_offset, push_size;
     uint8_t push[32];
     lc_draw_material mat;

@@ -17,6 +17,7 @@ _Static_assert(sizeof(lc_geometry_cull_push) == 32 && sizeof(lc_hiz_push) == 16,
 _Static_assert(sizeof(VkDrawIndexedIndirectCommand) == 20, "the cull shader writes 5 uints per command");
 
 const char *const lc_geometry_names[LC_GEOMETRY_COUNT] = {"direct", "mdi", "mesh"};
+const char *const lc_mesh_dispatch_names[LC_MESH_DISPATCH_COUNT] = {"task", "indirect"};
 
 uint32_t lc_geometry_raster(const lc_scene *scene, const lc_object *o)
 {
@@ -194,8 +195,17 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     uint32_t *zeros = lc_calloc(words, 4);
     s = buffer(ctx, &g->visibility, zeros, (VkDeviceSize)words * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "visibility bits");
     free(zeros);
+    /* The same buffer holds the mesh path's drawn flags and, for --mesh-dispatch indirect, its
+     * sublet list and mesh-tasks commands (lc_geometry.h's LC_MESH_LIST_*): as large as the
+     * larger, where the device's storage buffers reach that far. */
+    VkDeviceSize command_bytes = (VkDeviceSize)g->command_capacity * 2 * sizeof(VkDrawIndexedIndirectCommand);
+    if (desc && desc->keep_encoded && g->task_count) {
+        VkDeviceSize list_bytes = (VkDeviceSize)LC_MESH_LIST_WORDS((uint64_t)g->task_count, (uint64_t)g->bucket_count) * 4;
+        g->mesh_list_unavailable = list_bytes > ctx->props.limits.maxStorageBufferRange;
+        if (!g->mesh_list_unavailable && list_bytes > command_bytes) command_bytes = list_bytes;
+    }
     if (s == LC_OK)
-        s = buffer(ctx, &g->commands, NULL, (VkDeviceSize)g->command_capacity * 2 * sizeof(VkDrawIndexedIndirectCommand),
+        s = buffer(ctx, &g->commands, NULL, command_bytes,
                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "indirect draws");
     if (s == LC_OK)
         s = buffer(ctx, &g->counts, NULL, (VkDeviceSize)(LC_GEO_COUNTS_HEADER + 2 * g->bucket_count) * 4,

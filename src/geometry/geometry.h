@@ -17,6 +17,7 @@
 #include "vk/gpu_resources.h"
 
 extern const char *const lc_geometry_names[LC_GEOMETRY_COUNT];
+extern const char *const lc_mesh_dispatch_names[LC_MESH_DISPATCH_COUNT];
 
 typedef struct lc_geometry_desc {
     bool codec_off; /* upload the decoded arrays from the CPU instead of decoding on the GPU; default false */
@@ -35,6 +36,7 @@ typedef struct lc_geometry {
     lc_buffer enc_headers, enc_streams, enc_payload;
     uint32_t task_count, bucket_count, command_capacity;
     bool cull_unavailable;        /* too many meshlet draws for the culling buffers: direct only */
+    bool mesh_list_unavailable;   /* --mesh-dispatch indirect's sublet list would not fit the commands buffer */
     uint32_t *bucket_first, *bucket_tasks; /* [bucket_count]: first command, tasks (capacity) */
     uint32_t *bucket_raster;      /* [bucket_count]: LC_RASTER_* */
     uint32_t *object_raster;      /* [object_count]: LC_RASTER_* of the object's direct draw */

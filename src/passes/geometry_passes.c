@@ -3,7 +3,9 @@
  * phases. The forward pass replays the same draws (shade.c). The mesh path shares the
  * clear, the HiZ and the stats; its depth passes cull in the task shader and draw in the
  * mesh shader (one mesh-tasks draw per bucket), and the forward pass replays the flags of
- * what they drew. */
+ * what they drew. Under --mesh-dispatch indirect a compute cull per phase writes the list of
+ * surviving sublets instead (cull, list scan, list), the depth passes draw it with one
+ * indirect-count mesh-tasks draw per bucket, and the later passes draw the same commands. */
 #include "passes/passes.h"
 
 #include <string.h>
@@ -68,6 +70,58 @@ lc_pass lc_pass_geometry_cull(uint32_t phase)
     return p;
 }
 
+static void record_mesh_cull(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase, uint32_t step)
+{
+    const lc_geometry *g = &r->dev.geo;
+    VkPipeline pipelines[3] = {r->dev.mesh_cull[phase], r->dev.mesh_scan[phase], r->dev.mesh_list[phase]};
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines[step]);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, lc_current_slot(r)->set);
+    lc_geometry_cull_push push = {.counts = {g->task_count, g->command_capacity, g->bucket_count, r->sized.hiz.mip_levels},
+                                  .hiz_size = {r->sized.width, r->sized.height, 0, 0}};
+    lc_rc_push_constants(rc, state, r->dev.layout, 0, sizeof push, &push);
+    /* The scan is one workgroup; the cull and the list one lane per task, the same workgroups. */
+    uint32_t groups = step == 1 ? 1 : LC_DIV_UP(g->task_count, LC_CULL_GROUP);
+    if (g->task_count) lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), groups, 1, 1);
+}
+#define MESH_CULL_RECORD(phase, step) \
+    static void record_mesh_cull_##phase##_##step(lc_renderer *r, lc_render_context *rc, uint32_t pass) \
+    { \
+        record_mesh_cull(r, rc, pass, phase, step); \
+    }
+MESH_CULL_RECORD(0, 0)
+MESH_CULL_RECORD(0, 1)
+MESH_CULL_RECORD(0, 2)
+MESH_CULL_RECORD(1, 0)
+MESH_CULL_RECORD(1, 1)
+MESH_CULL_RECORD(1, 2)
+MESH_CULL_RECORD(2, 0)
+MESH_CULL_RECORD(2, 1)
+MESH_CULL_RECORD(2, 2)
+
+// mesh cull (--mesh-dispatch indirect), in three steps per phase: the cull (the task shader's
+// tests per sublet, its counters and visibility bytes; each workgroup's sublet count), the list
+// scan (the counts' prefix, then each bucket's list range and mesh-tasks commands), the list
+// (each task's sublets at its place, in task order).
+lc_pass lc_pass_mesh_cull(uint32_t phase, uint32_t step)
+{
+    static const char *const names[3][3] = {{"mesh cull", "mesh cull / list scan", "mesh cull / list"},
+                                            {"mesh cull / phase 1", "mesh cull / list scan / phase 1", "mesh cull / list / phase 1"},
+                                            {"mesh cull / phase 2", "mesh cull / list scan / phase 2", "mesh cull / list / phase 2"}};
+    static void (*const records[3][3])(lc_renderer *, lc_render_context *, uint32_t) = {
+        {record_mesh_cull_0_0, record_mesh_cull_0_1, record_mesh_cull_0_2},
+        {record_mesh_cull_1_0, record_mesh_cull_1_1, record_mesh_cull_1_2},
+        {record_mesh_cull_2_0, record_mesh_cull_2_1, record_mesh_cull_2_2}};
+    lc_pass p = {.name = names[phase][step], .timer = LC_TIMER_DEPTH, .record = records[phase][step]};
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
+    if (step == 0) {
+        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_COMPUTE, LC_RW, 0};
+        /* Only phase 2 samples the HiZ, but every phase's pipeline binds it. */
+        p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
+    }
+    return p;
+}
+
 /* A bucket draw's key; in a depth or visibility pass (pipeline id DEPTH), a masked
  * material's draws go after the opaque ones, under the pass's masked pipeline
  * (lc_depth_draw_key). */
@@ -123,19 +177,34 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
                                    uint32_t pipeline_id, uint32_t phase, bool replay)
 {
     const lc_geometry *g = &r->dev.geo;
+    bool indirect = r->settings.mesh_dispatch == LC_MESH_DISPATCH_INDIRECT;
     for (uint32_t b = 0; b < g->bucket_count; b++) {
         if (!g->bucket_tasks[b]) continue;
         lc_pkg_draw_mesh_tasks *d = lc_rc_alloc(rc, sizeof *d);
+        memset(d, 0, sizeof *d);
         uint32_t material = b / 2;
         /* Tasks are stored in bucket order (lc_geometry_create): the bucket's range. */
         uint32_t flags = (replay ? LC_MESH_REPLAY : 0u) | (g->enc_payload.buffer ? LC_MESH_INLINE_DECODE : 0u);
         lc_mesh_push push = {.tasks = {g->bucket_first[b], g->bucket_tasks[b], phase, flags},
                              .hiz = {r->sized.width, r->sized.height, r->sized.hiz.mip_levels, g->task_count}};
+        d->group_count = LC_DIV_UP(g->bucket_tasks[b], LC_MESH_TASK_GROUP);
+        if (indirect) {
+            /* The mesh cull's commands for the bucket (rows of sublets; replay draws them
+             * again), the count its list scan wrote; the mesh shader finds the bucket's list
+             * range from the bucket (hiz.x) and the bucket count (hiz.y). */
+            uint32_t p = phase == LC_GEOMETRY_CULL_PHASE_2 ? 1 : 0;
+            push.tasks.w = flags | LC_MESH_INDIRECT;
+            push.hiz = (lc_u4){b, g->bucket_count, 0, g->task_count};
+            d->buffer = g->commands.buffer;
+            d->offset = ((VkDeviceSize)LC_MESH_LIST_DRAWS(g->task_count, g->bucket_count, p) + 3ull * (g->bucket_first[b] / LC_MESH_ROWS + b)) * 4;
+            d->count_buffer = g->counts.buffer;
+            d->count_offset = (VkDeviceSize)(LC_GEO_COUNTS_HEADER + p * g->bucket_count + b) * 4;
+            d->max_draws = LC_DIV_UP(g->bucket_tasks[b] * LC_MESHLET_SUBLETS, LC_MESH_DRAW_SUBLETS);
+        }
         _Static_assert(sizeof push <= sizeof d->push, "lc_mesh_push fits the package");
         memcpy(d->push, &push, sizeof push);
         d->push_offset = LC_MESH_PUSH_OFFSET;
         d->push_size = sizeof push;
-        d->group_count = LC_DIV_UP(g->bucket_tasks[b], LC_MESH_TASK_GROUP);
         lc_draw_material_of(r, material, g->bucket_raster[b], &d->mat);
         uint32_t index = phase == LC_GEOMETRY_CULL_PHASE_2 ? 1 : 0;
         lc_rc_command(rc, draw_key(r, pass, shader_pass, pipeline_id, material, b * 2 + index), d, LC_PKG_DRAW_MESH_TASKS);
@@ -145,8 +214,9 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
 static void record_depth_mesh(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
     lc_begin_depth_rendering(r, rc, pass, phase == LC_GEOMETRY_CULL_PHASE_2);
-    lc_bind_scene(r, rc, pass, r->dev.mesh_depth_pipeline, false);
-    lc_bind_depth_mask(r, rc, pass, r->dev.mesh_depth_mask_pipeline);
+    uint32_t dispatch = r->settings.mesh_dispatch == LC_MESH_DISPATCH_INDIRECT;
+    lc_bind_scene(r, rc, pass, r->dev.mesh_depth_pipeline[dispatch], false);
+    lc_bind_depth_mask(r, rc, pass, r->dev.mesh_depth_mask_pipeline[dispatch]);
     lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase, false);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
@@ -156,19 +226,15 @@ static void record_depth_mesh_2(lc_renderer *r, lc_render_context *rc, uint32_t 
 
 // depth prepass (mesh): the task shader culls each bucket's tasks (the mdi cull's tests and
 // phases) and the mesh shader draws the survivors' depth; phase 2 adds to phase 1's depth.
-lc_pass lc_pass_depth_mesh(uint32_t phase)
+// Under --mesh-dispatch indirect the mesh shader alone draws the mesh cull's list.
+lc_pass lc_pass_depth_mesh(const lc_renderer *r, uint32_t phase)
 {
     static const char *const names[3] = {"depth prepass", "depth prepass / phase 1", "depth prepass / phase 2"};
     lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
                  .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_depth_mesh_2 : phase == LC_GEOMETRY_CULL_PHASE_1 ? record_depth_mesh_1
                                                                                                     : record_depth_mesh_all};
     p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, DEPTH_STAGES, DEPTH_RW, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
-    /* Counters, drawn flags (in the commands buffer) and visibility bits: task shader atomics.
-     * The phase is a push constant, so every phase's task shader writes the bits statically. */
-    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_TASK, LC_RW, 0};
-    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, LC_RW, 0};
-    /* Only phase 2 samples the HiZ, but every phase's pipeline binds it. */
-    p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_TASK, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
+    lc_pass_mesh_culls(&p, &r->settings);
     return p;
 }
 
@@ -196,8 +262,28 @@ lc_pass lc_pass_hiz(void)
     };
 }
 
+void lc_pass_mesh_culls(lc_pass *p, const lc_frame_settings *s)
+{
+    if (s->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT) {
+        lc_pass_read_geometry_replay(p, LC_RASTER_PATH_MESH_INDIRECT);
+        return;
+    }
+    /* Counters, drawn flags (in the commands buffer) and visibility bits: task shader atomics.
+     * The phase is a push constant, so every phase's task shader writes the bits statically. */
+    p->uses[p->use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_TASK, LC_RW, 0};
+    p->uses[p->use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, LC_RW, 0};
+    /* Only phase 2 samples the HiZ, but every phase's pipeline binds it. */
+    p->uses[p->use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_TASK, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
+}
+
 void lc_pass_read_geometry_replay(lc_pass *p, uint32_t geometry)
 {
+    if (geometry == LC_RASTER_PATH_MESH_INDIRECT) {
+        /* The mesh cull's commands and counts, and the list the mesh shader reads. */
+        p->uses[p->use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_MESH_SHADER_BIT_EXT,
+                                           VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT, 0};
+        return;
+    }
     if (geometry == LC_GEOMETRY_MDI)
         p->uses[p->use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
                                            VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};

@@ -38,8 +38,14 @@ void lc_geometry_record_draws(const lc_renderer *r, lc_render_context *rc, uint3
  * tasks for phase, LC_GEOMETRY_CULL_PHASE_*), or with replay the tasks the depth pass's phase drew. */
 void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t shader_pass,
                                    uint32_t pipeline_id, uint32_t phase, bool replay);
-/* depth prepass (mesh): cull and draw depth in one pass per phase (task + mesh shaders). */
-lc_pass lc_pass_depth_mesh(uint32_t phase);
+/* depth prepass (mesh): cull and draw depth in one pass per phase (task + mesh shaders), or
+ * under --mesh-dispatch indirect draw the mesh cull's list (mesh shader alone). */
+lc_pass lc_pass_depth_mesh(const lc_renderer *r, uint32_t phase);
+/* mesh cull (--mesh-dispatch indirect) of a phase, step 0 (cull), 1 (list scan) or 2 (list). */
+lc_pass lc_pass_mesh_cull(uint32_t phase, uint32_t step);
+/* Declares what a pass that draws the mesh path's depth for a phase uses: the task shader's
+ * culling, or the indirect dispatch's commands and list. */
+void lc_pass_mesh_culls(lc_pass *p, const lc_frame_settings *s);
 /* Light culling for a mode and r->settings.binning: appends its passes (up to 6), returns how
  * many. transparent: the transparent cull's (r->frame.transparent_cull_pass is the first). */
 uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, bool transparent, lc_pass *out);
@@ -56,7 +62,7 @@ lc_pass lc_pass_transparent(const lc_renderer *r);
 /* Declares what a scene pass after the depth pre-pass reads when it replays the geometry
  * path's draws (the forward shade, the visibility ids): mdi's indirect commands, or for mesh
  * the task shader's (geometry_passes.c). */
-void lc_pass_read_geometry_replay(lc_pass *p, uint32_t geometry);
+void lc_pass_read_geometry_replay(lc_pass *p, uint32_t geometry); /* geometry: lc_raster_path */
 /* Declares the reads of the mode's culling structure at a stage (both shading passes). */
 void lc_pass_read_cull(lc_pass *p, uint32_t mode, VkPipelineStageFlags2 stage);
 /* The compute or fragment tonemap, as r->tonemap_path says. */

@@ -32,7 +32,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     if (s->geometry == LC_GEOMETRY_MESH) {
         /* mesh: replay both phases' drawn flags (the depth passes' set) through the task and
          * mesh shaders; nothing is culled again. */
-        lc_bind_scene(r, rc, pass, r->dev.shade_mesh[s->mode][loop][s->analysis], false);
+        lc_bind_scene(r, rc, pass, r->dev.shade_mesh[s->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT][s->mode][loop][s->analysis], false);
         lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id,
                                       s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL, true);
         if (s->occlusion) lc_geometry_record_mesh_draws(r, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, LC_GEOMETRY_CULL_PHASE_2, true);
@@ -76,7 +76,7 @@ lc_pass lc_pass_shade(const lc_renderer *r)
     p.uses[p.use_count++] = (lc_use){LC_RES_HDR, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
     lc_pass_read_cull(&p, r->settings.mode, LC_STAGE_FRAG);
-    lc_pass_read_geometry_replay(&p, r->settings.geometry);
+    lc_pass_read_geometry_replay(&p, lc_raster_path(&r->settings));
     /* Every variant references the counters statically, so the use is always declared. */
     p.uses[p.use_count++] = (lc_use){LC_RES_ANALYSIS, LC_STAGE_FRAG, LC_WRITE, 0};
     return p;

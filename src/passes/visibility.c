@@ -14,7 +14,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     };
     lc_begin_rendering(r, rc, pass, &rd);
     bool mesh = s->geometry == LC_GEOMETRY_MESH;
-    lc_bind_scene(r, rc, pass, r->dev.visibility_pipeline[s->geometry], !mesh);
+    lc_bind_scene(r, rc, pass, r->dev.visibility_pipeline[lc_raster_path(s)], !mesh);
     /* direct: the object draws come from lc_scene_draws_record jobs, in the forward shade's
      * order. mdi and mesh: the depth passes' draws again, in the forward shade's order (by
      * bucket, phase, then task), so coplanar ties resolve as there: mdi replays both phases'
@@ -44,7 +44,7 @@ lc_pass lc_pass_visibility(const lc_renderer *r)
                                      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
     p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-    lc_pass_read_geometry_replay(&p, r->settings.geometry);
+    lc_pass_read_geometry_replay(&p, lc_raster_path(&r->settings));
     return p;
 }
 
@@ -65,8 +65,8 @@ static void record_single(lc_renderer *r, lc_render_context *rc, uint32_t pass, 
     };
     lc_begin_rendering(r, rc, pass, &rd);
     bool mesh = s->geometry == LC_GEOMETRY_MESH;
-    lc_bind_scene(r, rc, pass, r->dev.visibility_single_pipeline[s->geometry][0], !mesh);
-    lc_bind_depth_mask(r, rc, pass, r->dev.visibility_single_pipeline[s->geometry][1]);
+    lc_bind_scene(r, rc, pass, r->dev.visibility_single_pipeline[lc_raster_path(s)][0], !mesh);
+    lc_bind_depth_mask(r, rc, pass, r->dev.visibility_single_pipeline[lc_raster_path(s)][1]);
     /* The depth pre-pass's culling and draws, in the EQUAL pass's order (direct: by material,
      * then object, from lc_scene_draws_record; mdi and mesh: by bucket, then task; alpha MASK
      * materials after the opaque ones, under the pipeline that tests alpha), each with its
@@ -99,11 +99,6 @@ lc_pass lc_pass_visibility_single(const lc_renderer *r, uint32_t phase)
                                      VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
     if (geometry == LC_GEOMETRY_MDI)
         p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0};
-    if (geometry == LC_GEOMETRY_MESH) {
-        /* The task shader culls here (lc_pass_depth_mesh's uses). */
-        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_TASK, LC_RW, 0};
-        p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_TASK, LC_RW, 0};
-        p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_TASK, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
-    }
+    if (geometry == LC_GEOMETRY_MESH) lc_pass_mesh_culls(&p, &r->settings); /* the task shader culls here, or the list is drawn */
     return p;
 }

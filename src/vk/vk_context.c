@@ -259,7 +259,8 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
     }
     VkPhysicalDeviceSynchronization2Features fs2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES};
     VkPhysicalDeviceDynamicRenderingFeatures fdr = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES, .pNext = &fs2};
-    VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, .pNext = &fdr};
+    VkPhysicalDeviceVulkan11Features f11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &fdr};
+    VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, .pNext = &f11};
     VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f12};
     vkGetPhysicalDeviceFeatures2(ctx->physical, &f2);
     const char *missing = NULL;
@@ -368,6 +369,8 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
             ctx->mesh_missing = "32 mesh and 32 task workgroup invocations";
     }
     ctx->mesh_shader = ctx->mesh_missing == NULL;
+    /* --mesh-dispatch indirect: indirect-count mesh-tasks draws, gl_DrawID in the mesh shader. */
+    ctx->mesh_indirect = ctx->mesh_shader && ctx->indirect && f11.shaderDrawParameters;
     if (ctx->mesh_shader) dev_exts[dev_ext_count++] = VK_EXT_MESH_SHADER_EXTENSION_NAME;
     if (desc->swapchain) {
         if (!has_device_ext(ctx->physical, VK_KHR_SWAPCHAIN_EXTENSION_NAME)) {
@@ -396,9 +399,14 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         .pNext = &en_s2,
         .dynamicRendering = VK_TRUE,
     };
+    VkPhysicalDeviceVulkan11Features en11 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+        .pNext = &en_dr,
+        .shaderDrawParameters = ctx->mesh_indirect,
+    };
     VkPhysicalDeviceVulkan12Features en12 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-        .pNext = &en_dr,
+        .pNext = &en11,
         .drawIndirectCount = ctx->indirect,
         .shaderSampledImageArrayNonUniformIndexing = ctx->descriptor_indexing,
         .descriptorBindingSampledImageUpdateAfterBind = ctx->descriptor_indexing,

@@ -54,6 +54,7 @@ typedef struct lc_context {
     bool descriptor_indexing;
     uint32_t uab_samplers_per_stage, uab_samplers_per_set; /* update-after-bind limits (samplers and sampled images) */
     bool indirect;            /* multiDrawIndirect, drawIndirectFirstInstance, drawIndirectCount: the mdi path */
+    bool mesh_indirect;       /* mesh shaders, indirect, shaderDrawParameters: --mesh-dispatch indirect */
     /* The mesh path (--geometry mesh): VK_EXT_mesh_shader enabled with taskShader and
      * meshShader, subgroup ballot/arithmetic in task shaders and the limits of one sublet
      * per mesh workgroup (32 vertices, 32 triangles, 32 invocations). mesh_missing: NULL
