@@ -119,11 +119,41 @@ static int candidate_cmp(const void *a, const void *b)
 
 typedef lc_shadow_pending pending;
 
+/* Moves the k smallest keys of a[0..n) to its front, in no order (quickselect with median of
+ * three pivots, the last few by sorting): the frame needs the first few hundred of a few
+ * thousand lights, and the first few dozen of a thousand waiting views, in order, not all of
+ * them sorted (sorting them all was most of the shadows' host time). Keys are distinct. */
+#define SELECT_FIRST(name, type, cmp)                                                                                        \
+    static void name(type *a, uint32_t n, uint32_t k)                                                                        \
+    {                                                                                                                        \
+        uint32_t lo = 0, hi = n;                                                                                             \
+        while (hi - lo > 16 && k > lo && k < hi) {                                                                           \
+            /* Three distinct keys: the median is neither end, so both sides keep an element. */                            \
+            uint64_t x = a[lo].key, y = a[lo + (hi - lo) / 2].key, z = a[hi - 1].key;                                        \
+            uint64_t pivot = x < y ? (y < z ? y : x < z ? z : x) : (x < z ? x : y < z ? z : y);                              \
+            uint32_t i = lo, j = hi - 1;                                                                                     \
+            for (;;) {                                                                                                       \
+                while (a[i].key < pivot) i++;                                                                                \
+                while (a[j].key > pivot) j--;                                                                                \
+                if (i >= j) break;                                                                                           \
+                type t = a[i];                                                                                               \
+                a[i] = a[j], a[j] = t;                                                                                       \
+            }                                                                                                                \
+            /* [lo, j] <= pivot < (j, hi) */                                                                                 \
+            if (k <= j) hi = j + 1;                                                                                          \
+            else lo = j + 1;                                                                                                 \
+        }                                                                                                                    \
+        if (k > lo && k < hi) qsort(a + lo, hi - lo, sizeof *a, cmp);                                                        \
+    }
 static int pending_cmp(const void *a, const void *b)
 {
     uint64_t x = ((const pending *)a)->key, y = ((const pending *)b)->key;
     return x < y ? -1 : x > y;
 }
+
+SELECT_FIRST(select_candidates, candidate, candidate_cmp)
+SELECT_FIRST(select_pending, pending, pending_cmp)
+
 
 static void extract_planes(const lc_m4 *vp, float planes[6][4]) { lc_frustum_planes(vp, planes); }
 
@@ -218,20 +248,36 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         c[n++] = (candidate){(uint64_t)(l->shadow ? 0u : 1u) << 63 | (uint64_t)(0x7fffffffu - bits) << 32 | li, i};
         marked += l->shadow;
     }
-    if (n > 1) qsort(c, n, sizeof *c, candidate_cmp); /* none visible: c may be NULL */
-
     /* Marked lights, then the shadowed_lights most important others, at the size each asks
      * for (its owner's now, within the margin), up to LC_SHADOW_LIGHTS_MAX. */
     uint32_t selected = LC_MIN(LC_MIN(n, marked + d->shadowed_lights), LC_SHADOW_LIGHTS_MAX);
+    if (n > 1) { /* none visible: c may be NULL */
+        select_candidates(c, n, selected);
+        qsort(c, selected, sizeof *c, candidate_cmp);
+    }
+
     selected_light sel[LC_SHADOW_LIGHTS_MAX];
     uint32_t views[LC_SHADOW_LEVELS] = {0};
+    /* The owners by light: an open-addressed table twice their count (a scan of every owner
+     * for each selected light was a quarter of this function's time). */
+    enum { SLOTS = 2 * LC_SHADOW_LIGHTS_MAX };
+    uint16_t by_light[SLOTS];
+    memset(by_light, 0xff, sizeof by_light);
+    for (uint32_t o = 0; o < LC_SHADOW_LIGHTS_MAX; o++) {
+        if (s->owners[o].light == FREE) continue;
+        uint32_t h = (s->owners[o].light * 2654435761u) % SLOTS;
+        while (by_light[h] != 0xffffu) h = (h + 1) % SLOTS;
+        by_light[h] = (uint16_t)o;
+    }
     for (uint32_t k = 0; k < selected; k++) {
         uint32_t li = d->order[c[k].sorted];
         const lc_light *l = &d->lights[li];
         selected_light *e = &sel[k];
         *e = (selected_light){.light = li, .sorted = c[k].sorted, .views = view_count(l), .owner = NULL};
-        for (uint32_t o = 0; o < LC_SHADOW_LIGHTS_MAX && !e->owner; o++)
-            if (s->owners[o].light == li && s->owners[o].views == e->views) e->owner = &s->owners[o];
+        for (uint32_t h = (li * 2654435761u) % SLOTS; by_light[h] != 0xffffu && !e->owner; h = (h + 1) % SLOTS) {
+            lc_shadow_owner *o = &s->owners[by_light[h]];
+            if (o->light == li && o->views == e->views) e->owner = o;
+        }
         /* The size it asks for, kept within the margin of what it asked for last (not of the
          * size it got: the fit below is the same for the same wishes, so it does not flip). */
         e->want = e->level = lc_shadow_level(l, d->camera, d->screen_scale, e->owner ? e->owner->want : LC_SHADOW_LEVELS);
@@ -291,8 +337,12 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         records++;
     }
     /* The budget: the views waiting longest first, then the most important (shadows.h). */
-    if (np > 1) qsort(p, np, sizeof *p, pending_cmp);
-    for (uint32_t i = 0; i < np && s->render_count < budget; i++) {
+    uint32_t first = LC_MIN(np, budget);
+    if (np > 1) {
+        select_pending(p, np, first);
+        qsort(p, first, sizeof *p, pending_cmp);
+    }
+    for (uint32_t i = 0; i < first; i++) {
         lc_shadow_owner *o = &s->owners[p[i].owner];
         uint32_t f = (uint32_t)(p[i].key & 7u), size = level_size(o->level);
         const lc_light *l = &d->lights[o->light];
