@@ -196,6 +196,9 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
     /* The geometry path asked for must exist here; without --geometry, lc_app_geometry picks. */
     if (app->opt.geometry >= 0 && lc_app_geometry_refused(app, (uint32_t)app->opt.geometry, "")) return LC_ERR_USAGE;
+    /* The mesh path's dispatch: indirect mesh tasks where the device draws them (faster on the
+     * H100 where the mesh path is the default: docs/BENCHMARKS.md), else the task shader. */
+    if (!app->opt.mesh_dispatch_set) app->opt.mesh_dispatch = app->ctx.mesh_indirect ? LC_MESH_DISPATCH_INDIRECT : LC_MESH_DISPATCH_TASK;
     if (app->opt.mesh_dispatch == LC_MESH_DISPATCH_INDIRECT && app->ctx.mesh_shader && !app->ctx.mesh_indirect) {
         lc_error("--mesh-dispatch indirect: device '%s' lacks %s (vkCmdDrawMeshTasksIndirectCountEXT, gl_DrawID); use "
                  "--mesh-dispatch task", app->ctx.props.deviceName, lc_mesh_indirect_lacks(&app->ctx));
@@ -262,7 +265,8 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .geometry = app->opt.geometry < 0 ? lc_app_geometry(app) : (uint32_t)app->opt.geometry,
         .occlusion = app->opt.occlusion,
         .mesh_dispatch = app->opt.mesh_dispatch,
-        .visibility_prepass = app->opt.visibility_prepass,
+        .visibility_prepass = app->opt.visibility_pass_set ? app->opt.visibility_prepass
+                                                           : lc_app_visibility_prepass(app->opt.geometry < 0 ? lc_app_geometry(app) : (uint32_t)app->opt.geometry),
         .tonemap = app->opt.tonemap,
         .zbin_kernel = app->opt.zbin_kernel,
         .bin_kernel = app->opt.bin_kernel,
@@ -272,6 +276,8 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .shadow_filter = app->opt.shadow_filter,
     };
 }
+
+bool lc_app_visibility_prepass(uint32_t geometry) { return geometry == LC_GEOMETRY_DIRECT; }
 
 uint32_t lc_app_geometry(const lc_app *app)
 {

@@ -59,6 +59,13 @@ void lc_app_destroy(lc_app *app);
  * `--scene mesh --grid 13` (67.5 M) with occlusion, mesh 10.5 ms, mdi 24.6; direct 48.3. */
 #define LC_GEOMETRY_AUTO_TRIANGLES (4u << 20)
 uint32_t lc_app_geometry(const lc_app *app);
+/* Visibility shading's raster without --visibility-pass: the depth pre-pass and the EQUAL id
+ * pass on the direct path, one pass writing both on mdi and mesh. Measured on an H100
+ * (docs/BENCHMARKS.md, "One raster pass for visibility"): the pre-pass is faster where
+ * fragments cost more than geometry (the direct path, the scenes it is the default for), one
+ * pass where the geometry is the dearer half (the GPU-driven paths, the scenes with millions of
+ * triangles they are the default for). */
+bool lc_app_visibility_prepass(uint32_t geometry);
 /* Animates the lights for time t, culls the objects and renders one frame. */
 lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float time);
 lc_frame_settings lc_app_settings(const lc_app *app);

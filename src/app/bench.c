@@ -24,7 +24,7 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->binnings[0] = LC_BINNING_LIGHTS, s->binning_count = 1; /* the viewer's default */
     s->geometry[0] = -1, s->geometry_count = 1;
     s->occlusion[0] = true, s->occlusion_count = 1;
-    s->mesh_dispatch[0] = LC_MESH_DISPATCH_TASK, s->mesh_dispatch_count = 1;
+    s->mesh_dispatch[0] = LC_MESH_DISPATCH_COUNT, s->mesh_dispatch_count = 1; /* the app's choice */
     if (quick) {
         s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
         s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
@@ -65,11 +65,11 @@ static void usage(void)
           "Sweeps modes x binning (tiles, clusters, zbin; default lights) x shading (default forward) x scalarize\n"
           "on/off (--scalarize-merge tiles,always: the scalarized rows once per merge choice, CSV scalarize\n"
           "on/always) x geometry paths x occlusion (default: the device's best path, occlusion on) x the mesh\n"
-          "path's dispatch (--mesh-dispatch; default task; other paths one row, CSV mesh_dispatch none) x light\n"
+          "path's dispatch (--mesh-dispatch; default the app's; other paths one row, CSV mesh_dispatch none) x light\n"
           "counts x sizes x scenes (default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU\n"
           "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. Not run: brute force\n"
           "above 4096 lights (the oracle, not a contender) and direct with occlusion on (direct has none: one row).\n"
-          "The CSV's geometry column names the path that ran (visibility shading draws direct, with a warning).\n"
+          "The CSV's geometry column names the path that ran.\n"
           "--cpu times\n"
           "object culling (SIMD and scalar) and light builds alone per thread count and work size, no GPU\n"
           "(bench-cpu.csv).\n"
@@ -282,7 +282,8 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
     };
     int code = lc_bench_parse_args(argc, argv, "bench", args, LC_ARRAY_COUNT(args));
     if (code) return code;
-    sw->visibility_prepass = vis_pass_count == 0 || vis_pass == 1; /* default prepass, as the app's */
+    sw->visibility_pass_set = vis_pass_count > 0; /* else the app's choice by geometry path */
+    sw->visibility_prepass = vis_pass == 1;
     /* Scalarized rows per merge choice (the CSV's scalarize: on = tiles, always), then off. */
     if (merge_count) {
         sw->scalarize_count = 0;
@@ -448,8 +449,8 @@ static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t light
                 lc_frame_settings fs = lc_app_settings(app);
                 if (sw->geometry[v.geometry] >= 0) fs.geometry = (uint32_t)sw->geometry[v.geometry];
                 fs.occlusion = sw->occlusion[v.occlusion];
-                fs.visibility_prepass = sw->visibility_prepass;
-                fs.mesh_dispatch = sw->mesh_dispatch[v.mesh_dispatch];
+                fs.visibility_prepass = sw->visibility_pass_set ? sw->visibility_prepass : lc_app_visibility_prepass(fs.geometry);
+                if (sw->mesh_dispatch[v.mesh_dispatch] < LC_MESH_DISPATCH_COUNT) fs.mesh_dispatch = sw->mesh_dispatch[v.mesh_dispatch];
                 /* direct has no occlusion culling, and only mesh a dispatch choice: one row for them. */
                 if ((fs.geometry == LC_GEOMETRY_DIRECT && fs.occlusion && sw->occlusion_count > 1) ||
                     (fs.geometry != LC_GEOMETRY_MESH && v.mesh_dispatch > 0)) {

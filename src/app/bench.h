@@ -29,9 +29,10 @@ typedef struct lc_bench_sweep {
     uint32_t geometry_count;
     bool occlusion[2];
     uint32_t occlusion_count;
-    uint32_t mesh_dispatch[2]; /* LC_MESH_DISPATCH_* for the mesh path's rows; default task only */
+    uint32_t mesh_dispatch[2]; /* LC_MESH_DISPATCH_* for the mesh path's rows; LC_MESH_DISPATCH_COUNT: the app's (default) */
     uint32_t mesh_dispatch_count;
     bool visibility_prepass; /* --visibility-pass prepass: every visibility row after a depth pre-pass */
+    bool visibility_pass_set; /* --visibility-pass given; else by geometry path (lc_app_visibility_prepass) */
     uint32_t warmup, frames;
     bool pairs;
 } lc_bench_sweep;

@@ -95,16 +95,16 @@ void lc_options_usage(FILE *f)
         "  --geometry PATH          direct (a draw per object), mdi (GPU-culled meshlets, indirect draws)\n"
         "                           or mesh (GPU-culled meshlets, task + mesh shaders; VK_EXT_mesh_shader);\n"
         "                           default: from 4 M triangles mesh, else mdi, where supported,\n"
-        "                           else direct (also where the scene overflows the culling buffers);\n"
-        "                           visibility shading draws direct (one warning line)\n"
+        "                           else direct (also where the scene overflows the culling buffers)\n"
         "  --occlusion on|off       mdi, mesh: two-phase HiZ occlusion culling (default on)\n"
-        "  --mesh-dispatch D        mesh: task (the task shader culls and launches the mesh\n"
-        "                           workgroups; default) or indirect (a compute cull lists the\n"
-        "                           surviving sublets, drawn by vkCmdDrawMeshTasksIndirectCountEXT)\n"
+        "  --mesh-dispatch D        mesh: indirect (a compute cull lists the surviving sublets, drawn\n"
+        "                           by vkCmdDrawMeshTasksIndirectCountEXT; default where the device\n"
+        "                           has it) or task (the task shader culls and launches them)\n"
         "  --meshlet-codec on|off   decode the compressed meshlets on the GPU at load, or upload\n"
         "                           the same decoded mesh from the CPU (default on)\n"
         "  --visibility-pass single|prepass  visibility shading's raster: one pass writing depth and\n"
-        "                           ids together (default), or a depth pre-pass then the ids (EQUAL)\n"
+        "                           ids together, or a depth pre-pass then the ids (EQUAL); default:\n"
+        "                           prepass on the direct path, single on mdi and mesh\n"
         "viewer and tools:\n"
         "  --no-vsync               present without vsync (for measuring)\n"
         "  --capture FILE.rdc       capture one frame with RenderDoc (if its library is present)\n"
@@ -163,8 +163,8 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->grid = 1;
     o->seed = 1;
     o->fov = 60.0f;
-    /* Visibility shading's raster: the depth pre-pass then the ids (EQUAL), faster than one pass
-     * writing both on the H100 (docs/BENCHMARKS.md, "One raster pass for visibility"). */
+    /* Visibility shading's raster and the mesh path's dispatch: unset, the app chooses by the
+     * geometry path and the device (lc_app_visibility_prepass, lc_app_start_gpu). */
     o->visibility_prepass = true;
     o->width = 1280;
     o->height = 720;
@@ -304,6 +304,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             int found = lc_name_index(v, lc_mesh_dispatch_names, LC_MESH_DISPATCH_COUNT);
             if (found < 0) return bad(a, v, "expected task or indirect");
             o->mesh_dispatch = (uint32_t)found;
+            o->mesh_dispatch_set = true;
         } else if (!strcmp(a, "--occlusion") || !strcmp(a, "--meshlet-codec")) {
             bool *flag = !strcmp(a, "--occlusion") ? &o->occlusion : &o->meshlet_codec;
             if (!strcmp(v, "on")) *flag = true;
@@ -313,6 +314,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             if (!strcmp(v, "single")) o->visibility_prepass = false;
             else if (!strcmp(v, "prepass")) o->visibility_prepass = true;
             else return bad(a, v, "expected single or prepass");
+            o->visibility_pass_set = true;
         } else if (!strcmp(a, "--scalarize")) {
             if (!strcmp(v, "on")) o->scalarize = true;
             else if (!strcmp(v, "off")) o->scalarize = false;

@@ -50,12 +50,14 @@ typedef struct lc_options {
     uint32_t threads;         /* CPU job threads, 1..256; 0 (default): all cores */
     int geometry;             /* LC_GEOMETRY_*; -1 (default): the best the device has */
     bool occlusion;           /* two-phase HiZ occlusion culling; default on */
-    uint32_t mesh_dispatch;   /* LC_MESH_DISPATCH_*: the mesh path's task shader (default) or indirect mesh tasks */
+    uint32_t mesh_dispatch;   /* LC_MESH_DISPATCH_*: the mesh path's indirect mesh tasks or task shader */
+    bool mesh_dispatch_set;   /* --mesh-dispatch given; else indirect where the device has it, task elsewhere */
     bool meshlet_codec;       /* runtime mesh decoded on the GPU from the compressed stream; default on */
     uint32_t shadowed_lights; /* --shadowed-lights N: the N most important lights cast shadows too; default 0 */
     uint32_t shadow_updates;  /* --shadow-updates K: most shadow views rendered a frame; 0 (default): 16 */
     uint32_t shadow_filter;   /* --shadow-filter: LC_SHADOW_FILTER_*; 0 (default): tent */
-    bool visibility_prepass;  /* --visibility-pass prepass; default single */
+    bool visibility_prepass;  /* --visibility-pass prepass or single */
+    bool visibility_pass_set; /* --visibility-pass given; else lc_app_visibility_prepass */
     bool quiet;
     bool help, version;
     /* The sun and the environment (lights/environment.h), options added last. */
