@@ -53,6 +53,7 @@ for scene in default "mesh --grid 2" ${LC_SPONZA:+"$LC_SPONZA"}; do
             # mesh-indirect: the mesh path under --mesh-dispatch indirect (compute cull, sublet
             # list, indirect-count mesh tasks) in place of its task shader.
             garg=(--geometry "$g")
+            [[ $g == mesh ]] && garg=(--geometry mesh --mesh-dispatch task)
             [[ $g == mesh-indirect ]] && garg=(--geometry mesh --mesh-dispatch indirect)
             lc_ok "$tag $mode $c" "$@" "${common[@]}" --mode "$mode" "${garg[@]}" --occlusion "$occ" \
                 --meshlet-codec "$codec" --out "$out" --stats "$out.json" || continue
@@ -66,7 +67,7 @@ for scene in default "mesh --grid 2" ${LC_SPONZA:+"$LC_SPONZA"}; do
             [[ -f $ij && -f $tj ]] || continue
             [[ $(img json "$ij" geometry.path) == mesh ]] || fail "$tag $mode indirect $oc: stats geometry.path is not mesh"
             [[ $(img json "$ij" geometry.mesh_dispatch) == indirect ]] || fail "$tag $mode indirect $oc: stats geometry.mesh_dispatch is not indirect"
-            [[ $(img json "$tj" geometry.mesh_dispatch) == task ]] || fail "$tag $mode mesh $oc: stats geometry.mesh_dispatch is not task (the default)"
+            [[ $(img json "$tj" geometry.mesh_dispatch) == task ]] || fail "$tag $mode mesh $oc: stats geometry.mesh_dispatch is not task (asked for)"
             fcmp "$(img json "$ij" geometry.triangles_drawn)" ">" 0 || fail "$tag $mode indirect $oc: draws no triangle"
             for k in meshlets_drawn triangles_drawn culled.frustum culled.backface culled.occlusion culled.sublets; do
                 [[ $(img json "$ij" "geometry.$k") == $(img json "$tj" "geometry.$k") ]] ||
@@ -162,5 +163,14 @@ if [[ $mesh_ok == 1 ]]; then
     grep -q -- "--mesh-dispatch indirect: device '.*' lacks .*" "$LC_STDERR" ||
         fail "--mesh-dispatch indirect, indirect draws hidden: the line names no device and feature: $(cat "$LC_STDERR")"
     [[ -e $TMP/indirect-hidden.png ]] && fail "--mesh-dispatch indirect, indirect draws hidden: left an output file"
+    # Without --mesh-dispatch: indirect where the device draws indirect-count mesh tasks, the
+    # task shader where it does not (a choice of default, not a refusal).
+    lc_ok "mesh, the default dispatch" --headless --quiet --frames 1 --size 64x64 --geometry mesh --stats "$TMP/md.json" \
+        --out "$TMP/md.png" && { [[ $(img json "$TMP/md.json" geometry.mesh_dispatch) == indirect ]] ||
+        fail "--geometry mesh without --mesh-dispatch runs $(img json "$TMP/md.json" geometry.mesh_dispatch), not indirect"; }
+    LC_DEVICE_HIDE=multi_draw_indirect lc_ok "mesh, the default dispatch, indirect draws hidden" --headless --quiet --frames 1 \
+        --size 64x64 --geometry mesh --stats "$TMP/md-hidden.json" --out "$TMP/md-hidden.png" &&
+        { [[ $(img json "$TMP/md-hidden.json" geometry.mesh_dispatch) == task ]] ||
+            fail "--geometry mesh without --mesh-dispatch, indirect draws hidden: runs $(img json "$TMP/md-hidden.json" geometry.mesh_dispatch), not task"; }
 fi
 finish

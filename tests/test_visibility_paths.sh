@@ -2,7 +2,7 @@
 # Visibility shading on every geometry path: direct, mdi (indirect-count meshlet draws) and
 # mesh (task and mesh shaders, and under --mesh-dispatch indirect a compute cull's sublet list
 # drawn by indirect-count mesh tasks), each with two-phase occlusion on and off, after a depth
-# pre-pass (the default) or in one raster pass (--visibility-pass single), writes the same
+# pre-pass (direct's default) or in one raster pass (mdi's and mesh's default), writes the same
 # visibility ids (object, primitive within the object's mesh), so each renders the image of
 # visibility + direct (<= 1/255, but for the pixels where the path's forward image also leaves
 # forward + direct's: there the path's raster gives the pixel to another triangle in both
@@ -24,11 +24,14 @@ if [[ $mesh_ok == 0 ]]; then
     skip "the mesh path under visibility shading" "the device has no mesh shaders: $(head -1 "$LC_STDERR")"
 fi
 
-# geo_args G: the arguments of path G; mesh-indirect is the mesh path under --mesh-dispatch
-# indirect (a compute cull's sublet list drawn by indirect-count mesh tasks).
+# geo_args G: the arguments of path G; mesh is the mesh path's task shader, mesh-indirect the
+# mesh path under --mesh-dispatch indirect (a compute cull's sublet list drawn by
+# indirect-count mesh tasks), both asked for by name (the default is indirect where it runs).
 geo_args()
 {
-    if [[ $1 == mesh-indirect ]]; then echo "--geometry mesh --mesh-dispatch indirect"; else echo "--geometry $1"; fi
+    if [[ $1 == mesh-indirect ]]; then echo "--geometry mesh --mesh-dispatch indirect"
+    elif [[ $1 == mesh ]]; then echo "--geometry mesh --mesh-dispatch task"
+    else echo "--geometry $1"; fi
 }
 
 # paths_case TAG ARGS...: the scene on every path and occlusion setting.
@@ -52,6 +55,9 @@ paths_case()
         [[ $g == mesh* && $mesh_ok == 0 ]] && continue
         # shellcheck disable=SC2207 # geo_args prints words
         local garg=($(geo_args "$g"))
+        # The two raster passes, asked for on mdi and mesh (their default is the single pass,
+        # compared with these below); direct's default.
+        [[ $g != direct ]] && garg+=(--visibility-pass prepass)
         for o in on off; do
             [[ $g == direct && $o == on ]] && continue # occlusion is mdi's and mesh's
             local what="$tag visibility + $g, occlusion $o" png="$TMP/$tag-vis-$g-$o.png" js="$TMP/$tag-vis-$g-$o.json"
@@ -93,17 +99,19 @@ paths_case()
             fi
         done
     done
-    # One raster pass writing depth and ids against the default depth pre-pass then the ids
-    # (EQUAL): the same depth, and the same surface wins coplanar ties (both draw in one order).
+    # One raster pass writing depth and ids against the depth pre-pass then the ids (EQUAL):
+    # the same depth, and the same surface wins coplanar ties (both draw in one order). The
+    # defaults: the pre-pass on direct, the single pass on mdi and mesh (asked for by name on
+    # direct here, by default on the others).
     for g in direct mdi mesh mesh-indirect; do
         [[ $g == mesh* && $mesh_ok == 0 ]] && continue
-        local pp="$TMP/$tag-vis-$g-single.png" o=on dp
-        [[ $g == direct ]] && o=off
+        local pp="$TMP/$tag-vis-$g-single.png" o=on dp single=()
+        [[ $g == direct ]] && o=off single=(--visibility-pass single)
         # shellcheck disable=SC2046 # geo_args prints words
-        lc_ok "$tag visibility + $g, --visibility-pass single" "${common[@]}" --shading visibility $(geo_args "$g") --occlusion $o \
-            --visibility-pass single --out "$pp" --stats "$TMP/$tag-vis-$g-single.json" || continue
+        lc_ok "$tag visibility + $g, the single pass" "${common[@]}" --shading visibility $(geo_args "$g") --occlusion $o \
+            "${single[@]}" --out "$pp" --stats "$TMP/$tag-vis-$g-single.json" || continue
         [[ $(img json "$TMP/$tag-vis-$g-single.json" visibility_pass) == single ]] || fail "$tag visibility + $g: --stats visibility_pass is not single"
-        [[ $(img json "$TMP/$tag-vis-$g-$o.json" visibility_pass) == prepass ]] || fail "$tag visibility + $g: --stats visibility_pass is not prepass (the default)"
+        [[ $(img json "$TMP/$tag-vis-$g-$o.json" visibility_pass) == prepass ]] || fail "$tag visibility + $g: --stats visibility_pass is not prepass"
         dp=$(img diff "$TMP/$tag-vis-$g-$o.png" "$pp")
         [[ $dp -le 1 ]] || fail "$tag visibility + $g: the single pass differs from the pre-pass by $dp/255 ($(img pixels "$TMP/$tag-vis-$g-$o.png" "$pp"))"
     done
