@@ -63,6 +63,18 @@ have_xvfb_run()
     return 1
 }
 
+# mesh_probe WHAT: sets mesh_ok to 1 where the device draws --geometry mesh, else to 0 and
+# records WHAT as skipped (a probe that fails for another reason than a missing feature fails).
+mesh_probe()
+{
+    mesh_ok=1
+    lc --headless --quiet --size 32x32 --frames 1 --geometry mesh --out "$TMP/probe.png" || mesh_ok=0
+    if [[ $mesh_ok == 0 ]]; then
+        grep -q "lacks" "$LC_STDERR" || fail "--geometry mesh probe failed: $(head -c 600 "$LC_STDERR")"
+        skip "$1" "the device has no mesh shaders: $(head -1 "$LC_STDERR")"
+    fi
+}
+
 # Runs lightcull with the given arguments; its stdout and stderr go to $LC_STDOUT and
 # $LC_STDERR. Returns its exit code.
 LC_STDOUT=$TMP/lc.stdout

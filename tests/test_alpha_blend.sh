@@ -14,12 +14,7 @@
 source "$(dirname "$0")/script_util.sh"
 
 SIZE=333x177 # odd: tiles overhang the right and bottom edges
-mesh_ok=1
-lc --headless --quiet --size 32x32 --frames 1 --geometry mesh --out "$TMP/probe.png" || mesh_ok=0
-if [[ $mesh_ok == 0 ]]; then
-    grep -q "lacks" "$LC_STDERR" || fail "--geometry mesh probe failed: $(head -c 600 "$LC_STDERR")"
-    skip "the mesh path" "the device has no mesh shaders: $(head -1 "$LC_STDERR")"
-fi
+mesh_probe "the mesh path"
 for s in wall blend blendopaque blendorder blendclear; do
     "$PY" "$LC_SOURCE_DIR/tests/blend_scene.py" "$TMP" $s >"$TMP/$s.cam" || fail "blend_scene.py $s failed"
 done

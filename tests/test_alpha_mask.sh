@@ -9,12 +9,7 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-mesh_ok=1
-lc --headless --quiet --size 32x32 --frames 1 --geometry mesh --out "$TMP/probe.png" || mesh_ok=0
-if [[ $mesh_ok == 0 ]]; then
-    grep -q "lacks" "$LC_STDERR" || fail "--geometry mesh probe failed: $(head -c 600 "$LC_STDERR")"
-    skip "alpha MASK on the mesh path" "the device has no mesh shaders: $(head -1 "$LC_STDERR")"
-fi
+mesh_probe "alpha MASK on the mesh path"
 for s in wall mask maskopaque; do
     "$PY" "$LC_SOURCE_DIR/tests/alpha_mask_scene.py" "$TMP" $s >"$TMP/cam" || fail "alpha_mask_scene.py $s failed"
 done

@@ -10,12 +10,7 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-mesh_ok=1
-lc --headless --quiet --size 32x32 --frames 1 --geometry mesh --out "$TMP/probe.png" || mesh_ok=0
-if [[ $mesh_ok == 0 ]]; then
-    grep -q "lacks" "$LC_STDERR" || fail "--geometry mesh probe failed: $(head -c 600 "$LC_STDERR")"
-    skip "vertex colours on the mesh path" "the device has no mesh shaders: $(head -1 "$LC_STDERR")"
-fi
+mesh_probe "vertex colours on the mesh path"
 for s in colours wall mask opaque blend; do
     "$PY" "$LC_SOURCE_DIR/tests/vertex_colour_scene.py" "$TMP" $s >"$TMP/$s.cam" || fail "vertex_colour_scene.py $s failed"
 done

@@ -17,12 +17,7 @@
 source "$(dirname "$0")/script_util.sh"
 
 SIZE=160x90
-mesh_ok=1
-lc --headless --quiet --size 32x32 --frames 1 --geometry mesh --out "$TMP/probe.png" || mesh_ok=0
-if [[ $mesh_ok == 0 ]]; then
-    grep -q "lacks" "$LC_STDERR" || fail "--geometry mesh probe failed: $(head -c 600 "$LC_STDERR")"
-    skip "the mesh path under visibility shading" "the device has no mesh shaders: $(head -1 "$LC_STDERR")"
-fi
+mesh_probe "the mesh path under visibility shading"
 
 # geo_args G: the arguments of path G; mesh is the mesh path's task shader, mesh-indirect the
 # mesh path under --mesh-dispatch indirect (a compute cull's sublet list drawn by
