@@ -34,6 +34,15 @@ float lc_view_depth(vec3 world) { return -(frame.view * vec4(world, 1.0)).z; }
 // the surface, not a normal); the bitangent sign flips where the transform mirrors, so
 // cross(normal, tangent) * w stays the bitangent in world space. precise: scene.vert and
 // geometry.mesh give the same bits.
+// The world normal (unnormalized), precise like the position and the tangent: every stage that
+// computes it (scene.vert, the mesh shader, the visibility rebuild) gets the same bits, so the
+// shadow lookup's normal offset does not move a point across a texel's comparison between paths.
+vec3 lc_world_normal(lc_gpu_object obj, vec3 n)
+{
+    precise vec3 w = mat3(obj.normal) * n;
+    return w;
+}
+
 vec4 lc_world_tangent(lc_gpu_object obj, vec4 t)
 {
     precise vec3 w = mat3(obj.world) * t.xyz;

@@ -210,7 +210,7 @@ void main()
             in_color = floatBitsToUint(vertex_data[f + 12u]);
         }
         out_world[local] = world;
-        out_normal[local] = mat3(obj.normal) * in_normal;
+        out_normal[local] = lc_world_normal(obj, in_normal);
         out_uv[local] = in_uv;
         out_tangent[local] = lc_world_tangent(obj, in_tangent);
         out_vertex_color[local] = unpackUnorm4x8(in_color); // the vertex input's R8G8B8A8_UNORM

@@ -29,7 +29,7 @@ void main()
     // positions bit for bit.
     precise vec3 world = (obj.world * vec4(in_position, 1.0)).xyz;
     out_world = world;
-    out_normal = mat3(obj.normal) * in_normal;
+    out_normal = lc_world_normal(obj, in_normal);
     out_tangent = lc_world_tangent(obj, in_tangent);
     out_uv = in_uv;
     out_vertex_color = in_color;

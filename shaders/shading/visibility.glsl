@@ -52,7 +52,7 @@ lc_vis_triangle lc_vis_triangle_fetch(uint draw, uint primitive)
         lc_vis_vertex v = lc_vis_vertex_fetch(vertex);
         precise vec3 world = (obj.world * vec4(v.position, 1.0)).xyz; // as scene.vert, bit for bit
         v.position = world;
-        v.normal = mat3(obj.normal) * v.normal;
+        v.normal = lc_world_normal(obj, v.normal);
         v.tangent = lc_world_tangent(obj, v.tangent);
         t.v[i] = v;
     }
