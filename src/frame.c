@@ -24,7 +24,7 @@ const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"}
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES (32 + LC_SHADOW_UPDATES_MAX) /* shadow views + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (35 + LC_SHADOW_UPDATES_MAX) /* shadow cull (3) and views + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -118,9 +118,11 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     }
     if ((s = lc_frame_create_light_buffers(r)) != LC_OK) return s;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_buffer_desc sd = {.size = LC_SHADOW_LIGHTS_MAX * sizeof(lc_gpu_shadow), .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+        lc_buffer_desc sd = {.size = LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow) + LC_SHADOW_VIEW_SLOTS * 16, .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                              .host_visible = true, .gpu_reads = true, .name = "shadow records"};
         if ((s = lc_buffer_create(ctx, &sd, &r->frame.slots[i].shadows)) != LC_OK) return s;
+        lc_buffer_desc cd = {.size = 16, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "shadow cull stats"};
+        if ((s = lc_buffer_create(ctx, &cd, &r->frame.slots[i].shadow_stats)) != LC_OK) return s;
     }
     lc_shadows_init(&r->dev.shadows);
     if ((s = lc_frame_shadow_atlas(r, 1)) != LC_OK) return s;
@@ -176,7 +178,9 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->hud);
         lc_buffer_destroy(ctx, &s->shadow_lights);
         lc_buffer_destroy(ctx, &s->shadows);
+        lc_buffer_destroy(ctx, &s->shadow_stats);
     }
+    lc_shadow_cull_destroy(r);
     lc_image_destroy(ctx, &r->dev.shadow_atlas);
     lc_shadows_destroy(&r->dev.shadows);
     for (uint32_t v = 0; v < LC_SHADOW_UPDATES_MAX; v++) {
@@ -189,7 +193,7 @@ void lc_renderer_destroy(lc_renderer *r)
                          &r->dev.bin_lights[0], &r->dev.bin_lights[1], &r->dev.bin_lights[2], &r->dev.bin_blocks[0], &r->dev.bin_blocks[1],
                          &r->dev.bin_blocks[2], &r->dev.geometry_cull[0], &r->dev.geometry_cull[1], &r->dev.geometry_cull[2], &r->dev.hiz_pipeline,
                          &r->dev.mesh_depth_pipeline[0], &r->dev.mesh_depth_pipeline[1], &r->dev.depth_mask_pipeline,
-                         &r->dev.mesh_depth_mask_pipeline[0], &r->dev.mesh_depth_mask_pipeline[1], &r->dev.shadow_pipeline, &r->dev.shadow_mask_pipeline,
+                         &r->dev.mesh_depth_mask_pipeline[0], &r->dev.mesh_depth_mask_pipeline[1], &r->dev.shadow_pipeline, &r->dev.shadow_mask_pipeline, &r->dev.shadow_cull_pipeline,
                          &r->dev.mesh_cull[0], &r->dev.mesh_cull[1], &r->dev.mesh_cull[2], &r->dev.mesh_scan[0], &r->dev.mesh_scan[1],
                          &r->dev.mesh_scan[2], &r->dev.mesh_list[0], &r->dev.mesh_list[1], &r->dev.mesh_list[2]};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
@@ -243,6 +247,13 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
         gc.culled_sublets = st->triangles.w;
     }
     r->frame.geometry = gc;
+    /* The shadow stats of this slot's frame, with what its GPU cull drew (frame_shadows.c). */
+    r->frame.shadow_stats = slot->shadow_frame;
+    if (slot->shadow_views_culled) {
+        const uint32_t *st = slot->shadow_stats.mapped;
+        r->frame.shadow_stats.triangles = st[0];
+        r->frame.shadow_stats.triangles_unculled = st[1];
+    }
     uint64_t ts[LC_BACKEND_MARKERS * 2];
     uint32_t n = slot->marker_count * 2;
     if (n && vkGetQueryPoolResults(r->ctx->device, slot->queries, 0, n, sizeof ts, ts, sizeof ts[0],
@@ -334,6 +345,7 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     const lc_frame_settings *s = &r->settings;
     uint32_t n = 0;
     /* shadow views: the depth of each view rendered this frame, into its atlas tile */
+    if (r->dev.shadows.render_count && lc_frame_shadow_cull_gpu(r)) n += lc_passes_shadow_cull(r, passes + n); // shadow cull: each view's casters on the GPU
     r->frame.shadow_first_pass = n;
     for (uint32_t v = 0; v < r->dev.shadows.render_count; v++) passes[n++] = lc_pass_shadow_view(r, v);
     /* Visibility shading in one raster pass: the depth and the ids together, where the depth

@@ -39,6 +39,8 @@ typedef enum lc_res {
     LC_RES_GEO_VISIBILITY, /* one bit per task, persistent across frames */
     LC_RES_GEO_STATS,      /* the frame's culling counters (host-visible) */
     LC_RES_SHADOW_ATLAS,   /* the shadow depth atlas, kept across frames (its tiles are the cache) */
+    LC_RES_SHADOW_CULL,    /* the shadow views' GPU cull: counts and commands (lc_shadow_cull) */
+    LC_RES_SHADOW_STATS,   /* its counters' copy for the host (per frame slot) */
     LC_RES_COUNT
 } lc_res;
 
@@ -163,6 +165,7 @@ typedef struct lc_frame_settings {
     uint32_t shadowed_lights; /* --shadowed-lights: this many of the most important lights cast shadows too (lights/shadows.h) */
     uint32_t shadow_updates;  /* --shadow-updates: most shadow views rendered a frame; 0: LC_SHADOW_UPDATES_DEFAULT */
     uint32_t shadow_filter;   /* --shadow-filter: LC_SHADOW_FILTER_BILINEAR or _TENT; 0: LC_SHADOW_FILTER_TENT */
+    uint32_t shadow_cull;     /* --shadow-cull: LC_SHADOW_CULL_GPU (default) or LC_SHADOW_CULL_CPU */
     bool visibility_prepass; /* visibility shading: a depth pre-pass then the ids with depth EQUAL;
                                 default (false): one raster pass writes depth and ids together */
     uint32_t mesh_dispatch;  /* LC_MESH_DISPATCH_*: the mesh path's task shader (default) or indirect mesh tasks */
@@ -216,7 +219,22 @@ typedef struct lc_frame_slot {
     lc_buffer readback;
     lc_geometry_counts geometry; /* this slot's frame; GPU counts are added when it completes */
     lc_buffer shadow_lights, shadows; /* LC_BIND_SHADOW_LIGHTS (per light), LC_BIND_SHADOWS (records) */
+    lc_buffer shadow_stats;      /* the shadow cull's LC_SHADOW_CULL_STATS of this slot's frame (host-visible) */
+    uint32_t shadow_views_culled; /* views this slot's frame culled on the GPU (0: its stats say nothing) */
+    lc_shadow_stats shadow_frame; /* this slot's frame's (lc_frame_shadows); the GPU's triangles added when it completes */
 } lc_frame_slot;
+
+/* The shadow views' cull on the GPU (src/passes/shadow_cull.c, shaders/geometry/shadow_cull.comp;
+ * the buffer's layout: lc_geometry.h LC_SHADOW_CULL_*). Made with the full shadow atlas, for
+ * --shadow-updates views; lists: the opaque casters' (0), then one per alpha MASK bucket. */
+typedef struct lc_shadow_cull {
+    lc_buffer buffer;       /* LC_BIND_SHADOW_CULL; VK_NULL_HANDLE: the views are culled on the CPU */
+    uint32_t views;         /* view slots */
+    uint32_t lists;         /* counters per view */
+    uint32_t map_first, commands_first, region; /* uints; commands per view */
+    uint32_t *list_bucket;  /* [lists]: the masked list's bucket (list 0: UINT32_MAX) */
+    uint32_t *list_first, *list_tasks; /* [lists]: first command in a view's region, most commands */
+} lc_shadow_cull;
 
 /* Made once with the renderer, for its device and scene (lc_renderer_create): layouts and
  * samplers, the scene on the GPU, the pipelines (shade variants on first use), and the CPU
@@ -270,6 +288,8 @@ typedef struct lc_renderer_device {
     VkPipeline shadow_mask_pipeline; /* alpha MASK casters: shadow_depth.vert, depth_mask.frag */
     lc_image shadow_atlas;
     lc_shadows shadows;
+    VkPipeline shadow_cull_pipeline; /* shadow_cull.comp */
+    lc_shadow_cull shadow_cull;
 
     /* The render contexts' package blocks and the backend that translates them. */
     lc_block_pool *block_pool;
@@ -355,7 +375,7 @@ typedef struct lc_frame_state {
     lc_shadow_draws shadow_draws[LC_SHADOW_UPDATES_MAX]; /* the meshlets of those objects in its frustum */
     char shadow_names[LC_SHADOW_UPDATES_MAX][48];
     uint32_t shadow_first_pass;
-    lc_shadow_stats shadow_stats; /* of the last recorded frame; ms from the GPU timer */
+    lc_shadow_stats shadow_stats; /* of the last completed frame; ms from the GPU timer */
 } lc_frame_state;
 
 /* The renderer: what its creation asked for, what is made once (dev), what follows the size
@@ -477,6 +497,12 @@ uint32_t lc_transparent_loop(const lc_renderer *r, const lc_frame_settings *s);
  * GPU, rewrites the frame sets); the frame's shadowed lights, records and views to render. */
 lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles);
 lc_status lc_frame_grow_shadow_atlas(lc_renderer *r);
+/* The shadow views' GPU cull (passes/shadow_cull.c): its buffer for the scene's tasks and
+ * settings->shadow_updates views (none where the views are culled on the CPU: --shadow-cull
+ * cpu, or a scene without GPU culling buffers), and whether this frame culls on the GPU. */
+lc_status lc_shadow_cull_create(lc_renderer *r);
+void lc_shadow_cull_destroy(lc_renderer *r);
+bool lc_frame_shadow_cull_gpu(const lc_renderer *r);
 /* The size-dependent resources and the frame sets (src/frame_resources.c). */
 uint32_t lc_frame_auto_tile_size(const lc_renderer *r, uint32_t shading);
 lc_status lc_frame_create_sized(lc_renderer *r, bool analysis);

@@ -10,6 +10,8 @@
 #include "passes/passes.h"
 
 #define DRAW_CHUNK 512u /* scene draws per recording job (the culling seed's work_size) */
+#define RECORD_DRAW_WEIGHT 16u      /* a chunk of draws records as much as this many passes */
+#define RECORD_PASSES_PER_THREAD 12u /* passes' worth of recording a thread is woken for (lc_jobs_threads_for) */
 
 /* The barriers of one pass are derived from its declared uses before any recording, in pass
  * order, so jobs can record the passes in any order. */
@@ -151,7 +153,10 @@ uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
     uint32_t draws = r->settings.geometry == LC_GEOMETRY_DIRECT ? r->frame.draw_count : 0, jobs = n + 1 + LC_DIV_UP(draws, DRAW_CHUNK);
     ensure_contexts(r, jobs);
     record_job job = {r, passes, n, barriers, scene_pass, draws};
-    lc_jobs_run_on(r->frame.threads, jobs, 1, record_context, &job);
+    /* Threads for the work: a pass's context is a few packages, a chunk of scene draws
+     * DRAW_CHUNK of them (RECORD_DRAW_WEIGHT passes' worth). */
+    uint32_t work = n + 1 + RECORD_DRAW_WEIGHT * LC_DIV_UP(draws, DRAW_CHUNK);
+    lc_jobs_run_on(lc_jobs_threads_for(r->frame.threads, work, RECORD_PASSES_PER_THREAD), jobs, 1, record_context, &job);
     return jobs;
 }
 

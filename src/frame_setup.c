@@ -254,6 +254,8 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
     }
     r->dev.hiz_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "hiz.comp", NULL, "hiz");
     if (!r->dev.hiz_pipeline) return LC_ERR_RUNTIME;
+    r->dev.shadow_cull_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "shadow_cull.comp", NULL, "shadow cull");
+    if (!r->dev.shadow_cull_pipeline) return LC_ERR_RUNTIME;
     /* Shadow views: depth only, both faces (a light inside a closed box sees its inside). */
     lc_graphics_desc sd = {.vertex = "shadow_depth.vert", .layout = r->dev.layout, .depth_format = VK_FORMAT_D32_SFLOAT,
                            .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,

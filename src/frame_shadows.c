@@ -60,6 +60,7 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
     lc_renderer_finish(r);
     vkDeviceWaitIdle(r->ctx->device);
     lc_status s = lc_frame_shadow_atlas(r, LC_SHADOW_BLOCKS);
+    if (s == LC_OK) s = lc_shadow_cull_create(r);
     if (s != LC_OK) return s;
     /* Shade variants were built without the shadow lookup (SHADOWS, shadow.glsl): again with it. */
     lc_frame_destroy_shade_pipelines(r);
@@ -71,12 +72,16 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
         /* The view's point sampler and the lookup's comparison sampler (lc_shared.h). */
         VkDescriptorImageInfo atlas[2] = {{r->dev.point_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL},
                                           {r->dev.shadow_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL}};
-        VkWriteDescriptorSet w[2];
+        VkWriteDescriptorSet w[3];
         for (int k = 0; k < 2; k++)
             w[k] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
                                           .dstBinding = k ? LC_BIND_SHADOW_COMPARE : LC_BIND_SHADOW_ATLAS, .descriptorCount = 1,
                                           .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &atlas[k]};
-        vkUpdateDescriptorSets(r->ctx->device, 2, w, 0, NULL);
+        /* The GPU shadow cull's buffer, where the views are culled there. */
+        VkDescriptorBufferInfo cull = {r->dev.shadow_cull.buffer.buffer, 0, VK_WHOLE_SIZE};
+        w[2] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = LC_BIND_SHADOW_CULL,
+                                      .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &cull};
+        vkUpdateDescriptorSets(r->ctx->device, cull.buffer ? 3 : 2, w, 0, NULL);
     }
     return LC_OK;
 }
@@ -174,9 +179,10 @@ static void cull_views(void *user, uint32_t offset, uint32_t count, uint32_t thr
 }
 
 /* The frame's shadowed lights (lights/shadows.h): their records for the slot, kept by the
- * sorted light index the loops see, and each view to render this frame culled against its
- * frustum (the same object cull as the camera's, then per meshlet), the views spread over
- * the job threads. */
+ * sorted light index the loops see, and the views to render this frame, culled against their
+ * frustums on the GPU (passes/shadow_cull.c: nothing here) or, with --shadow-cull cpu, here
+ * (the same object cull as the camera's, then per meshlet), the views spread over the job
+ * threads. The stats go with the slot (its GPU cull's triangles are read when it completes). */
 void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count)
 {
     const lc_frame_settings *s = &r->settings;
@@ -186,12 +192,20 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     lc_shadows *sh = &r->dev.shadows;
     lc_shadows_update(sh, &d, slot->shadow_lights.mapped);
     memcpy(slot->shadows.mapped, sh->records, (size_t)sh->record_count * sizeof(lc_gpu_shadow));
-    r->frame.shadow_stats = sh->stats;
+    /* The views to render, for their GPU cull (lc_shared.h LC_SHADOW_VIEW_SLOTS). */
+    lc_u4 *views = (lc_u4 *)((char *)slot->shadows.mapped + LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow));
+    for (uint32_t v = 0; v < sh->render_count; v++) views[v] = (lc_u4){sh->render[v].record, sh->render[v].face, 0, 0};
+    slot->shadow_frame = sh->stats;
+    slot->shadow_views_culled = 0;
+    if (lc_frame_shadow_cull_gpu(r)) {
+        slot->shadow_views_culled = sh->render_count;
+        return;
+    }
     /* Four views a job: on the H100's host a job a view on 16 threads took 1.37 ms where one
      * thread took 0.62 (waking a thread costs more than a view's cull); docs/BENCHMARKS.md. */
     lc_jobs_run(sh->render_count, 4, cull_views, r);
     for (uint32_t v = 0; v < sh->render_count; v++) {
-        r->frame.shadow_stats.triangles += r->frame.shadow_draws[v].triangles;
-        r->frame.shadow_stats.triangles_unculled += r->frame.shadow_draws[v].triangles_unculled;
+        slot->shadow_frame.triangles += r->frame.shadow_draws[v].triangles;
+        slot->shadow_frame.triangles_unculled += r->frame.shadow_draws[v].triangles_unculled;
     }
 }

@@ -14,7 +14,8 @@
 #  - an alpha MASK quad's cut-out texels let the light through: its shadow darkens about half
 #    of what the same quad as OPAQUE shadows;
 #  - each view draws only the meshlets (sublets) in its frustum: fewer triangles than its
-#    objects hold, the same image.
+#    objects hold, the same image; culled on the GPU (default) and on the CPU (--shadow-cull
+#    cpu), the same image again.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -268,12 +269,12 @@ done
 # 7. The meshlet cull per view: one mesh (a floor and a slab, each face 24 x 24 quads) under
 # a point light just above the slab's corner, so each cube face sees part of it. The views draw
 # fewer triangles than their objects hold, and the image equals the one with every face one
-# quad (a single meshlet: nothing to cull).
+# quad (a single meshlet: nothing to cull), and the one the CPU's cull of the views draws.
 boxes "$S/fine.gltf" 0.7,0.8,0.4,0.6,0.1,0.6 && SUBDIV=24 boxes "$S/fine24.gltf" 0.7,0.8,0.4,0.6,0.1,0.6
 light "$TMP/corner.json" point 0.1,1.3,-0.2 true
-for f in fine fine24; do
-    lc_ok "meshlet cull ($f)" --scene "$S/$f.gltf" --camera "$cam" --headless --validate --size 320x180 --frames 1 $EXP \
-        --lights-file "$TMP/corner.json" --stats "$TMP/$f.json" --out "$TMP/$f.png"
+for f in fine fine24 fine24-cpu; do
+    lc_ok "meshlet cull ($f)" --scene "$S/${f%-cpu}.gltf" --camera "$cam" --headless --validate --size 320x180 --frames 1 $EXP \
+        --lights-file "$TMP/corner.json" --stats "$TMP/$f.json" --out "$TMP/$f.png" --shadow-cull "$([[ $f == *-cpu ]] && echo cpu || echo gpu)"
 done
 if [[ -f $TMP/fine.png && -f $TMP/fine24.png ]]; then
     d=$(img diff "$TMP/fine.png" "$TMP/fine24.png")
@@ -281,6 +282,15 @@ if [[ -f $TMP/fine.png && -f $TMP/fine24.png ]]; then
     t=$(img json "$TMP/fine24.json" shadows.triangles) u=$(img json "$TMP/fine24.json" shadows.triangles_unculled)
     [[ $u -gt 0 && $((2 * t)) -le $u ]] || fail "the meshlet cull keeps $t of $u triangles in the views (want at most half)"
     echo "  meshlet cull: $t of $u triangles drawn into the six views, the image within $d/255"
+    [[ $(img json "$TMP/fine24.json" shadows.cull) == gpu ]] || fail "the views were not culled on the GPU by default"
+fi
+if [[ -f $TMP/fine24.png && -f $TMP/fine24-cpu.png ]]; then
+    d=$(img diff "$TMP/fine24.png" "$TMP/fine24-cpu.png")
+    [[ $d == 0 ]] || fail "the views culled on the GPU and on the CPU give images $d/255 apart"
+    [[ $(img json "$TMP/fine24-cpu.json" shadows.cull) == cpu ]] || fail "--shadow-cull cpu: stats say $(img json "$TMP/fine24-cpu.json" shadows.cull)"
+    tc=$(img json "$TMP/fine24-cpu.json" shadows.triangles) uc=$(img json "$TMP/fine24-cpu.json" shadows.triangles_unculled)
+    [[ $uc -gt 0 && $((2 * tc)) -le $uc ]] || fail "the CPU's meshlet cull keeps $tc of $uc triangles in the views (want at most half)"
+    echo "  the same views culled on the CPU: $tc of $uc triangles, the same image"
 fi
 
 # 8. The inspector (viewer, under Xvfb) names the shadowed lights a pixel walks: the floor
@@ -296,7 +306,7 @@ if have_xvfb_run "the inspector's shadowed lights"; then
     grep -Eq "inspect .*$want_on" "$TMP/inspect-on.log" || fail "the inspector does not mark the shadowed light: $(grep inspect "$TMP/inspect-on.log")"
     grep -Eq "inspect .*$want_off" "$TMP/inspect-off.log" || fail "the inspector marks an unshadowed light: $(grep inspect "$TMP/inspect-off.log")"
 fi
-lc_bad_each "--shadowed-lights x" "--shadow-updates 0" "--shadow-updates 65" "--shadow-filter box"
+lc_bad_each "--shadowed-lights x" "--shadow-updates 0" "--shadow-updates 65" "--shadow-filter box" "--shadow-cull both"
 echo '{"lights": [{"type": "point", "position": [0, 1, 0], "radius": 2, "shadow": 1}]}' >"$TMP/bad.json"
 lc_bad "\"shadow\": 1" --headless --lights-file "$TMP/bad.json"
 finish

@@ -18,14 +18,19 @@ layout(std430, set = 0, binding = LC_BIND_GEO_VISIBILITY) buffer VisibilityBlock
 layout(std430, set = 0, binding = LC_BIND_GEO_COUNTS) buffer CountBlock { uint counts[]; };
 layout(set = 0, binding = LC_BIND_HIZ) uniform sampler2D hiz;
 
-bool sphere_in_frustum(vec3 c, float r)
+// The six planes of a view-projection matrix's frustum (Vulkan clip space: left, right,
+// top, bottom, near at 0, far), not normalised.
+void lc_frustum_planes(mat4 m, out vec4 planes[6])
 {
-    mat4 m = frame.view_proj;
     vec4 row0 = vec4(m[0][0], m[1][0], m[2][0], m[3][0]);
     vec4 row1 = vec4(m[0][1], m[1][1], m[2][1], m[3][1]);
     vec4 row2 = vec4(m[0][2], m[1][2], m[2][2], m[3][2]);
     vec4 row3 = vec4(m[0][3], m[1][3], m[2][3], m[3][3]);
-    vec4 planes[6] = vec4[6](row3 + row0, row3 - row0, row3 + row1, row3 - row1, row2, row3 - row2);
+    planes = vec4[6](row3 + row0, row3 - row0, row3 + row1, row3 - row1, row2, row3 - row2);
+}
+
+bool lc_sphere_in_planes(vec4 planes[6], vec3 c, float r)
+{
     for (int i = 0; i < 6; i++) {
         vec4 p = planes[i];
         float len = length(p.xyz);
@@ -33,6 +38,14 @@ bool sphere_in_frustum(vec3 c, float r)
         if (dot(p.xyz, c) + p.w < -(r * len) * 1.0001 - 1e-5 * len) return false;
     }
     return true;
+}
+
+// The camera's frustum (a shadow view's: shadow_cull.comp).
+bool sphere_in_frustum(vec3 c, float r)
+{
+    vec4 planes[6];
+    lc_frustum_planes(frame.view_proj, planes);
+    return lc_sphere_in_planes(planes, c, r);
 }
 
 // Tangent bounds of a sphere seen along +z (the seed's project_sphere_flat).

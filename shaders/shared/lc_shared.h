@@ -124,14 +124,15 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_SHADOWS 37
 #define LC_BIND_SHADOW_ATLAS 38   /* sampled D32 shadow atlas (DEPTH_READ_ONLY_OPTIMAL), point sampler: its view */
 #define LC_BIND_SHADOW_COMPARE 39 /* the same atlas through the bilinear comparison sampler: the lookup */
+#define LC_BIND_SHADOW_CULL 40    /* uint[]: the shadow views' GPU cull, draw counts and commands (lc_geometry.h LC_SHADOW_CULL_*) */
 /* --shadow-filter: the lookup's kernel (the SHADOWS specialisation constant; 0: no lookup). */
 #define LC_SHADOW_FILTER_BILINEAR 1u /* one bilinear comparison: 2 x 2 texels */
 #define LC_SHADOW_FILTER_TENT 2u     /* four bilinear comparisons: a 3 x 3 tent */
 /* The output (target) image through its UNORM storage view: the compute tonemap writes it,
  * encoding sRGB itself, or the visibility shade with the fused tonemap. Written each frame
  * (the target image changes); only those two use it. */
-#define LC_BIND_OUTPUT 40
-#define LC_BIND_COUNT 41
+#define LC_BIND_OUTPUT 41
+#define LC_BIND_COUNT 42
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -284,6 +285,11 @@ struct lc_bin_push {
  * light's record and the face (two uints). */
 #define LC_SHADOW_PUSH_OFFSET 32
 
+/* LC_BIND_SHADOWS holds LC_SHADOW_RECORDS records, then LC_SHADOW_VIEW_SLOTS uvec4s: per view
+ * rendered this frame its light's record and the face (x, y), which the GPU cull of the views
+ * reads (shadow_cull.comp: a workgroup row per view). */
+#define LC_SHADOW_RECORDS 256u
+#define LC_SHADOW_VIEW_SLOTS 64u
 /* A shadowed light's record (LC_BIND_SHADOWS): its views' matrices and atlas rectangles. A view
  * not rendered yet has rect.z == 0 and shadows nothing. */
 struct lc_gpu_shadow {

@@ -274,6 +274,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .shadowed_lights = app->opt.shadowed_lights,
         .shadow_updates = app->opt.shadow_updates,
         .shadow_filter = app->opt.shadow_filter,
+        .shadow_cull = app->opt.shadow_cull,
     };
 }
 
@@ -506,7 +507,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(culled, "occlusion", (double)gc->culled_occlusion);
     cJSON_AddNumberToObject(culled, "sublets", (double)gc->culled_sublets);
     cJSON_AddNumberToObject(geo, "decode_ms", r->dev.geo.decode_ms);
-    /* The last recorded frame's shadows (lights/shadows.h); ms: the shadow views' GPU time. */
+    /* The last completed frame's shadows (lights/shadows.h); ms: the shadow views' GPU time
+     * (their cull's included); triangles: what the views drew, triangles_unculled: what the
+     * objects in their frustums hold; cull: where the views were culled. */
     const lc_shadow_stats *ss = &r->frame.shadow_stats;
     cJSON *sh = cJSON_AddObjectToObject(root, "shadows");
     cJSON_AddNumberToObject(sh, "lights", ss->lights);
@@ -525,6 +528,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "triangles_unculled", (double)ss->triangles_unculled);
     cJSON_AddNumberToObject(sh, "ms", r->frame.timings.ms[LC_TIMER_SHADOWS]);
     cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(&r->settings));
+    cJSON_AddStringToObject(sh, "cull", lc_frame_shadow_cull_gpu(r) ? "gpu" : "cpu");
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));
     if (pairs) {

@@ -37,6 +37,13 @@ void lc_jobs_run(uint32_t count, uint32_t work_size, lc_job_fn fn, void *user)
     lc_jobs_run_on(0, count, work_size, fn, user);
 }
 
+uint32_t lc_jobs_threads_for(uint32_t max_threads, uint64_t work, uint32_t per_thread)
+{
+    uint32_t most = max_threads ? max_threads : lc_jobs_threads();
+    uint64_t want = (work + LC_MAX(per_thread, 1u) - 1) / LC_MAX(per_thread, 1u);
+    return (uint32_t)LC_CLAMP(want, 1u, (uint64_t)LC_MAX(most, 1u));
+}
+
 void lc_jobs_run_on(uint32_t max_threads, uint32_t count, uint32_t work_size, lc_job_fn fn, void *user)
 {
     if (count == 0) return;

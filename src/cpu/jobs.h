@@ -27,6 +27,12 @@ uint32_t lc_jobs_threads(void);
 /* The most threads a later lc_jobs_init may ask for without oversubscribing: the larger of
  * the machine's cores and lc_jobs_threads() (per-thread resources are sized by it). */
 uint32_t lc_jobs_capacity(void);
+/* The threads worth waking for `work` units of small work, `per_thread` units each:
+ * ceil(work / per_thread), at least 1, at most max_threads (0: lc_jobs_threads()). A parallel
+ * region wakes its threads first: on the H200's host (16 vCPUs) recording a frame's passes,
+ * 0.02-0.05 ms of work, took 0.05 ms on 4 threads, 0.15-0.21 on 8 and 0.39-0.96 on 16
+ * (docs/BENCHMARKS.md, "Shadow views culled on the GPU"). */
+uint32_t lc_jobs_threads_for(uint32_t max_threads, uint64_t work, uint32_t per_thread);
 /* The number of chunks lc_jobs_run cuts count items into: ceil(count / work_size). */
 uint32_t lc_jobs_chunks(uint32_t count, uint32_t work_size);
 /* Runs fn over every chunk of [0, count) and waits. One chunk, or one thread, runs inline.

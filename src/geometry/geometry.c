@@ -114,7 +114,8 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     if (s == LC_OK)
         s = buffer(ctx, &g->vertex_meshlet, vertex_meshlet, (VkDeviceSize)e->vertex_count * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                    "vertex meshlet");
-    if (s == LC_OK && desc && desc->keep_encoded)
+    /* The mesh path's task shader and the shadow views' cull (shadow_cull.comp) read them. */
+    if (s == LC_OK)
         s = buffer(ctx, &g->sublet_bounds, sublet_bounds, (VkDeviceSize)e->meshlet_count * LC_MESHLET_SUBLETS * sizeof *sublet_bounds,
                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "sublet bounds");
     g->meshlets_host = meshlets; /* the shadow views' meshlet cull (src/frame_shadows.c) */
@@ -131,7 +132,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     g->bucket_raster = lc_calloc(g->bucket_count, sizeof *g->bucket_raster);
     g->object_raster = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *g->object_raster);
     lc_gpu_cull_object *objs = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *objs);
-    uint64_t tasks = 0;
+    uint64_t tasks = 0, blend_tasks = 0;
     for (uint32_t i = 0; i < scene->object_count; i++) {
         const lc_object *o = &scene->objects[i];
         const lc_meshlet_range *r = &g->ms.ranges[o->mesh];
@@ -143,6 +144,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         bool blends = lc_scene_object_blends(scene, i);
         g->bucket_tasks[bucket] += blends ? 0 : r->meshlet_count;
         tasks += blends ? 0 : r->meshlet_count;
+        blend_tasks += blends ? r->meshlet_count : 0;
         g->meshlets_total += r->meshlet_count;
         g->triangles_total += r->triangle_count;
         bool similarity;
@@ -154,23 +156,25 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     }
     /* Commands of a phase: 20 bytes each; lavapipe's storage buffers stop at 128 MiB. */
     const uint64_t task_max = (100u << 20) / 20 / 2;
-    if (tasks > task_max) {
+    if (tasks + blend_tasks > task_max) {
         /* The direct path still draws every object; the GPU-culled paths have no buffers. */
         lc_info("%s: %llu meshlet draws are more than the GPU culling buffers hold (%llu): the direct path only",
                 scene->name, (unsigned long long)tasks, (unsigned long long)task_max);
         g->cull_unavailable = true;
-        tasks = 0;
+        tasks = blend_tasks = 0;
         memset(g->bucket_tasks, 0, g->bucket_count * sizeof *g->bucket_tasks);
     }
     g->task_count = (uint32_t)tasks;
+    g->shadow_task_count = (uint32_t)(tasks + blend_tasks);
     uint32_t first = 0;
     for (uint32_t b = 0; b < g->bucket_count; b++) {
         g->bucket_first[b] = first;
         first += g->bucket_tasks[b];
     }
     g->command_capacity = first;
-    /* Tasks in bucket order, so a bucket's draws read neighbouring tasks. */
-    uint32_t *task_data = lc_calloc((size_t)g->task_count * 2 + 2, sizeof *task_data);
+    /* Tasks in bucket order, so a bucket's draws read neighbouring tasks; then the blended
+     * objects' (shadow casters only: the shadow cull's, past task_count). */
+    uint32_t *task_data = lc_calloc((size_t)g->shadow_task_count * 2 + 2, sizeof *task_data);
     uint32_t *fill = lc_calloc(g->bucket_count, sizeof *fill);
     for (uint32_t i = 0; i < scene->object_count; i++) {
         const lc_meshlet_range *r = &g->ms.ranges[scene->objects[i].mesh];
@@ -181,11 +185,19 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
             task_data[t * 2 + 1] = r->first_meshlet + m;
         }
     }
+    uint32_t t = g->task_count;
+    for (uint32_t i = 0; i < scene->object_count && !g->cull_unavailable; i++) {
+        const lc_meshlet_range *r = &g->ms.ranges[scene->objects[i].mesh];
+        for (uint32_t m = 0; m < r->meshlet_count && lc_scene_object_blends(scene, i); m++, t++) {
+            task_data[t * 2] = i;
+            task_data[t * 2 + 1] = r->first_meshlet + m;
+        }
+    }
     free(fill);
     s = buffer(ctx, &g->cull_objects, objs, (VkDeviceSize)scene->object_count * sizeof *objs, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                "cull objects");
     if (s == LC_OK)
-        s = buffer(ctx, &g->tasks, task_data, (VkDeviceSize)g->task_count * 8, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "cull tasks");
+        s = buffer(ctx, &g->tasks, task_data, (VkDeviceSize)g->shadow_task_count * 8, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "cull tasks");
     free(objs);
     free(task_data);
     if (s != LC_OK) return s;

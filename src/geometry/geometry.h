@@ -35,6 +35,7 @@ typedef struct lc_geometry {
      * no buffers (VK_NULL_HANDLE) unless desc.keep_encoded. */
     lc_buffer enc_headers, enc_streams, enc_payload;
     uint32_t task_count, bucket_count, command_capacity;
+    uint32_t shadow_task_count;   /* task_count, and the blended objects' tasks after them (they cast shadows) */
     bool cull_unavailable;        /* too many meshlet draws for the culling buffers: direct only */
     bool mesh_list_unavailable;   /* --mesh-dispatch indirect's sublet list would not fit the commands buffer */
     uint32_t *bucket_first, *bucket_tasks; /* [bucket_count]: first command, tasks (capacity) */

@@ -49,11 +49,13 @@
 
 #define LC_SHADOW_BLOCKS (LC_SHADOW_ATLAS_COLS * LC_SHADOW_ATLAS_COLS) /* 256 blocks of 256^2: a 4096^2 atlas */
 #define LC_SHADOW_LEVELS 3u       /* view sizes: LC_SHADOW_TILE >> level, 256, 128 and 64 texels */
-#define LC_SHADOW_LIGHTS_MAX 256u /* shadowed lights (--shadowed-lights, records): 1,536 views at most, 64 x 64 fits them */
+#define LC_SHADOW_LIGHTS_MAX LC_SHADOW_RECORDS /* 256 shadowed lights (--shadowed-lights, records): 1,536 views at most, 64 x 64 fits them */
 #define LC_SHADOW_VIEWS_MAX (LC_SHADOW_LIGHTS_MAX * 6u)
 #define LC_SHADOW_UPDATES_DEFAULT 16u /* --shadow-updates */
-#define LC_SHADOW_UPDATES_MAX 64u
+#define LC_SHADOW_UPDATES_MAX LC_SHADOW_VIEW_SLOTS /* 64 */
 #define LC_SHADOW_GUARD 2.0f /* texels each view reaches past its face or cone (the PCF kernel's reach, and one more) */
+#define LC_SHADOW_CULL_GPU 0u /* --shadow-cull gpu (default): shadow_cull.comp per view */
+#define LC_SHADOW_CULL_CPU 1u /* --shadow-cull cpu: object and meshlet cull per view on the job threads */
 #define LC_SHADOW_SPOT_MAX_DEG 80.0f /* wider cones are shadowed within this half-angle only */
 
 /* A shadowed light's place in the atlas: its views' tiles and what each holds. */

@@ -72,6 +72,10 @@ lc_pass lc_pass_readback(void);
 /* Shadow view v of this frame (r->dev.shadows.render[v]; shadow_views.c); and the read of the
  * shadow atlas by a pass that shades (or shows) with it. */
 lc_pass lc_pass_shadow_view(lc_renderer *r, uint32_t v);
+/* The shadow views' GPU cull (shadow_cull.c): its three passes into passes (returns 3), and
+ * view v's draws of what it left. */
+uint32_t lc_passes_shadow_cull(lc_renderer *r, lc_pass *passes);
+void lc_shadow_cull_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t v);
 void lc_pass_read_shadow_atlas(lc_pass *p);
 
 /* passes/scene_draws.c: what every pass that draws the scene shares. */

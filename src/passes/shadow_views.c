@@ -1,6 +1,7 @@
 /* shadow view: one pass per shadow view rendered this frame (src/lights/shadows.h chooses
- * them): the objects the CPU cull kept in the view's frustum, at depth only, into the view's
- * atlas tile, front to back from the light. Each view is its own pass, so it gets its own
+ * them): what the GPU cull left in the view's region (shadow_cull.c: one indirect-count draw
+ * per list), or with --shadow-cull cpu the runs of meshlets the CPU cull kept in the view's
+ * frustum (front to back from the light), at depth only, into the view's atlas tile. Each view is its own pass, so it gets its own
  * render context (the frame's jobs record them in parallel), its own debug label and
  * timestamps, and goes through the same draw packages as the camera's depth pre-pass: alpha
  * MASK casters after the opaque ones, their material bound, under a pipeline that cuts their
@@ -28,6 +29,12 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     /* The view's record and face (the material's constants go before them). */
     uint32_t which[2] = {view->record, view->face};
     lc_rc_push_constants(rc, state, r->dev.layout, LC_SHADOW_PUSH_OFFSET, sizeof which, which);
+    if (lc_frame_shadow_cull_gpu(r)) {
+        /* What the GPU cull left in the view's region (shadow_cull.c). */
+        lc_shadow_cull_record_draws(r, rc, pass, v);
+        lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
+        return;
+    }
     for (uint32_t i = 0; i < draws->count; i++) {
         uint32_t object = draws->draws[i].object;
         lc_pkg_draw_indexed *d = lc_rc_alloc(rc, sizeof *d);
@@ -56,7 +63,8 @@ lc_pass lc_pass_shadow_view(lc_renderer *r, uint32_t v)
         .uses = {{LC_RES_SHADOW_ATLAS, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
                   VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT,
                   VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL}},
-        .use_count = 1,
+        .uses[1] = {LC_RES_SHADOW_CULL, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT, 0},
+        .use_count = lc_frame_shadow_cull_gpu(r) ? 2 : 1,
         .record = record,
     };
 }

@@ -1,0 +1,147 @@
+/* shadow cull: the shadow views rendered this frame culled on the GPU, before their depth
+ * passes (shadow_views.c draws what it leaves). The same tasks as the camera's cull, one lane
+ * per task and a row of workgroups per view in one dispatch (shaders/geometry/shadow_cull.comp),
+ * against the view's frustum; each view's region of the buffer gets its commands compacted
+ * into lists (the opaque casters', one per alpha MASK bucket) and their counts, which the view
+ * draws with one indirect-count draw per list. The CPU records a few commands per view and
+ * culls nothing: the alternative, --shadow-cull cpu, culls each view's objects and meshlets on
+ * the job threads (frame_shadows.c). Three passes: the counts cleared, the cull, its counters
+ * to the host. */
+#include "passes/passes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void lc_shadow_cull_destroy(lc_renderer *r)
+{
+    lc_shadow_cull *c = &r->dev.shadow_cull;
+    lc_buffer_destroy(r->ctx, &c->buffer);
+    free(c->list_bucket);
+    free(c->list_first);
+    free(c->list_tasks);
+    memset(c, 0, sizeof *c);
+}
+
+bool lc_frame_shadow_cull_gpu(const lc_renderer *r)
+{
+    return r->dev.shadow_cull.buffer.buffer != VK_NULL_HANDLE && r->settings.shadow_cull == LC_SHADOW_CULL_GPU;
+}
+
+lc_status lc_shadow_cull_create(lc_renderer *r)
+{
+    lc_shadow_cull *c = &r->dev.shadow_cull;
+    const lc_geometry *g = &r->dev.geo;
+    lc_shadow_cull_destroy(r);
+    if (r->settings.shadow_cull != LC_SHADOW_CULL_GPU) return LC_OK;
+    if (!g->shadow_task_count) {
+        lc_info("--shadow-cull gpu: the scene has no GPU culling buffers (%s): the shadow views are culled on the CPU",
+                g->cull_unavailable ? "too many meshlet draws" : "no meshlets");
+        return LC_OK;
+    }
+    /* Lists: the opaque casters' (blended objects cast as opaque), then each masked bucket's. */
+    c->list_bucket = lc_calloc(g->bucket_count + 1, sizeof *c->list_bucket);
+    c->list_first = lc_calloc(g->bucket_count + 1, sizeof *c->list_first);
+    c->list_tasks = lc_calloc(g->bucket_count + 1, sizeof *c->list_tasks);
+    c->list_bucket[0] = UINT32_MAX;
+    c->lists = 1;
+    uint32_t masked = 0;
+    for (uint32_t b = 0; b < g->bucket_count; b++)
+        if (g->bucket_tasks[b] && lc_material_masked(r, b / 2)) masked += g->bucket_tasks[b];
+    c->list_tasks[0] = g->shadow_task_count - masked;
+    uint32_t first = c->list_tasks[0];
+    c->views = r->settings.shadow_updates ? r->settings.shadow_updates : LC_SHADOW_UPDATES_DEFAULT;
+    c->map_first = LC_SHADOW_CULL_COUNTS + c->views * (g->bucket_count + 1);
+    c->commands_first = c->map_first + 2 * g->bucket_count;
+    uint32_t *head = lc_calloc(c->commands_first, sizeof *head);
+    for (uint32_t b = 0; b < g->bucket_count; b++) {
+        if (!g->bucket_tasks[b] || !lc_material_masked(r, b / 2)) continue;
+        uint32_t l = c->lists++;
+        c->list_bucket[l] = b;
+        c->list_first[l] = first;
+        c->list_tasks[l] = g->bucket_tasks[b];
+        head[c->map_first + 2 * b] = first;
+        head[c->map_first + 2 * b + 1] = l;
+        first += g->bucket_tasks[b];
+    }
+    /* The counts are views x lists (the map was laid out for the most lists). */
+    c->region = g->shadow_task_count;
+    VkDeviceSize bytes = ((VkDeviceSize)c->commands_first + (VkDeviceSize)c->views * c->region * 5) * 4;
+    lc_status s = LC_OK;
+    if (bytes > r->ctx->props.limits.maxStorageBufferRange) {
+        lc_info("--shadow-cull gpu: %u views of %u meshlet draws need %.0f MiB, more than the device's storage buffers reach: "
+                "the shadow views are culled on the CPU", c->views, c->region, (double)bytes / 1048576.0);
+    } else {
+        lc_buffer_desc d = {.size = bytes,
+                            .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                                     VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                            .name = "shadow cull"};
+        s = lc_buffer_create(r->ctx, &d, &c->buffer);
+        if (s == LC_OK) s = lc_buffer_upload(r->ctx, &c->buffer, head, (VkDeviceSize)c->commands_first * 4);
+    }
+    free(head);
+    if (s != LC_OK || !c->buffer.buffer) {
+        lc_shadow_cull_destroy(r);
+        return s;
+    }
+    r->frame.res[LC_RES_SHADOW_CULL] = (lc_res_state){0};
+    return LC_OK;
+}
+
+static void record_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    const lc_shadow_cull *c = &r->dev.shadow_cull;
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), c->buffer.buffer, 0,
+                      (VkDeviceSize)(LC_SHADOW_CULL_COUNTS + r->dev.shadows.render_count * c->lists) * 4, 0);
+}
+
+static void record_cull(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    const lc_shadow_cull *c = &r->dev.shadow_cull;
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.shadow_cull_pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, lc_current_slot(r)->set);
+    /* A row of workgroups per view: its record and face are in the slot's record buffer
+     * after the records (lc_frame_shadows). */
+    lc_shadow_cull_push push = {.region = {r->dev.geo.shadow_task_count, c->map_first, c->commands_first, c->region}, .view = {c->lists, 0, 0, 0}};
+    lc_rc_push_constants(rc, state, r->dev.layout, 0, sizeof push, &push);
+    lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), LC_DIV_UP(r->dev.geo.shadow_task_count, LC_CULL_GROUP), r->dev.shadows.render_count, 1);
+}
+
+static void record_stats(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    VkBufferCopy region = {.srcOffset = LC_SHADOW_CULL_STATS * 4, .size = 16};
+    lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->dev.shadow_cull.buffer.buffer, lc_current_slot(r)->shadow_stats.buffer, &region);
+}
+
+uint32_t lc_passes_shadow_cull(lc_renderer *r, lc_pass *passes)
+{
+    (void)r;
+    passes[0] = (lc_pass){.name = "shadow cull clear", .timer = LC_TIMER_SHADOWS, .record = record_clear, .use_count = 1,
+                          .uses = {{LC_RES_SHADOW_CULL, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
+    passes[1] = (lc_pass){.name = "shadow cull", .timer = LC_TIMER_SHADOWS, .record = record_cull, .use_count = 1,
+                          .uses = {{LC_RES_SHADOW_CULL, LC_STAGE_COMPUTE, LC_RW, 0}}};
+    passes[2] = (lc_pass){.name = "shadow cull stats", .timer = LC_TIMER_SHADOWS, .record = record_stats, .use_count = 2,
+                          .uses = {{LC_RES_SHADOW_CULL, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_READ_BIT, 0},
+                                   {LC_RES_SHADOW_STATS, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
+    return 3;
+}
+
+void lc_shadow_cull_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t v)
+{
+    const lc_shadow_cull *c = &r->dev.shadow_cull;
+    for (uint32_t l = 0; l < c->lists; l++) {
+        if (!c->list_tasks[l]) continue;
+        uint32_t bucket = c->list_bucket[l];
+        lc_pkg_draw_indirect_count *d = lc_rc_alloc(rc, sizeof *d);
+        d->buffer = d->count_buffer = c->buffer.buffer;
+        d->offset = ((VkDeviceSize)c->commands_first + ((VkDeviceSize)v * c->region + c->list_first[l]) * 5) * 4;
+        d->count_offset = (VkDeviceSize)(LC_SHADOW_CULL_COUNTS + v * c->lists + l) * 4;
+        d->max_draws = c->list_tasks[l];
+        d->stride = sizeof(VkDrawIndexedIndirectCommand);
+        /* Both faces (closed shapes cast from inside as well); a masked list binds its material. */
+        lc_draw_material_of(r, bucket == UINT32_MAX ? 0 : bucket / 2, LC_RASTER_NONE, &d->mat);
+        uint64_t key = bucket == UINT32_MAX ? lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, 0)
+                                            : lc_depth_draw_key(r, pass, bucket / 2, 0);
+        lc_rc_command(rc, key, d, LC_PKG_DRAW_INDIRECT_COUNT);
+    }
+}
