@@ -503,6 +503,9 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r);
 lc_status lc_shadow_cull_create(lc_renderer *r);
 void lc_shadow_cull_destroy(lc_renderer *r);
 bool lc_frame_shadow_cull_gpu(const lc_renderer *r);
+/* Where the views are culled, for --stats and the HUD: "gpu", "cpu", or "none" before a frame
+ * has had a shadowed light. */
+const char *lc_shadow_cull_name(const lc_renderer *r);
 /* The size-dependent resources and the frame sets (src/frame_resources.c). */
 uint32_t lc_frame_auto_tile_size(const lc_renderer *r, uint32_t shading);
 lc_status lc_frame_create_sized(lc_renderer *r, bool analysis);

@@ -528,7 +528,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "triangles_unculled", (double)ss->triangles_unculled);
     cJSON_AddNumberToObject(sh, "ms", r->frame.timings.ms[LC_TIMER_SHADOWS]);
     cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(&r->settings));
-    cJSON_AddStringToObject(sh, "cull", lc_frame_shadow_cull_gpu(r) ? "gpu" : "cpu");
+    cJSON_AddStringToObject(sh, "cull", lc_shadow_cull_name(r));
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));
     if (pairs) {

@@ -635,7 +635,7 @@ static uint32_t build_hud(viewer *v)
              (unsigned long long)r->frame.geometry.culled_occlusion, (unsigned long long)r->frame.geometry.culled_sublets,
              r->frame.shadow_stats.lights, r->frame.shadow_stats.views, r->frame.shadow_stats.views_rendered,
              r->frame.shadow_stats.views_cached, (double)r->frame.shadow_stats.texels * 1e-6,
-             (double)r->frame.shadow_stats.triangles * 1e-6, lc_frame_shadow_cull_gpu(r) ? "GPU" : "CPU", g[LC_TIMER_SHADOWS],
+             (double)r->frame.shadow_stats.triangles * 1e-6, lc_shadow_cull_name(r), g[LC_TIMER_SHADOWS],
              lc_shadow_filter_name(&r->settings),
              v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],
              g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], v->smooth_cpu[LC_CPU_LIGHT_BUILD],

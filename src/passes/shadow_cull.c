@@ -27,6 +27,12 @@ bool lc_frame_shadow_cull_gpu(const lc_renderer *r)
     return r->dev.shadow_cull.buffer.buffer != VK_NULL_HANDLE && r->settings.shadow_cull == LC_SHADOW_CULL_GPU;
 }
 
+const char *lc_shadow_cull_name(const lc_renderer *r)
+{
+    if (!lc_frame_shadows_on(r)) return "none";
+    return lc_frame_shadow_cull_gpu(r) ? "gpu" : "cpu";
+}
+
 lc_status lc_shadow_cull_create(lc_renderer *r)
 {
     lc_shadow_cull *c = &r->dev.shadow_cull;
