@@ -13,6 +13,7 @@
 #    equals visibility shading;
 #  - an alpha MASK quad's cut-out texels let the light through: its shadow darkens about half
 #    of what the same quad as OPAQUE shadows;
+#  - a BLEND quad casts as an opaque one does, culled on the GPU and the CPU alike;
 #  - each view draws only the meshlets (sublets) in its frustum: fewer triangles than its
 #    objects hold, the same image; culled on the GPU (default) and on the CPU (--shadow-cull
 #    cpu), the same image again.
@@ -265,6 +266,32 @@ for kind in point spot; do
         echo "  $kind ($sh): the masked quad shadows $dark of the opaque one's shadow ($area of the image)"
     done
 done
+# A BLEND quad casts like an opaque one (blended objects are shadow casters; the GPU cull
+# takes them from their own tasks, past the camera's): the same quad, half transparent, darkens
+# nearly all of the opaque quad's shadow, culled on the GPU and on the CPU alike.
+"$PY" - "$S/maskflatopaque.gltf" "$S/blendflat.gltf" <<'PYEOF'
+import json, sys
+g = json.load(open(sys.argv[1]))
+for m in g["materials"]:
+    pbr = m.setdefault("pbrMetallicRoughness", {})
+    if "baseColorTexture" in pbr:
+        m["alphaMode"] = "BLEND"
+        pbr["baseColorFactor"] = [1, 1, 1, 0.5]
+json.dump(g, open(sys.argv[2], "w"))
+PYEOF
+ok=1
+for run in on:gpu off:gpu on:cpu; do
+    on=${run%:*} cull=${run#*:}
+    lc_ok "blendflat under a point light (shadow $on, $cull cull)" --scene "$S/blendflat.gltf" --camera 0,6,0,0,-89.9 --fov 60 $COMMON \
+        --lights-file "$TMP/plate-point-$on.json" --shadow-cull $cull --out "$TMP/blendflat-$on-$cull.png" || ok=0
+done
+if [[ $ok == 1 && -f $TMP/maskflatopaque-point-forward-on.png ]]; then
+    read -r area dark < <(pattern "$TMP"/maskflatopaque-point-forward-{on,off}.png "$TMP"/blendflat-{on,off}-gpu.png)
+    fcmp "$dark" ">=" 0.9 || fail "a BLEND quad shadows $dark of the opaque quad's shadow (want >= 0.9: blended objects cast)"
+    d=$(img diff "$TMP/blendflat-on-gpu.png" "$TMP/blendflat-on-cpu.png")
+    [[ $d == 0 ]] || fail "a BLEND caster: the GPU and CPU culls of the views give images $d/255 apart"
+    echo "  point (forward): the blended quad shadows $dark of the opaque one's shadow; GPU and CPU culls $d/255 apart"
+fi
 
 # 7. The meshlet cull per view: one mesh (a floor and a slab, each face 24 x 24 quads) under
 # a point light just above the slab's corner, so each cube face sees part of it. The views draw
