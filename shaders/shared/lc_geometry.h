@@ -96,7 +96,12 @@ struct lc_mesh_push {
 #define LC_MESH_DISPATCH_INDIRECT 1u
 #define LC_MESH_DISPATCH_COUNT 2u
 #define LC_MESH_ROW 8u
-#define LC_MESH_ROWS 32768u
+/* Rows per command: 32, 256 sublets a mesh-tasks command. lavapipe holds a command's mesh
+ * outputs until it has run every workgroup: with 32768 rows (262,144 sublets a command)
+ * `--scene mesh --grid 8` peaked at 1.9 GB resident and took 13 s a frame, with 32 at 221 MB
+ * and 5.4 s; on the H200 grid 13's visibility frame is 9.93 ms against 9.87 with 32768
+ * (docs/bench/h200-mesh-rows-grid13.csv). */
+#define LC_MESH_ROWS 32u
 #define LC_MESH_DRAW_SUBLETS (LC_MESH_ROW * LC_MESH_ROWS)
 #define LC_MESH_SCAN_GROUP 256u /* the list scan's one workgroup */
 /* The indirect dispatch's regions of the commands buffer, in uints (T tasks, B buckets),
