@@ -229,7 +229,6 @@ typedef struct lc_frame_slot {
  * --shadow-updates views; lists: the opaque casters' (0), then one per alpha MASK bucket. */
 typedef struct lc_shadow_cull {
     lc_buffer buffer;       /* LC_BIND_SHADOW_CULL; VK_NULL_HANDLE: the views are culled on the CPU */
-    uint32_t views;         /* view slots */
     uint32_t lists;         /* counters per view */
     uint32_t map_first, commands_first, region; /* uints; commands per view */
     uint32_t *list_bucket;  /* [lists]: the masked list's bucket (list 0: UINT32_MAX) */

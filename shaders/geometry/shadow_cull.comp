@@ -4,9 +4,9 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 // The shadow views' GPU cull (src/passes/shadow_cull.c; the layout: shared/lc_geometry.h
 // LC_SHADOW_CULL_*): one lane per shadow-casting task, one dispatch for the views rendered
-// this frame, a row of workgroups per view. The view's frustum comes from its light's record (the matrix its depth is drawn
-// with); the tests are the camera cull's (geometry_cull.glsl: object sphere, meshlet sphere)
-// and then each sublet's sphere, without the back-face cone (the views draw both faces) or
+// this frame, a row of workgroups per view. The view's frustum comes from its light's record
+// (the matrix its depth is drawn with); the tests are the camera cull's (geometry_cull.glsl:
+// object sphere, meshlet sphere) and then each sublet's sphere, without the back-face cone (the views draw both faces) or
 // occlusion. A surviving task appends one command to its list in the view's region: the span
 // of its meshlet's indices from the first to the last sublet in the frustum.
 #include "common.glsl"
@@ -31,7 +31,7 @@ void main()
     uint task = gl_GlobalInvocationID.x;
     uint view = gl_WorkGroupID.y;
     uvec2 record_face = shadow_views[view].xy;
-    uint drawn = 0u, triangles = 0u, inside = 0u;
+    uint triangles = 0u, inside = 0u;
     if (task < push.region.x) {
         uvec2 t = tasks[task];
         lc_gpu_cull_object co = cull_objects[t.x];
@@ -67,15 +67,13 @@ void main()
                 cull[c + 2u] = m.info.x + 3u * first;
                 cull[c + 3u] = 0u;
                 cull[c + 4u] = t.x; // firstInstance: the object (shadow_depth.vert)
-                drawn = 1u;
                 triangles = end - first;
             }
         }
     }
-    uvec3 sum = subgroupAdd(uvec3(triangles, inside, drawn));
+    uvec2 sum = subgroupAdd(uvec2(triangles, inside));
     if (subgroupElect()) {
         if (sum.x != 0u) atomicAdd(cull[LC_SHADOW_CULL_STATS + 0u], sum.x);
         if (sum.y != 0u) atomicAdd(cull[LC_SHADOW_CULL_STATS + 1u], sum.y);
-        if (sum.z != 0u) atomicAdd(cull[LC_SHADOW_CULL_STATS + 2u], sum.z);
     }
 }

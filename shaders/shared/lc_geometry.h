@@ -120,19 +120,19 @@ struct lc_mesh_push {
 #define LC_MESH_INDIRECT 4u /* lc_mesh_push.tasks.w: the mesh shader reads its sublet from the list (hiz.x: the bucket) */
 
 /* Shadow views culled on the GPU (shadow_cull.comp, src/passes/shadow_cull.c): one dispatch,
- * a lane per task and a row of workgroups per view rendered this frame, against the view's frustum (its light's record:
- * object sphere, meshlet sphere, then each sublet's), no cone (shadow views draw both faces)
- * and no occlusion. A task that survives writes one VkDrawIndexedIndirectCommand: the span of
+ * a lane per task and a row of workgroups per view rendered this frame, against the view's
+ * frustum (its light's record: object sphere, meshlet sphere, then each sublet's), no cone
+ * (shadow views draw both faces) and no occlusion. A task that survives writes one VkDrawIndexedIndirectCommand: the span of
  * its meshlet from its first to its last sublet in the frustum. Commands are compacted per
  * view: the opaque casters into one list (one pipeline, no material), each alpha MASK
  * bucket into its own (its material bound), so a view is one indirect-count draw plus one per
  * masked bucket. Depth-only draws leave the same depth in any order, so compaction by atomics
  * keeps every image deterministic. The shadow cull buffer, in uints: */
-#define LC_SHADOW_CULL_STATS 0u  /* uvec4: triangles drawn, triangles of the objects in the views' frustums, meshlets drawn, 0 */
+#define LC_SHADOW_CULL_STATS 0u  /* uvec4: triangles drawn, triangles of the objects in the views' frustums, 0, 0 */
 #define LC_SHADOW_CULL_COUNTS 4u /* per view slot, counters_per_view draw counts: the opaque list's, then each masked bucket's */
 /* ... then per bucket a uvec2 (the first command of its list in a view's region, its counter),
  * then the commands: per view slot a region of `region` commands. The buffer's host side:
- * src/geometry/shadow_cull.h. */
+ * src/passes/shadow_cull.c (lc_shadow_cull in src/frame.h). */
 struct lc_shadow_cull_push {
     LC_U4 region; /* x: tasks (every shadow-casting task), y: the bucket map's first uint, z: the commands' first uint, w: region (commands per view) */
     LC_U4 view;   /* x: counters per view; y, z, w: 0 (the view: the workgroup row's, lc_shared.h LC_SHADOW_VIEW_SLOTS) */

@@ -176,19 +176,13 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
      * objects' (shadow casters only: the shadow cull's, past task_count). */
     uint32_t *task_data = lc_calloc((size_t)g->shadow_task_count * 2 + 2, sizeof *task_data);
     uint32_t *fill = lc_calloc(g->bucket_count, sizeof *fill);
-    for (uint32_t i = 0; i < scene->object_count; i++) {
-        const lc_meshlet_range *r = &g->ms.ranges[scene->objects[i].mesh];
-        uint32_t b = objs[i].info.x;
-        for (uint32_t m = 0; m < r->meshlet_count && !g->cull_unavailable && !lc_scene_object_blends(scene, i); m++) {
-            uint32_t t = g->bucket_first[b] + fill[b]++;
-            task_data[t * 2] = i;
-            task_data[t * 2 + 1] = r->first_meshlet + m;
-        }
-    }
-    uint32_t t = g->task_count;
+    uint32_t blend_next = g->task_count;
     for (uint32_t i = 0; i < scene->object_count && !g->cull_unavailable; i++) {
         const lc_meshlet_range *r = &g->ms.ranges[scene->objects[i].mesh];
-        for (uint32_t m = 0; m < r->meshlet_count && lc_scene_object_blends(scene, i); m++, t++) {
+        uint32_t b = objs[i].info.x;
+        bool blends = lc_scene_object_blends(scene, i);
+        for (uint32_t m = 0; m < r->meshlet_count; m++) {
+            uint32_t t = blends ? blend_next++ : g->bucket_first[b] + fill[b]++;
             task_data[t * 2] = i;
             task_data[t * 2 + 1] = r->first_meshlet + m;
         }

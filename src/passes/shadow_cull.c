@@ -44,38 +44,40 @@ lc_status lc_shadow_cull_create(lc_renderer *r)
                 g->cull_unavailable ? "too many meshlet draws" : "no meshlets");
         return LC_OK;
     }
-    /* Lists: the opaque casters' (blended objects cast as opaque), then each masked bucket's. */
+    /* Lists: each masked bucket's, laid out first, then the opaque casters' (list 0; blended
+     * objects cast as opaque, from their tasks past the camera's), which takes the rest. */
     c->list_bucket = lc_calloc(g->bucket_count + 1, sizeof *c->list_bucket);
     c->list_first = lc_calloc(g->bucket_count + 1, sizeof *c->list_first);
     c->list_tasks = lc_calloc(g->bucket_count + 1, sizeof *c->list_tasks);
-    c->list_bucket[0] = UINT32_MAX;
     c->lists = 1;
-    uint32_t masked = 0;
-    for (uint32_t b = 0; b < g->bucket_count; b++)
-        if (g->bucket_tasks[b] && lc_material_masked(r, b / 2)) masked += g->bucket_tasks[b];
-    c->list_tasks[0] = g->shadow_task_count - masked;
-    uint32_t first = c->list_tasks[0];
-    c->views = r->settings.shadow_updates ? r->settings.shadow_updates : LC_SHADOW_UPDATES_DEFAULT;
-    c->map_first = LC_SHADOW_CULL_COUNTS + c->views * (g->bucket_count + 1);
-    c->commands_first = c->map_first + 2 * g->bucket_count;
-    uint32_t *head = lc_calloc(c->commands_first, sizeof *head);
+    uint32_t first = 0;
     for (uint32_t b = 0; b < g->bucket_count; b++) {
         if (!g->bucket_tasks[b] || !lc_material_masked(r, b / 2)) continue;
         uint32_t l = c->lists++;
         c->list_bucket[l] = b;
         c->list_first[l] = first;
         c->list_tasks[l] = g->bucket_tasks[b];
-        head[c->map_first + 2 * b] = first;
-        head[c->map_first + 2 * b + 1] = l;
         first += g->bucket_tasks[b];
     }
-    /* The counts are views x lists (the map was laid out for the most lists). */
+    c->list_bucket[0] = UINT32_MAX;
+    c->list_first[0] = first;
+    c->list_tasks[0] = g->shadow_task_count - first;
+    /* The buffer: the stats, views x lists counts, the bucket map, then a region a view. */
+    uint32_t views = r->settings.shadow_updates ? r->settings.shadow_updates : LC_SHADOW_UPDATES_DEFAULT;
+    c->map_first = LC_SHADOW_CULL_COUNTS + views * c->lists;
+    c->commands_first = c->map_first + 2 * g->bucket_count;
     c->region = g->shadow_task_count;
-    VkDeviceSize bytes = ((VkDeviceSize)c->commands_first + (VkDeviceSize)c->views * c->region * 5) * 4;
+    uint32_t *head = lc_calloc(c->commands_first, sizeof *head);
+    for (uint32_t b = 0; b < g->bucket_count; b++) head[c->map_first + 2 * b] = c->list_first[0]; /* list 0 */
+    for (uint32_t l = 1; l < c->lists; l++) {
+        head[c->map_first + 2 * c->list_bucket[l]] = c->list_first[l];
+        head[c->map_first + 2 * c->list_bucket[l] + 1] = l;
+    }
+    VkDeviceSize bytes = ((VkDeviceSize)c->commands_first + (VkDeviceSize)views * c->region * 5) * 4;
     lc_status s = LC_OK;
     if (bytes > r->ctx->props.limits.maxStorageBufferRange) {
         lc_info("--shadow-cull gpu: %u views of %u meshlet draws need %.0f MiB, more than the device's storage buffers reach: "
-                "the shadow views are culled on the CPU", c->views, c->region, (double)bytes / 1048576.0);
+                "the shadow views are culled on the CPU", views, c->region, (double)bytes / 1048576.0);
     } else {
         lc_buffer_desc d = {.size = bytes,
                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
