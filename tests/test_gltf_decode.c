@@ -1,7 +1,8 @@
 /* glTF before assimp (src/scene/gltf_decode.c): a quantized, meshopt-compressed triangle
  * built here (as gltfpack writes them) loads with the positions, normals and transformed UVs
- * of its float original, COLOR_0 loads as written in each of its encodings, and bad files
- * fail with a message naming their problem. */
+ * of its float original, COLOR_0 loads as written in each of its encodings, a skin without
+ * inverse-bind matrices takes glTF's identities, and bad files fail with a message naming
+ * their problem. */
 #include "scene/gltf_decode.h"
 #include "scene/scene.h"
 #include "test_util.h"
@@ -151,6 +152,50 @@ static void check_vertex_colours(void)
     free(file);
 }
 
+/* A triangle skinned to one joint at y = 2: without inverseBindMatrices (glTF: the identity)
+ * the pose moves it up by 2, as with identity matrices given; with the joint's inverse bind
+ * matrix it stays. assimp 5.2 segfaulted on the first (the rewrite adds the identities). */
+static void skinned_bounds(const char *skin, float *min_y, float *max_y)
+{
+    uint8_t bin[160] = {0};
+    float pos[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0}, weights[12] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+    float ibm[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -2, 0, 1};
+    memcpy(bin, pos, 36);
+    memcpy(bin + 48, weights, 48);
+    memcpy(bin + 96, ibm, 64);
+    char json[2048];
+    snprintf(json, sizeof json,
+             "{\"asset\":{\"version\":\"2.0\"},\"buffers\":[{\"byteLength\":160}],\"bufferViews\":["
+             "{\"buffer\":0,\"byteOffset\":0,\"byteLength\":36},{\"buffer\":0,\"byteOffset\":36,\"byteLength\":12},"
+             "{\"buffer\":0,\"byteOffset\":48,\"byteLength\":48},{\"buffer\":0,\"byteOffset\":96,\"byteLength\":64}],"
+             "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\",\"min\":[0,0,0],\"max\":[1,1,0]},"
+             "{\"bufferView\":1,\"componentType\":5121,\"count\":3,\"type\":\"VEC4\"},"
+             "{\"bufferView\":2,\"componentType\":5126,\"count\":3,\"type\":\"VEC4\"},"
+             "{\"bufferView\":3,\"componentType\":5126,\"count\":1,\"type\":\"MAT4\"}],"
+             "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"JOINTS_0\":1,\"WEIGHTS_0\":2}}]}],"
+             "\"nodes\":[{\"mesh\":0,\"skin\":0},{\"translation\":[0,2,0]}],\"skins\":[%s],"
+             "\"scenes\":[{\"nodes\":[0,1]}],\"scene\":0}",
+             skin);
+    size_t size;
+    uint8_t *file = lc_test_glb(json, bin, sizeof bin, &size);
+    lc_scene s;
+    lc_status st = load_captured(&s, file, size, "glb");
+    CHECK_MSG(st == LC_OK, "skin %s: %s", skin, last_error);
+    *min_y = st == LC_OK ? s.bounds_min[1] : NAN;
+    *max_y = st == LC_OK ? s.bounds_max[1] : NAN;
+    if (st == LC_OK) lc_scene_destroy(&s);
+    free(file);
+}
+
+static void check_skin_without_matrices(void)
+{
+    float lo[3], hi[3];
+    skinned_bounds("{\"joints\":[1]}", &lo[0], &hi[0]);
+    skinned_bounds("{\"joints\":[1],\"inverseBindMatrices\":3}", &lo[1], &hi[1]);
+    CHECK_MSG(fabsf(lo[0] - 2.0f) < 1e-5f && fabsf(hi[0] - 3.0f) < 1e-5f, "no matrices: y in [%g, %g], want [2, 3]", lo[0], hi[0]);
+    CHECK_MSG(fabsf(lo[1]) < 1e-5f && fabsf(hi[1] - 1.0f) < 1e-5f, "inverse bind: y in [%g, %g], want [0, 1]", lo[1], hi[1]);
+}
+
 static void check_bad(const void *data, size_t size, const char *hint, const char *want)
 {
     lc_scene s;
@@ -183,12 +228,16 @@ static void check_bad_files(void)
     g[8] += 100;
     check_bad(g, size, "glb", "GLB header claims");
     free(g);
+    const char *few = "{\"asset\":{\"version\":\"2.0\"},\"accessors\":[{\"componentType\":5126,\"count\":1,\"type\":\"MAT4\"}],"
+                      "\"nodes\":[{},{}],\"skins\":[{\"joints\":[0,1],\"inverseBindMatrices\":0}]}";
+    check_bad(few, strlen(few), "gltf", "skins[0] has 2 joints, but its inverseBindMatrices accessor holds 1");
 }
 
 int main(void)
 {
     check_quantized_meshopt();
     check_vertex_colours();
+    check_skin_without_matrices();
     check_bad_files();
     printf("gltf decode ok\n");
     return 0;

@@ -73,8 +73,8 @@ static size_t bytes_append(bytes *b, const void *src, size_t n)
         b->cap = LC_MAX(at + n, b->cap * 2 + 1024);
         b->data = lc_realloc(b->data, b->cap);
     }
-    memset(b->data + b->size, 0, at - b->size);
-    if (n) memcpy(b->data + at, src, n);
+    if (at > b->size) memset(b->data + b->size, 0, at - b->size);
+    if (n) memcpy(b->data + at, src, n); /* n == 0 may leave data NULL */
     b->size = at + n;
     return at;
 }
@@ -173,10 +173,25 @@ static void remove_string(cJSON *array, const char *s)
     }
 }
 
+/* o[key] = item, replacing or adding: o owns item either way (cJSON's replace alone leaves an
+ * item whose key is missing to its caller, tests/corpus/fuzz_scene/regress-rewrite-no-buffers). */
+static void set_item(cJSON *o, const char *key, cJSON *item)
+{
+    if (get(o, key)) cJSON_ReplaceItemInObjectCaseSensitive(o, key, item);
+    else cJSON_AddItemToObject(o, key, item);
+}
+
 static void set_number(cJSON *o, const char *key, double v)
 {
-    if (get(o, key)) cJSON_ReplaceItemInObjectCaseSensitive(o, key, cJSON_CreateNumber(v));
-    else cJSON_AddNumberToObject(o, key, v);
+    set_item(o, key, cJSON_CreateNumber(v));
+}
+
+/* o[key] as an array, made (or remade, over a value of another type) where it is not one. */
+static cJSON *array_of(cJSON *o, const char *key)
+{
+    cJSON *a = get(o, key);
+    if (!cJSON_IsArray(a)) set_item(o, key, a = cJSON_CreateArray());
+    return a;
 }
 
 /* ---------------------------------------------------------------- checks */
@@ -212,6 +227,28 @@ static bool images_ok(const cJSON *root, const char *what)
     return true;
 }
 
+/* A skin's inverse-bind matrices, where given, are at least one per joint (glTF 2.0 5.28.1):
+ * assimp 5.2 reads one per joint whatever the accessor holds. */
+static bool skins_ok(const cJSON *root, const char *what)
+{
+    const cJSON *skin;
+    int i = 0;
+    cJSON_ArrayForEach(skin, get(root, "skins"))
+    {
+        const cJSON *ibm = get(skin, "inverseBindMatrices");
+        const cJSON *acc = cJSON_IsNumber(ibm) ? cJSON_GetArrayItem(get(root, "accessors"), ibm->valueint) : NULL;
+        int joints = cJSON_GetArraySize(get(skin, "joints"));
+        double count = num(acc, "count", 0.0);
+        if (ibm && !(count >= joints)) {
+            lc_error("scene '%s': skins[%d] has %d joints, but its inverseBindMatrices accessor holds %.0f (one matrix a joint)", what, i,
+                     joints, isfinite(count) ? count : 0.0);
+            return false;
+        }
+        i++;
+    }
+    return true;
+}
+
 static bool document_ok(const cJSON *root, const char *what)
 {
     if (!cJSON_IsObject(root)) {
@@ -240,7 +277,7 @@ static bool document_ok(const cJSON *root, const char *what)
             return false;
         }
     }
-    return images_ok(root, what);
+    return images_ok(root, what) && skins_ok(root, what);
 }
 
 /* Line of a byte offset, for the message. */
@@ -485,7 +522,7 @@ static float *accessor_floats(rewrite *r, const cJSON *acc, int index, size_t *c
 static int add_float_accessor(rewrite *r, const cJSON *acc, const float *f, size_t n, int comps, const char *type)
 {
     size_t at = bytes_append(&r->out, f, n * (size_t)comps * sizeof *f);
-    cJSON *views = get(r->root, "bufferViews"), *accessors = get(r->root, "accessors");
+    cJSON *views = array_of(r->root, "bufferViews"), *accessors = array_of(r->root, "accessors");
     cJSON *v = cJSON_CreateObject();
     cJSON_AddNumberToObject(v, "buffer", 0);
     cJSON_AddNumberToObject(v, "byteOffset", (double)at);
@@ -541,6 +578,37 @@ static bool rgb_colour(const cJSON *root, const cJSON *attrs)
            !get(acc, "sparse");
 }
 
+/* Whether a skin leaves out its inverse-bind matrices: glTF's default is the identity, but
+ * assimp 5.2 dereferences the missing accessor (a segfault on a valid file:
+ * tests/corpus/fuzz_scene/regress-skin-no-inverse-bind.bin), so the rewrite gives it one. */
+static bool skin_without_matrices(const cJSON *skin)
+{
+    return cJSON_GetArraySize(get(skin, "joints")) > 0 && !get(skin, "inverseBindMatrices");
+}
+
+static bool skins_without_matrices(const cJSON *root)
+{
+    const cJSON *skin;
+    cJSON_ArrayForEach(skin, get(root, "skins")) if (skin_without_matrices(skin)) return true;
+    return false;
+}
+
+/* Identity inverse-bind matrices (MAT4, column-major) for each skin that has none. */
+static void add_identity_matrices(rewrite *r)
+{
+    cJSON *skin;
+    cJSON_ArrayForEach(skin, get(r->root, "skins"))
+    {
+        if (!skin_without_matrices(skin)) continue;
+        size_t n = (size_t)cJSON_GetArraySize(get(skin, "joints"));
+        float *m = lc_calloc(n * 16, sizeof *m);
+        for (size_t i = 0; i < n; i++)
+            for (int d = 0; d < 4; d++) m[i * 16 + (size_t)d * 5] = 1.0f;
+        set_number(skin, "inverseBindMatrices", add_float_accessor(r, NULL, m, n, 16, "MAT4"));
+        free(m);
+    }
+}
+
 /* Whether any mesh attribute is quantized, any COLOR_0 is RGB or any base-colour texture is
  * transformed. */
 static bool needs_attribute_rewrite(const cJSON *root)
@@ -553,12 +621,6 @@ static bool needs_attribute_rewrite(const cJSON *root)
                                                               quantized(root, attr)) return true;
     }
     return false;
-}
-
-/* Replaces one attribute's accessor index. */
-static void set_attribute(cJSON *attrs, const char *name, int accessor)
-{
-    cJSON_ReplaceItemInObjectCaseSensitive(attrs, name, cJSON_CreateNumber(accessor));
 }
 
 static bool dequantize_attributes(rewrite *r, cJSON *attrs)
@@ -581,7 +643,7 @@ static bool dequantize_attributes(rewrite *r, cJSON *attrs)
         char name[64];
         if (strlen(attr->string) >= sizeof name) continue; /* no glTF attribute is that long */
         snprintf(name, sizeof name, "%s", attr->string);
-        set_attribute(attrs, name, added);
+        set_number(attrs, name, added);
         attr = get(attrs, name); /* the replacement, so the walk goes on from it */
     }
     return true;
@@ -605,7 +667,7 @@ static bool expand_rgb_colour(rewrite *r, cJSON *attrs)
     int added = add_float_accessor(r, acc, rgba, n, 4, "VEC4");
     free(f);
     free(rgba);
-    set_attribute(attrs, "COLOR_0", added);
+    set_number(attrs, "COLOR_0", added);
     return true;
 }
 
@@ -633,7 +695,7 @@ static bool apply_uv_transform(rewrite *r, cJSON *attrs, const cJSON *t)
     }
     int added = add_float_accessor(r, acc, f, n, comps, NULL);
     free(f);
-    set_attribute(attrs, "TEXCOORD_0", added);
+    set_number(attrs, "TEXCOORD_0", added);
     return true;
 }
 
@@ -679,6 +741,7 @@ static bool rewrite_file(cJSON *root, const source *src, lc_gltf_info *info)
         if (ok && t) ok = apply_uv_transform(&r, attrs, t);
         if (ok) ok = expand_rgb_colour(&r, attrs);
     }
+    if (ok) add_identity_matrices(&r);
     cJSON *material;
     cJSON_ArrayForEach(material, get(root, "materials"))
         cJSON_DeleteItemFromObjectCaseSensitive(get(get(get(material, "pbrMetallicRoughness"), "baseColorTexture"), "extensions"),
@@ -687,7 +750,7 @@ static bool rewrite_file(cJSON *root, const source *src, lc_gltf_info *info)
         cJSON *buffers = cJSON_CreateArray(), *b = cJSON_CreateObject();
         cJSON_AddNumberToObject(b, "byteLength", (double)r.out.size);
         cJSON_AddItemToArray(buffers, b);
-        cJSON_ReplaceItemInObjectCaseSensitive(root, "buffers", buffers);
+        set_item(root, "buffers", buffers);
         static const char *const handled[] = {"EXT_meshopt_compression", "KHR_mesh_quantization", "KHR_texture_transform"};
         for (int i = 0; i < 3; i++) {
             remove_string(get(root, "extensionsRequired"), handled[i]);
@@ -830,7 +893,7 @@ lc_status lc_gltf_prepare(const uint8_t *data, size_t size, const char *dir, con
                     "their colour factor",
                     what, webp_only, webp_only == 1 ? " is" : "s are");
         bool meshopt = string_in(get(root, "extensionsUsed"), "EXT_meshopt_compression");
-        if (meshopt || needs_attribute_rewrite(root)) {
+        if (meshopt || needs_attribute_rewrite(root) || skins_without_matrices(root)) {
             bool ok = load_buffers(&src, root) && rewrite_file(root, &src, info);
             if (!ok) status = LC_ERR_INPUT;
         }
