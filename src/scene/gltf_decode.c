@@ -377,7 +377,8 @@ static const uint8_t *buffer_range(const source *s, int64_t buffer, double offse
                  buffer >= 0 && buffer < s->count ? s->size[buffer] : 0);
         return NULL;
     }
-    return s->data[buffer] + (size_t)offset;
+    /* A buffer without data (size 0) holds only empty ranges: no bytes, but not a failure. */
+    return s->data[buffer] ? s->data[buffer] + (size_t)offset : (const uint8_t *)"";
 }
 
 /* One bufferView's bytes, decoded when meshopt-compressed; *owned is set when allocated. */
