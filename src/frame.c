@@ -24,7 +24,7 @@ const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"}
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES (35 + LC_SHADOW_UPDATES_MAX) /* shadow cull (3) and views + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (37 + 2 * LC_SHADOW_UPDATES_MAX) /* shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase) + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -193,7 +193,8 @@ void lc_renderer_destroy(lc_renderer *r)
                          &r->dev.bin_lights[0], &r->dev.bin_lights[1], &r->dev.bin_lights[2], &r->dev.bin_blocks[0], &r->dev.bin_blocks[1],
                          &r->dev.bin_blocks[2], &r->dev.geometry_cull[0], &r->dev.geometry_cull[1], &r->dev.geometry_cull[2], &r->dev.hiz_pipeline,
                          &r->dev.mesh_depth_pipeline[0], &r->dev.mesh_depth_pipeline[1], &r->dev.depth_mask_pipeline,
-                         &r->dev.mesh_depth_mask_pipeline[0], &r->dev.mesh_depth_mask_pipeline[1], &r->dev.shadow_pipeline, &r->dev.shadow_mask_pipeline, &r->dev.shadow_cull_pipeline,
+                         &r->dev.mesh_depth_mask_pipeline[0], &r->dev.mesh_depth_mask_pipeline[1], &r->dev.shadow_pipeline, &r->dev.shadow_mask_pipeline, &r->dev.shadow_cull_pipeline[0],
+                         &r->dev.shadow_cull_pipeline[1], &r->dev.shadow_cull_pipeline[2], &r->dev.shadow_hiz_pipeline,
                          &r->dev.mesh_cull[0], &r->dev.mesh_cull[1], &r->dev.mesh_cull[2], &r->dev.mesh_scan[0], &r->dev.mesh_scan[1],
                          &r->dev.mesh_scan[2], &r->dev.mesh_list[0], &r->dev.mesh_list[1], &r->dev.mesh_list[2]};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
@@ -253,6 +254,7 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
         const uint32_t *st = slot->shadow_stats.mapped;
         r->frame.shadow_stats.triangles = st[0];
         r->frame.shadow_stats.triangles_unculled = st[1];
+        r->frame.shadow_stats.culled_occlusion = st[2];
     }
     uint64_t ts[LC_BACKEND_MARKERS * 2];
     uint32_t n = slot->marker_count * 2;
@@ -345,9 +347,19 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     const lc_frame_settings *s = &r->settings;
     uint32_t n = 0;
     /* shadow views: the depth of each view rendered this frame, into its atlas tile */
-    if (r->dev.shadows.render_count && lc_frame_shadow_cull_gpu(r)) n += lc_passes_shadow_cull(r, passes + n); // shadow cull: each view's casters on the GPU
+    uint32_t views = r->dev.shadows.render_count;
+    bool shadow_occlusion = views && lc_frame_shadow_occlusion(r);
+    uint32_t shadow_first = shadow_occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
+    if (views && lc_frame_shadow_cull_gpu(r)) n += lc_passes_shadow_cull(r, shadow_first, passes + n); // shadow cull (/ phase 1): each view's casters on the GPU (what each saw last)
     r->frame.shadow_first_pass = n;
-    for (uint32_t v = 0; v < r->dev.shadows.render_count; v++) passes[n++] = lc_pass_shadow_view(r, v);
+    r->frame.shadow_phase2_pass = UINT32_MAX;
+    for (uint32_t v = 0; v < views; v++) passes[n++] = lc_pass_shadow_view(r, v, shadow_first);
+    if (shadow_occlusion) {
+        passes[n++] = lc_pass_shadow_hiz();                   // shadow hiz: each view's max-depth pyramid of phase 1
+        n += lc_passes_shadow_cull(r, LC_GEOMETRY_CULL_PHASE_2, passes + n); // shadow cull / phase 2: the rest against the HiZ; visibility bits
+        r->frame.shadow_phase2_pass = n;
+        for (uint32_t v = 0; v < views; v++) passes[n++] = lc_pass_shadow_view(r, v, LC_GEOMETRY_CULL_PHASE_2); // what became visible
+    }
     /* Visibility shading in one raster pass: the depth and the ids together, where the depth
      * pre-pass would be (per phase); else the pre-pass, and the ids after it (EQUAL). */
     bool single = s->shading == LC_SHADING_VISIBILITY && !s->visibility_prepass;

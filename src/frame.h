@@ -166,6 +166,7 @@ typedef struct lc_frame_settings {
     uint32_t shadow_updates;  /* --shadow-updates: most shadow views rendered a frame; 0: LC_SHADOW_UPDATES_DEFAULT */
     uint32_t shadow_filter;   /* --shadow-filter: LC_SHADOW_FILTER_BILINEAR or _TENT; 0: LC_SHADOW_FILTER_TENT */
     uint32_t shadow_cull;     /* --shadow-cull: LC_SHADOW_CULL_GPU (default) or LC_SHADOW_CULL_CPU */
+    uint32_t shadow_occlusion; /* --shadow-occlusion: LC_SHADOW_OCCLUSION_ON (default: two-phase HiZ culling of the GPU-culled views) or _OFF */
     bool visibility_prepass; /* visibility shading: a depth pre-pass then the ids with depth EQUAL;
                                 default (false): one raster pass writes depth and ids together */
     uint32_t mesh_dispatch;  /* LC_MESH_DISPATCH_*: the mesh path's task shader (default) or indirect mesh tasks */
@@ -226,11 +227,15 @@ typedef struct lc_frame_slot {
 
 /* The shadow views' cull on the GPU (src/passes/shadow_cull.c, shaders/geometry/shadow_cull.comp;
  * the buffer's layout: lc_geometry.h LC_SHADOW_CULL_*). Made with the full shadow atlas, for
- * --shadow-updates views; lists: the opaque casters' (0), then one per alpha MASK bucket. */
+ * --shadow-updates views; lists: the opaque casters' (0), then one per alpha MASK bucket. With
+ * --shadow-occlusion on (and room in a storage buffer) it holds the views' visibility bits and
+ * HiZ pyramids too. */
 typedef struct lc_shadow_cull {
     lc_buffer buffer;       /* LC_BIND_SHADOW_CULL; VK_NULL_HANDLE: the views are culled on the CPU */
     uint32_t lists;         /* counters per view */
+    uint32_t views;         /* view slots (--shadow-updates) */
     uint32_t map_first, commands_first, region; /* uints; commands per view */
+    uint32_t bits_first, bits_words, hiz_first; /* uints; words per view identity; 0: no occlusion */
     uint32_t *list_bucket;  /* [lists]: the masked list's bucket (list 0: UINT32_MAX) */
     uint32_t *list_first, *list_tasks; /* [lists]: first command in a view's region, most commands */
 } lc_shadow_cull;
@@ -287,7 +292,8 @@ typedef struct lc_renderer_device {
     VkPipeline shadow_mask_pipeline; /* alpha MASK casters: shadow_depth.vert, depth_mask.frag */
     lc_image shadow_atlas;
     lc_shadows shadows;
-    VkPipeline shadow_cull_pipeline; /* shadow_cull.comp */
+    VkPipeline shadow_cull_pipeline[3]; /* shadow_cull.comp per phase (LC_GEOMETRY_CULL_PHASE_*) */
+    VkPipeline shadow_hiz_pipeline;     /* shadow_hiz.comp */
     lc_shadow_cull shadow_cull;
 
     /* The render contexts' package blocks and the backend that translates them. */
@@ -372,8 +378,8 @@ typedef struct lc_frame_state {
      * cull against its frustum), its debug label, and the pass of the first one. */
     lc_object_cull_result shadow_cull[LC_SHADOW_UPDATES_MAX];
     lc_shadow_draws shadow_draws[LC_SHADOW_UPDATES_MAX]; /* the meshlets of those objects in its frustum */
-    char shadow_names[LC_SHADOW_UPDATES_MAX][48];
-    uint32_t shadow_first_pass;
+    char shadow_names[2 * LC_SHADOW_UPDATES_MAX][48]; /* phase 1 (or all), then phase 2 */
+    uint32_t shadow_first_pass, shadow_phase2_pass; /* the first view's pass of each phase (phase 2: UINT32_MAX without) */
     lc_shadow_stats shadow_stats; /* of the last completed frame; ms from the GPU timer */
 } lc_frame_state;
 
@@ -502,6 +508,9 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r);
 lc_status lc_shadow_cull_create(lc_renderer *r);
 void lc_shadow_cull_destroy(lc_renderer *r);
 bool lc_frame_shadow_cull_gpu(const lc_renderer *r);
+/* Whether the GPU-culled views run two-phase occlusion (--shadow-occlusion on and the buffer
+ * had room for it). */
+bool lc_frame_shadow_occlusion(const lc_renderer *r);
 /* Where the views are culled, for --stats and the HUD: "gpu", "cpu", or "none" before a frame
  * has had a shadowed light. */
 const char *lc_shadow_cull_name(const lc_renderer *r);

@@ -254,8 +254,14 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
     }
     r->dev.hiz_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "hiz.comp", NULL, "hiz");
     if (!r->dev.hiz_pipeline) return LC_ERR_RUNTIME;
-    r->dev.shadow_cull_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "shadow_cull.comp", NULL, "shadow cull");
-    if (!r->dev.shadow_cull_pipeline) return LC_ERR_RUNTIME;
+    static const char *const shadow_cull_names[3] = {"shadow cull", "shadow cull / phase 1", "shadow cull / phase 2"};
+    for (uint32_t p = 0; p < 3; p++) {
+        lc_spec cs = {.values = {p}, .count = 1};
+        r->dev.shadow_cull_pipeline[p] = lc_pipeline_compute(ctx, r->dev.layout, "shadow_cull.comp", &cs, shadow_cull_names[p]);
+        if (!r->dev.shadow_cull_pipeline[p]) return LC_ERR_RUNTIME;
+    }
+    r->dev.shadow_hiz_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "shadow_hiz.comp", NULL, "shadow hiz");
+    if (!r->dev.shadow_hiz_pipeline) return LC_ERR_RUNTIME;
     /* Shadow views: depth only, both faces (a light inside a closed box sees its inside). */
     lc_graphics_desc sd = {.vertex = "shadow_depth.vert", .layout = r->dev.layout, .depth_format = VK_FORMAT_D32_SFLOAT,
                            .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,

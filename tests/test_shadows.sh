@@ -16,7 +16,12 @@
 #  - a BLEND quad casts as an opaque one does, culled on the GPU and the CPU alike;
 #  - each view draws only the meshlets (sublets) in its frustum: fewer triangles than its
 #    objects hold, the same image; culled on the GPU (default) and on the CPU (--shadow-cull
-#    cpu), the same image again.
+#    cpu), the same image again;
+#  - two-phase occlusion culling of the GPU-culled views (--shadow-occlusion): with moving
+#    generated lights, so that each view is rendered again with the bits of its last render,
+#    the views' HiZ culls meshlets and the views draw fewer triangles, and the image is the
+#    one without occlusion byte for byte (a generated scene: boxes above and below a slab; and
+#    Sponza).
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -315,6 +320,7 @@ if [[ -f $TMP/fine24.png && -f $TMP/fine24-cpu.png ]]; then
     d=$(img diff "$TMP/fine24.png" "$TMP/fine24-cpu.png")
     [[ $d == 0 ]] || fail "the views culled on the GPU and on the CPU give images $d/255 apart"
     [[ $(img json "$TMP/fine24-cpu.json" shadows.cull) == cpu ]] || fail "--shadow-cull cpu: stats say $(img json "$TMP/fine24-cpu.json" shadows.cull)"
+    [[ $(img json "$TMP/fine24-cpu.json" shadows.occlusion) == False ]] || fail "--shadow-cull cpu: stats say shadows.occlusion is on"
     tc=$(img json "$TMP/fine24-cpu.json" shadows.triangles) uc=$(img json "$TMP/fine24-cpu.json" shadows.triangles_unculled)
     [[ $uc -gt 0 && $((2 * tc)) -le $uc ]] || fail "the CPU's meshlet cull keeps $tc of $uc triangles in the views (want at most half)"
     echo "  the same views culled on the CPU: $tc of $uc triangles, the same image"
@@ -333,7 +339,47 @@ if have_xvfb_run "the inspector's shadowed lights"; then
     grep -Eq "inspect .*$want_on" "$TMP/inspect-on.log" || fail "the inspector does not mark the shadowed light: $(grep inspect "$TMP/inspect-on.log")"
     grep -Eq "inspect .*$want_off" "$TMP/inspect-off.log" || fail "the inspector marks an unshadowed light: $(grep inspect "$TMP/inspect-off.log")"
 fi
-lc_bad_each "--shadowed-lights x" "--shadow-updates 0" "--shadow-updates 65" "--shadow-filter box" "--shadow-cull both"
+# 9. Occlusion culling of the shadow views: moving generated lights (every view rendered every
+# frame: --shadow-updates 64), three frames, so the last frame's views cull with the bits of
+# their render before, which found what the views' HiZ hid. The same image with occlusion on
+# and off, byte for byte (depth-only views with a LESS test: the hidden meshlets change no
+# texel), fewer triangles with it on, and the new passes timed. A generated scene (a 12 x 12 m
+# slab 1.5 m up, nine boxes under it and nine on it, every face 16 x 16 quads: the slab hides
+# one layer from the lights on the other side), and Sponza where it is given.
+B="0,1.5,0,6,0.05,6"
+for x in -4 0 4; do for z in -4 0 4; do B="$B $x,0.3,$z,0.3,0.3,0.3 $x,1.85,$z,0.3,0.3,0.3"; done; done
+# shellcheck disable=SC2086
+SUBDIV=16 boxes "$S/layers.gltf" $B
+occlusion_pair() # occlusion_pair NAME ARGS...: NAME-on and NAME-off runs, then the checks
+{
+    local name=$1 o
+    shift
+    for o in on off; do
+        lc_ok "shadow occlusion $o ($name)" "$@" --headless --validate --size 200x112 --shadowed-lights 8 --shadow-updates 64 \
+            --frames 3 --shadow-occlusion $o --stats "$TMP/occl-$name-$o.json" --out "$TMP/occl-$name-$o.png" || return
+    done
+    local on=$TMP/occl-$name-on.json off=$TMP/occl-$name-off.json
+    cmp -s "$TMP/occl-$name-on.png" "$TMP/occl-$name-off.png" ||
+        fail "$name: shadow occlusion changes the image by $(img diff "$TMP/occl-$name-on.png" "$TMP/occl-$name-off.png")/255 (want byte-identical)"
+    [[ $(img json "$on" shadows.occlusion) == True && $(img json "$off" shadows.occlusion) == False ]] ||
+        fail "$name: shadows.occlusion says $(img json "$on" shadows.occlusion) with it on, $(img json "$off" shadows.occlusion) off"
+    local culled t_on t_off
+    culled=$(img json "$on" shadows.culled_occlusion) t_on=$(img json "$on" shadows.triangles) t_off=$(img json "$off" shadows.triangles)
+    [[ $culled -gt 0 ]] || fail "$name: the views' HiZ culled no meshlet"
+    [[ $t_on -lt $t_off ]] || fail "$name: the views draw $t_on triangles with occlusion, $t_off without (want fewer)"
+    [[ $(img json "$off" shadows.culled_occlusion) == 0 ]] || fail "$name: meshlets culled by occlusion with it off"
+    local pass
+    for pass in "shadow cull / phase 1" "shadow hiz" "shadow cull / phase 2"; do
+        img json "$on" "passes_ms_last_frame.$pass" >/dev/null 2>&1 || fail "$name: no '$pass' pass timed"
+    done
+    grep -q '"shadow view / light [0-9]* *[-+xyz]* / phase 2"' "$on" || fail "$name: no phase 2 shadow view pass timed"
+    echo "  $name: occlusion culled $culled meshlets, $t_on triangles drawn against $t_off, the same image"
+}
+occlusion_pair layers --scene "$S/layers.gltf" --camera 0,8,9,0,-45 --lights 32 --seed 3
+if have_sponza "shadow occlusion (Sponza)"; then
+    occlusion_pair sponza --scene "$LC_SPONZA" --lights 64
+fi
+lc_bad_each "--shadowed-lights x" "--shadow-updates 0" "--shadow-updates 65" "--shadow-filter box" "--shadow-cull both" "--shadow-occlusion maybe"
 echo '{"lights": [{"type": "point", "position": [0, 1, 0], "radius": 2, "shadow": 1}]}' >"$TMP/bad.json"
 lc_bad "\"shadow\": 1" --headless --lights-file "$TMP/bad.json"
 finish

@@ -6,13 +6,16 @@
 // LC_SHADOW_CULL_*): one lane per shadow-casting task, one dispatch for the views rendered
 // this frame, a row of workgroups per view. The view's frustum comes from its light's record
 // (the matrix its depth is drawn with); the tests are the camera cull's (geometry_cull.glsl:
-// object sphere, meshlet sphere) and then each sublet's sphere, without the back-face cone (the views draw both faces) or
-// occlusion. A surviving task appends one command to its list in the view's region: the span
-// of its meshlet's indices from the first to the last sublet in the frustum.
+// object sphere, meshlet sphere) and then each sublet's sphere, without the back-face cone (the
+// views draw both faces). A surviving task appends one command to its list in the view's region:
+// the span of its meshlet's indices from the first to the last sublet in the frustum.
+// PHASE (geometry_cull.glsl's constant): ALL draws every task in the frustum; 1 those whose
+// visibility bit says the view saw them when last rendered; 2 tests the others against the
+// view's HiZ of phase 1 (shadow_hiz.comp), draws the visible ones and writes every bit.
 #include "common.glsl"
 #include "shared/lc_geometry.h"
 #include "shared/lc_meshlet.h"
-layout(constant_id = 0) const uint PHASE = LC_GEOMETRY_CULL_PHASE_ALL; // (geometry_cull.glsl's; unused here)
+layout(constant_id = 0) const uint PHASE = LC_GEOMETRY_CULL_PHASE_ALL;
 #include "geometry_cull.glsl"
 
 layout(local_size_x = LC_CULL_GROUP) in;
@@ -21,29 +24,76 @@ layout(std430, set = 0, binding = LC_BIND_GEO_SUBLET_BOUNDS) readonly buffer Sub
 layout(std430, set = 0, binding = LC_BIND_SHADOWS) readonly buffer ShadowBlock
 {
     lc_gpu_shadow shadows[LC_SHADOW_RECORDS];
-    uvec4 shadow_views[LC_SHADOW_VIEW_SLOTS]; // record, face
+    uvec4 shadow_views[LC_SHADOW_VIEW_SLOTS]; // record, face, bits identity, fresh
 };
 layout(std430, set = 0, binding = LC_BIND_SHADOW_CULL) buffer ShadowCullBlock { uint cull[]; };
 layout(push_constant) uniform PushBlock { lc_shadow_cull_push push; };
+
+// Whether a world sphere may put a fragment into the view against its HiZ (max depth of what
+// phase 1 drew; depth 0 near, LESS test): the corners of the sphere's box projected with the
+// view's matrix give a rectangle of texels in the tile, and the sphere's point nearest the
+// light along the view axis its nearest depth (a perspective depth depends on the view depth
+// alone); the HiZ level where the rectangle spans at most 2 x 2 texels gives the farthest
+// depth drawn there.
+bool shadow_hiz_visible(vec3 c, float radius, mat4 view_proj, float near_z, uint size, uint hiz)
+{
+    vec2 lo = vec2(1e30), hi = vec2(-1e30);
+    for (uint i = 0u; i < 8u; i++) {
+        vec3 corner = c + radius * vec3((i & 1u) != 0u ? 1.0 : -1.0, (i & 2u) != 0u ? 1.0 : -1.0, (i & 4u) != 0u ? 1.0 : -1.0);
+        vec4 q = view_proj * vec4(corner, 1.0);
+        if (q.w <= near_z * 1.001) return true; // reaches the near plane: no bound
+        lo = min(lo, q.xy / q.w);
+        hi = max(hi, q.xy / q.w);
+    }
+    vec3 axis = normalize(vec3(view_proj[0][3], view_proj[1][3], view_proj[2][3])); // w grows along it
+    vec4 q = view_proj * vec4(c - radius * axis, 1.0);
+    if (q.w <= near_z * 1.001) return true;
+    float nearest = q.z / q.w;
+    float s = float(size);
+    // Texels of the tile; half a texel more on every side for rounding against the rasterizer.
+    lo = (lo * 0.5 + 0.5) * s - 0.5;
+    hi = (hi * 0.5 + 0.5) * s + 0.5;
+    if (hi.x < 0.0 || hi.y < 0.0 || lo.x >= s || lo.y >= s) return true; // the frustum test decides
+    ivec2 a = clamp(ivec2(floor(lo)), ivec2(0), ivec2(int(size) - 1)) >> 1; // level 0: half the tile's texels
+    ivec2 b = clamp(ivec2(floor(hi)), ivec2(0), ivec2(int(size) - 1)) >> 1;
+    int n0 = int(size) >> 1, levels = findMSB(n0) + 1;
+    int lod = min(findMSB(max(b.x - a.x, b.y - a.y) - 1) + 1, levels - 1);
+    a >>= lod;
+    b >>= lod;
+    int n = n0 >> lod;
+    // Level L's first word: the words of the levels above it for the largest tile (lc_geometry.h).
+    uint at = hiz + (LC_SHADOW_HIZ_WORDS - (LC_SHADOW_HIZ_WORDS >> (2u * uint(lod))));
+    float z = uintBitsToFloat(cull[at + uint(a.y * n + a.x)]);
+    z = max(z, uintBitsToFloat(cull[at + uint(a.y * n + b.x)]));
+    z = max(z, uintBitsToFloat(cull[at + uint(b.y * n + a.x)]));
+    z = max(z, uintBitsToFloat(cull[at + uint(b.y * n + b.x)]));
+    return nearest <= z + 1e-6;
+}
 
 void main()
 {
     uint task = gl_GlobalInvocationID.x;
     uint view = gl_WorkGroupID.y;
-    uvec2 record_face = shadow_views[view].xy;
-    uint triangles = 0u, inside = 0u;
+    uvec4 sv = shadow_views[view];
+    uint triangles = 0u, inside = 0u, occluded = 0u;
     if (task < push.region.x) {
         uvec2 t = tasks[task];
         lc_gpu_cull_object co = cull_objects[t.x];
+        lc_gpu_shadow rec = shadows[sv.x];
+        mat4 view_proj = rec.view_proj[sv.y];
         vec4 planes[6];
-        lc_frustum_planes(shadows[record_face.x].view_proj[record_face.y], planes);
+        lc_frustum_planes(view_proj, planes);
+        uint first = 0u, end = 0u; // triangles of the meshlet in the frustum
+        lc_gpu_meshlet m = meshlets[t.y];
+        vec3 center = vec3(0.0);
+        float radius = 0.0;
         if (lc_sphere_in_planes(planes, co.sphere.xyz, co.sphere.w)) {
-            lc_gpu_meshlet m = meshlets[t.y];
             inside = m.info.w;
             mat4 world = objects[t.x].world;
             float scale = uintBitsToFloat(co.info.z);
-            uint first = 0u, end = 0u; // triangles of the meshlet
-            if (lc_sphere_in_planes(planes, (world * vec4(m.sphere.xyz, 1.0)).xyz, m.sphere.w * scale)) {
+            center = (world * vec4(m.sphere.xyz, 1.0)).xyz;
+            radius = m.sphere.w * scale;
+            if (lc_sphere_in_planes(planes, center, radius)) {
                 first = ~0u;
                 uint at = 0u;
                 for (uint k = 0u; k < LC_MESHLET_SUBLETS; k++) {
@@ -57,23 +107,44 @@ void main()
                     at += n;
                 }
             }
-            if (first < end) {
-                uint bucket = co.info.x;
-                uvec2 list = uvec2(cull[push.region.y + 2u * bucket], cull[push.region.y + 2u * bucket + 1u]);
-                uint slot = atomicAdd(cull[LC_SHADOW_CULL_COUNTS + view * push.view.x + list.y], 1u);
-                uint c = push.region.z + (view * push.region.w + list.x + slot) * 5u;
-                cull[c + 0u] = 3u * (end - first);
-                cull[c + 1u] = 1u;
-                cull[c + 2u] = m.info.x + 3u * first;
-                cull[c + 3u] = 0u;
-                cull[c + 4u] = t.x; // firstInstance: the object (shadow_depth.vert)
-                triangles = end - first;
+        }
+        bool visible = first < end, draw = visible;
+        if (PHASE != LC_GEOMETRY_CULL_PHASE_ALL) {
+            // The view's bit for the task (shadow_views[].z: the view's identity across frames).
+            uint word = push.view.z + sv.z * ((push.region.x + 31u) >> 5u) + (task >> 5u), bit = 1u << (task & 31u);
+            bool was_visible = sv.w == 0u && (cull[word] & bit) != 0u;
+            if (PHASE == LC_GEOMETRY_CULL_PHASE_1) {
+                draw = visible && was_visible;
+                inside = 0u; // phase 2 counts the view's objects
+            } else {
+                if (visible) visible = shadow_hiz_visible(center, radius * 1.0001, view_proj, rec.params.x, uint(rec.rect[sv.y].z),
+                                                          push.view.w + view * LC_SHADOW_HIZ_WORDS);
+                draw = visible && !was_visible;
+                occluded = first < end && !visible && !was_visible ? 1u : 0u;
+                if (visible != ((cull[word] & bit) != 0u)) {
+                    if (visible) atomicOr(cull[word], bit);
+                    else atomicAnd(cull[word], ~bit);
+                }
             }
         }
+        if (draw) {
+            uint bucket = co.info.x;
+            uvec2 list = uvec2(cull[push.region.y + 2u * bucket], cull[push.region.y + 2u * bucket + 1u]);
+            uint counts = LC_SHADOW_CULL_COUNTS + (PHASE == LC_GEOMETRY_CULL_PHASE_2 ? push.view.y : 0u);
+            uint slot = atomicAdd(cull[counts + view * push.view.x + list.y], 1u);
+            uint c = push.region.z + (view * push.region.w + list.x + slot) * 5u;
+            cull[c + 0u] = 3u * (end - first);
+            cull[c + 1u] = 1u;
+            cull[c + 2u] = m.info.x + 3u * first;
+            cull[c + 3u] = 0u;
+            cull[c + 4u] = t.x; // firstInstance: the object (shadow_depth.vert)
+            triangles = end - first;
+        }
     }
-    uvec2 sum = subgroupAdd(uvec2(triangles, inside));
+    uvec3 sum = subgroupAdd(uvec3(triangles, inside, occluded));
     if (subgroupElect()) {
         if (sum.x != 0u) atomicAdd(cull[LC_SHADOW_CULL_STATS + 0u], sum.x);
         if (sum.y != 0u) atomicAdd(cull[LC_SHADOW_CULL_STATS + 1u], sum.y);
+        if (sum.z != 0u) atomicAdd(cull[LC_SHADOW_CULL_STATS + 2u], sum.z);
     }
 }

@@ -122,22 +122,36 @@ struct lc_mesh_push {
 /* Shadow views culled on the GPU (shadow_cull.comp, src/passes/shadow_cull.c): one dispatch,
  * a lane per task and a row of workgroups per view rendered this frame, against the view's
  * frustum (its light's record: object sphere, meshlet sphere, then each sublet's), no cone
- * (shadow views draw both faces) and no occlusion. A task that survives writes one VkDrawIndexedIndirectCommand: the span of
+ * (shadow views draw both faces). A task that survives writes one VkDrawIndexedIndirectCommand: the span of
  * its meshlet from its first to its last sublet in the frustum. Commands are compacted per
  * view: the opaque casters into one list (one pipeline, no material), each alpha MASK
  * bucket into its own (its material bound), so a view is one indirect-count draw plus one per
  * masked bucket. Depth-only draws leave the same depth in any order, so compaction by atomics
- * keeps every image deterministic. The shadow cull buffer, in uints: */
-#define LC_SHADOW_CULL_STATS 0u  /* uvec4: triangles drawn, triangles of the objects in the views' frustums, 0, 0 */
-#define LC_SHADOW_CULL_COUNTS 4u /* per view slot, counters_per_view draw counts: the opaque list's, then each masked bucket's */
+ * keeps every image deterministic.
+ * Two-phase occlusion (--shadow-occlusion on): a visibility bit per task and view identity
+ * (a shadowed light's owner in the atlas x face, kept across frames); phase 1 draws what was
+ * visible when the view was last rendered, shadow_hiz.comp reduces the view's tile to a
+ * max-depth pyramid, phase 2 tests the rest against it, draws what became visible and writes
+ * every task's bit. Phase 2 reuses the commands region (phase 1's draws are done by then)
+ * with its own counts. The shadow cull buffer, in uints: */
+#define LC_SHADOW_CULL_STATS 0u  /* uvec4: triangles drawn, triangles of the objects in the views' frustums, meshlets culled by the HiZ (phase 2), 0 */
+#define LC_SHADOW_CULL_COUNTS 4u /* per phase (phase 1 or all, then phase 2) and view slot, counters_per_view draw counts: the opaque list's, then each masked bucket's */
 /* ... then per bucket a uvec2 (the first command of its list in a view's region, its counter),
- * then the commands: per view slot a region of `region` commands. The buffer's host side:
+ * then the commands: per view slot a region of `region` commands; with occlusion then the
+ * visibility bits (LC_SHADOW_OCCLUSION_VIEWS identities of ceil(tasks / 32) words) and per
+ * view slot a HiZ pyramid of LC_SHADOW_HIZ_WORDS floats. The buffer's host side:
  * src/passes/shadow_cull.c (lc_shadow_cull in src/frame.h). */
+#define LC_SHADOW_OCCLUSION_VIEWS (LC_SHADOW_RECORDS * 6u) /* bit arrays: owner * 6 + face (src/lights/shadows.h) */
+/* A view's HiZ: level 0 is its tile at half resolution (each texel the max of 2 x 2), down to
+ * one texel; level L starts at the words of the levels above it for the largest tile
+ * (LC_SHADOW_TILE), so a smaller tile's levels start at the same places. Tiles lie at multiples
+ * of their size in the atlas, so no texel of any level straddles two views. */
+#define LC_SHADOW_HIZ_LEVELS 8u /* 128 x 128 down to 1 x 1 */
+#define LC_SHADOW_HIZ_WORDS 21845u /* (4^8 - 1) / 3 */
 struct lc_shadow_cull_push {
     LC_U4 region; /* x: tasks (every shadow-casting task), y: the bucket map's first uint, z: the commands' first uint, w: region (commands per view) */
-    LC_U4 view;   /* x: counters per view; y, z, w: 0 (the view: the workgroup row's, lc_shared.h LC_SHADOW_VIEW_SLOTS) */
+    LC_U4 view;   /* x: counters per view; y: phase 2's first count (after phase 1's); z: the visibility bits' first uint; w: the HiZ's first uint (z, w: 0 without occlusion) */
 };
-
 /* Push constants of hiz.comp. */
 struct lc_hiz_push {
     LC_U4 size; /* x, y: depth size; z: levels; w: workgroups */

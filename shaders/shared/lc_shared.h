@@ -286,8 +286,10 @@ struct lc_bin_push {
 #define LC_SHADOW_PUSH_OFFSET 32
 
 /* LC_BIND_SHADOWS holds LC_SHADOW_RECORDS records, then LC_SHADOW_VIEW_SLOTS uvec4s: per view
- * rendered this frame its light's record and the face (x, y), which the GPU cull of the views
- * reads (shadow_cull.comp: a workgroup row per view). */
+ * rendered this frame its light's record and the face (x, y), its visibility bits' identity
+ * (z: owner * 6 + face) and w: 1 when those bits say nothing (the view's first render since its
+ * light took the tile), which the GPU cull of the views reads (shadow_cull.comp: a workgroup row
+ * per view; shadow_hiz.comp: a workgroup per view). */
 #define LC_SHADOW_RECORDS 256u
 #define LC_SHADOW_VIEW_SLOTS 64u
 /* A shadowed light's record (LC_BIND_SHADOWS): its views' matrices and atlas rectangles. A view

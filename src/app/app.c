@@ -275,6 +275,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .shadow_updates = app->opt.shadow_updates,
         .shadow_filter = app->opt.shadow_filter,
         .shadow_cull = app->opt.shadow_cull,
+        .shadow_occlusion = app->opt.shadow_occlusion,
     };
 }
 
@@ -509,7 +510,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(geo, "decode_ms", r->dev.geo.decode_ms);
     /* The last completed frame's shadows (lights/shadows.h); ms: the shadow views' GPU time
      * (their cull's included); triangles: what the views drew, triangles_unculled: what the
-     * objects in their frustums hold; cull: where the views were culled. */
+     * objects in their frustums hold; cull: where the views were culled; occlusion: whether
+     * the GPU cull ran its two phases, culled_occlusion: meshlets its phase 2 culled by the
+     * views' HiZ. */
     const lc_shadow_stats *ss = &r->frame.shadow_stats;
     cJSON *sh = cJSON_AddObjectToObject(root, "shadows");
     cJSON_AddNumberToObject(sh, "lights", ss->lights);
@@ -526,6 +529,8 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "texels", (double)ss->texels);
     cJSON_AddNumberToObject(sh, "triangles", (double)ss->triangles);
     cJSON_AddNumberToObject(sh, "triangles_unculled", (double)ss->triangles_unculled);
+    cJSON_AddBoolToObject(sh, "occlusion", ss->occlusion);
+    cJSON_AddNumberToObject(sh, "culled_occlusion", (double)ss->culled_occlusion);
     cJSON_AddNumberToObject(sh, "ms", r->frame.timings.ms[LC_TIMER_SHADOWS]);
     cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(&r->settings));
     cJSON_AddStringToObject(sh, "cull", lc_shadow_cull_name(r));

@@ -81,6 +81,9 @@ void lc_options_usage(FILE *f)
         "  --shadow-cull C          where the shadow views' casters are culled: gpu (a compute pass per\n"
         "                           view, per meshlet and sublet; default) or cpu (objects, meshlets and\n"
         "                           sublets on the job threads); both draw the same shadows\n"
+        "  --shadow-occlusion O     two-phase occlusion culling of the GPU-culled shadow views (what each\n"
+        "                           saw when last rendered, then the rest against its HiZ): on (default)\n"
+        "                           or off; both draw the same shadows\n"
         "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB\n"
         "                           budget, one step coarser with --shading visibility; lists 16)\n"
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
@@ -196,7 +199,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass", "--mesh-dispatch",
-            "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates", "--shadow-filter", "--shadow-cull"};
+            "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates", "--shadow-filter", "--shadow-cull", "--shadow-occlusion"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
         if (!known) return bad(a, NULL, "unknown option (see --help)");
@@ -219,6 +222,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             if (!strcmp(v, "gpu")) o->shadow_cull = LC_SHADOW_CULL_GPU;
             else if (!strcmp(v, "cpu")) o->shadow_cull = LC_SHADOW_CULL_CPU;
             else return bad(a, v, "expected gpu or cpu");
+        } else if (!strcmp(a, "--shadow-occlusion")) {
+            if (!strcmp(v, "on")) o->shadow_occlusion = LC_SHADOW_OCCLUSION_ON;
+            else if (!strcmp(v, "off")) o->shadow_occlusion = LC_SHADOW_OCCLUSION_OFF;
+            else return bad(a, v, "expected on or off");
         } else if (!strcmp(a, "--grid")) {
             s = parse_uint_range(a, v, 1, 64, &o->grid);
         } else if (!strcmp(a, "--lights")) {

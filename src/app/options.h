@@ -57,6 +57,7 @@ typedef struct lc_options {
     uint32_t shadow_updates;  /* --shadow-updates K: most shadow views rendered a frame; 0 (default): 16 */
     uint32_t shadow_filter;   /* --shadow-filter: LC_SHADOW_FILTER_*; 0 (default): tent */
     uint32_t shadow_cull;     /* --shadow-cull: LC_SHADOW_CULL_GPU (default) or _CPU */
+    uint32_t shadow_occlusion; /* --shadow-occlusion: LC_SHADOW_OCCLUSION_ON (default) or _OFF */
     bool visibility_prepass;  /* --visibility-pass prepass or single */
     bool visibility_pass_set; /* --visibility-pass given; else lc_app_visibility_prepass */
     bool quiet;

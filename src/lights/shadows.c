@@ -350,7 +350,8 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         float near_z, far_z, texel;
         lc_shadow_view_matrix(l, f, size, &vp, &near_z, &far_z, &texel);
         lc_shadow_render *rv = &s->render[s->render_count++];
-        *rv = (lc_shadow_render){.light = o->light, .face = f, .type = l->type, .size = size, .record = p[i].record, .view_proj = vp};
+        *rv = (lc_shadow_render){.light = o->light, .face = f, .type = l->type, .size = size, .record = p[i].record,
+                                 .owner = p[i].owner, .fresh = !o->valid[f], .view_proj = vp};
         tile_rect(o->tile[f], o->level, &rv->x, &rv->y);
         extract_planes(&vp, rv->planes);
         memcpy(rv->eye, l->position, sizeof rv->eye);

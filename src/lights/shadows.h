@@ -56,6 +56,8 @@
 #define LC_SHADOW_GUARD 2.0f /* texels each view reaches past its face or cone (the PCF kernel's reach, and one more) */
 #define LC_SHADOW_CULL_GPU 0u /* --shadow-cull gpu (default): shadow_cull.comp per view */
 #define LC_SHADOW_CULL_CPU 1u /* --shadow-cull cpu: object and meshlet cull per view on the job threads */
+#define LC_SHADOW_OCCLUSION_ON 0u  /* --shadow-occlusion on (default): the GPU cull's two phases against each view's HiZ */
+#define LC_SHADOW_OCCLUSION_OFF 1u /* --shadow-occlusion off: one phase, the frustum alone */
 #define LC_SHADOW_SPOT_MAX_DEG 80.0f /* wider cones are shadowed within this half-angle only */
 
 /* A shadowed light's place in the atlas: its views' tiles and what each holds. */
@@ -82,6 +84,8 @@ typedef struct lc_shadow_render {
     uint32_t light, face, type;
     uint32_t x, y, size; /* the tile in the atlas, texels */
     uint32_t record;     /* its light's lc_gpu_shadow record (the vertex shader reads the matrix there) */
+    uint32_t owner;      /* its light's owner: owner * 6 + face names the view's occlusion bits across frames */
+    bool fresh;          /* its first render since the owner took its light (or the atlas was made): no bits yet */
     lc_m4 view_proj;
     float planes[6][4];
     float eye[3];        /* the light's position: draws go front to back from it */
@@ -89,12 +93,14 @@ typedef struct lc_shadow_render {
 
 /* What --stats reports under "shadows" (the last frame's). triangles: drawn into the views
  * (meshlets in each view's frustum); triangles_unculled: what the objects in each view's
- * frustum hold, all of which the views drew before the meshlet cull. */
+ * frustum hold, all of which the views drew before the meshlet cull; occlusion: the GPU cull
+ * ran its two phases; culled_occlusion: meshlets its phase 2 culled by the views' HiZ. */
 typedef struct lc_shadow_stats {
     uint32_t lights, views, views_rendered, views_cached;
     uint32_t views_by_size[LC_SHADOW_LEVELS]; /* of 256, 128 and 64 texels */
     uint32_t lights_unplaced; /* shadowed lights the atlas had no tile for this frame (none shadowed) */
-    uint64_t texels, triangles, triangles_unculled;
+    uint64_t texels, triangles, triangles_unculled, culled_occlusion;
+    bool occlusion;
 } lc_shadow_stats;
 
 /* A shadow view's draws after its meshlet cull: runs of consecutive meshlets of one object in

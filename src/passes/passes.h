@@ -69,13 +69,16 @@ void lc_pass_read_cull(lc_pass *p, uint32_t mode, VkPipelineStageFlags2 stage);
 lc_pass lc_pass_tonemap(const lc_renderer *r);
 lc_pass lc_pass_hud(void);
 lc_pass lc_pass_readback(void);
-/* Shadow view v of this frame (r->dev.shadows.render[v]; shadow_views.c); and the read of the
- * shadow atlas by a pass that shades (or shows) with it. */
-lc_pass lc_pass_shadow_view(lc_renderer *r, uint32_t v);
-/* The shadow views' GPU cull (shadow_cull.c): its three passes into passes (returns 3), and
- * view v's draws of what it left. */
-uint32_t lc_passes_shadow_cull(lc_renderer *r, lc_pass *passes);
-void lc_shadow_cull_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t v);
+/* Shadow view v of this frame (r->dev.shadows.render[v]; shadow_views.c) in a cull phase
+ * (LC_GEOMETRY_CULL_PHASE_ALL or _1: its tile cleared; _2: loaded, what phase 2 added); and
+ * the read of the shadow atlas by a pass that shades (or shows) with it. */
+lc_pass lc_pass_shadow_view(lc_renderer *r, uint32_t v, uint32_t phase);
+/* The shadow views' GPU cull (shadow_cull.c): its passes for a phase into passes (returns
+ * their count: ALL: clear, cull, stats; 1: clear, cull; 2: cull, stats), the views' HiZ
+ * between the phases, and view v's draws of what a phase left. */
+uint32_t lc_passes_shadow_cull(lc_renderer *r, uint32_t phase, lc_pass *passes);
+lc_pass lc_pass_shadow_hiz(void);
+void lc_shadow_cull_record_draws(const lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t v, uint32_t phase);
 void lc_pass_read_shadow_atlas(lc_pass *p);
 
 /* passes/scene_draws.c: what every pass that draws the scene shares. */

@@ -13,14 +13,16 @@
 
 static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    uint32_t v = pass - r->frame.shadow_first_pass;
+    bool phase2 = pass >= r->frame.shadow_phase2_pass;
+    uint32_t v = pass - (phase2 ? r->frame.shadow_phase2_pass : r->frame.shadow_first_pass);
     const lc_shadow_render *view = &r->dev.shadows.render[v];
     const lc_shadow_draws *draws = &r->frame.shadow_draws[v];
     int32_t x = (int32_t)view->x, y = (int32_t)view->y;
-    /* The tile alone is cleared: the others keep what earlier frames rendered. */
+    /* The tile alone is cleared: the others keep what earlier frames rendered. Phase 2 adds to
+     * what phase 1 drew. */
     lc_pkg_rendering p = {.width = view->size, .height = view->size, .x = x, .y = y, .depth = r->dev.shadow_atlas.view,
                           .depth_format = r->dev.shadow_atlas.format, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-                          .depth_load = VK_ATTACHMENT_LOAD_OP_CLEAR, .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
+                          .depth_load = phase2 ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR, .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
     lc_rc_begin_rendering(rc, lc_sort_key(pass, LC_SEQ_BEGIN), &p);
     lc_rc_viewport_at(rc, state, x, y, view->size, view->size);
@@ -31,7 +33,7 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     lc_rc_push_constants(rc, state, r->dev.layout, LC_SHADOW_PUSH_OFFSET, sizeof which, which);
     if (lc_frame_shadow_cull_gpu(r)) {
         /* What the GPU cull left in the view's region (shadow_cull.c). */
-        lc_shadow_cull_record_draws(r, rc, pass, v);
+        lc_shadow_cull_record_draws(r, rc, pass, v, phase2 ? LC_GEOMETRY_CULL_PHASE_2 : LC_GEOMETRY_CULL_PHASE_1);
         lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
         return;
     }
@@ -50,15 +52,16 @@ static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
 
-lc_pass lc_pass_shadow_view(lc_renderer *r, uint32_t v)
+lc_pass lc_pass_shadow_view(lc_renderer *r, uint32_t v, uint32_t phase)
 {
     const lc_shadow_render *view = &r->dev.shadows.render[v];
     static const char *const faces[6] = {"+x", "-x", "+y", "-y", "+z", "-z"};
-    bool point = view->type == LC_LIGHT_POINT;
-    snprintf(r->frame.shadow_names[v], sizeof r->frame.shadow_names[v], "shadow view / light %u%s%s", view->light,
-             point ? " " : "", point ? faces[view->face] : "");
+    bool point = view->type == LC_LIGHT_POINT, phase2 = phase == LC_GEOMETRY_CULL_PHASE_2;
+    char *name = r->frame.shadow_names[v + (phase2 ? LC_SHADOW_UPDATES_MAX : 0)];
+    snprintf(name, sizeof r->frame.shadow_names[0], "shadow view / light %u%s%s%s", view->light, point ? " " : "",
+             point ? faces[view->face] : "", phase2 ? " / phase 2" : "");
     return (lc_pass){
-        .name = r->frame.shadow_names[v],
+        .name = name,
         .timer = LC_TIMER_SHADOWS,
         .uses = {{LC_RES_SHADOW_ATLAS, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
                   VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT,
