@@ -208,6 +208,17 @@ lc_status lc_frame_upload_scene(lc_renderer *r)
 
 /* ---- pipelines ---- */
 
+/* A cull shader's three pipelines, one per LC_GEOMETRY_CULL_PHASE_* (its constant 0). */
+static bool phase_pipelines(lc_renderer *r, const char *shader, const char *const names[3], VkPipeline out[3])
+{
+    for (uint32_t p = 0; p < 3; p++) {
+        lc_spec cs = {.values = {p}, .count = 1};
+        out[p] = lc_pipeline_compute(r->ctx, r->dev.layout, shader, &cs, names[p]);
+        if (!out[p]) return false;
+    }
+    return true;
+}
+
 lc_status lc_frame_create_pipelines(lc_renderer *r)
 {
     lc_context *ctx = r->ctx;
@@ -247,19 +258,12 @@ lc_status lc_frame_create_pipelines(lc_renderer *r)
         if (!r->dev.bin_lights[t] || !r->dev.bin_blocks[t]) return LC_ERR_RUNTIME;
     }
     static const char *const cull_names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
-    for (uint32_t p = 0; p < 3; p++) {
-        lc_spec cs = {.values = {p}, .count = 1};
-        r->dev.geometry_cull[p] = lc_pipeline_compute(ctx, r->dev.layout, "geometry_cull.comp", &cs, cull_names[p]);
-        if (!r->dev.geometry_cull[p]) return LC_ERR_RUNTIME;
-    }
+    static const char *const shadow_cull_names[3] = {"shadow cull", "shadow cull / phase 1", "shadow cull / phase 2"};
+    if (!phase_pipelines(r, "geometry_cull.comp", cull_names, r->dev.geometry_cull) ||
+        !phase_pipelines(r, "shadow_cull.comp", shadow_cull_names, r->dev.shadow_cull_pipeline))
+        return LC_ERR_RUNTIME;
     r->dev.hiz_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "hiz.comp", NULL, "hiz");
     if (!r->dev.hiz_pipeline) return LC_ERR_RUNTIME;
-    static const char *const shadow_cull_names[3] = {"shadow cull", "shadow cull / phase 1", "shadow cull / phase 2"};
-    for (uint32_t p = 0; p < 3; p++) {
-        lc_spec cs = {.values = {p}, .count = 1};
-        r->dev.shadow_cull_pipeline[p] = lc_pipeline_compute(ctx, r->dev.layout, "shadow_cull.comp", &cs, shadow_cull_names[p]);
-        if (!r->dev.shadow_cull_pipeline[p]) return LC_ERR_RUNTIME;
-    }
     r->dev.shadow_hiz_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "shadow_hiz.comp", NULL, "shadow hiz");
     if (!r->dev.shadow_hiz_pipeline) return LC_ERR_RUNTIME;
     /* Shadow views: depth only, both faces (a light inside a closed box sees its inside). */
