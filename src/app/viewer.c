@@ -614,7 +614,7 @@ static uint32_t build_hud(viewer *v)
              "objects %u (%u meshes)   triangles %.2f M\n"
              "materials %u opaque / %u mask / %u blend   transparent draws %u\n"
              "geometry %s%s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
-             "shadows: lights %u   views %u (rendered %u, cached %u)   texels %.1f M   triangles %.2f M (%s cull)   %.3f ms   %s PCF\n"
+             "shadows: lights %u   views %u (rendered %u, cached %u)   texels %.1f M   triangles %.2f M (%s cull%s)   occl %llu   %.3f ms   %s PCF\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
              "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
              "CPU ms: lights %.3f  objects %.3f  record %.3f  sort %.3f  submit %.3f   threads %u\n"
@@ -635,7 +635,9 @@ static uint32_t build_hud(viewer *v)
              (unsigned long long)r->frame.geometry.culled_occlusion, (unsigned long long)r->frame.geometry.culled_sublets,
              r->frame.shadow_stats.lights, r->frame.shadow_stats.views, r->frame.shadow_stats.views_rendered,
              r->frame.shadow_stats.views_cached, (double)r->frame.shadow_stats.texels * 1e-6,
-             (double)r->frame.shadow_stats.triangles * 1e-6, lc_shadow_cull_name(r), g[LC_TIMER_SHADOWS],
+             (double)r->frame.shadow_stats.triangles * 1e-6, lc_shadow_cull_name(r),
+             r->frame.shadow_stats.occlusion ? " + occlusion" : "", (unsigned long long)r->frame.shadow_stats.culled_occlusion,
+             g[LC_TIMER_SHADOWS],
              lc_shadow_filter_name(&r->settings),
              v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],
              g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], v->smooth_cpu[LC_CPU_LIGHT_BUILD],
