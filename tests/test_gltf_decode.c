@@ -1,4 +1,4 @@
-/* glTF before assimp (src/scene/gltf_decode.c): a quantized, meshopt-compressed triangle
+/* glTF before assimp (src/scene/gltf_decode.c, gltf_rewrite.c): a quantized, meshopt-compressed triangle
  * built here (as gltfpack writes them) loads with the positions, normals and transformed UVs
  * of its float original, COLOR_0 loads as written in each of its encodings, a skin without
  * inverse-bind matrices takes glTF's identities, and bad files fail with a message naming
