@@ -358,7 +358,11 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
         passes[n++] = lc_pass_shadow_hiz();                   // shadow hiz: each view's max-depth pyramid of phase 1
         n += lc_passes_shadow_cull(r, LC_GEOMETRY_CULL_PHASE_2, passes + n); // shadow cull / phase 2: the rest against the HiZ; visibility bits
         r->frame.shadow_phase2_pass = n;
-        for (uint32_t v = 0; v < views; v++) passes[n++] = lc_pass_shadow_view(r, v, LC_GEOMETRY_CULL_PHASE_2); // what became visible
+        for (uint32_t v = 0, k = 0; v < views; v++) { // what became visible; fresh views were done in phase 1
+            if (r->dev.shadows.render[v].fresh) continue;
+            r->frame.shadow_phase2_views[k++] = v;
+            passes[n++] = lc_pass_shadow_view(r, v, LC_GEOMETRY_CULL_PHASE_2);
+        }
     }
     /* Visibility shading in one raster pass: the depth and the ids together, where the depth
      * pre-pass would be (per phase); else the pre-pass, and the ids after it (EQUAL). */

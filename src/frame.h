@@ -380,6 +380,7 @@ typedef struct lc_frame_state {
     lc_shadow_draws shadow_draws[LC_SHADOW_UPDATES_MAX]; /* the meshlets of those objects in its frustum */
     char shadow_names[2 * LC_SHADOW_UPDATES_MAX][48]; /* phase 1 (or all), then phase 2 */
     uint32_t shadow_first_pass, shadow_phase2_pass; /* the first view's pass of each phase (phase 2: UINT32_MAX without) */
+    uint32_t shadow_phase2_views[LC_SHADOW_UPDATES_MAX]; /* the view of each phase-2 pass (fresh views have none) */
     lc_shadow_stats shadow_stats; /* of the last completed frame; ms from the GPU timer */
 } lc_frame_state;
 

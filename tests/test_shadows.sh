@@ -376,6 +376,18 @@ occlusion_pair() # occlusion_pair NAME ARGS...: NAME-on and NAME-off runs, then 
     echo "  $name: occlusion culled $culled meshlets, $t_on triangles drawn against $t_off, the same image"
 }
 occlusion_pair layers --scene "$S/layers.gltf" --camera 0,8,9,0,-45 --lights 32 --seed 3
+# A view's first render has no bits to go by: phase 1 draws its whole frustum (as with occlusion
+# off) and the view gets no second pass over its tile.
+for o in on off; do
+    lc_ok "shadow occlusion $o (layers, first frame)" --scene "$S/layers.gltf" --camera 0,8,9,0,-45 --lights 32 --seed 3 \
+        --headless --validate --size 200x112 --shadowed-lights 8 --shadow-updates 64 --frames 1 --shadow-occlusion $o \
+        --stats "$TMP/occl-first-$o.json"
+done
+t_first=$(img json "$TMP/occl-first-on.json" shadows.triangles)
+[[ $t_first -gt 0 && $t_first == $(img json "$TMP/occl-first-off.json" shadows.triangles) ]] ||
+    fail "first renders draw $t_first triangles with occlusion, $(img json "$TMP/occl-first-off.json" shadows.triangles) without (want the same)"
+! grep -q '"shadow view / light [0-9]* *[-+xyz]* / phase 2"' "$TMP/occl-first-on.json" ||
+    fail "a view's first render gets a second (phase 2) pass over its tile"
 if have_sponza "shadow occlusion (Sponza)"; then
     occlusion_pair sponza --scene "$LC_SPONZA" --lights 64
 fi

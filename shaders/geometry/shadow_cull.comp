@@ -10,8 +10,9 @@
 // views draw both faces). A surviving task appends one command to its list in the view's region:
 // the span of its meshlet's indices from the first to the last sublet in the frustum.
 // PHASE (geometry_cull.glsl's constant): ALL draws every task in the frustum; 1 those whose
-// visibility bit says the view saw them when last rendered; 2 tests the others against the
-// view's HiZ of phase 1 (shadow_hiz.comp), draws the visible ones and writes every bit.
+// visibility bit says the view saw them when last rendered (a fresh view's whole frustum); 2
+// tests the others against the view's HiZ of phase 1 (shadow_hiz.comp), draws the visible
+// ones and writes every bit (fresh views: nothing, phase 1 did it).
 #include "common.glsl"
 #include "shared/lc_geometry.h"
 #include "shared/lc_meshlet.h"
@@ -111,11 +112,24 @@ void main()
         bool visible = first < end, draw = visible;
         if (PHASE != LC_GEOMETRY_CULL_PHASE_ALL) {
             // The view's bit for the task (shadow_views[].z: the view's identity across frames).
+            // A fresh view (w: its first render since its light took the tile) has no bits to go
+            // by: phase 1 draws its whole frustum and sets its bits, and phase 2 leaves it (a HiZ
+            // of nothing would hide nothing), so its tile is rendered once, not twice.
             uint word = push.view.z + sv.z * ((push.region.x + 31u) >> 5u) + (task >> 5u), bit = 1u << (task & 31u);
-            bool was_visible = sv.w == 0u && (cull[word] & bit) != 0u;
+            bool fresh = sv.w != 0u, was_visible = !fresh && (cull[word] & bit) != 0u;
             if (PHASE == LC_GEOMETRY_CULL_PHASE_1) {
-                draw = visible && was_visible;
-                inside = 0u; // phase 2 counts the view's objects
+                draw = visible && (was_visible || fresh);
+                if (fresh) {
+                    if (visible != ((cull[word] & bit) != 0u)) {
+                        if (visible) atomicOr(cull[word], bit);
+                        else atomicAnd(cull[word], ~bit);
+                    }
+                } else {
+                    inside = 0u; // phase 2 counts the view's objects
+                }
+            } else if (fresh) {
+                draw = false;
+                inside = 0u; // phase 1 drew and counted it
             } else {
                 if (visible) visible = shadow_hiz_visible(center, radius * 1.0001, view_proj, rec.params.x, uint(rec.rect[sv.y].z),
                                                           push.view.w + view * LC_SHADOW_HIZ_WORDS);

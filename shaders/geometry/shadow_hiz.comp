@@ -24,6 +24,7 @@ void main()
 {
     uint view = gl_WorkGroupID.x;
     uvec4 sv = shadow_views[view];
+    if (sv.w != 0u) return; // a fresh view: phase 2 does not test it (shadow_cull.comp)
     vec4 rect = shadows[sv.x].rect[sv.y];
     ivec2 origin = ivec2(rect.xy);
     uint n = uint(rect.z) >> 1u; // level 0's side

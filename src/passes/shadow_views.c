@@ -14,7 +14,7 @@
 static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     bool phase2 = pass >= r->frame.shadow_phase2_pass;
-    uint32_t v = pass - (phase2 ? r->frame.shadow_phase2_pass : r->frame.shadow_first_pass);
+    uint32_t v = phase2 ? r->frame.shadow_phase2_views[pass - r->frame.shadow_phase2_pass] : pass - r->frame.shadow_first_pass;
     const lc_shadow_render *view = &r->dev.shadows.render[v];
     const lc_shadow_draws *draws = &r->frame.shadow_draws[v];
     int32_t x = (int32_t)view->x, y = (int32_t)view->y;
