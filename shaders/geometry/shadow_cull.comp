@@ -71,6 +71,14 @@ bool shadow_hiz_visible(vec3 c, float radius, mat4 view_proj, float near_z, uint
     return nearest <= z + 1e-6;
 }
 
+// A task's visibility bit for the view's next render (atomics: 32 tasks share a word).
+void set_bit(uint word, uint bit, bool visible)
+{
+    if (visible == ((cull[word] & bit) != 0u)) return;
+    if (visible) atomicOr(cull[word], bit);
+    else atomicAnd(cull[word], ~bit);
+}
+
 void main()
 {
     uint task = gl_GlobalInvocationID.x;
@@ -120,10 +128,7 @@ void main()
             if (PHASE == LC_GEOMETRY_CULL_PHASE_1) {
                 draw = visible && (was_visible || fresh);
                 if (fresh) {
-                    if (visible != ((cull[word] & bit) != 0u)) {
-                        if (visible) atomicOr(cull[word], bit);
-                        else atomicAnd(cull[word], ~bit);
-                    }
+                    set_bit(word, bit, visible);
                 } else {
                     inside = 0u; // phase 2 counts the view's objects
                 }
@@ -135,10 +140,7 @@ void main()
                                                           push.view.w + view * LC_SHADOW_HIZ_WORDS);
                 draw = visible && !was_visible;
                 occluded = first < end && !visible && !was_visible ? 1u : 0u;
-                if (visible != ((cull[word] & bit) != 0u)) {
-                    if (visible) atomicOr(cull[word], bit);
-                    else atomicAnd(cull[word], ~bit);
-                }
+                set_bit(word, bit, visible);
             }
         }
         if (draw) {
