@@ -9,6 +9,7 @@
 #include <GLFW/glfw3.h>
 
 #include "app/inspector.h"
+#include "app/keys.h"
 #include "app/renderdoc.h"
 #include "cpu/jobs.h"
 
@@ -472,33 +473,6 @@ static void inspect(viewer *v)
     lc_info("%s", line);
 }
 
-/* The help panel (H or F1); README.md has the same table. */
-static const char *const k_keys[][2] = {
-    {"W A S D", "move forward, left, back, right (Shift: 4x faster)"},
-    {"Q / E", "move down / up"},
-    {"right mouse", "hold to look around"},
-    {"mouse wheel", "move speed"},
-    {"R", "reset the camera"},
-    {"N", "next file camera"},
-    {"1 2 3 4 5", "mode: brute, lists, tiles, clusters, zbin"},
-    {"M", "next mode"},
-    {"L", "binning: tiles, lights, lights-nodepth"},
-    {"C", "scalarization on / off"},
-    {"B", "shading: forward / visibility buffer"},
-    {"V", "view: shaded, heatmap, tightness, meshlets, base colour, normals, rough/metal"},
-    {"G", "geometry path: direct / mdi / mesh (where the device runs them)"},
-    {"O", "occlusion culling on / off (mdi)"},
-    {"+ / -", "double / halve the light count"},
-    {"[ / ]", "light radii x0.8 / x1.25"},
-    {"P", "pause / resume the light animation"},
-    {"left click", "tile inspector: the clicked tile's lights"},
-    {"Backspace", "close the inspector"},
-    {"F12", "screenshot (PNG, without the HUD)"},
-    {"F11", "RenderDoc capture of one frame (.rdc)"},
-    {"Tab", "HUD on / off"},
-    {"H or F1", "this help"},
-    {"Esc", "quit"},
-};
 
 static const float k_white[4] = {1, 1, 1, 1}, k_yellow[4] = {1, 0.9f, 0.3f, 1}, k_panel[4] = {0, 0, 0, 0.6f};
 
@@ -575,21 +549,21 @@ static uint32_t help_panel(viewer *v, uint32_t n, float scale)
 {
     static const float panel[4] = {0, 0, 0, 0.8f};
     float kw = 0, dw = 0, w, h, line = 12.0f * scale, pad = 6.0f * scale;
-    for (size_t i = 0; i < LC_ARRAY_COUNT(k_keys); i++) {
-        lc_hud_text_size(k_keys[i][0], scale, &w, &h);
+    for (size_t i = 0; i < lc_viewer_key_count; i++) {
+        lc_hud_text_size(lc_viewer_keys[i].key, scale, &w, &h);
         kw = LC_MAX(kw, w);
-        lc_hud_text_size(k_keys[i][1], scale, &w, &h);
+        lc_hud_text_size(lc_viewer_keys[i].action, scale, &w, &h);
         dw = LC_MAX(dw, w);
     }
     float gap = 3.0f * pad;
-    float pw = kw + gap + dw + 2.0f * pad, ph = line * (float)(LC_ARRAY_COUNT(k_keys) + 1) + 2.0f * pad;
+    float pw = kw + gap + dw + 2.0f * pad, ph = line * (float)(lc_viewer_key_count + 1) + 2.0f * pad;
     float x = (float)v->app.renderer.sized.width - pw - 4.0f, y = 4.0f;
     n = lc_hud_rect(v->hud, HUD_CAP, n, x, y, x + pw, y + ph, panel);
     n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, y + pad, scale, "keys", k_yellow);
-    for (size_t i = 0; i < LC_ARRAY_COUNT(k_keys); i++) {
+    for (size_t i = 0; i < lc_viewer_key_count; i++) {
         float ly = y + pad + line * (float)(i + 1);
-        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, ly, scale, k_keys[i][0], k_yellow);
-        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad + kw + gap, ly, scale, k_keys[i][1], k_white);
+        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, ly, scale, lc_viewer_keys[i].key, k_yellow);
+        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad + kw + gap, ly, scale, lc_viewer_keys[i].action, k_white);
     }
     return n;
 }
