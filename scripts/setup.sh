@@ -14,7 +14,7 @@ packages=(
   build-essential cmake pkg-config glslang-tools
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   libglfw3-dev libcglm-dev libstb-dev libassimp-dev libcjson-dev
-  librenderdoc-dev renderdoc python3-renderdoc python3-pil
+  librenderdoc-dev renderdoc python3-renderdoc python3-pil python3-jsonschema
   libmeshoptimizer-dev
   xvfb xauth gnuplot-nox clang libclang-rt-14-dev libomp-dev
   assimp-testmodels gltfpack

@@ -253,7 +253,7 @@ static const lc_option k_options[] = {
      .help = "write the last frame (no HUD); with a window, frame K of --frames K or, without --frames, the view as the "
              "window closes"},
     {.flag = "--stats", .value = "FILE.json", .section = LC_OPTSEC_CAMERA, .parse = opt_string, FIELD(stats),
-     .help = "write device, mode, size, light counts, GPU and CPU ms (medians and 90th percentiles), culling and shadow "
+     .help = "write device, mode, size, light counts, GPU and CPU ms (medians over the frames), culling and shadow "
              "counters as JSON (every key: docs/STATS.md; schema: docs/stats.schema.json)"},
     {.flag = "--validate", .section = LC_OPTSEC_CAMERA, SWITCH(validate, 1),
      .help = "Khronos validation + synchronization validation; exit 1 on any message"},
