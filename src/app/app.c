@@ -286,7 +286,7 @@ bool lc_app_visibility_prepass(uint32_t geometry) { return geometry == LC_GEOMET
 uint32_t lc_app_geometry(const lc_app *app)
 {
     /* The default, not a fallback: a scene whose meshlet draws overflow the GPU culling buffers
-     * has only the direct path (README, --geometry). The same rule for either shading: the
+     * has only the direct path (docs/COMMAND-LINE.md, --geometry). The same rule for either shading: the
      * visibility pass replays the depth pre-pass's draws as the forward pass does, so the
      * GPU cull saves it what it saves the forward pass, and costs what it costs there. */
     if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES || app->renderer.dev.geo.cull_unavailable)

@@ -411,7 +411,7 @@ static void move_camera(viewer *v, float dt)
     for (int i = 0; i < 3; i++) v->app.camera.position[i] += d[i];
 }
 
-/* Every script action (README: "Scripts"); keys map onto the same names. */
+/* Every script action (docs/VIEWER.md, "Scripts"); keys map onto the same names. */
 static const char *const k_actions[] = {
     "mode", "shading", "binning", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
     "screenshot-hud", "capture", "help", "hud", "reset-camera", "camera-next", "resize", "minimize", "zero-size", "restore", "inspect",
