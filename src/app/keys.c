@@ -15,7 +15,7 @@ const lc_viewer_key lc_viewer_keys[] = {
     {"L", "binning: tiles, lights, lights-nodepth"},
     {"C", "scalarization on / off"},
     {"B", "shading: forward / visibility buffer"},
-    {"V", "view: shaded, heatmap, tightness, meshlets, base colour, normals, rough/metal, shadows"},
+    {"V", "view: shaded, heatmap, tightness, meshlets, colour, normals, rough/metal, shadows"},
     {"G", "geometry path: direct / mdi / mesh (where the device runs them)"},
     {"O", "occlusion culling on / off (mdi, mesh)"},
     {"+ / -", "double / halve the light count"},
