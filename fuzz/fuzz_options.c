@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(o.width >= 1 && o.width <= 16384 && o.height >= 1 && o.height <= 16384);
         FUZZ_CHECK(isfinite(o.fov) && o.fov >= 1.0f && o.fov <= 170.0f);
         FUZZ_CHECK(o.mode >= 0 && o.mode < LC_MODE_COUNT);
-        FUZZ_CHECK(o.view < 3);
+        FUZZ_CHECK(o.view < LC_VIEW_COUNT);
         FUZZ_CHECK(o.zbin_kernel <= LC_ZBIN_KERNEL_LIGHTS);
         FUZZ_CHECK(!o.headless || o.frames >= 1);
         FUZZ_CHECK(o.tile_size == 0 || o.tile_size == 8 || o.tile_size == 16 || o.tile_size == 32 || o.tile_size == 64);

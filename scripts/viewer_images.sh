@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the viewer and RenderDoc images in docs/images/ (README "Viewer", "RenderDoc"):
+# Regenerates the viewer and RenderDoc images in docs/images/ (docs/VIEWER.md, docs/RENDERDOC.md):
 # the viewer under Xvfb on the default scene, paused, zbin mode, with the HUD; a capture of the
 # same view rendered as an event list. Needs xvfb, python3-pil, python3-renderdoc.
 # usage: scripts/viewer_images.sh [build/lightcull]

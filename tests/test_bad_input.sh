@@ -134,6 +134,25 @@ expect_bad "--threads 0" --threads 0
 expect_bad "--threads 257" --threads 257
 expect_bad "--threads two" --threads two
 
+# --- captures: a RenderDoc capture that cannot be written fails the run (exit 1, not 2: the
+# command line is fine) with one line naming the path and the reason, before any frame, so
+# it needs no RenderDoc to check ---
+echo "captures:"
+touch "$TMP/afile"
+for target in "$TMP/afile/x.rdc" "$TMP"; do
+    rc=0
+    lc "${base[@]}" --capture "$target" || rc=$?
+    if [[ $rc -ne 1 ]]; then
+        fail "--capture $target: exit $rc (expected 1): $(head -c 500 "$LC_STDERR")"
+    elif [[ $(wc -l <"$LC_STDERR") -ne 1 ]] || ! grep -qF -- "$target'" "$LC_STDERR" || ! grep -qE ": (Not a directory|Is a directory)$" "$LC_STDERR"; then
+        fail "--capture $target: expected one line naming the path and the reason, got: $(head -c 500 "$LC_STDERR")"
+    else
+        printf '  %-34s %s\n' "--capture ${target#"$TMP"/}" "$(cat "$LC_STDERR")"
+    fi
+    [[ -z $(ls -A "$OUT") ]] || fail "--capture $target: left files behind: $(ls -A "$OUT")"
+    rm -rf "${OUT:?}"/*
+done
+
 # --- lights files ---
 echo "lights files:"
 expect_bad "missing lights file" --lights-file "$TMP/missing.json"

@@ -8,7 +8,7 @@
  * pixels are checked for what they stand for: under the point light, inside its range, beyond
  * every range (ambient only), the spot's centre and the edge of its cone (between the inner
  * and the outer angle), the background. The falloff is also checked against its formula
- * (README: candela / d^2 times (1 - (d/r)^4)^2) under the light, and the frame's exposure
+ * (docs/SHADING.md: candela / d^2 times (1 - (d/r)^4)^2) under the light, and the frame's exposure
  * against 1 / (1.2 * 2^EV).
  *
  * Then glTF materials (the BRDF in shaders/shading/lighting.glsl against light_ref.c's): the same
@@ -450,7 +450,7 @@ static void run_materials(const char *what, const char *shading, const char *ton
     lc_test_app_stop(a);
 }
 
-/* The falloff under the point light against README's formula, computed here independently. */
+/* The falloff under the point light against docs/SHADING.md's formula, computed here independently. */
 static void test_falloff_formula(void)
 {
     lc_light l = {.type = LC_LIGHT_POINT, .position = {k_point[0], k_point[1], k_point[2]}, .radius = k_point_radius,

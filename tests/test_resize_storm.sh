@@ -2,7 +2,7 @@
 # Resize storm: the viewer under Xvfb (and twm when installed, so minimise and restore unmap
 # and map the window) with --validate, driven by a generated --script of window resizes
 # every three frames and, after every tenth, a minimise/restore cycle or a zero-size/restore
-# one (the 0x0 framebuffer of a minimised window on Windows and Wayland, README "Scripts"). Each resize makes the
+# one (the 0x0 framebuffer of a minimised window on Windows and Wayland, docs/VIEWER.md, "Scripts"). Each resize makes the
 # swapchain out of date or suboptimal and the renderer rebuild its size-dependent buffers.
 # It must end normally with zero validation messages, and at the size it was last given.
 #   LC_STORM_RESIZES      resizes (default 100; the long form in docs/RELIABILITY.md is 1000)

@@ -3,7 +3,7 @@
 # scalarized (merging where a subgroup spans tiles, and merging always) and not, renders the visibility brute-force image (<= 1/255) and misses no
 # light-pixel pair, with validation on; the path's brute-force image is close to the forward
 # one (on lavapipe PSNR >= 60 dB and max difference <= 5/255, elsewhere >= 45 dB and <= 8/255,
-# as README.md states: both rebuild the same surface, the visibility shade with analytic quad
+# as docs/CULLING.md states: both rebuild the same surface, the visibility shade with analytic quad
 # derivatives standing in for the rasterizer's); the heatmap and tightness views at known
 # light counts are tests/test_tonemap.sh's; its automatic tiles are one step coarser than forward's; two-sided
 # normals are turned alike in both paths; the viewer toggles it and inspects its frames.
@@ -80,7 +80,7 @@ vis_case()
     [[ $(img json "$TMP/$tag-fwd-brute.json" tile_size) == 8 ]] || fail "$tag: forward's automatic tiles are not 8 pixels"
     local p d
     p=$(img psnr "$fwd" "$ref") && d=$(img diff "$fwd" "$ref") || { fail "$tag: cannot compare with forward"; return; }
-    # README.md ("Visibility shading") states both bounds: on lavapipe what it measures here,
+    # docs/CULLING.md ("Visibility shading") states both bounds: on lavapipe what it measures here,
     # elsewhere the bound any GPU must meet (the H100 measures 5/255, docs/BENCHMARKS.md).
     local want_p=45 want_d=8
     if [[ $(img json "$TMP/$tag-vis-brute.json" device) == *llvmpipe* ]]; then

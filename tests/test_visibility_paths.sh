@@ -9,7 +9,7 @@
 # shadings, as the mesh path does on lavapipe at a few pixels on Sponza's shared edges, with
 # the meshlet codec on or off; those are counted and listed, at most 16), misses no light-pixel pair and counts the same pairs; --stats names
 # the path and the occlusion that ran; each is within the forward-vs-visibility bound of
-# forward shading on the same path (README.md, "Visibility shading"); two-word ids (64) give
+# forward shading on the same path (docs/CULLING.md, "Visibility shading"); two-word ids (64) give
 # the one-word image; --view meshlets under visibility shading is forward's meshlet view of
 # the same path (<= 1/255), not the shaded image. Default hall, --scene mesh --grid 2, and
 # Sponza where LC_SPONZA is set; the mesh path where the device has mesh shaders.

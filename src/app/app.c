@@ -42,6 +42,8 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     lc_status s = LC_OK;
     if (opt->out) s = lc_check_writable(opt->out);
     if (s == LC_OK && opt->stats) s = lc_check_writable(opt->stats);
+    /* A capture that cannot be written fails the run (exit 1) before any frame, naming the path. */
+    if (s == LC_OK && opt->capture && lc_check_writable(opt->capture) != LC_OK) s = LC_ERR_RUNTIME;
     if (s != LC_OK) return s;
     if (strcmp(opt->scene, "default") == 0)
         s = lc_scene_load_default(&app->scene);
@@ -284,7 +286,7 @@ bool lc_app_visibility_prepass(uint32_t geometry) { return geometry == LC_GEOMET
 uint32_t lc_app_geometry(const lc_app *app)
 {
     /* The default, not a fallback: a scene whose meshlet draws overflow the GPU culling buffers
-     * has only the direct path (README, --geometry). The same rule for either shading: the
+     * has only the direct path (docs/COMMAND-LINE.md, --geometry). The same rule for either shading: the
      * visibility pass replays the depth pre-pass's draws as the forward pass does, so the
      * GPU cull saves it what it saves the forward pass, and costs what it costs there. */
     if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES || app->renderer.dev.geo.cull_unavailable)
@@ -577,7 +579,7 @@ lc_status lc_run_headless(const lc_options *opt)
         s = lc_app_frame(app, &fs, time);
         if (capture) {
             lc_renderer_finish(&app->renderer);
-            lc_renderdoc_end(rdoc, &app->ctx);
+            if (!lc_renderdoc_end(rdoc, &app->ctx) && s == LC_OK) s = LC_ERR_RUNTIME; /* the message names the path */
         }
         lc_app_record_timings(app);
     }

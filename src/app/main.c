@@ -10,6 +10,10 @@ int main(int argc, char **argv)
     lc_options opt;
     lc_status s = lc_options_parse(argc, argv, 1, &opt);
     if (s != LC_OK) return lc_status_exit_code(s);
+    if (opt.help_markdown) {
+        lc_options_markdown(stdout);
+        return 0;
+    }
     if (opt.help) {
         lc_options_usage(stdout);
         return 0;

@@ -2,125 +2,26 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "frame.h"
 #include "cpu/jobs.h"
+#include "geometry/geometry.h"
+#include "lights/environment.h"
 #include "lights/exposure.h"
 #include "lights/shadows.h"
 #include "lights/lights.h"
 
-void lc_options_usage(FILE *f)
-{
-    fputs(
-        "usage: lightcull [options]            viewer (or --headless)\n"
-        "       lightcull bench [--quick] ...  benchmark sweep (see docs/BENCHMARKS.md)\n"
-        "\n"
-        "scene and lights:\n"
-        "  --scene default|mesh|PATH  built-in hall, built-in ~30k-triangle mesh, or a glTF 2.0 / OBJ file\n"
-        "                           (default: default)\n"
-        "  --grid N                 the scene's objects replicated N x N x N, 1..64 (default 1)\n"
-        "  --lights N               generated point and spot lights, 0..1048576 (default 1024; 0: no\n"
-        "                           local lights, only the sun and the environment)\n"
-        "  --seed S                 light generation seed (default 1)\n"
-        "  --lights-file FILE.json  explicit static light list instead of generated lights\n"
-        "                           (without either: a glTF's own KHR_lights_punctual lights, if any)\n"
-        "camera and output:\n"
-        "  --camera X,Y,Z,YAW,PITCH start camera; Y up, yaw 0 looks along -Z, degrees\n"
-        "  --camera-index N         start from the file's camera N (default: its first, if it has one)\n"
-        "  --fov DEG                vertical field of view (default 60, or the file camera's)\n"
-        "  --exposure EV            camera exposure as EV100, -32..48 (default: automatic, from the\n"
-        "                           lights' mean illuminance over the scene and the sun's)\n"
-        "  --sun X,Y,Z,LUX          a sun: the direction towards it (Y up) and its illuminance in lux,\n"
-        "                           0 < LUX <= 1e6 (noon: ~100000, but past ~60000 a white surface\n"
-        "                           saturates the half-float HDR image); off unless given\n"
-        "  --environment sky|none|FILE.hdr\n"
-        "                           light from all around (default sky): a procedural sky, none (a\n"
-        "                           faint ambient), or an equirectangular Radiance .hdr; its level\n"
-        "                           follows the exposure, so it fills what the lights leave\n"
-        "  --size WxH               window or image size (default 1280x720)\n"
-        "  --device N               Vulkan device index (default: discrete GPU first)\n"
-        "  --headless               render offscreen, no window\n"
-        "  --frames K               render K frames then exit (headless default 1)\n"
-        "  --out FILE.png           write the last frame (no HUD); with a window, frame K of --frames K\n"
-        "                           or, without --frames, the view as the window closes\n"
-        "  --stats FILE.json        write device, mode, size, light counts, GPU ms (medians)\n"
-        "  --validate               Khronos validation + synchronization validation; exit 1 on any message\n"
-        "culling:\n"
-        "  --mode NAME              brute, lists, tiles, clusters, zbin (default zbin)\n"
-        "  --shading forward|visibility  forward raster shading (default), or a visibility buffer\n"
-        "                           shaded by compute (the same light loops)\n"
-        "  --visibility-ids auto|32|64  the visibility buffer's ids: one 32-bit word (draw, triangle)\n"
-        "                           where the scene fits, else two (auto, default); 32 fails where\n"
-        "                           it does not fit; both give the same image\n"
-        "  --tonemap auto|compute|fragment|fused  the tonemap: compute where the output can be a storage\n"
-        "                           image, else fragment; both give the same image. fused: the\n"
-        "                           visibility shade tonemaps as it writes (no tonemap pass; within\n"
-        "                           1/255; other frames take compute, with a warning). auto\n"
-        "                           (default): fused for visibility shading in the shaded view,\n"
-        "                           else compute, else fragment\n"
-        "  --scalarize on|off       subgroup-uniform light loops (default on)\n"
-        "  --scalarize-merge tiles|always  where scalarized loops merge the subgroup's lanes: only\n"
-        "                           subgroups that span tiles (tiles, default; elsewhere the loads are\n"
-        "                           uniform already) or every subgroup (always); the same image\n"
-        "  --object-cull on|off     CPU object culling, sphere then OOBB, of the direct path's draws\n"
-        "                           (default on; off draws every object; mdi and mesh cull on the GPU)\n"
-        "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
-        "  --view NAME              shaded, heatmap, tightness, meshlets, base-colour, normals,\n"
-        "                           roughness-metallic, shadow-atlas (default shaded; shadow-atlas:\n"
-        "                           the shadow views' depth atlas)\n"
-        "  --shadowed-lights N      the N most important lights (screen size x intensity, ranked every\n"
-        "                           frame) cast shadows, besides those marked \"shadow\": true in a\n"
-        "                           lights file (0..256, default 0; a glTF's own lights cast none without it)\n"
-        "  --shadow-updates K       most shadow views rendered a frame, 1..64, most important lights\n"
-        "                           first; the others reuse their atlas tile (default 16)\n"
-        "  --shadow-filter F        the shadow lookup's PCF: tent (four bilinear comparisons, a 3 x 3\n"
-        "                           tent; default) or bilinear (one comparison, 2 x 2 texels)\n"
-        "  --shadow-cull C          where the shadow views' casters are culled: gpu (a compute pass per\n"
-        "                           view, per meshlet and sublet; default) or cpu (objects, meshlets and\n"
-        "                           sublets on the job threads); both draw the same shadows\n"
-        "  --shadow-occlusion O     two-phase occlusion culling of the GPU-culled shadow views (what each\n"
-        "                           saw when last rendered, then the rest against its HiZ): on (default)\n"
-        "                           or off; both draw the same shadows\n"
-        "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB\n"
-        "                           budget, one step coarser with --shading visibility; lists 16)\n"
-        "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
-        "  --zbin-kernel K          auto, bins (one thread per bin) or lights (one per light);\n"
-        "                           auto: bins up to 4096 visible lights\n"
-        "  --binning KIND           tiles, zbin, clusters: bits built per tile (tiles) or per light\n"
-        "                           (lights, default: screen footprints binned in parallel, then tile\n"
-        "                           depth bounds; lights-nodepth: footprints alone, no tile depth pass)\n"
-        "  --bin-kernel K           light binning's kernel: lights (default; per light, its footprint's\n"
-        "                           cells) or blocks (per block of cells, every light; for comparison)\n"
-        "  --cluster-size N         cluster tile: 16..256 pixels (default 64)\n"
-        "  --cluster-slices N       cluster depth slices, 1..256 (default 32)\n"
-        "  --list-max N             lights per tile list, power of two 32..4096 (default 512)\n"
-        "geometry:\n"
-        "  --geometry PATH          direct (a draw per object), mdi (GPU-culled meshlets, indirect draws)\n"
-        "                           or mesh (GPU-culled meshlets, task + mesh shaders; VK_EXT_mesh_shader);\n"
-        "                           default: from 4 M triangles mesh, else mdi, where supported,\n"
-        "                           else direct (also where the scene overflows the culling buffers)\n"
-        "  --occlusion on|off       mdi, mesh: two-phase HiZ occlusion culling (default on)\n"
-        "  --mesh-dispatch D        mesh: indirect (a compute cull lists the surviving sublets, drawn\n"
-        "                           by vkCmdDrawMeshTasksIndirectCountEXT; default where the device\n"
-        "                           has it) or task (the task shader culls and launches them)\n"
-        "  --meshlet-codec on|off   decode the compressed meshlets on the GPU at load, or upload\n"
-        "                           the same decoded mesh from the CPU (default on)\n"
-        "  --visibility-pass single|prepass  visibility shading's raster: one pass writing depth and\n"
-        "                           ids together, or a depth pre-pass then the ids (EQUAL); default:\n"
-        "                           prepass on the direct path, single on mdi and mesh\n"
-        "viewer and tools:\n"
-        "  --no-vsync               present without vsync (for measuring)\n"
-        "  --capture FILE.rdc       capture one frame with RenderDoc (if its library is present)\n"
-        "  --script FILE            scripted viewer input (see README)\n"
-        "  --memory-limit MB        cap lightcull's GPU memory (tests allocation failure)\n"
-        "  --threads N              CPU job threads, 1..256 (default: OMP_NUM_THREADS, else all cores)\n"
-        "  --quiet                  no informational output\n"
-        "  --help, --version\n",
-        f);
-}
+/* set_field 0 means "none": offset 0 is the scene path, never a flag. */
+_Static_assert(offsetof(lc_options, scene) == 0, "set_field 0 must not name a bool");
+
+const char *const lc_option_section_names[LC_OPTSEC_COUNT] = {
+    "scene and lights", "camera and output", "culling", "geometry", "shadows", "viewer and tools"};
+
+/* ---- value parsers: each reads one value into its row's field ---- */
 
 static bool parse_u64(const char *s, uint64_t *out)
 {
@@ -150,14 +51,328 @@ static lc_status bad(const char *flag, const char *value, const char *why)
     return LC_ERR_USAGE;
 }
 
-static lc_status parse_uint_range(const char *flag, const char *v, uint64_t lo, uint64_t hi, uint32_t *out)
+static void *field(const lc_option *opt, lc_options *o) { return (char *)o + opt->field; }
+
+/* Stores a whole number into a bool, a uint32_t or an int field (int and uint32_t may alias). */
+static void store(const lc_option *opt, lc_options *o, uint64_t v)
+{
+    if (opt->field_size == sizeof(bool)) *(bool *)field(opt, o) = v != 0;
+    else if (opt->field_size == sizeof(uint32_t)) *(uint32_t *)field(opt, o) = (uint32_t)v;
+    else *(uint64_t *)field(opt, o) = v;
+}
+
+/* Whole number in lo..hi ("expected a whole number in lo..hi"), a power of two where pow2_why. */
+static lc_status opt_uint(const lc_option *opt, const char *v, lc_options *o)
 {
     uint64_t x;
     char why[96];
-    snprintf(why, sizeof why, "expected a whole number in %llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
-    if (!parse_u64(v, &x) || x < lo || x > hi) return bad(flag, v, why);
-    *out = (uint32_t)x;
+    snprintf(why, sizeof why, "expected a whole number in %.0f..%.0f", opt->lo, opt->hi);
+    if (!parse_u64(v, &x) || (double)x < opt->lo || (double)x > opt->hi) return bad(opt->flag, v, why);
+    if (opt->pow2_why && (x & (x - 1))) return bad(opt->flag, v, opt->pow2_why);
+    store(opt, o, x);
     return LC_OK;
+}
+
+/* One of names: stores its index. The error lists the names unless the row words it. */
+static lc_status opt_names(const lc_option *opt, const char *v, lc_options *o)
+{
+    for (uint32_t i = 0; i < opt->name_count; i++)
+        if (opt->names[i] && !strcmp(v, opt->names[i])) {
+            store(opt, o, i);
+            return LC_OK;
+        }
+    if (opt->why) return bad(opt->flag, v, opt->why);
+    char why[512] = "expected ";
+    uint32_t listed = 0, total = 0;
+    for (uint32_t i = 0; i < opt->name_count; i++) total += opt->names[i] != NULL;
+    for (uint32_t i = 0; i < opt->name_count; i++) {
+        if (!opt->names[i]) continue;
+        size_t len = strlen(why);
+        snprintf(why + len, sizeof why - len, "%s%s", listed == 0 ? "" : listed + 1 == total ? " or " : ", ", opt->names[i]);
+        listed++;
+    }
+    return bad(opt->flag, v, why);
+}
+
+static lc_status opt_on_off(const lc_option *opt, const char *v, lc_options *o)
+{
+    if (!strcmp(v, "on")) store(opt, o, 1);
+    else if (!strcmp(v, "off")) store(opt, o, 0);
+    else return bad(opt->flag, v, "expected on or off");
+    return LC_OK;
+}
+
+/* The argument itself (it points into argv). */
+static lc_status opt_string(const lc_option *opt, const char *v, lc_options *o)
+{
+    *(const char **)field(opt, o) = v;
+    return LC_OK;
+}
+
+static lc_status opt_scene(const lc_option *opt, const char *v, lc_options *o)
+{
+    if (!*v) return bad(opt->flag, v, "empty path");
+    o->scene = v;
+    return LC_OK;
+}
+
+static lc_status opt_seed(const lc_option *opt, const char *v, lc_options *o)
+{
+    if (!parse_u64(v, &o->seed)) return bad(opt->flag, v, "expected a non-negative whole number");
+    return LC_OK;
+}
+
+/* A finite float in lo..hi. */
+static lc_status opt_float(const lc_option *opt, const char *v, lc_options *o)
+{
+    float *f = field(opt, o);
+    if (!parse_float(v, f) || !(*f >= opt->lo && *f <= opt->hi)) return bad(opt->flag, v, opt->why);
+    return LC_OK;
+}
+
+/* Comma-separated floats into field[0..n), n = hi. */
+static lc_status parse_floats(const lc_option *opt, const char *v, lc_options *o, int n_want)
+{
+    float *out = field(opt, o);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", v);
+    int n = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (n >= n_want || !parse_float(tok, &out[n])) return bad(opt->flag, v, opt->why);
+        n++;
+    }
+    if (n != n_want) return bad(opt->flag, v, opt->why);
+    return LC_OK;
+}
+
+static lc_status opt_camera(const lc_option *opt, const char *v, lc_options *o)
+{
+    lc_status s = parse_floats(opt, v, o, 5);
+    if (s != LC_OK) return s;
+    if (fabsf(o->camera[4]) > 89.9f) return bad(opt->flag, v, "pitch must be within -89.9..89.9 degrees");
+    return LC_OK;
+}
+
+static lc_status opt_sun(const lc_option *opt, const char *v, lc_options *o)
+{
+    lc_status s = parse_floats(opt, v, o, 4);
+    if (s != LC_OK) return s;
+    if (!(o->sun[0] * o->sun[0] + o->sun[1] * o->sun[1] + o->sun[2] * o->sun[2] > 1e-12f))
+        return bad(opt->flag, v, "the direction towards the sun must not be zero");
+    if (!(o->sun[3] > 0.0f && o->sun[3] <= 1e6f)) return bad(opt->flag, v, "the illuminance must be in 0..1e6 lux (0 excluded)");
+    return LC_OK;
+}
+
+static lc_status opt_environment(const lc_option *opt, const char *v, lc_options *o)
+{
+    o->environment_file = NULL;
+    if (!strcmp(v, "sky")) o->environment = LC_ENVIRONMENT_SKY;
+    else if (!strcmp(v, "none")) o->environment = LC_ENVIRONMENT_NONE;
+    else if (!*v) return bad(opt->flag, v, "expected sky, none or a .hdr file");
+    else {
+        o->environment = LC_ENVIRONMENT_FILE;
+        o->environment_file = v;
+    }
+    return LC_OK;
+}
+
+static lc_status opt_size(const lc_option *opt, const char *v, lc_options *o)
+{
+    unsigned long w, h;
+    char tail;
+    if (sscanf(v, "%lux%lu%c", &w, &h, &tail) != 2 || v[0] == '-' || strchr(v, '-')) return bad(opt->flag, v, "expected WxH, e.g. 1280x720");
+    if (w == 0 || h == 0) return bad(opt->flag, v, "width and height must be at least 1");
+    if (w > 16384 || h > 16384) return bad(opt->flag, v, "larger than 16384 on a side");
+    o->width = (uint32_t)w;
+    o->height = (uint32_t)h;
+    return LC_OK;
+}
+
+static lc_status opt_memory_limit(const lc_option *opt, const char *v, lc_options *o)
+{
+    uint64_t u;
+    if (!parse_u64(v, &u) || u < 1 || u > (1ull << 24)) return bad(opt->flag, v, "expected megabytes, 1..16777216");
+    o->memory_limit = u << 20;
+    return LC_OK;
+}
+
+/* ---- the table ---- */
+
+/* Named values that have no names list of their own elsewhere, indexed by the value stored. */
+static const char *const k_on_off_enum[] = {[LC_SHADOW_OCCLUSION_ON] = "on", [LC_SHADOW_OCCLUSION_OFF] = "off"};
+static const char *const k_shadow_filter[] = {[LC_SHADOW_FILTER_BILINEAR] = "bilinear", [LC_SHADOW_FILTER_TENT] = "tent"};
+static const char *const k_shadow_cull[] = {[LC_SHADOW_CULL_GPU] = "gpu", [LC_SHADOW_CULL_CPU] = "cpu"};
+static const char *const k_visibility_pass[] = {"single", "prepass"}; /* index = visibility_prepass */
+
+#define FIELD(f) .field = offsetof(lc_options, f), .field_size = sizeof(((lc_options *)0)->f)
+#define SET(f) .set_field = offsetof(lc_options, f)
+#define NAMES(list, count) .parse = opt_names, .names = (list), .name_count = (count)
+#define UINT(lo_, hi_) .parse = opt_uint, .lo = (lo_), .hi = (hi_)
+#define SWITCH(f, v) FIELD(f), .lo = (v)
+
+/* To add an option: a field in lc_options, then one row here (a parser from above, or a new
+ * static one for a value with its own syntax); --help, docs/OPTIONS.md (regenerate it:
+ * lightcull --help-markdown > docs/OPTIONS.md) and the tests follow. */
+static const lc_option k_options[] = {
+    /* scene and lights */
+    {.flag = "--scene", .value = "default|mesh|PATH", .section = LC_OPTSEC_SCENE, .parse = opt_scene,
+     .help = "built-in hall, built-in ~30k-triangle mesh, or a glTF 2.0 / OBJ file (default: default)"},
+    {.flag = "--grid", .value = "N", .section = LC_OPTSEC_SCENE, UINT(1, 64), FIELD(grid),
+     .help = "the scene's objects replicated N x N x N, 1..64 (default 1)"},
+    {.flag = "--lights", .value = "N", .section = LC_OPTSEC_SCENE, UINT(0, LC_LIGHTS_MAX), FIELD(lights), SET(lights_set),
+     .help = "generated point and spot lights, 0..1048576 (default 1024; 0: no local lights, only the sun and the environment)"},
+    {.flag = "--seed", .value = "S", .section = LC_OPTSEC_SCENE, .parse = opt_seed, .help = "light generation seed (default 1)"},
+    {.flag = "--lights-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(lights_file),
+     .help = "explicit static light list instead of generated lights (without either: a glTF's own KHR_lights_punctual "
+             "lights, if any)"},
+    {.flag = "--sun", .value = "X,Y,Z,LUX", .section = LC_OPTSEC_SCENE, .parse = opt_sun, FIELD(sun), SET(sun_set),
+     .why = "expected X,Y,Z,LUX (the direction towards the sun, lux)",
+     .help = "a sun: the direction towards it (Y up) and its illuminance in lux, 0 < LUX <= 1e6 (noon: ~100000, but past "
+             "~60000 a white surface saturates the half-float HDR image); off unless given"},
+    {.flag = "--environment", .value = "sky|none|FILE.hdr", .section = LC_OPTSEC_SCENE, .parse = opt_environment,
+     .help = "light from all around (default sky): a procedural sky, none (a faint ambient), or an equirectangular "
+             "Radiance .hdr; its level follows the exposure, so it fills what the lights leave"},
+    /* camera and output */
+    {.flag = "--camera", .value = "X,Y,Z,YAW,PITCH", .section = LC_OPTSEC_CAMERA, .parse = opt_camera, FIELD(camera),
+     SET(camera_set), .why = "expected X,Y,Z,YAW_DEG,PITCH_DEG", .help = "start camera; Y up, yaw 0 looks along -Z, degrees"},
+    {.flag = "--camera-index", .value = "N", .section = LC_OPTSEC_CAMERA, UINT(0, 1u << 20), FIELD(camera_index),
+     SET(camera_index_set), .help = "start from the file's camera N (default: its first, if it has one)"},
+    {.flag = "--fov", .value = "DEG", .section = LC_OPTSEC_CAMERA, .parse = opt_float, FIELD(fov), SET(fov_set), .lo = 1,
+     .hi = 170, .why = "expected degrees in 1..170", .help = "vertical field of view (default 60, or the file camera's)"},
+    {.flag = "--exposure", .value = "EV", .section = LC_OPTSEC_CAMERA, .parse = opt_float, FIELD(exposure), SET(exposure_set),
+     .lo = LC_EXPOSURE_EV_MIN, .hi = LC_EXPOSURE_EV_MAX, .why = "expected an EV100 in -32..48",
+     .help = "camera exposure as EV100, -32..48 (default: automatic, from the lights' mean illuminance over the scene and "
+             "the sun's)"},
+    {.flag = "--size", .value = "WxH", .section = LC_OPTSEC_CAMERA, .parse = opt_size, .help = "window or image size (default 1280x720)"},
+    {.flag = "--device", .value = "N", .section = LC_OPTSEC_CAMERA, UINT(0, 64), FIELD(device), SET(device_set),
+     .help = "Vulkan device index (default: discrete GPU first)"},
+    {.flag = "--headless", .section = LC_OPTSEC_CAMERA, SWITCH(headless, 1), .help = "render offscreen, no window"},
+    {.flag = "--frames", .value = "K", .section = LC_OPTSEC_CAMERA, UINT(1, 100000000), FIELD(frames), SET(frames_set),
+     .help = "render K frames then exit (headless default 1)"},
+    {.flag = "--out", .value = "FILE.png", .section = LC_OPTSEC_CAMERA, .parse = opt_string, FIELD(out),
+     .help = "write the last frame (no HUD); with a window, frame K of --frames K or, without --frames, the view as the "
+             "window closes"},
+    {.flag = "--stats", .value = "FILE.json", .section = LC_OPTSEC_CAMERA, .parse = opt_string, FIELD(stats),
+     .help = "write device, mode, size, light counts, GPU and CPU ms (medians over the frames), culling and shadow "
+             "counters as JSON (every key: docs/STATS.md; schema: docs/stats.schema.json)"},
+    {.flag = "--validate", .section = LC_OPTSEC_CAMERA, SWITCH(validate, 1),
+     .help = "Khronos validation + synchronization validation; exit 1 on any message"},
+    /* culling */
+    {.flag = "--mode", .value = "NAME", .section = LC_OPTSEC_CULLING, NAMES(lc_mode_names, LC_MODE_COUNT), FIELD(mode),
+     .why = "unknown mode; expected brute, lists, tiles, clusters or zbin",
+     .help = "light culling: brute, lists, tiles, clusters, zbin (default zbin)"},
+    {.flag = "--shading", .value = "forward|visibility", .section = LC_OPTSEC_CULLING, NAMES(lc_shading_names, LC_SHADING_COUNT),
+     FIELD(shading), .help = "forward raster shading (default), or a visibility buffer shaded by compute (the same light loops)"},
+    {.flag = "--visibility-ids", .value = "auto|32|64", .section = LC_OPTSEC_CULLING, NAMES(lc_vis_ids_names, LC_VIS_IDS_COUNT),
+     FIELD(vis_ids),
+     .help = "the visibility buffer's ids: one 32-bit word (draw, triangle) where the scene fits, else two (auto, "
+             "default); 32 fails where it does not fit; both give the same image"},
+    {.flag = "--visibility-pass", .value = "single|prepass", .section = LC_OPTSEC_CULLING, NAMES(k_visibility_pass, 2),
+     FIELD(visibility_prepass), SET(visibility_pass_set),
+     .help = "visibility shading's raster: one pass writing depth and ids together, or a depth pre-pass then the ids "
+             "(EQUAL); default: prepass on the direct path, single on mdi and mesh"},
+    {.flag = "--tonemap", .value = "auto|compute|fragment|fused", .section = LC_OPTSEC_CULLING,
+     NAMES(lc_tonemap_names, LC_TONEMAP_COUNT), FIELD(tonemap),
+     .help = "the tonemap: compute where the output can be a storage image, else fragment; both give the same image. "
+             "fused: the visibility shade tonemaps as it writes (no tonemap pass; within 1/255; other frames take compute, "
+             "with a warning). auto (default): fused for visibility shading in the shaded view, else compute, else fragment"},
+    {.flag = "--scalarize", .value = "on|off", .section = LC_OPTSEC_CULLING, .parse = opt_on_off, FIELD(scalarize),
+     .help = "subgroup-uniform light loops (default on)"},
+    {.flag = "--scalarize-merge", .value = "tiles|always", .section = LC_OPTSEC_CULLING,
+     NAMES(lc_scalarize_merge_names, LC_SCALARIZE_MERGE_COUNT), FIELD(scalarize_merge),
+     .help = "where scalarized loops merge the subgroup's lanes: only subgroups that span tiles (tiles, default; "
+             "elsewhere the loads are uniform already) or every subgroup (always); the same image"},
+    {.flag = "--object-cull", .value = "on|off", .section = LC_OPTSEC_CULLING, .parse = opt_on_off, FIELD(object_cull),
+     .help = "CPU object culling, sphere then OOBB, of the direct path's draws (default on; off draws every object; mdi "
+             "and mesh cull on the GPU)"},
+    {.flag = "--pairs", .section = LC_OPTSEC_CULLING, SWITCH(pairs, 1), .help = "count light-pixel pairs: evaluated, exact, missed (stats)"},
+    {.flag = "--view", .value = "NAME", .section = LC_OPTSEC_CULLING, NAMES(lc_view_names, LC_VIEW_COUNT), FIELD(view),
+     .help = "shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas (default shaded; "
+             "shadow-atlas: the shadow views' depth atlas)"},
+    {.flag = "--tile-size", .value = "N", .section = LC_OPTSEC_CULLING, UINT(8, 64), FIELD(tile_size),
+     .pow2_why = "expected 8, 16, 32 or 64",
+     .help = "screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB budget, one step coarser with "
+             "--shading visibility; lists 16)"},
+    {.flag = "--zbins", .value = "N", .section = LC_OPTSEC_CULLING, UINT(16, 65536), FIELD(zbins),
+     .help = "Z-bin count, 16..65536 (default 4096)"},
+    {.flag = "--zbin-kernel", .value = "K", .section = LC_OPTSEC_CULLING, NAMES(lc_zbin_kernel_names, 3), FIELD(zbin_kernel),
+     .help = "auto, bins (one thread per bin) or lights (one per light); auto: bins up to 4096 visible lights"},
+    {.flag = "--binning", .value = "KIND", .section = LC_OPTSEC_CULLING, NAMES(lc_binning_names, LC_BINNING_COUNT),
+     FIELD(binning),
+     .help = "how tiles, zbin and clusters build their bits: per tile (tiles) or per light (lights, default: screen "
+             "footprints binned in parallel, then tile depth bounds; lights-nodepth: footprints alone, no tile depth pass)"},
+    {.flag = "--bin-kernel", .value = "K", .section = LC_OPTSEC_CULLING, NAMES(lc_bin_kernel_names, LC_BIN_KERNEL_COUNT),
+     FIELD(bin_kernel),
+     .help = "light binning's kernel: lights (default; per light, its footprint's cells) or blocks (per block of cells, "
+             "every light; for comparison)"},
+    {.flag = "--cluster-size", .value = "N", .section = LC_OPTSEC_CULLING, UINT(16, 256), FIELD(cluster_tile),
+     .help = "cluster tile: 16..256 pixels (default 64)"},
+    {.flag = "--cluster-slices", .value = "N", .section = LC_OPTSEC_CULLING, UINT(1, 256), FIELD(cluster_slices),
+     .help = "cluster depth slices, 1..256 (default 32)"},
+    {.flag = "--list-max", .value = "N", .section = LC_OPTSEC_CULLING, UINT(32, 4096), FIELD(list_max),
+     .pow2_why = "expected a power of two", .help = "lights per tile list, power of two 32..4096 (default 512)"},
+    /* geometry */
+    {.flag = "--geometry", .value = "PATH", .section = LC_OPTSEC_GEOMETRY, NAMES(lc_geometry_names, LC_GEOMETRY_COUNT),
+     FIELD(geometry),
+     .help = "direct (a draw per object), mdi (GPU-culled meshlets, indirect draws) or mesh (GPU-culled meshlets, task + "
+             "mesh shaders; VK_EXT_mesh_shader); default: from 4 M triangles mesh, else mdi, where supported, else direct "
+             "(also where the scene overflows the culling buffers)"},
+    {.flag = "--occlusion", .value = "on|off", .section = LC_OPTSEC_GEOMETRY, .parse = opt_on_off, FIELD(occlusion),
+     .help = "mdi, mesh: two-phase HiZ occlusion culling (default on)"},
+    {.flag = "--mesh-dispatch", .value = "D", .section = LC_OPTSEC_GEOMETRY,
+     NAMES(lc_mesh_dispatch_names, LC_MESH_DISPATCH_COUNT), FIELD(mesh_dispatch), SET(mesh_dispatch_set),
+     .help = "mesh: indirect (a compute cull lists the surviving sublets, drawn by vkCmdDrawMeshTasksIndirectCountEXT; "
+             "default where the device has it) or task (the task shader culls and launches them)"},
+    {.flag = "--meshlet-codec", .value = "on|off", .section = LC_OPTSEC_GEOMETRY, .parse = opt_on_off, FIELD(meshlet_codec),
+     .help = "decode the compressed meshlets on the GPU at load, or upload the same decoded mesh from the CPU (default on)"},
+    /* shadows */
+    {.flag = "--shadowed-lights", .value = "N", .section = LC_OPTSEC_SHADOWS, UINT(0, LC_SHADOW_LIGHTS_MAX),
+     FIELD(shadowed_lights),
+     .help = "the N most important lights (screen size x intensity, ranked every frame) cast shadows, besides those marked "
+             "\"shadow\": true in a lights file (0..256, default 0; a glTF's own lights cast none without it)"},
+    {.flag = "--shadow-updates", .value = "K", .section = LC_OPTSEC_SHADOWS, UINT(1, LC_SHADOW_UPDATES_MAX), FIELD(shadow_updates),
+     .help = "most shadow views rendered a frame, 1..64, most important lights first; the others reuse their atlas tile "
+             "(default 16)"},
+    {.flag = "--shadow-filter", .value = "F", .section = LC_OPTSEC_SHADOWS, NAMES(k_shadow_filter, LC_ARRAY_COUNT(k_shadow_filter)),
+     FIELD(shadow_filter), .why = "expected tent or bilinear",
+     .help = "the shadow lookup's PCF: tent (four bilinear comparisons, a 3 x 3 tent; default) or bilinear (one "
+             "comparison, 2 x 2 texels)"},
+    {.flag = "--shadow-cull", .value = "C", .section = LC_OPTSEC_SHADOWS, NAMES(k_shadow_cull, LC_ARRAY_COUNT(k_shadow_cull)),
+     FIELD(shadow_cull),
+     .help = "where the shadow views' casters are culled: gpu (a compute pass per view, per meshlet and sublet; default) "
+             "or cpu (objects, meshlets and sublets on the job threads); both draw the same shadows"},
+    {.flag = "--shadow-occlusion", .value = "O", .section = LC_OPTSEC_SHADOWS,
+     NAMES(k_on_off_enum, LC_ARRAY_COUNT(k_on_off_enum)), FIELD(shadow_occlusion),
+     .help = "two-phase occlusion culling of the GPU-culled shadow views (what each saw when last rendered, then the rest "
+             "against its HiZ): on (default) or off; both draw the same shadows"},
+    /* viewer and tools */
+    {.flag = "--no-vsync", .section = LC_OPTSEC_TOOLS, SWITCH(vsync, 0), .help = "present without vsync (for measuring)"},
+    {.flag = "--capture", .value = "FILE.rdc", .section = LC_OPTSEC_TOOLS, .parse = opt_string, FIELD(capture),
+     .help = "capture one frame with RenderDoc (if its library is present); a capture that cannot be written exits 1"},
+    {.flag = "--script", .value = "FILE", .section = LC_OPTSEC_TOOLS, .parse = opt_string, FIELD(script),
+     .help = "scripted viewer input (docs/VIEWER.md)"},
+    {.flag = "--memory-limit", .value = "MB", .section = LC_OPTSEC_TOOLS, .parse = opt_memory_limit,
+     .help = "cap lightcull's GPU memory (tests allocation failure)"},
+    {.flag = "--threads", .value = "N", .section = LC_OPTSEC_TOOLS, UINT(1, LC_JOBS_MAX_THREADS), FIELD(threads),
+     .help = "CPU job threads, 1..256 (default: OMP_NUM_THREADS, else all cores)"},
+    {.flag = "--quiet", .section = LC_OPTSEC_TOOLS, SWITCH(quiet, 1), .help = "no informational output"},
+    {.flag = "--help", .alias = "-h", .section = LC_OPTSEC_TOOLS, SWITCH(help, 1), .help = "this help"},
+    {.flag = "--help-markdown", .section = LC_OPTSEC_TOOLS, SWITCH(help_markdown, 1),
+     .help = "this help as Markdown (docs/OPTIONS.md is its output)"},
+    {.flag = "--version", .section = LC_OPTSEC_TOOLS, SWITCH(version, 1), .help = "the version"},
+};
+
+const lc_option *lc_options_table(uint32_t *count)
+{
+    *count = (uint32_t)LC_ARRAY_COUNT(k_options);
+    return k_options;
+}
+
+static const lc_option *find(const char *a)
+{
+    for (size_t k = 0; k < LC_ARRAY_COUNT(k_options); k++)
+        if (!strcmp(a, k_options[k].flag) || (k_options[k].alias && !strcmp(a, k_options[k].alias))) return &k_options[k];
+    return NULL;
 }
 
 lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
@@ -182,211 +397,22 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->geometry = -1;
     o->occlusion = true;
     o->meshlet_codec = true;
-    bool frames_set = false;
 
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
-        /* Flags without a value. */
-        if (!strcmp(a, "--headless")) { o->headless = true; continue; }
-        if (!strcmp(a, "--validate")) { o->validate = true; continue; }
-        if (!strcmp(a, "--pairs")) { o->pairs = true; continue; }
-        if (!strcmp(a, "--no-vsync")) { o->vsync = false; continue; }
-        if (!strcmp(a, "--quiet")) { o->quiet = true; continue; }
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { o->help = true; continue; }
-        if (!strcmp(a, "--version")) { o->version = true; continue; }
-        if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
-        static const char *const with_value[] = {
-            "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
-            "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
-            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass", "--mesh-dispatch",
-            "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates", "--shadow-filter", "--shadow-cull", "--shadow-occlusion"};
-        bool known = false;
-        for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
-        if (!known) return bad(a, NULL, "unknown option (see --help)");
-        if (i + 1 >= argc) return bad(a, NULL, "needs a value");
-        const char *v = argv[++i];
-        lc_status s = LC_OK;
-        uint64_t u;
-        if (!strcmp(a, "--scene")) {
-            if (!*v) return bad(a, v, "empty path");
-            o->scene = v;
-        } else if (!strcmp(a, "--shadowed-lights")) {
-            s = parse_uint_range(a, v, 0, LC_SHADOW_LIGHTS_MAX, &o->shadowed_lights);
-        } else if (!strcmp(a, "--shadow-updates")) {
-            s = parse_uint_range(a, v, 1, LC_SHADOW_UPDATES_MAX, &o->shadow_updates);
-        } else if (!strcmp(a, "--shadow-filter")) {
-            if (!strcmp(v, "bilinear")) o->shadow_filter = LC_SHADOW_FILTER_BILINEAR;
-            else if (!strcmp(v, "tent")) o->shadow_filter = LC_SHADOW_FILTER_TENT;
-            else return bad(a, v, "expected tent or bilinear");
-        } else if (!strcmp(a, "--shadow-cull")) {
-            if (!strcmp(v, "gpu")) o->shadow_cull = LC_SHADOW_CULL_GPU;
-            else if (!strcmp(v, "cpu")) o->shadow_cull = LC_SHADOW_CULL_CPU;
-            else return bad(a, v, "expected gpu or cpu");
-        } else if (!strcmp(a, "--shadow-occlusion")) {
-            if (!strcmp(v, "on")) o->shadow_occlusion = LC_SHADOW_OCCLUSION_ON;
-            else if (!strcmp(v, "off")) o->shadow_occlusion = LC_SHADOW_OCCLUSION_OFF;
-            else return bad(a, v, "expected on or off");
-        } else if (!strcmp(a, "--grid")) {
-            s = parse_uint_range(a, v, 1, 64, &o->grid);
-        } else if (!strcmp(a, "--lights")) {
-            s = parse_uint_range(a, v, 0, LC_LIGHTS_MAX, &o->lights); /* 0: none (the sun and the environment light the scene) */
-            o->lights_set = true;
-        } else if (!strcmp(a, "--seed")) {
-            if (!parse_u64(v, &u)) return bad(a, v, "expected a non-negative whole number");
-            o->seed = u;
-        } else if (!strcmp(a, "--lights-file")) {
-            o->lights_file = v;
-        } else if (!strcmp(a, "--camera")) {
-            char buf[256];
-            snprintf(buf, sizeof buf, "%s", v);
-            int n = 0;
-            for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-                if (n >= 5 || !parse_float(tok, &o->camera[n])) return bad(a, v, "expected X,Y,Z,YAW_DEG,PITCH_DEG");
-                n++;
-            }
-            if (n != 5) return bad(a, v, "expected X,Y,Z,YAW_DEG,PITCH_DEG");
-            if (fabsf(o->camera[4]) > 89.9f) return bad(a, v, "pitch must be within -89.9..89.9 degrees");
-            o->camera_set = true;
-        } else if (!strcmp(a, "--fov")) {
-            if (!parse_float(v, &o->fov) || o->fov < 1.0f || o->fov > 170.0f) return bad(a, v, "expected degrees in 1..170");
-            o->fov_set = true;
-        } else if (!strcmp(a, "--exposure")) {
-            if (!parse_float(v, &o->exposure) || !(o->exposure >= LC_EXPOSURE_EV_MIN && o->exposure <= LC_EXPOSURE_EV_MAX))
-                return bad(a, v, "expected an EV100 in -32..48");
-            o->exposure_set = true;
-        } else if (!strcmp(a, "--sun")) {
-            char buf[256];
-            snprintf(buf, sizeof buf, "%s", v);
-            int n = 0;
-            for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-                if (n >= 4 || !parse_float(tok, &o->sun[n])) return bad(a, v, "expected X,Y,Z,LUX (the direction towards the sun, lux)");
-                n++;
-            }
-            if (n != 4) return bad(a, v, "expected X,Y,Z,LUX (the direction towards the sun, lux)");
-            if (!(o->sun[0] * o->sun[0] + o->sun[1] * o->sun[1] + o->sun[2] * o->sun[2] > 1e-12f))
-                return bad(a, v, "the direction towards the sun must not be zero");
-            if (!(o->sun[3] > 0.0f && o->sun[3] <= 1e6f)) return bad(a, v, "the illuminance must be in 0..1e6 lux (0 excluded)");
-            o->sun_set = true;
-        } else if (!strcmp(a, "--environment")) {
-            o->environment_file = NULL;
-            if (!strcmp(v, "sky")) o->environment = LC_ENVIRONMENT_SKY;
-            else if (!strcmp(v, "none")) o->environment = LC_ENVIRONMENT_NONE;
-            else if (!*v) return bad(a, v, "expected sky, none or a .hdr file");
-            else {
-                o->environment = LC_ENVIRONMENT_FILE;
-                o->environment_file = v;
-            }
-        } else if (!strcmp(a, "--camera-index")) {
-            s = parse_uint_range(a, v, 0, 1u << 20, &o->camera_index);
-            o->camera_index_set = true;
-        } else if (!strcmp(a, "--size")) {
-            unsigned long w, h;
-            char tail;
-            if (sscanf(v, "%lux%lu%c", &w, &h, &tail) != 2 || v[0] == '-' || strchr(v, '-'))
-                return bad(a, v, "expected WxH, e.g. 1280x720");
-            if (w == 0 || h == 0) return bad(a, v, "width and height must be at least 1");
-            if (w > 16384 || h > 16384) return bad(a, v, "larger than 16384 on a side");
-            o->width = (uint32_t)w;
-            o->height = (uint32_t)h;
-        } else if (!strcmp(a, "--device")) {
-            uint32_t d;
-            s = parse_uint_range(a, v, 0, 64, &d);
-            o->device = (int)d;
-            o->device_set = true;
-        } else if (!strcmp(a, "--frames")) {
-            s = parse_uint_range(a, v, 1, 100000000, &o->frames);
-            frames_set = true;
-        } else if (!strcmp(a, "--out")) {
-            o->out = v;
-        } else if (!strcmp(a, "--stats")) {
-            o->stats = v;
-        } else if (!strcmp(a, "--mode")) {
-            o->mode = lc_mode_from_name(v);
-            if (o->mode < 0) return bad(a, v, "unknown mode; expected brute, lists, tiles, clusters or zbin");
-        } else if (!strcmp(a, "--shading")) {
-            int found = lc_name_index(v, lc_shading_names, LC_SHADING_COUNT);
-            if (found < 0) return bad(a, v, "expected forward or visibility");
-            o->shading = (uint32_t)found;
-        } else if (!strcmp(a, "--tonemap")) {
-            int found = lc_name_index(v, lc_tonemap_names, LC_TONEMAP_COUNT);
-            if (found < 0) return bad(a, v, "expected auto, compute, fragment or fused");
-            o->tonemap = (uint32_t)found;
-        } else if (!strcmp(a, "--geometry")) {
-            o->geometry = lc_name_index(v, lc_geometry_names, LC_GEOMETRY_COUNT);
-            if (o->geometry < 0) return bad(a, v, "expected direct, mdi or mesh");
-        } else if (!strcmp(a, "--mesh-dispatch")) {
-            int found = lc_name_index(v, lc_mesh_dispatch_names, LC_MESH_DISPATCH_COUNT);
-            if (found < 0) return bad(a, v, "expected task or indirect");
-            o->mesh_dispatch = (uint32_t)found;
-            o->mesh_dispatch_set = true;
-        } else if (!strcmp(a, "--occlusion") || !strcmp(a, "--meshlet-codec")) {
-            bool *flag = !strcmp(a, "--occlusion") ? &o->occlusion : &o->meshlet_codec;
-            if (!strcmp(v, "on")) *flag = true;
-            else if (!strcmp(v, "off")) *flag = false;
-            else return bad(a, v, "expected on or off");
-        } else if (!strcmp(a, "--visibility-pass")) {
-            if (!strcmp(v, "single")) o->visibility_prepass = false;
-            else if (!strcmp(v, "prepass")) o->visibility_prepass = true;
-            else return bad(a, v, "expected single or prepass");
-            o->visibility_pass_set = true;
-        } else if (!strcmp(a, "--scalarize")) {
-            if (!strcmp(v, "on")) o->scalarize = true;
-            else if (!strcmp(v, "off")) o->scalarize = false;
-            else return bad(a, v, "expected on or off");
-        } else if (!strcmp(a, "--object-cull")) {
-            if (!strcmp(v, "on")) o->object_cull = true;
-            else if (!strcmp(v, "off")) o->object_cull = false;
-            else return bad(a, v, "expected on or off");
-        } else if (!strcmp(a, "--view")) {
-            int found = lc_name_index(v, lc_view_names, LC_VIEW_COUNT);
-            if (found < 0) return bad(a, v, "expected shaded, heatmap, tightness, meshlets, base-colour, normals or roughness-metallic");
-            o->view = (uint32_t)found;
-        } else if (!strcmp(a, "--tile-size")) {
-            s = parse_uint_range(a, v, 8, 64, &o->tile_size);
-            if (s == LC_OK && o->tile_size != 8 && o->tile_size != 16 && o->tile_size != 32 && o->tile_size != 64)
-                return bad(a, v, "expected 8, 16, 32 or 64");
-        } else if (!strcmp(a, "--zbins")) {
-            s = parse_uint_range(a, v, 16, 65536, &o->zbins);
-        } else if (!strcmp(a, "--zbin-kernel")) {
-            int found = lc_name_index(v, lc_zbin_kernel_names, 3);
-            if (found < 0) return bad(a, v, "expected auto, bins or lights");
-            o->zbin_kernel = (uint32_t)found;
-        } else if (!strcmp(a, "--visibility-ids")) {
-            int found = lc_name_index(v, lc_vis_ids_names, LC_VIS_IDS_COUNT);
-            if (found < 0) return bad(a, v, "expected auto, 32 or 64");
-            o->vis_ids = (uint32_t)found;
-        } else if (!strcmp(a, "--binning")) {
-            int found = lc_name_index(v, lc_binning_names, LC_BINNING_COUNT);
-            if (found < 0) return bad(a, v, "expected tiles, lights or lights-nodepth");
-            o->binning = (uint32_t)found;
-        } else if (!strcmp(a, "--scalarize-merge")) {
-            int found = lc_name_index(v, lc_scalarize_merge_names, LC_SCALARIZE_MERGE_COUNT);
-            if (found < 0) return bad(a, v, "expected tiles or always");
-            o->scalarize_merge = (uint32_t)found;
-        } else if (!strcmp(a, "--bin-kernel")) {
-            int found = lc_name_index(v, lc_bin_kernel_names, LC_BIN_KERNEL_COUNT);
-            if (found < 0) return bad(a, v, "expected lights or blocks");
-            o->bin_kernel = (uint32_t)found;
-        } else if (!strcmp(a, "--cluster-size")) {
-            s = parse_uint_range(a, v, 16, 256, &o->cluster_tile);
-        } else if (!strcmp(a, "--cluster-slices")) {
-            s = parse_uint_range(a, v, 1, 256, &o->cluster_slices);
-        } else if (!strcmp(a, "--list-max")) {
-            s = parse_uint_range(a, v, 32, 4096, &o->list_max);
-            if (s == LC_OK && (o->list_max & (o->list_max - 1))) return bad(a, v, "expected a power of two");
-        } else if (!strcmp(a, "--capture")) {
-            o->capture = v;
-        } else if (!strcmp(a, "--script")) {
-            o->script = v;
-        } else if (!strcmp(a, "--memory-limit")) {
-            if (!parse_u64(v, &u) || u < 1 || u > (1ull << 24)) return bad(a, v, "expected megabytes, 1..16777216");
-            o->memory_limit = u << 20;
-        } else if (!strcmp(a, "--threads")) {
-            s = parse_uint_range(a, v, 1, LC_JOBS_MAX_THREADS, &o->threads);
+        const lc_option *opt = find(a);
+        if (opt && !opt->value) {
+            store(opt, o, (uint64_t)opt->lo);
+            continue;
         }
+        if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
+        if (!opt) return bad(a, NULL, "unknown option (see --help)");
+        if (i + 1 >= argc) return bad(a, NULL, "needs a value");
+        lc_status s = opt->parse(opt, argv[++i], o);
         if (s != LC_OK) return s;
+        if (opt->set_field) *(bool *)((char *)o + opt->set_field) = true;
     }
-    if (o->headless && !frames_set) o->frames = 1;
+    if (o->headless && !o->frames_set) o->frames = 1;
     if (o->headless && o->script) {
         lc_error("--script drives the viewer's window; it cannot be combined with --headless");
         return LC_ERR_USAGE;

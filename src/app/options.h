@@ -1,5 +1,7 @@
 /* Command-line options: parsing and validation, separate from running so the parser can be
- * tested and fuzzed. Every problem is one lc_error line and LC_ERR_USAGE (exit 2). */
+ * tested and fuzzed. Every problem is one lc_error line and LC_ERR_USAGE (exit 2).
+ * Each option is one row of one table (options.c): the parser, --help and --help-markdown
+ * (docs/OPTIONS.md) all read it, so they cannot disagree (tests/test_options.c). */
 #ifndef LC_OPTIONS_H
 #define LC_OPTIONS_H
 
@@ -27,6 +29,7 @@ typedef struct lc_options {
     int device;
     bool headless;
     uint32_t frames;          /* 0: run until closed (window); headless default 1 */
+    bool frames_set;          /* --frames given */
     const char *out;          /* PNG of the last frame */
     const char *stats;        /* JSON stats */
     bool validate;
@@ -62,6 +65,7 @@ typedef struct lc_options {
     bool visibility_pass_set; /* --visibility-pass given; else lc_app_visibility_prepass */
     bool quiet;
     bool help, version;
+    bool help_markdown;       /* --help-markdown: the options as docs/OPTIONS.md */
     /* The sun and the environment (lights/environment.h), options added last. */
     bool sun_set;             /* --sun given: a directional light; default none */
     float sun[4];             /* direction towards the sun (x, y, z), illuminance in lux */
@@ -69,8 +73,42 @@ typedef struct lc_options {
     const char *environment_file; /* --environment FILE.hdr */
 } lc_options;
 
+/* The --help sections, in the order they are printed. */
+typedef enum lc_option_section {
+    LC_OPTSEC_SCENE, LC_OPTSEC_CAMERA, LC_OPTSEC_CULLING, LC_OPTSEC_GEOMETRY, LC_OPTSEC_SHADOWS, LC_OPTSEC_TOOLS,
+    LC_OPTSEC_COUNT
+} lc_option_section;
+extern const char *const lc_option_section_names[LC_OPTSEC_COUNT];
+
+typedef struct lc_option lc_option;
+/* Reads the value v of option opt into o; on a bad value one lc_error line and LC_ERR_USAGE. */
+typedef lc_status (*lc_option_parse_fn)(const lc_option *opt, const char *v, lc_options *o);
+
+/* One command-line option. Zero means "none" in every member but flag, section and help. */
+struct lc_option {
+    const char *flag;          /* "--grid" */
+    const char *alias;         /* another spelling ("-h"); NULL: none */
+    const char *value;         /* the value's placeholder in --help ("N"); NULL: a switch, no value */
+    lc_option_section section;
+    lc_option_parse_fn parse;  /* NULL for a switch: it stores lo into the field */
+    size_t field, field_size;  /* where the value goes: offsetof and sizeof in lc_options */
+    size_t set_field;          /* offsetof a bool set true when the option is given; 0: none */
+    double lo, hi;             /* numbers: the range, both ends included; a switch: the value stored */
+    const char *const *names;  /* named values: names[i] stores i (NULL entries are skipped) */
+    uint32_t name_count;
+    const char *why;           /* the error's text for a bad value; NULL: "expected a, b or c" from names */
+    const char *pow2_why;      /* whole numbers that must be powers of two: the error's text */
+    const char *help;          /* one paragraph, wrapped when printed */
+};
+
+/* The table, in --help order. */
+const lc_option *lc_options_table(uint32_t *count);
+
 /* Fills defaults, then parses argv[first..argc). */
 lc_status lc_options_parse(int argc, char **argv, int first, lc_options *out);
+/* --help: the usage, the options by section and the viewer's keys. */
 void lc_options_usage(FILE *f);
+/* --help-markdown: the same as docs/OPTIONS.md. */
+void lc_options_markdown(FILE *f);
 
 #endif

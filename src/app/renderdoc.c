@@ -1,6 +1,7 @@
 #include "app/renderdoc.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,15 +86,18 @@ static bool move_latest(lc_renderdoc *rd)
 {
     uint32_t n = rd->api->GetNumCaptures();
     if (n <= rd->captures_before) {
-        lc_error("RenderDoc did not write a capture");
+        lc_error("RenderDoc did not write the capture '%s' (nothing appeared at '%s_frame*.rdc')", rd->path, rd->template_);
         return false;
     }
     char file[4096];
     uint32_t len = sizeof file;
     uint64_t ts;
-    if (!rd->api->GetCapture(n - 1, file, &len, &ts)) return false;
+    if (!rd->api->GetCapture(n - 1, file, &len, &ts)) {
+        lc_error("RenderDoc lost the capture meant for '%s'", rd->path);
+        return false;
+    }
     if (strcmp(file, rd->path) != 0 && rename(file, rd->path) != 0) {
-        lc_error("cannot move the capture '%s' to '%s'", file, rd->path);
+        lc_error("cannot move the capture '%s' to '%s': %s", file, rd->path, strerror(errno));
         return false;
     }
     lc_info("RenderDoc capture written: %s", rd->path);
@@ -105,7 +109,7 @@ bool lc_renderdoc_end(lc_renderdoc *rd, const lc_context *ctx)
 {
     if (!rd) return false;
     if (!rd->api->EndFrameCapture(RENDERDOC_DEVICEPOINTER_FROM_VKINSTANCE(ctx->instance), NULL)) {
-        lc_error("RenderDoc capture failed");
+        lc_error("RenderDoc's capture for '%s' failed", rd->path);
         return false;
     }
     return move_latest(rd);

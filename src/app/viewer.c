@@ -9,6 +9,7 @@
 #include <GLFW/glfw3.h>
 
 #include "app/inspector.h"
+#include "app/keys.h"
 #include "app/renderdoc.h"
 #include "cpu/jobs.h"
 
@@ -410,7 +411,7 @@ static void move_camera(viewer *v, float dt)
     for (int i = 0; i < 3; i++) v->app.camera.position[i] += d[i];
 }
 
-/* Every script action (README: "Scripts"); keys map onto the same names. */
+/* Every script action (docs/VIEWER.md, "Scripts"); keys map onto the same names. */
 static const char *const k_actions[] = {
     "mode", "shading", "binning", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
     "screenshot-hud", "capture", "help", "hud", "reset-camera", "camera-next", "resize", "minimize", "zero-size", "restore", "inspect",
@@ -472,33 +473,6 @@ static void inspect(viewer *v)
     lc_info("%s", line);
 }
 
-/* The help panel (H or F1); README.md has the same table. */
-static const char *const k_keys[][2] = {
-    {"W A S D", "move forward, left, back, right (Shift: 4x faster)"},
-    {"Q / E", "move down / up"},
-    {"right mouse", "hold to look around"},
-    {"mouse wheel", "move speed"},
-    {"R", "reset the camera"},
-    {"N", "next file camera"},
-    {"1 2 3 4 5", "mode: brute, lists, tiles, clusters, zbin"},
-    {"M", "next mode"},
-    {"L", "binning: tiles, lights, lights-nodepth"},
-    {"C", "scalarization on / off"},
-    {"B", "shading: forward / visibility buffer"},
-    {"V", "view: shaded, heatmap, tightness, meshlets, base colour, normals, rough/metal"},
-    {"G", "geometry path: direct / mdi / mesh (where the device runs them)"},
-    {"O", "occlusion culling on / off (mdi)"},
-    {"+ / -", "double / halve the light count"},
-    {"[ / ]", "light radii x0.8 / x1.25"},
-    {"P", "pause / resume the light animation"},
-    {"left click", "tile inspector: the clicked tile's lights"},
-    {"Backspace", "close the inspector"},
-    {"F12", "screenshot (PNG, without the HUD)"},
-    {"F11", "RenderDoc capture of one frame (.rdc)"},
-    {"Tab", "HUD on / off"},
-    {"H or F1", "this help"},
-    {"Esc", "quit"},
-};
 
 static const float k_white[4] = {1, 1, 1, 1}, k_yellow[4] = {1, 0.9f, 0.3f, 1}, k_panel[4] = {0, 0, 0, 0.6f};
 
@@ -570,26 +544,18 @@ static uint32_t inspector_marks(viewer *v, uint32_t n)
     return lc_hud_rect(v->hud, HUD_CAP, n, px, py - 3, px + 1, py + 4, k_yellow);
 }
 
-/* Two columns, top right, over everything else. */
-static uint32_t help_panel(viewer *v, uint32_t n, float scale)
+/* The key help: two columns on a panel (lc_hud_place keeps it clear of the HUD). */
+static uint32_t help_panel(viewer *v, uint32_t n, float scale, float x, float y)
 {
     static const float panel[4] = {0, 0, 0, 0.8f};
-    float kw = 0, dw = 0, w, h, line = 12.0f * scale, pad = 6.0f * scale;
-    for (size_t i = 0; i < LC_ARRAY_COUNT(k_keys); i++) {
-        lc_hud_text_size(k_keys[i][0], scale, &w, &h);
-        kw = LC_MAX(kw, w);
-        lc_hud_text_size(k_keys[i][1], scale, &w, &h);
-        dw = LC_MAX(dw, w);
-    }
-    float gap = 3.0f * pad;
-    float pw = kw + gap + dw + 2.0f * pad, ph = line * (float)(LC_ARRAY_COUNT(k_keys) + 1) + 2.0f * pad;
-    float x = (float)v->app.renderer.sized.width - pw - 4.0f, y = 4.0f;
+    float kw, pw, ph, line = 12.0f * scale, pad = 6.0f * scale;
+    lc_hud_help_size(scale, &kw, &pw, &ph);
     n = lc_hud_rect(v->hud, HUD_CAP, n, x, y, x + pw, y + ph, panel);
     n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, y + pad, scale, "keys", k_yellow);
-    for (size_t i = 0; i < LC_ARRAY_COUNT(k_keys); i++) {
+    for (size_t i = 0; i < lc_viewer_key_count; i++) {
         float ly = y + pad + line * (float)(i + 1);
-        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, ly, scale, k_keys[i][0], k_yellow);
-        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad + kw + gap, ly, scale, k_keys[i][1], k_white);
+        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad, ly, scale, lc_viewer_keys[i].key, k_yellow);
+        n = lc_hud_text(v->hud, HUD_CAP, n, x + pad + kw + 3.0f * pad, ly, scale, lc_viewer_keys[i].action, k_white);
     }
     return n;
 }
@@ -599,7 +565,7 @@ static uint32_t build_hud(viewer *v)
     lc_app *app = &v->app;
     lc_renderer *r = &app->renderer;
     /* Readable on a 640x360 window, not huge on a 4K one. */
-    float scale = LC_CLAMP(floorf((float)r->sized.height / 240.0f) * 0.5f, 1.0f, 3.0f);
+    float scale = lc_hud_scale(r->sized.height);
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
     uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
@@ -646,13 +612,16 @@ static uint32_t build_hud(viewer *v)
              cam->position[2], cam->yaw_deg, cam->pitch_deg, v->move_speed,
              v->rdoc ? "   F11: RenderDoc capture" : "");
     uint32_t n = 0;
-    float y = 4;
-    n = lc_hud_panel(v->hud, HUD_CAP, n, 4, y, scale, text, k_white, k_panel, &y);
+    float y = 4, kw, pw = 0, ph = 0;
+    if (v->show_help) lc_hud_help_size(scale, &kw, &pw, &ph);
+    static char wrapped[sizeof text + 512];
+    lc_hud_layout l = lc_hud_place(text, scale, (float)r->sized.width, (float)r->sized.height, pw, ph, wrapped, sizeof wrapped);
+    if (l.hud_shown) n = lc_hud_panel(v->hud, HUD_CAP, n, l.hud[0], l.hud[1], scale, wrapped, k_white, k_panel, &y);
     if (v->inspecting) {
         n = inspector_marks(v, n);
         n = lc_hud_panel(v->hud, HUD_CAP, n, 4, y + 4, scale, v->inspector, k_yellow, k_panel, &y);
     }
-    if (v->show_help) n = help_panel(v, n, scale);
+    if (v->show_help) n = help_panel(v, n, scale, l.help[0], l.help[1]);
     if (v->fs.view == LC_VIEW_HEATMAP) n = heat_legend(v, n, scale);
     else if (v->fs.view == LC_VIEW_TIGHTNESS) n = tightness_legend(v, n, scale);
     else if (v->fs.view == LC_VIEW_ROUGHNESS_METALLIC) n = roughness_metallic_legend(v, n, scale);

@@ -346,7 +346,7 @@ lc_status lc_lights_parse_json(lc_light_set *out, const char *text, size_t size,
     /* "units": intensities in candela, the only unit; files from before the field read the same. */
     const cJSON *units = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "units") : NULL;
     if (units && !(cJSON_IsString(units) && strcmp(units->valuestring, "candela") == 0)) {
-        json_fail(&c, "\"units\" must be \"candela\" (intensities in candela, README \"Lights file\")");
+        json_fail(&c, "\"units\" must be \"candela\" (intensities in candela, docs/SHADING.md, \"Lights file\")");
         goto done;
     }
     if (!arr) {

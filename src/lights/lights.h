@@ -39,7 +39,7 @@ typedef struct lc_light_set {
 #define LC_LIGHTS_GENERATED_LUX 12.5f
 lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
                              const float bmin[3], const float bmax[3]);
-/* Parses the lights-file schema (README). Any malformed entry: one lc_error line naming
+/* Parses the lights-file schema (docs/SHADING.md, "Lights file"). Any malformed entry: one lc_error line naming
  * the entry and the problem, LC_ERR_INPUT. */
 lc_status lc_lights_load_json(lc_light_set *out, const char *path);
 lc_status lc_lights_parse_json(lc_light_set *out, const char *text, size_t size, const char *what);
