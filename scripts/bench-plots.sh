@@ -6,15 +6,23 @@ set -euo pipefail
 csv=$1; prefix=$2
 command -v gnuplot >/dev/null || { echo "gnuplot not found (Debian: gnuplot-nox)" >&2; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-device=$(awk -F, 'NR == 2 { gsub(/"/, "", $1); print $1 }' "$csv")
-scene=$(awk -F, 'NR == 2 { print $2 }' "$csv")
-for size in $(awk -F, 'NR > 1 { print $3 "x" $4 }' "$csv" | sort -u); do
+# The columns by name, tab-separated (the device name may hold commas), forward shading's rows:
+# device scene width height lights mode scalarize cull_ms shade_ms.
+/usr/bin/python3 - "$csv" >"$tmp/rows.tsv" <<'PY'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1], newline="")):
+    if r.get("shading", "forward") == "forward":
+        print("\t".join(r[k] for k in ("device", "scene", "width", "height", "lights", "mode", "scalarize", "cull_ms", "shade_ms")))
+PY
+device=$(awk -F'\t' 'NR == 1 { print $1 }' "$tmp/rows.tsv")
+scene=$(awk -F'\t' 'NR == 1 { print $2 }' "$tmp/rows.tsv")
+for size in $(awk -F'\t' '{ print $3 "x" $4 }' "$tmp/rows.tsv" | sort -u); do
   w=${size%x*}; h=${size#*x}
   for mode in brute lists tiles clusters zbin; do
-    awk -F, -v w="$w" -v h="$h" -v m="$mode" 'NR > 1 && $3 == w && $4 == h && $7 == m && $8 == "on" { print $5, $10, $13 }' "$csv" | sort -n >"$tmp/$mode.dat"
+    awk -F'\t' -v w="$w" -v h="$h" -v m="$mode" '$3 == w && $4 == h && $6 == m && $7 == "on" { print $5, $8, $9 }' "$tmp/rows.tsv" | sort -n >"$tmp/$mode.dat"
   done
-  awk -F, -v w="$w" -v h="$h" 'NR > 1 && $3 == w && $4 == h && $8 == "on" { c[$5 "," $7] = $10 }
-       END { for (k in c) { split(k, a, ","); if (a[2] != "lists" && c[k] > 0 && c[a[1] ",lists"] > 0) print a[1], a[2], c[a[1] ",lists"] / c[k] } }' "$csv" |
+  awk -F'\t' -v w="$w" -v h="$h" '$3 == w && $4 == h && $7 == "on" { c[$5 "," $6] = $8 }
+       END { for (k in c) { split(k, a, ","); if (a[2] != "lists" && c[k] > 0 && c[a[1] ",lists"] > 0) print a[1], a[2], c[a[1] ",lists"] / c[k] } }' "$tmp/rows.tsv" |
     sort -n >"$tmp/speedup.all"
   for mode in tiles clusters zbin; do awk -v m="$mode" '$2 == m { print $1, $3 }' "$tmp/speedup.all" >"$tmp/speedup-$mode.dat"; done
   gnuplot <<GP

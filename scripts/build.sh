@@ -8,8 +8,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh" "${LC_SETUP_PROFILE:-run}"
 build=${BUILD_DIR:-$root/build}
 if [[ ! -f $build/CMakeCache.txt ]]; then
-  # shellcheck disable=SC2086
   echo "lightcull: configuring $build"
+  # shellcheck disable=SC2086
   cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release ${CMAKE_ARGS:-} >/dev/null
 fi
 echo "lightcull: building in $build"

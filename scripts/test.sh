@@ -10,7 +10,7 @@ if [[ -z ${LC_SPONZA:-} && -f $root/../shared/assets/sponza/Sponza.gltf ]]; then
   export LC_SPONZA=$root/../shared/assets/sponza/Sponza.gltf
 fi
 export BUILD_DIR=${BUILD_DIR:-$root/build}
-LC_SETUP_PROFILE=test "$root/scripts/build.sh"
+LC_SETUP_PROFILE="test" "$root/scripts/build.sh"
 mkdir -p /tmp/lc-xdg && chmod 700 /tmp/lc-xdg
 cd "$BUILD_DIR"
 # Configure again so a changed LC_SPONZA reaches the tests.

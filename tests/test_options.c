@@ -6,6 +6,7 @@
 #include "app/options.h"
 #include "test_util.h"
 
+#include <cjson/cJSON.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,22 @@ static bool accepts_some_value(const lc_option *opt)
     return false;
 }
 
+/* The schema's description of a dotted --stats key ("geometry.path"), or NULL. */
+static const cJSON *schema_key(const cJSON *schema, const char *key)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", key);
+    const cJSON *node = schema;
+    for (char *part = strtok(buf, "."); part && node; part = strtok(NULL, ".")) {
+        const cJSON *props = cJSON_GetObjectItemCaseSensitive(node, "properties");
+        const cJSON *alt = cJSON_GetObjectItemCaseSensitive(node, "oneOf"); /* e.g. "sun": null or an object */
+        if (!props && alt)
+            for (const cJSON *a = alt->child; a && !props; a = a->next) props = cJSON_GetObjectItemCaseSensitive(a, "properties");
+        node = props ? cJSON_GetObjectItemCaseSensitive(props, part) : NULL;
+    }
+    return node;
+}
+
 int main(void)
 {
     uint32_t count;
@@ -85,6 +102,20 @@ int main(void)
         CHECK_MSG(!strcmp(docs, markdown), "docs/OPTIONS.md differs from the options table: regenerate it with "
                                            "lightcull --help-markdown > docs/OPTIONS.md");
     CHECK(count >= 50);
+    /* Each option's --stats key is one the published schema describes. */
+    snprintf(path, sizeof path, "%s/docs/stats.schema.json", src ? src : ".");
+    char *schema_text = read_file(path);
+    cJSON *schema = schema_text ? cJSON_Parse(schema_text) : NULL;
+    CHECK_MSG(schema != NULL, "cannot read %s", path);
+    uint32_t with_stats = 0;
+    for (uint32_t i = 0; i < count && schema; i++) {
+        if (!t[i].stats) continue;
+        with_stats++;
+        CHECK_MSG(schema_key(schema, t[i].stats), "%s: its --stats key %s is not in docs/stats.schema.json", t[i].flag, t[i].stats);
+    }
+    CHECK(with_stats >= 30);
+    cJSON_Delete(schema);
+    free(schema_text);
 
     for (uint32_t i = 0; i < count; i++) {
         const lc_option *opt = &t[i];

@@ -99,6 +99,7 @@ struct lc_option {
     const char *why;           /* the error's text for a bad value; NULL: "expected a, b or c" from names */
     const char *pow2_why;      /* whole numbers that must be powers of two: the error's text */
     const char *help;          /* one paragraph, wrapped when printed */
+    const char *stats;         /* the --stats key that reports what ran ("geometry.path"); NULL: none */
 };
 
 /* The table, in --help order. */

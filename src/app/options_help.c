@@ -107,6 +107,7 @@ void lc_options_markdown(FILE *f)
             option_name(&t[i], name, sizeof name);
             fprintf(f, "- `%s`: ", name);
             md_text(f, t[i].help);
+            if (t[i].stats) fprintf(f, " (reported as `%s` in [--stats](STATS.md))", t[i].stats);
             fputs("\n", f);
         }
         fputs("\n", f);
