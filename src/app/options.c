@@ -94,6 +94,10 @@ void lc_options_usage(FILE *f)
         "                           depth bounds; lights-nodepth: footprints alone, no tile depth pass)\n"
         "  --bin-kernel K           light binning's kernel: lights (default; per light, its footprint's\n"
         "                           cells) or blocks (per block of cells, every light; for comparison)\n"
+        "  --cull-2.5d on|off       2.5D culling (Harada): tiles, zbin and lists keep a light only where its\n"
+        "                           depth range meets one of 32 depth slices holding a pixel of the tile;\n"
+        "                           the same image, fewer lights evaluated (default off; not with\n"
+        "                           --binning lights-nodepth, clusters or brute; see docs/BENCHMARKS.md)\n"
         "  --cluster-size N         cluster tile: 16..256 pixels (default 64)\n"
         "  --cluster-slices N       cluster depth slices, 1..256 (default 32)\n"
         "  --list-max N             lights per tile list, power of two 32..4096 (default 512)\n"
@@ -197,7 +201,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
-            "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
+            "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cull-2.5d", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass", "--mesh-dispatch",
             "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates", "--shadow-filter", "--shadow-cull", "--shadow-occlusion"};
         bool known = false;
@@ -367,6 +371,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             int found = lc_name_index(v, lc_bin_kernel_names, LC_BIN_KERNEL_COUNT);
             if (found < 0) return bad(a, v, "expected lights or blocks");
             o->bin_kernel = (uint32_t)found;
+        } else if (!strcmp(a, "--cull-2.5d")) {
+            if (!strcmp(v, "on")) o->cull_2_5d = true;
+            else if (!strcmp(v, "off")) o->cull_2_5d = false;
+            else return bad(a, v, "expected on or off");
         } else if (!strcmp(a, "--cluster-size")) {
             s = parse_uint_range(a, v, 16, 256, &o->cluster_tile);
         } else if (!strcmp(a, "--cluster-slices")) {
