@@ -48,17 +48,24 @@ fewer()
     [[ $(img json "$TMP/$1-on.json" cull_2_5d_applied) == True ]] || fail "$1: --stats says 2.5D was not applied"
 }
 
+# LC_TEST_SWEEP=short (the sanitizer pass, scripts/test-sanitize.sh): forward shading with the
+# default binning only, no Sponza; the Release pass runs every path.
+short=0
+[[ ${LC_TEST_SWEEP:-} == short ]] && short=1
+shadings="forward visibility"
+[[ $short == 1 ]] && shadings=forward
 echo "default hall, 1024 generated lights: every path that applies 2.5D"
 h=(--lights 1024 --seed 6)
 for m in tiles zbin; do
-    for s in forward visibility; do
+    for s in $shadings; do
         pair "hall-$m-$s" "${h[@]}" --mode "$m" --shading "$s" && fewer "hall-$m-$s"
     done
+    [[ $short == 1 ]] && continue
     pair "hall-$m-binning-tiles" "${h[@]}" --mode "$m" --binning tiles && fewer "hall-$m-binning-tiles"
     pair "hall-$m-blocks" "${h[@]}" --mode "$m" --bin-kernel blocks && fewer "hall-$m-blocks"
 done
 pair "hall-lists" "${h[@]}" --mode lists && fewer "hall-lists"
-if have_sponza "the Sponza cases"; then
+if [[ $short == 0 ]] && have_sponza "the Sponza cases"; then
     echo "Sponza, 1024 generated lights"
     for m in tiles zbin; do
         pair "sponza-$m" --scene "$LC_SPONZA" --lights 1024 --seed 6 --mode "$m" && fewer "sponza-$m"
