@@ -4,9 +4,10 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 // light cull / lists: tiled stream compaction (Battlefield 3, old Wicked Engine). Lights
-// touching the tile (and with 2.5D culling on, its slice mask: cull.glsl) are appended to a shared list with one atomic per subgroup, the list
-// is bitonic-sorted so shading visits ascending indices, then written out as
-// [count, index...]. More than LIST_MAX lights: the rest are dropped and counted.
+// touching the tile (with 2.5D culling on, also its slice mask: cull.glsl) are appended to a
+// shared list with one atomic per subgroup, the list is bitonic-sorted so shading visits
+// ascending indices, then written out as [count, index...]. More than LIST_MAX lights: the
+// rest are dropped and counted.
 #define LC_CULL_WRITER
 #include "common.glsl"
 #include "cull.glsl"
