@@ -31,7 +31,10 @@ get() { "$py" -c 'import json, sys
 v = json.load(open(sys.argv[1]))
 for k in sys.argv[2].split("."): v = v[k]
 print(v)' "$1" "$2"; }
-name_of() { [[ $1 == default ]] && echo hall || basename "$1" .gltf | tr 'A-Z' 'a-z'; }
+name_of()
+{
+    if [[ $1 == default ]]; then echo hall; else basename "$1" .gltf | tr '[:upper:]' '[:lower:]'; fi
+}
 
 case $what in
 pairs)
