@@ -340,6 +340,7 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
     u->options = (lc_u4){r->settings.mode, r->settings.view, r->settings.analysis,
                          r->settings.heat_scale ? r->settings.heat_scale : 64};
     u->exposure = (lc_f4){lc_exposure_scale(r->settings.exposure_ev100), r->settings.exposure_ev100, 0.0f, 0.0f};
+    u->pass_info = (lc_u4){LC_CULL_OPAQUE, lc_frame_cull_2_5d(r) ? 1u : 0u, 0, 0};
 }
 
 static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
@@ -608,7 +609,7 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
     memcpy(slot->ubo.mapped, &r->frame.ubo, sizeof r->frame.ubo);
     if (lc_frame_transparent(r)) {
         lc_frame_ubo t = r->frame.ubo;
-        t.pass_info.x = LC_CULL_TRANSPARENT;
+        t.pass_info = (lc_u4){LC_CULL_TRANSPARENT, 0, 0, 0}; /* no 2.5D: blended surfaces have no depth of their own */
         memcpy(slot->ubo_transparent.mapped, &t, sizeof t);
     }
     if (s->hud && r->frame.hud_vertex_count)

@@ -161,6 +161,7 @@ typedef struct lc_frame_settings {
     uint32_t tonemap;        /* LC_TONEMAP_*: the pass that tonemaps (default auto) */
     uint32_t zbin_kernel;    /* LC_ZBIN_KERNEL_*: which kernel fills the Z-bins (default auto) */
     uint32_t bin_kernel;     /* LC_BIN_KERNEL_*: which kernel bins the lights (--binning lights; default lights) */
+    bool cull_2_5d;          /* --cull-2.5d: 2.5D culling where tile depth bounds exist (lc_frame_cull_2_5d); default off */
     float exposure_ev100;    /* the camera's exposure (lights/exposure.h); 0 unless set */
     uint32_t shadowed_lights; /* --shadowed-lights: this many of the most important lights cast shadows too (lights/shadows.h) */
     uint32_t shadow_updates;  /* --shadow-updates: most shadow views rendered a frame; 0: LC_SHADOW_UPDATES_DEFAULT */
@@ -442,6 +443,11 @@ static inline uint32_t lc_raster_path(const lc_frame_settings *s)
 bool lc_mode_bins(uint32_t mode);
 /* Whether this frame's bits come from the light-parallel kernel (light binning, its work list). */
 bool lc_bins_lights(const lc_renderer *r);
+/* Whether this frame's opaque light cull applies 2.5D culling: --cull-2.5d on, and a mode whose
+ * tiles have depth bounds to slice (tiles and zbin with --binning tiles or lights; lists). Not
+ * in clusters (their slices are the depth test), brute force, or --binning lights-nodepth
+ * (no tile depth pass); never in the transparent cull. */
+bool lc_frame_cull_2_5d(const lc_renderer *r);
 /* Workgroups of the light-parallel bin kernel for this many visible lights (they take the
  * work list's items in turn). */
 uint32_t lc_bin_groups(uint32_t lights);

@@ -27,6 +27,14 @@ bool lc_bins_lights(const lc_renderer *r)
     return r->settings.binning != LC_BINNING_TILES && r->settings.bin_kernel == LC_BIN_KERNEL_LIGHTS && lc_mode_bins(r->settings.mode);
 }
 
+bool lc_frame_cull_2_5d(const lc_renderer *r)
+{
+    uint32_t mode = r->settings.mode;
+    if (!r->settings.cull_2_5d) return false;
+    if (mode == LC_MODE_LISTS) return true;
+    return (mode == LC_MODE_TILES || mode == LC_MODE_ZBIN) && r->settings.binning != LC_BINNING_LIGHTS_NODEPTH;
+}
+
 uint64_t lc_light_cull_bytes(const lc_renderer *r)
 {
     uint32_t mode = r->settings.mode;

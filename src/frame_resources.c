@@ -219,7 +219,7 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
     memset(r->sized.cull_bytes, 0, sizeof r->sized.cull_bytes);
     uint64_t coarse_bytes = (uint64_t)r->sized.coarse_x * r->sized.coarse_y * r->sized.buckets * 4;
     uint64_t mask_bytes = tiles * LC_DIV_UP(r->sized.buckets, 32u) * 4;
-    r->sized.cull_bytes[LC_MODE_TILES] = tiles * r->sized.buckets * 4 + tiles * 8 + coarse_bytes + mask_bytes;
+    r->sized.cull_bytes[LC_MODE_TILES] = tiles * r->sized.buckets * 4 + tiles * sizeof(lc_gpu_tile_depth) + coarse_bytes + mask_bytes;
     r->sized.cull_bytes[LC_MODE_LISTS] = list_tiles * (d->list_max + 1) * 4 + sizeof(lc_gpu_counters);
     /* Each cluster's bucket words, then (after all of them) its bucket mask words. */
     r->sized.cull_bytes[LC_MODE_CLUSTERS] = clusters * (r->sized.buckets + LC_DIV_UP(r->sized.buckets, 32u)) * 4;
@@ -244,7 +244,7 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
     r->sized.hiz_groups_x = LC_DIV_UP(r->sized.width, LC_HIZ_TILE);
     r->sized.hiz_groups_y = LC_DIV_UP(r->sized.height, LC_HIZ_TILE);
     if ((s = storage(r, &r->sized.tile_bits, tiles * r->sized.buckets * 4, "tile bits")) != LC_OK) return s;
-    if ((s = storage(r, &r->sized.tile_depth, tiles * 8, "tile depth")) != LC_OK) return s;
+    if ((s = storage(r, &r->sized.tile_depth, tiles * sizeof(lc_gpu_tile_depth), "tile depth")) != LC_OK) return s;
     if ((s = storage(r, &r->sized.coarse_bits, coarse_bytes, "coarse bits")) != LC_OK) return s;
     if ((s = storage(r, &r->sized.tile_mask, mask_bytes, "tile bucket mask")) != LC_OK) return s;
     if ((s = storage(r, &r->sized.footprints, (uint64_t)d->light_capacity * sizeof(lc_gpu_footprint), "light footprints")) != LC_OK)

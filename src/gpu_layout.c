@@ -37,6 +37,8 @@ _Static_assert(offsetof(lc_frame_ubo, exposure) == 368, "exposure");
 _Static_assert(offsetof(lc_frame_ubo, pass_info) == 384, "pass_info");
 
 _Static_assert(sizeof(lc_gpu_counters) == 16, "lc_gpu_counters is one uvec4");
+_Static_assert(sizeof(lc_gpu_tile_depth) == 16, "lc_gpu_tile_depth is a vec2 and two uints");
+_Static_assert(offsetof(lc_gpu_tile_depth, slices) == 8, "slices");
 
 /* The visibility shade's scene tables (shaders/shading/visibility.glsl; lc_gpu_draw:
  * src/geometry/visibility_scene.c, lc_gpu_material: src/materials/gpu_material.c). */

@@ -150,7 +150,8 @@ int main(void)
     /* Every flag --help names is one the parser knows (the bench's own excepted). */
     for (const char *p = help; (p = strstr(p, "--"));) {
         size_t len = 2;
-        while (isalnum((unsigned char)p[len]) || p[len] == '-') len++;
+        /* A dot inside a flag (--cull-2.5d), not one that ends a sentence. */
+        while (isalnum((unsigned char)p[len]) || p[len] == '-' || (p[len] == '.' && isalnum((unsigned char)p[len + 1]))) len++;
         char flag[64];
         snprintf(flag, sizeof flag, "%.*s", (int)len, p);
         bool known = !strcmp(flag, "--quick");

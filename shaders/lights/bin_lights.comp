@@ -16,9 +16,9 @@
 // cull / prepare).
 // Variants (TARGET):
 //   0 tile bits for zbin: screen footprint only, the Z-bins carry the depth work;
-//   1 tile bits with depth bounds: a covered tile only, whose depth range meets the light's,
-//     then the light's sphere and cone against the tile's box, as the tile-parallel cull
-//     tests it (the box is built only for hits that pass the cheaper tests);
+//   1 tile bits with depth bounds: a covered tile only, whose depth range (and 2.5D mask)
+//     meets the light's, then the light's sphere and cone against the tile's box, as the
+//     tile-parallel cull tests it (the box is built only for hits that pass the cheaper tests);
 //   2 cluster bits: each footprint cell's slices within the light's view depth range.
 #define LC_CULL_WRITER
 #include "common.glsl"
@@ -29,7 +29,7 @@ layout(local_size_x = 64) in;
 layout(constant_id = 0) const uint TARGET = 0u;
 
 layout(std430, set = 0, binding = LC_BIND_FOOTPRINTS) readonly buffer FootprintBlock { lc_gpu_footprint footprints[]; };
-layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { vec2 tile_depth[]; };
+layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { lc_gpu_tile_depth tile_depth[]; };
 
 // Sets light i's bit in its bucket's word `word` and the bucket's bit in mask word `mask_word`.
 void set_bit(uint word, uint mask_word, uint i, bool clusters)
@@ -76,10 +76,11 @@ void bin_share(uint i, uint share, uint shares)
         uint index = cell.y * cells.x + cell.x;
         vec2 d = vec2(0.0);
         if (TARGET == 1u) {
-            d = tile_depth[index];
+            lc_gpu_tile_depth td = tile_depth[index];
+            d = vec2(td.depth_min, td.depth_max);
             // Uncovered tiles stay empty; then a light wholly before or behind the tile's
-            // pixels cannot light one.
-            if (!(d.x <= d.y) || z.y < d.x || z.x > d.y) continue;
+            // pixels cannot light one, nor (2.5D) one between none of whose pixels it reaches.
+            if (!(d.x <= d.y) || z.y < d.x || z.x > d.y || !lc_light_meets_slices(z, d, td.slices)) continue;
         }
         // Whole cells, also past the screen edge: a superset of the partial cell.
         vec2 pmin = vec2(cell) * cell_px, pmax = pmin + cell_px;

@@ -68,9 +68,7 @@ bool lc_footprint_cells(vec4 rect, uvec2 cells, float cell_px, out ivec2 c0, out
 // Light i's view depth range, widened as the Z-bins widen it.
 vec2 lc_bin_light_depth(uint i)
 {
-    vec2 z = lights[i].spot_depth.zw;
-    float eps = float(LC_LIGHT_CULL_DEPTH_EPS), bias = float(LC_LIGHT_CULL_RADIUS_BIAS);
-    return vec2(z.x - eps * abs(z.x) - bias, z.y + eps * abs(z.y) + bias);
+    return lc_light_depth_range(lights[i].spot_depth);
 }
 
 // Does cluster slice `slice` meet the depth range z (lc_bin_light_depth)? The slice's range

@@ -12,7 +12,8 @@
 // bucket of the 32) is written once at the end. Variants (TARGET), as bin_lights.comp's:
 //   0 tile bits for zbin: screen footprint only, the Z-bins carry the depth work;
 //   1 tile bits with depth bounds: also a block depth-range test, then the light's sphere and
-//     cone against the tile's box, as the tile-parallel cull tests it;
+//     cone against the tile's box and its depth range against the tile's 2.5D mask, as the
+//     tile-parallel cull tests them;
 //   2 cluster bits: the cluster's slice must lie within the light's view depth range.
 #define LC_CULL_WRITER
 #include "common.glsl"
@@ -23,7 +24,7 @@ layout(local_size_x = 64) in;
 layout(constant_id = 0) const uint TARGET = 0u;
 
 layout(std430, set = 0, binding = LC_BIND_FOOTPRINTS) readonly buffer FootprintBlock { lc_gpu_footprint footprints[]; };
-layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { vec2 tile_depth[]; };
+layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { lc_gpu_tile_depth tile_depth[]; };
 
 const uint CELLS = LC_BIN_BLOCK * LC_BIN_BLOCK;
 
@@ -31,6 +32,8 @@ shared vec4 s_rect[32], s_ellipse[32], s_axes[32];
 shared uint s_mask[CELLS];
 shared vec3 s_bmin[CELLS], s_bmax[CELLS]; // TARGET 1: the tiles' depth-bounded boxes
 shared bool s_covered[CELLS];
+shared vec2 s_range[CELLS];  // TARGET 1: the tiles' depth ranges
+shared uint s_slices[CELLS]; // TARGET 1: the tiles' 2.5D masks
 shared uint s_block_dmin, s_block_dmax; // TARGET 1: the block's depth range (float bits)
 shared uint s_any[2];                   // per bucket (by parity): does any light meet the block?
 
@@ -58,8 +61,11 @@ void main()
         uvec2 cell = block * LC_BIN_BLOCK + uvec2(tid % LC_BIN_BLOCK, tid / LC_BIN_BLOCK);
         bool covered = false;
         if (cell.x < cells_x && cell.y < cells_y) {
-            vec2 d = tile_depth[cell.y * cells_x + cell.x];
+            lc_gpu_tile_depth td = tile_depth[cell.y * cells_x + cell.x];
+            vec2 d = vec2(td.depth_min, td.depth_max);
             covered = d.x <= d.y;
+            s_range[tid] = d;
+            s_slices[tid] = td.slices;
             vec2 pmin = vec2(cell) * cell_px;
             vec3 bmin = vec3(0.0), bmax = vec3(0.0);
             if (covered) lc_rect_box(pmin, min(pmin + cell_px, vec2(frame.screen.xy)), d.x, d.y, bmin, bmax);
@@ -125,7 +131,9 @@ void main()
             for (uint c = 0u; c < 32u; c += min(S, 32u)) {
                 uint k = c + lane % 32u;
                 bool hit = valid && lc_footprint_meets_cell(s_rect[k], s_ellipse[k], s_axes[k], pmin, pmax);
-                if (TARGET == 1u && hit) hit = lc_light_hits_box(lights[b * 32u + k], s_bmin[k_cell], s_bmax[k_cell]);
+                if (TARGET == 1u && hit)
+                    hit = lc_light_hits_box(lights[b * 32u + k], s_bmin[k_cell], s_bmax[k_cell]) &&
+                          lc_light_meets_slices(lc_bin_light_depth(b * 32u + k), s_range[k_cell], s_slices[k_cell]);
                 uvec4 ballot = subgroupBallot(hit);
                 word |= S > 32u ? ballot[lane / 32u] : ballot.x << c;
             }

@@ -57,6 +57,40 @@ bool lc_light_hits_box(lc_gpu_light l, vec3 bmin, vec3 bmax)
     return !(angle_cull || back_cull);
 }
 
+// 2.5D culling (Harada 2012; seed 001): a tile's depth range d (lc_gpu_tile_depth) cut into 32
+// equal slices. The tile depth pass sets the slice of every covered pixel's view depth, a light
+// spans the slices from its nearest depth's to its farthest's. The slice is a monotonic function
+// of z (clamped, `precise`: the same operations in every shader), so a pixel within a light's
+// depth range lies in a slice the light spans: the mask test drops no lit pixel.
+uint lc_depth_slice(float z, vec2 d)
+{
+    precise float s = (z - d.x) * (32.0 / (d.y - d.x));
+    return uint(clamp(s, 0.0, 31.0)); // truncation: floor for s >= 0
+}
+
+// The slices a light's view-depth range z (lc_light_depth_range) spans in the tile range d.
+uint lc_light_slices(vec2 z, vec2 d)
+{
+    uint a = lc_depth_slice(z.x, d), b = lc_depth_slice(z.y, d);
+    return (0xffffffffu >> (31u - (b - a))) << a;
+}
+
+// Light i's view depth range, widened as the Z-bins widen it (the slack between the pixel
+// depths reconstructed from the depth buffer and the shaded positions).
+vec2 lc_light_depth_range(vec4 spot_depth)
+{
+    vec2 z = spot_depth.zw;
+    float eps = float(LC_LIGHT_CULL_DEPTH_EPS), bias = float(LC_LIGHT_CULL_RADIUS_BIAS);
+    return vec2(z.x - eps * abs(z.x) - bias, z.y + eps * abs(z.y) + bias);
+}
+
+// Does the light with depth range z (lc_light_depth_range) meet a tile's 2.5D mask? ~0u: no
+// mask (2.5D off, or the transparent cull), always.
+bool lc_light_meets_slices(vec2 z, vec2 d, uint slices)
+{
+    return slices == 0xffffffffu || (slices & lc_light_slices(z, d)) != 0u;
+}
+
 // Lights binned per bucket with subgroup ballots: no atomics, each bucket written once.
 // HIT(i) is the per-light test, STORE(b, word) writes bucket b.
 #define LC_BIN_BUCKETS(COUNT, BUCKETS, HIT, STORE)                                        \

@@ -11,7 +11,7 @@
 #include "cull.glsl"
 
 layout(local_size_x = 64) in;
-layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { vec2 tile_depth[]; };
+layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { lc_gpu_tile_depth tile_depth[]; };
 layout(std430, set = 0, binding = LC_BIND_COARSE_BITS) writeonly buffer CoarseBlock { uint coarse_bits[]; };
 
 shared uint s_dmin, s_dmax;
@@ -36,7 +36,8 @@ void main()
     if (tid < LC_COARSE * LC_COARSE) {
         uvec2 t = block * LC_COARSE + uvec2(tid % LC_COARSE, tid / LC_COARSE);
         if (t.x < frame.screen.z && t.y < frame.screen.w) {
-            vec2 d = tile_depth[t.y * frame.screen.z + t.x];
+            lc_gpu_tile_depth td = tile_depth[t.y * frame.screen.z + t.x];
+            vec2 d = vec2(td.depth_min, td.depth_max);
             if (d.x <= d.y) {
                 atomicMin(s_dmin, floatBitsToUint(max(d.x, 0.0)));
                 atomicMax(s_dmax, floatBitsToUint(d.y));

@@ -4,9 +4,10 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 // light cull / lists: tiled stream compaction (Battlefield 3, old Wicked Engine). Lights
-// touching the tile are appended to a shared list with one atomic per subgroup, the list
-// is bitonic-sorted so shading visits ascending indices, then written out as
-// [count, index...]. More than LIST_MAX lights: the rest are dropped and counted.
+// touching the tile (with 2.5D culling on, also its slice mask: cull.glsl) are appended to a
+// shared list with one atomic per subgroup, the list is bitonic-sorted so shading visits
+// ascending indices, then written out as [count, index...]. More than LIST_MAX lights: the
+// rest are dropped and counted.
 #define LC_CULL_WRITER
 #include "common.glsl"
 #include "cull.glsl"
@@ -25,7 +26,8 @@ void main()
     uint base = (tile.y * frame.screen.z + tile.x) * (LIST_MAX + 1u);
     if (tid == 0u) s_count = 0u;
     float dmin, dmax;
-    bool covered = lc_tile_depth_bounds(tile, dmin, dmax); // contains a barrier
+    uint slices;
+    bool covered = lc_tile_depth_bounds(tile, dmin, dmax, slices); // contains barriers
     if (!covered) {
         if (tid == 0u) tile_lists[base] = 0u;
         return;
@@ -42,7 +44,8 @@ void main()
     uint count = min(frame.light_info.x, uint(lights.length()));
     for (uint first = 0u; first < count; first += 64u) {
         uint i = first + tid;
-        bool hit = i < count && lc_light_hits_box(lights[i], bmin, bmax);
+        bool hit = i < count && lc_light_hits_box(lights[i], bmin, bmax) &&
+                   lc_light_meets_slices(lc_light_depth_range(lights[i].spot_depth), vec2(dmin, dmax), slices);
         uvec4 ballot = subgroupBallot(hit);
         uint n = subgroupBallotBitCount(ballot);
         uint offset = 0u;

@@ -5,7 +5,8 @@
 #extension GL_KHR_shader_subgroup_ballot : require
 // light cull / tiles: one workgroup per screen tile; one bit per light (flat bit array, 32
 // lights per bucket) for the lights whose volume touches the tile's box between its depth
-// bounds. Only lights its coarse block kept are tested; empty buckets cost one load. Also
+// bounds, and with 2.5D culling on whose depth range meets the tile's slice mask (cull.glsl).
+// Only lights its coarse block kept are tested; empty buckets cost one load. Also
 // feeds the zbin mode. A second level, one bit per non-empty bucket, lets shading skip
 // empty buckets without loading them.
 #define LC_CULL_WRITER
@@ -13,7 +14,7 @@
 #include "cull.glsl"
 
 layout(local_size_x = 64) in;
-layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { vec2 tile_depth[]; };
+layout(std430, set = 0, binding = LC_BIND_TILE_DEPTH) readonly buffer TileDepthBlock { lc_gpu_tile_depth tile_depth[]; };
 layout(std430, set = 0, binding = LC_BIND_COARSE_BITS) readonly buffer CoarseBlock { uint coarse_bits[]; };
 
 shared uint s_mask[(LC_LIGHTS_MAX_GLSL / 32u + 31u) / 32u];
@@ -25,7 +26,9 @@ void main()
     uint buckets = frame.light_info.y;
     uint base = tile_index * buckets;
     uint mask_words = lc_mask_words();
-    vec2 d = tile_depth[tile_index];
+    lc_gpu_tile_depth td = tile_depth[tile_index];
+    vec2 d = vec2(td.depth_min, td.depth_max);
+    uint slices = td.slices;
     for (uint m = gl_LocalInvocationIndex; m < mask_words; m += 64u) s_mask[m] = 0u;
     if (d.x > d.y) {
         for (uint b = gl_LocalInvocationIndex; b < buckets; b += 64u) tile_bits[base + b] = 0u;
@@ -53,7 +56,8 @@ void main()
         if (subgroupOr(coarse) != 0u) {
             for (uint c = 0u; c < 32u; c += min(S, 32u)) {
                 uint bit = c + lane % 32u;
-                bool hit = (coarse & (1u << bit)) != 0u && lc_light_hits_box(lights[b * 32u + bit], bmin, bmax);
+                bool hit = (coarse & (1u << bit)) != 0u && lc_light_hits_box(lights[b * 32u + bit], bmin, bmax) &&
+                           lc_light_meets_slices(lc_light_depth_range(lights[b * 32u + bit].spot_depth), d, slices);
                 uvec4 ballot = subgroupBallot(hit);
                 word |= (S > 32u ? ballot[lane / 32u] : ballot.x << c);
             }

@@ -9,6 +9,7 @@
 // degrees also get the bounding sphere of their cone (apex, base disc and cap), usually far
 // smaller than the light's sphere; the footprint is the intersection of both rectangles.
 #include "common.glsl"
+#include "cull.glsl"
 #include "bin_lights.glsl"
 
 layout(local_size_x = 64) in;

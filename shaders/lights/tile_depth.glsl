@@ -1,18 +1,22 @@
-// Tile depth bounds from the pre-pass, reduced with subgroup ops then shared atomics.
+// Tile depth bounds from the pre-pass, reduced with subgroup ops then shared atomics, and with
+// 2.5D culling on (frame.pass_info.y) the tile's slice mask (cull.glsl lc_depth_slice).
 // Workgroup: 8x8 threads, each covering (tile/8)^2 pixels.
 #ifndef LC_TILE_DEPTH_GLSL
 #define LC_TILE_DEPTH_GLSL
 
 layout(set = 0, binding = LC_BIND_DEPTH) uniform sampler2D depth_tex;
 
-shared uint s_depth_min, s_depth_max;
+shared uint s_depth_min, s_depth_max, s_slices;
 
 // Returns false when the tile has no geometry. dmin/dmax: positive view depths, widened.
-bool lc_tile_depth_bounds(uvec2 tile, out float dmin, out float dmax)
+// slices: the 2.5D mask of the covered pixels within [dmin, dmax]; ~0u when 2.5D is off or
+// the cull is the transparent one (a blended surface lies anywhere before the opaque one).
+bool lc_tile_depth_bounds(uvec2 tile, out float dmin, out float dmax, out uint slices)
 {
     if (gl_LocalInvocationIndex == 0u) {
         s_depth_min = 0x7f800000u; // +inf
         s_depth_max = 0u;
+        s_slices = 0u;
     }
     barrier();
     uint ts = frame.light_info.z;
@@ -39,6 +43,7 @@ bool lc_tile_depth_bounds(uvec2 tile, out float dmin, out float dmax)
     barrier();
     float a = uintBitsToFloat(s_depth_min), b = uintBitsToFloat(s_depth_max);
     float eps = float(LC_LIGHT_CULL_DEPTH_EPS);
+    slices = 0xffffffffu;
     if (frame.pass_info.x == LC_CULL_TRANSPARENT) {
         // A blended surface may lie anywhere between the eye and the opaque surface behind
         // it: from the near plane to the tile's opaque max depth, or the far plane.
@@ -49,6 +54,23 @@ bool lc_tile_depth_bounds(uvec2 tile, out float dmin, out float dmax)
     if (a >= 1.0) return false;
     dmin = lc_linear_depth(a) * (1.0 - eps);
     dmax = lc_linear_depth(b) * (1.0 + eps);
+    if (frame.pass_info.y != 0u) {
+        // Second look at the pixels (cached): each covered pixel's view depth sets its slice.
+        vec2 d = vec2(dmin, dmax);
+        uint bits = 0u;
+        for (uint y = gl_LocalInvocationID.y; y < ts; y += 8u) {
+            for (uint x = gl_LocalInvocationID.x; x < ts; x += 8u) {
+                uvec2 p = origin + uvec2(x, y);
+                if (p.x >= frame.screen.x || p.y >= frame.screen.y) continue;
+                float z = texelFetch(depth_tex, ivec2(p), 0).r;
+                if (z < 1.0) bits |= 1u << lc_depth_slice(lc_linear_depth(z), d);
+            }
+        }
+        bits = subgroupOr(bits);
+        if (subgroupElect()) atomicOr(s_slices, bits);
+        barrier();
+        slices = s_slices;
+    }
     return true;
 }
 

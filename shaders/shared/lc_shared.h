@@ -13,6 +13,7 @@
 #define LC_F4 vec4
 #define LC_U4 uvec4
 #define LC_M4 mat4
+#define LC_U1 uint
 #else
 #include <stdint.h>
 typedef struct lc_f4 { float x, y, z, w; } lc_f4;
@@ -21,6 +22,7 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_F4 lc_f4
 #define LC_U4 lc_u4
 #define LC_M4 lc_m4
+#define LC_U1 uint32_t
 #endif
 
 /* Light types (lc_gpu_light.color_type.w holds the type as a float). */
@@ -89,7 +91,7 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_ANALYSIS 7     /* uint[pixels * LC_ANALYSIS_WORDS] */
 #define LC_BIND_DEPTH 8        /* sampled depth from the pre-pass */
 #define LC_BIND_HDR 9          /* sampled HDR colour for tonemap */
-#define LC_BIND_TILE_DEPTH 10  /* vec2[tiles]: view depth min/max of covered pixels; min > max when empty */
+#define LC_BIND_TILE_DEPTH 10  /* lc_gpu_tile_depth[tiles]: view depth min/max of covered pixels, 2.5D slices */
 #define LC_BIND_COARSE_BITS 11 /* uint[coarse tiles * buckets]: lights per LC_COARSE x LC_COARSE tiles */
 #define LC_BIND_TILE_MASK 12   /* uint[tiles * mask words]: bit b set when tile bucket b is not empty */
 #define LC_BIND_OBJECTS 13     /* lc_gpu_object[]: indexed by gl_InstanceIndex (a draw's firstInstance) */
@@ -236,7 +238,8 @@ struct lc_frame_ubo {
     LC_F4 exposure;     /* x: what the HDR colour is multiplied by before the tone curve, 1 / (1.2 * 2^EV100);
                          * y: EV100; z, w: 0 */
     LC_U4 pass_info;    /* x: LC_CULL_OPAQUE, or LC_CULL_TRANSPARENT in the transparent light cull and pass (its own
-                         * frame constants and set); y, z, w: 0 */
+                         * frame constants and set); y: 1 where the light cull applies 2.5D culling (--cull-2.5d,
+                         * lc_frame_cull_2_5d; never in the transparent cull); z, w: 0 */
 };
 
 /* One scene object (src/scene/scene.h lc_object) as the vertex shader reads it. Every draw
@@ -301,6 +304,17 @@ struct lc_gpu_shadow {
     LC_M4 view_proj[6]; /* per view: world to the view's Vulkan clip space */
 };
 
+/* A screen tile's depth (LC_BIND_TILE_DEPTH), from the tile depth pass: the view-depth range of
+ * the pixels the pre-pass covered, widened for rounding (depth_min > depth_max: none), and the
+ * 2.5D mask (Harada 2012, seed 001): that range cut into 32 equal slices (lc_depth_slice in
+ * shaders/lights/cull.glsl), bit k set when slice k holds a covered pixel; ~0u where 2.5D
+ * culling is off or cannot apply (the transparent cull: a blended surface has no depth of its
+ * own). A light is kept only if its depth range's slices meet the mask. */
+struct lc_gpu_tile_depth {
+    float depth_min, depth_max;
+    LC_U1 slices, pad;
+};
+
 /* Counters written by the culling passes; read back for stats. */
 struct lc_gpu_counters {
     LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
@@ -340,6 +354,7 @@ typedef struct lc_gpu_material lc_gpu_material;
 typedef struct lc_gpu_light lc_gpu_light;
 typedef struct lc_frame_ubo lc_frame_ubo;
 typedef struct lc_gpu_counters lc_gpu_counters;
+typedef struct lc_gpu_tile_depth lc_gpu_tile_depth;
 typedef struct lc_gpu_object lc_gpu_object;
 typedef struct lc_gpu_footprint lc_gpu_footprint;
 typedef struct lc_gpu_bin_work lc_gpu_bin_work;

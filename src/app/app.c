@@ -38,6 +38,9 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     app->opt = *opt;
     app->radius_scale = 1.0f;
     lc_set_quiet(opt->quiet);
+    if (opt->cull_2_5d && (opt->mode == LC_MODE_BRUTE || opt->mode == LC_MODE_CLUSTERS ||
+                           (opt->mode != LC_MODE_LISTS && opt->binning == LC_BINNING_LIGHTS_NODEPTH)))
+        lc_info("note: --cull-2.5d on has no effect here: it needs tile depth bounds (tiles, zbin, lists; not --binning lights-nodepth)");
     lc_jobs_init(opt->threads);
     lc_status s = LC_OK;
     if (opt->out) s = lc_check_writable(opt->out);
@@ -272,6 +275,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .tonemap = app->opt.tonemap,
         .zbin_kernel = app->opt.zbin_kernel,
         .bin_kernel = app->opt.bin_kernel,
+        .cull_2_5d = app->opt.cull_2_5d,
         .exposure_ev100 = app->exposure_ev100,
         .shadowed_lights = app->opt.shadowed_lights,
         .shadow_updates = app->opt.shadow_updates,
@@ -460,6 +464,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         if (r->settings.bin_kernel == LC_BIN_KERNEL_LIGHTS) cJSON_AddNumberToObject(root, "bin_groups", lc_bin_groups(r->frame.light_count));
     }
     if (fs.mode == LC_MODE_ZBIN) cJSON_AddStringToObject(root, "zbin_kernel", lc_zbin_per_bin(r) ? "bins" : "lights");
+    /* --cull-2.5d as asked, and whether this mode and binning applied it (lc_frame_cull_2_5d). */
+    cJSON_AddStringToObject(root, "cull_2_5d", fs.cull_2_5d ? "on" : "off");
+    cJSON_AddBoolToObject(root, "cull_2_5d_applied", lc_frame_cull_2_5d(r));
     cJSON_AddNumberToObject(root, "subgroup_size", app->ctx.subgroup_size);
     cJSON *ms = cJSON_AddObjectToObject(root, "gpu_ms");
     for (int i = 0; i <= LC_TIMER_COUNT; i++) {

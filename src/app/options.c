@@ -318,6 +318,10 @@ static const lc_option k_options[] = {
      FIELD(bin_kernel),
      .help = "light binning's kernel: lights (default; per light, its footprint's cells) or blocks (per block of cells, "
              "every light; for comparison)", .stats = "bin_kernel"},
+    {.flag = "--cull-2.5d", .value = "on|off", .section = LC_OPTSEC_CULLING, .parse = opt_on_off, FIELD(cull_2_5d),
+     .help = "2.5D culling (Harada): tiles, zbin and lists keep a light only where its depth range meets one of 32 "
+             "depth slices holding a pixel of the tile; the same image, fewer lights evaluated (default off; not with "
+             "--binning lights-nodepth, clusters or brute; see docs/CULLING.md)", .stats = "cull_2_5d"},
     {.flag = "--cluster-size", .value = "N", .section = LC_OPTSEC_CULLING, UINT(16, 256), FIELD(cluster_tile),
      .help = "cluster tile: 16..256 pixels (default 64)"},
     {.flag = "--cluster-slices", .value = "N", .section = LC_OPTSEC_CULLING, UINT(1, 256), FIELD(cluster_slices),
