@@ -12,6 +12,8 @@
 #include "lights/shadows.h"
 #include "lights/lights.h"
 
+static void cascade_usage(FILE *f);
+
 void lc_options_usage(FILE *f)
 {
     fputs(
@@ -69,8 +71,9 @@ void lc_options_usage(FILE *f)
         "                           (default on; off draws every object; mdi and mesh cull on the GPU)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
         "  --view NAME              shaded, heatmap, tightness, meshlets, base-colour, normals,\n"
-        "                           roughness-metallic, shadow-atlas (default shaded; shadow-atlas:\n"
-        "                           the shadow views' depth atlas)\n"
+        "                           roughness-metallic, shadow-atlas, cascades (default shaded;\n"
+        "                           shadow-atlas: the shadow views' depth atlas; cascades: shaded,\n"
+        "                           tinted by the sun's cascade that shadows each pixel)\n"
         "  --shadowed-lights N      the N most important lights (screen size x intensity, ranked every\n"
         "                           frame) cast shadows, besides those marked \"shadow\": true in a\n"
         "                           lights file (0..256, default 0; a glTF's own lights cast none without it)\n"
@@ -83,7 +86,10 @@ void lc_options_usage(FILE *f)
         "                           sublets on the job threads); both draw the same shadows\n"
         "  --shadow-occlusion O     two-phase occlusion culling of the GPU-culled shadow views (what each\n"
         "                           saw when last rendered, then the rest against its HiZ): on (default)\n"
-        "                           or off; both draw the same shadows\n"
+        "                           or off; both draw the same shadows\n",
+        f);
+    cascade_usage(f);
+    fputs(
         "  --tile-size N            screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB\n"
         "                           budget, one step coarser with --shading visibility; lists 16)\n"
         "  --zbins N                Z-bin count, 16..65536 (default 4096)\n"
@@ -160,6 +166,51 @@ static lc_status parse_uint_range(const char *flag, const char *v, uint64_t lo, 
     return LC_OK;
 }
 
+/* ---- the sun's cascaded shadow maps (lights/cascades.h): help, defaults and parsing ---- */
+static void cascade_usage(FILE *f)
+{
+    fputs("  --cascades N             the sun's cascaded shadow maps with --sun, 0..8 (default 4; 0: the\n"
+          "                           sun casts no shadow)\n"
+          "  --cascade-split L        their split of the view depth: L x logarithmic + (1 - L) x uniform,\n"
+          "                           0..1 (default 0.75)\n"
+          "  --cascade-distance M     metres of view depth they cover, at most the far plane, 1..100000\n"
+          "                           (default 200)\n"
+          "  --cascade-size N         texels on a side of each, a power of two 256..4096 (default 2048)\n"
+          "  --cascade-enclosure on|off  leave out of a later cascade the casters an earlier one encloses\n"
+          "                           (seed 000; default on; the same image, docs/SHADOWS.md)\n",
+          f);
+}
+
+static void cascade_defaults(lc_options *o) { o->cascades = (lc_cascade_settings){.count = LC_CASCADES_DEFAULT, .split = -1.0f}; }
+
+static bool cascade_flag(const char *a)
+{
+    static const char *const flags[] = {"--cascades", "--cascade-split", "--cascade-distance", "--cascade-size", "--cascade-enclosure"};
+    for (size_t k = 0; k < LC_ARRAY_COUNT(flags); k++)
+        if (!strcmp(a, flags[k])) return true;
+    return false;
+}
+
+static lc_status parse_cascade_option(const char *a, const char *v, lc_options *o)
+{
+    lc_cascade_settings *c = &o->cascades;
+    if (!strcmp(a, "--cascades")) return parse_uint_range(a, v, 0, LC_SHADOW_CASCADES_MAX, &c->count);
+    if (!strcmp(a, "--cascade-split")) {
+        if (!parse_float(v, &c->split) || c->split < 0.0f || c->split > 1.0f) return bad(a, v, "expected a number in 0..1");
+    } else if (!strcmp(a, "--cascade-distance")) {
+        if (!parse_float(v, &c->distance) || c->distance < 1.0f || c->distance > 1e5f) return bad(a, v, "expected metres in 1..100000");
+    } else if (!strcmp(a, "--cascade-size")) {
+        lc_status s = parse_uint_range(a, v, LC_CASCADE_SIZE_MIN, LC_CASCADE_SIZE_MAX, &c->size);
+        if (s == LC_OK && (c->size & (c->size - 1))) return bad(a, v, "expected a power of two");
+        return s;
+    } else if (!strcmp(v, "on") || !strcmp(v, "off")) {
+        c->enclosure_off = !strcmp(v, "off");
+    } else {
+        return bad(a, v, "expected on or off");
+    }
+    return LC_OK;
+}
+
 lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
 {
     memset(o, 0, sizeof *o);
@@ -182,6 +233,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->geometry = -1;
     o->occlusion = true;
     o->meshlet_codec = true;
+    cascade_defaults(o);
     bool frames_set = false;
 
     for (int i = first; i < argc; i++) {
@@ -195,6 +247,12 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { o->help = true; continue; }
         if (!strcmp(a, "--version")) { o->version = true; continue; }
         if (strncmp(a, "--", 2) != 0) return bad(a, NULL, "unexpected argument (see --help)");
+        if (cascade_flag(a)) {
+            if (i + 1 >= argc) return bad(a, NULL, "needs a value");
+            lc_status s = parse_cascade_option(a, argv[++i], o);
+            if (s != LC_OK) return s;
+            continue;
+        }
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
@@ -339,7 +397,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             else return bad(a, v, "expected on or off");
         } else if (!strcmp(a, "--view")) {
             int found = lc_name_index(v, lc_view_names, LC_VIEW_COUNT);
-            if (found < 0) return bad(a, v, "expected shaded, heatmap, tightness, meshlets, base-colour, normals or roughness-metallic");
+            if (found < 0) return bad(a, v, "expected shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas or cascades");
             o->view = (uint32_t)found;
         } else if (!strcmp(a, "--tile-size")) {
             s = parse_uint_range(a, v, 8, 64, &o->tile_size);
