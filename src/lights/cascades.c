@@ -39,10 +39,8 @@ static void normalize3(float v[3])
     for (int k = 0; k < 3; k++) v[k] /= l;
 }
 
-/* Rounds down (up) to a multiple of step, in doubles: light-space coordinates of a large
- * scene over a texel of a centimetre pass float's 24 bits. */
-static float snap_down(double x, double step) { return (float)(floor(x / step) * step); }
-static float snap_up(double x, double step) { return (float)(ceil(x / step) * step); }
+/* Rounds to the nearest multiple of step, in doubles: light-space coordinates of a large scene
+ * over a texel of a centimetre pass float's 24 bits. */
 static float snap_nearest(double x, double step) { return (float)(floor(x / step + 0.5) * step); }
 
 bool lc_cascades_enclosed(const lc_cascades *c, const float sphere[4], uint32_t k)
@@ -130,16 +128,23 @@ void lc_cascades_update(lc_cascades *c, const lc_cascade_frame_desc *d)
         m->m[15] = 1.0f;
         lc_frustum_planes(m, c->planes[k]);
     }
-    /* Enclosure rectangles: the selection square less the coarsest cascade's reach, snapped
-     * inward to a grid of an eighth of its half side (cascades.h). */
+    /* Enclosure rectangles: each stays as it was while it lies inside its selection square
+     * less the coarsest cascade's reach; a new one is that square less a further eighth of its
+     * half side, room for the camera to move before it changes (cascades.h). */
     float reach_last = (float)LC_CASCADE_REACH * texel[n - 1];
     for (uint32_t k = 0; k < n; k++) {
         const lc_f4 *sel = &g->select[k];
-        double grid = half[k] / 8.0, in = sel->z - reach_last;
-        g->enclose[k] = s->enclosure_off || in <= 0.0
-                            ? (lc_f4){1.0f, 1.0f, -1.0f, -1.0f}
-                            : (lc_f4){snap_up(sel->x - in, grid), snap_up(sel->y - in, grid), snap_down(sel->x + in, grid),
-                                      snap_down(sel->y + in, grid)};
+        float in = sel->z - reach_last;
+        lc_f4 most = {sel->x - in, sel->y - in, sel->x + in, sel->y + in}, *kept = &c->enclose[k];
+        bool holds = c->enclose_kept[k] && kept->x >= most.x && kept->y >= most.y && kept->z <= most.z && kept->w <= most.w;
+        if (s->enclosure_off || in <= 0.0f) {
+            c->enclose_kept[k] = false;
+        } else if (!holds) {
+            float slack = in / 8.0f;
+            *kept = (lc_f4){most.x + slack, most.y + slack, most.z - slack, most.w - slack};
+            c->enclose_kept[k] = true;
+        }
+        g->enclose[k] = c->enclose_kept[k] ? *kept : (lc_f4){1.0f, 1.0f, -1.0f, -1.0f};
     }
     /* The cache: what each cascade's texels depend on. */
     for (uint32_t k = 0; k < n; k++) {

@@ -17,16 +17,18 @@
  *
  * Selection (shadow.glsl lc_cascade_of): the first cascade whose selection square (the
  * cascade's square shrunk by LC_CASCADE_REACH texels) holds the receiver's light-space x, y.
- * Enclosure (seed 000): cascade j's enclosure rectangle is its selection square shrunk by
- * LC_CASCADE_REACH texels of the last cascade (the coarsest), then snapped inward to a grid of
- * an eighth of its half side; a caster (an object on the CPU cull, a meshlet on the GPU's)
- * whose light-space bounds lie inside it is drawn into no later cascade.
+ * Enclosure (seed 000): cascade j's enclosure rectangle must lie inside its selection square
+ * shrunk by LC_CASCADE_REACH texels of the last cascade (the coarsest); a caster (an object on
+ * the CPU cull, a meshlet on the GPU's) whose light-space bounds lie inside it is drawn into no
+ * later cascade. Any rectangle inside that bound is correct, so the rectangle is kept from
+ * frame to frame while it stays inside, and made again (the bound less an eighth of the
+ * square's half side, room to move) only when the camera has moved it out.
  *
  * Caching: a cascade is rendered when its matrix, place in the atlas or (enclosure on) an
  * earlier cascade's enclosure rectangle changed, or it was never rendered; else its texels
- * stay. The grid keeps the enclosure rectangles still while the camera moves within a cell,
- * so a moving camera re-renders the cascades whose own fit moved (the near ones first) and
- * seldom the others. Cascades are not under --shadow-updates: a stale cascade shows as the
+ * stay. A moving camera re-renders the cascades whose own fit moved by a texel (the near ones
+ * most often) and the later ones when an earlier rectangle is made again, about once per
+ * eighth of that cascade's half side of motion. Cascades are not under --shadow-updates: a stale cascade shows as the
  * whole sun shadow swimming, so each one whose fit changed renders in that frame; they take
  * view slots of their own beside the budget's. */
 #ifndef LC_CASCADES_H
@@ -81,6 +83,8 @@ typedef struct lc_cascades {
     lc_cascade_key key[LC_SHADOW_CASCADES_MAX];
     float near_z[LC_SHADOW_CASCADES_MAX], far_z[LC_SHADOW_CASCADES_MAX];
     float eye[3];               /* a point towards the sun past the scene: draws go front to back from it */
+    lc_f4 enclose[LC_SHADOW_CASCADES_MAX]; /* each cascade's enclosure rectangle, kept while it holds */
+    bool enclose_kept[LC_SHADOW_CASCADES_MAX];
 } lc_cascades;
 
 /* One frame's inputs. */
