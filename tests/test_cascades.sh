@@ -2,7 +2,9 @@
 # The sun's cascaded shadow maps (src/lights/cascades.h, docs/SHADOWS.md), on the acceptance
 # checks' cascade scene (a 10 x 240 m floor, 1 x 3 x 1 m pillars every 6 m down -Z):
 #  - the cascades darken the floor where a ray cast on the CPU puts the pillars' shadows (a
-#    fraction of the image within 0.6x..1.6x of it) and brighten nothing, in both shading paths;
+#    fraction of the image within 0.6x..1.6x of it, and pixel by pixel away from the shadows'
+#    edges: no acne, no peter-panning at the pillars' feet, no seam where the cascades meet)
+#    and brighten nothing, in both shading paths;
 #  - --cascades 0: no sun shadow, byte for byte the image with the shadow lookup compiled in
 #    (a shadowed light that lights nothing on screen) and without it;
 #  - enclosure culling: --cascade-enclosure off gives the same image, with fewer triangles drawn
@@ -40,10 +42,13 @@ PYEOF
 }
 
 # The floor's pixels in a pillar's shadow, ray-cast (the camera's 60 degree vertical field of
-# view, pixel centres; the sun's direction; the pillars as boxes).
-expect=$("$PY" - "$cam" $W $H <<'PYEOF'
+# view, pixel centres; the sun's direction; the pillars as boxes): their fraction of the image,
+# and a mask (255 shadowed floor, 128 lit floor, 0 the rest) for the per-pixel comparison.
+expect=$("$PY" - "$cam" $W $H "$TMP/mask.png" <<'PYEOF'
 import math, sys
+from PIL import Image
 cx, cy, cz, yaw, pitch = map(float, sys.argv[1].split(',')); W, H = int(sys.argv[2]), int(sys.argv[3])
+mask = Image.new('L', (W, H), 0)
 sun = [0.8, 0.35, -0.2]; n = math.sqrt(sum(c * c for c in sun)); sun = [c / n for c in sun]
 boxes = [((2.0 if k % 2 else -2.0) - 0.5, 0.0, -6.0 * k - 0.5, (2.0 if k % 2 else -2.0) + 0.5, 3.0, -6.0 * k + 0.5) for k in range(40)]
 def hits(o, d, b, tmax):
@@ -67,10 +72,34 @@ for j in range(H):
         if d[1] >= 0: continue
         t = -cy / d[1]; q = [(cx, cy, cz)[a] + t * d[a] for a in range(3)]
         if abs(q[0]) > 5 or q[2] > 6 or q[2] < -234 or any(hits((cx, cy, cz), d, b, t) for b in boxes): continue
-        dark += any(hits(q, sun, b, 1e9) for b in boxes if abs(b[2] + 0.5 - q[2]) < 20)
+        shadowed = any(hits(q, sun, b, 1e9) for b in boxes if abs(b[2] + 0.5 - q[2]) < 20)
+        dark += shadowed
+        mask.putpixel((i, j), 255 if shadowed else 128)
+mask.save(sys.argv[4])
 print('%.4f' % (dark / float(W * H)))
 PYEOF
 )
+
+# Per pixel against the mask, away from its edges (2 pixels: the pixel footprint and the
+# filter): lit floor left as lit as without the sun's shadow (no acne, no dark seam at a
+# cascade border), shadowed floor darker (no peter-panning at the pillars' feet, no light
+# leaking at a border). Prints the two counts of pixels that are not.
+against_mask() {
+    "$PY" - "$1" "$2" "$TMP/mask.png" <<'PYEOF'
+import sys
+from PIL import Image
+on, off, m = (Image.open(p).convert('L') for p in sys.argv[1:4])
+W, H = m.size; on, off, m = on.load(), off.load(), m.load()
+acne = leak = 0
+for y in range(2, H - 2):
+    for x in range(2, W - 2):
+        k = m[x, y]
+        if k == 0 or any(m[x + u, y + v] != k for u in range(-2, 3) for v in range(-2, 3)): continue
+        if k == 128: acne += off[x, y] - on[x, y] > 8
+        else: leak += off[x, y] - on[x, y] <= 8
+print(acne, leak)
+PYEOF
+}
 
 # 1. Where the ray cast says, darker only; forward and visibility.
 for sh in forward visibility; do
@@ -81,6 +110,9 @@ for sh in forward visibility; do
     fcmp "$dark" ">=" "$("$PY" -c "print($expect * 0.6)")" && fcmp "$dark" "<=" "$("$PY" -c "print($expect * 1.6 + 0.003)")" ||
         fail "$sh: the cascades darken $dark of the image, the ray cast $expect (want 0.6x..1.6x)"
     [[ $bright -le 1 ]] || fail "$sh: the cascades brighten a pixel by $bright/255"
+    read -r acne leak < <(against_mask "$TMP/on-$sh.png" "$TMP/zero-$sh.png")
+    echo "  $sh: lit floor darkened at $acne pixels, shadowed floor left lit at $leak (away from the mask's edges)"
+    [[ $acne -le 3 && $leak -le 3 ]] || fail "$sh: $acne lit floor pixels darkened (acne, seams), $leak shadowed ones lit (peter-panning, leaks); want <= 3 each"
     [[ $(img json "$TMP/zero-$sh.json" shadows.cascades) == "[]" ]] || fail "$sh: --cascades 0 reports cascades"
 done
 d=$(img diff "$TMP/on-forward.png" "$TMP/on-visibility.png")
