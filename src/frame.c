@@ -19,12 +19,12 @@ const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
 const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
 const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {"tiles", "always"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets", "base-colour",
-                                                    "normals", "roughness-metallic", "shadow-atlas"};
+                                                    "normals", "roughness-metallic", "shadow-atlas", "cascades"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES (37 + 2 * LC_SHADOW_UPDATES_MAX) /* shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase) + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (37 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -118,10 +118,11 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     }
     if ((s = lc_frame_create_light_buffers(r)) != LC_OK) return s;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_buffer_desc sd = {.size = LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow) + LC_SHADOW_VIEW_SLOTS * 16, .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+        lc_buffer_desc sd = {.size = LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow) + LC_SHADOW_VIEW_SLOTS * 16 + sizeof(lc_gpu_cascades),
+                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                              .host_visible = true, .gpu_reads = true, .name = "shadow records"};
         if ((s = lc_buffer_create(ctx, &sd, &r->frame.slots[i].shadows)) != LC_OK) return s;
-        lc_buffer_desc cd = {.size = 16, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "shadow cull stats"};
+        lc_buffer_desc cd = {.size = LC_SHADOW_CULL_COUNTS * 4, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "shadow cull stats"};
         if ((s = lc_buffer_create(ctx, &cd, &r->frame.slots[i].shadow_stats)) != LC_OK) return s;
     }
     lc_shadows_init(&r->dev.shadows);
@@ -183,7 +184,7 @@ void lc_renderer_destroy(lc_renderer *r)
     lc_shadow_cull_destroy(r);
     lc_image_destroy(ctx, &r->dev.shadow_atlas);
     lc_shadows_destroy(&r->dev.shadows);
-    for (uint32_t v = 0; v < LC_SHADOW_UPDATES_MAX; v++) {
+    for (uint32_t v = 0; v < LC_SHADOW_VIEW_SLOTS; v++) {
         lc_object_cull_result_destroy(&r->frame.shadow_cull[v]);
         free(r->frame.shadow_draws[v].draws);
     }
@@ -255,6 +256,23 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
         r->frame.shadow_stats.triangles = st[0];
         r->frame.shadow_stats.triangles_unculled = st[1];
         r->frame.shadow_stats.culled_occlusion = st[2];
+    }
+    /* Each cascade's figures: those of its last render (a cached one drew nothing this frame). */
+    for (uint32_t k = 0; k < r->frame.shadow_stats.cascades; k++) {
+        lc_cascade_stats *c = &r->frame.shadow_stats.cascade[k];
+        if (c->rendered && slot->shadow_views_culled) {
+            const uint32_t *st = (const uint32_t *)slot->shadow_stats.mapped + LC_SHADOW_CULL_CASCADE_STATS + 4 * k;
+            c->meshlets_drawn = st[0];
+            c->triangles = st[1];
+        }
+        if (c->rendered) {
+            r->frame.cascade_last[k] = *c;
+        } else {
+            c->objects = r->frame.cascade_last[k].objects;
+            c->objects_enclosed = r->frame.cascade_last[k].objects_enclosed;
+            c->meshlets_drawn = r->frame.cascade_last[k].meshlets_drawn;
+            c->triangles = r->frame.cascade_last[k].triangles;
+        }
     }
     uint64_t ts[LC_BACKEND_MARKERS * 2];
     uint32_t n = slot->marker_count * 2;
@@ -687,9 +705,10 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     collect_slot(r, slot);
     lc_status st = settle_settings(r, settings, count);
     if (st != LC_OK) return st;
-    /* The full shadow atlas once a frame has a shadowed light (it waits for the GPU, once), and
+    /* The full shadow atlas once a frame has a shadowed light or the sun's cascades (it waits
+     * for the GPU, once, and again if the cascades' band changes), and
      * shade pipelines with the shadow lookup from then on (lc_frame_shadows_on). */
-    if (!lc_frame_shadows_on(r) && lc_shadows_wanted(lights, count, settings->shadowed_lights)) {
+    if (lc_frame_shadow_atlas_stale(r, settings, lights, count)) {
         st = lc_frame_grow_shadow_atlas(r);
         if (st != LC_OK) return st;
     }

@@ -168,6 +168,7 @@ typedef struct lc_frame_settings {
     uint32_t shadow_filter;   /* --shadow-filter: LC_SHADOW_FILTER_BILINEAR or _TENT; 0: LC_SHADOW_FILTER_TENT */
     uint32_t shadow_cull;     /* --shadow-cull: LC_SHADOW_CULL_GPU (default) or LC_SHADOW_CULL_CPU */
     uint32_t shadow_occlusion; /* --shadow-occlusion: LC_SHADOW_OCCLUSION_ON (default: two-phase HiZ culling of the GPU-culled views) or _OFF */
+    lc_cascade_settings cascades; /* the sun's cascaded shadow maps (--cascades and the rest; lights/cascades.h): none without a sun */
     bool visibility_prepass; /* visibility shading: a depth pre-pass then the ids with depth EQUAL;
                                 default (false): one raster pass writes depth and ids together */
     uint32_t mesh_dispatch;  /* LC_MESH_DISPATCH_*: the mesh path's task shader (default) or indirect mesh tasks */
@@ -377,12 +378,13 @@ typedef struct lc_frame_state {
     uint32_t fallbacks_warned; /* bits of the fallbacks already announced (one line each) */
     /* The shadow views rendered this frame (dev.shadows.render): each one's objects (the CPU
      * cull against its frustum), its debug label, and the pass of the first one. */
-    lc_object_cull_result shadow_cull[LC_SHADOW_UPDATES_MAX];
-    lc_shadow_draws shadow_draws[LC_SHADOW_UPDATES_MAX]; /* the meshlets of those objects in its frustum */
-    char shadow_names[2 * LC_SHADOW_UPDATES_MAX][48]; /* phase 1 (or all), then phase 2 */
+    lc_object_cull_result shadow_cull[LC_SHADOW_VIEW_SLOTS];
+    lc_shadow_draws shadow_draws[LC_SHADOW_VIEW_SLOTS]; /* the meshlets of those objects in its frustum */
+    char shadow_names[2 * LC_SHADOW_VIEW_SLOTS][48]; /* phase 1 (or all), then phase 2 */
     uint32_t shadow_first_pass, shadow_phase2_pass; /* the first view's pass of each phase (phase 2: UINT32_MAX without) */
-    uint32_t shadow_phase2_views[LC_SHADOW_UPDATES_MAX]; /* the view of each phase-2 pass (fresh views have none) */
+    uint32_t shadow_phase2_views[LC_SHADOW_VIEW_SLOTS]; /* the view of each phase-2 pass (fresh views have none) */
     lc_shadow_stats shadow_stats; /* of the last completed frame; ms from the GPU timer */
+    lc_cascade_stats cascade_last[LC_SHADOW_CASCADES_MAX]; /* each cascade's figures as of its last render */
 } lc_frame_state;
 
 /* The renderer: what its creation asked for, what is made once (dev), what follows the size
@@ -509,6 +511,10 @@ uint32_t lc_transparent_loop(const lc_renderer *r, const lc_frame_settings *s);
  * GPU, rewrites the frame sets); the frame's shadowed lights, records and views to render. */
 lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles);
 lc_status lc_frame_grow_shadow_atlas(lc_renderer *r);
+/* The sun's cascades this frame asks for (the renderer has a sun and settings.cascades.count),
+ * and whether the atlas must be made again for them or for the first shadowed light. */
+uint32_t lc_frame_cascades_wanted(const lc_renderer *r, const lc_frame_settings *s);
+bool lc_frame_shadow_atlas_stale(const lc_renderer *r, const lc_frame_settings *s, const lc_light *lights, uint32_t count);
 /* The shadow views' GPU cull (passes/shadow_cull.c): its buffer for the scene's tasks and
  * settings->shadow_updates views (none where the views are culled on the CPU: --shadow-cull
  * cpu, or a scene without GPU culling buffers), and whether this frame culls on the GPU. */

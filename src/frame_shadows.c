@@ -10,14 +10,19 @@
 #include "frame.h"
 
 /* The shadow atlas with room for `tiles` blocks (1, or LC_SHADOW_BLOCKS once a frame has a
- * shadowed light), cleared to the far plane so that --view shadow-atlas shows unused tiles
- * empty, and left where the shading passes sample it. What its tiles held is forgotten. */
+ * shadowed light or the sun's cascades), and with the full atlas the cascades' band below the
+ * lights' blocks (lights/cascades.h: dev.shadows.cascades says its layout), cleared to the far
+ * plane so that --view shadow-atlas shows unused tiles empty, and left where the shading
+ * passes sample it. One image for both: the cascades are more rectangles of the atlas, drawn,
+ * sampled and filtered by the lights' code. What its tiles held is forgotten. */
 lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles)
 {
     lc_context *ctx = r->ctx;
     lc_image_destroy(ctx, &r->dev.shadow_atlas);
     uint32_t cols = LC_MIN(tiles, LC_SHADOW_ATLAS_COLS), rows = LC_DIV_UP(tiles, LC_SHADOW_ATLAS_COLS);
-    lc_image_desc d = {.width = cols * LC_SHADOW_TILE, .height = rows * LC_SHADOW_TILE, .format = VK_FORMAT_D32_SFLOAT,
+    const lc_cascades *cs = &r->dev.shadows.cascades;
+    uint32_t band = tiles >= LC_SHADOW_BLOCKS ? lc_cascades_band_height(cs->count, cs->size, NULL) : 0;
+    lc_image_desc d = {.width = cols * LC_SHADOW_TILE, .height = rows * LC_SHADOW_TILE + band, .format = VK_FORMAT_D32_SFLOAT,
                        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
                        .name = "shadow atlas"};
     lc_status s = lc_image_create(ctx, &d, &r->dev.shadow_atlas);
@@ -41,6 +46,21 @@ lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles)
     return LC_OK;
 }
 
+uint32_t lc_frame_cascades_wanted(const lc_renderer *r, const lc_frame_settings *s)
+{
+    return r->desc.environment.sun_lux > 0.0f ? LC_MIN(s->cascades.count, LC_SHADOW_CASCADES_MAX) : 0u;
+}
+
+static uint32_t cascade_size_asked(const lc_frame_settings *s) { return s->cascades.size ? s->cascades.size : LC_CASCADE_SIZE_DEFAULT; }
+
+bool lc_frame_shadow_atlas_stale(const lc_renderer *r, const lc_frame_settings *s, const lc_light *lights, uint32_t count)
+{
+    uint32_t n = lc_frame_cascades_wanted(r, s);
+    if (!lc_frame_shadows_on(r)) return n || lc_shadows_wanted(lights, count, s->shadowed_lights);
+    const lc_cascades *cs = &r->dev.shadows.cascades;
+    return n > cs->count || (n && cascade_size_asked(s) != cs->asked);
+}
+
 /* Whether shading has the shadow lookup: from the first frame with a shadowed light on, when
  * the atlas has grown from its one-tile placeholder (before it, no light has a record). */
 bool lc_frame_shadows_on(const lc_renderer *r) { return r->dev.shadow_atlas.width >= LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE; }
@@ -59,6 +79,13 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
 {
     lc_renderer_finish(r);
     vkDeviceWaitIdle(r->ctx->device);
+    /* The cascades' band: as asked, or halved until the atlas fits the device's largest image. */
+    uint32_t n = lc_frame_cascades_wanted(r, &r->settings), asked = cascade_size_asked(&r->settings), size = asked;
+    uint32_t limit = r->ctx->props.limits.maxImageDimension2D;
+    while (n && size > LC_CASCADE_SIZE_MIN && LC_CASCADE_BAND_Y + lc_cascades_band_height(n, size, NULL) > limit) size /= 2;
+    if (size != asked) lc_info("--cascade-size %u: %u cascades do not fit the device's largest image (%u texels): %u texels", asked, n, limit, size);
+    lc_cascades_reset(&r->dev.shadows.cascades, n, size);
+    r->dev.shadows.cascades.asked = asked;
     lc_status s = lc_frame_shadow_atlas(r, LC_SHADOW_BLOCKS);
     if (s == LC_OK) s = lc_shadow_cull_create(r);
     if (s != LC_OK) return s;
@@ -108,7 +135,7 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
 {
     const lc_geometry *g = &r->dev.geo;
     out->count = 0;
-    out->triangles = out->triangles_unculled = 0;
+    out->triangles = out->triangles_unculled = out->meshlets = 0;
     for (uint32_t i = 0; i < c->visible; i++) {
         uint32_t object = c->indices[i];
         const lc_object *o = &r->scene->objects[object];
@@ -125,6 +152,7 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
         if (inside || !g->meshlets_host) {
             out->draws[out->count++] = (lc_shadow_draw){object, range->first_triangle * 3, range->triangle_count * 3};
             out->triangles += range->triangle_count;
+            out->meshlets += g->meshlets_host ? range->meshlet_count : 0;
             continue;
         }
         const float *w = o->world.m;
@@ -140,6 +168,7 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
             }
             /* Its sublets (up to 32 triangles each, consecutive in the meshlet). */
             uint32_t first = ml->info.x;
+            uint64_t before = out->triangles;
             for (uint32_t k = 0; k < LC_MESHLET_SUBLETS; k++) {
                 uint32_t tris = ((&ml->sublets.x)[k / 2] >> (16 * (k % 2))) & 0xffu;
                 if (!tris) break;
@@ -160,8 +189,22 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
                 }
                 first += 3 * tris;
             }
+            out->meshlets += out->triangles != before;
         }
     }
+}
+
+/* A cascade after the first leaves out the objects an earlier one encloses (seed 000,
+ * lights/cascades.h); returns how many. */
+static uint32_t leave_enclosed(const lc_renderer *r, const lc_shadow_render *view, lc_object_cull_result *c)
+{
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < c->visible; i++)
+        if (!lc_cascades_enclosed(&r->dev.shadows.cascades, r->scene->objects[c->indices[i]].sphere, view->face))
+            c->indices[kept++] = c->indices[i];
+    uint32_t enclosed = c->visible - kept;
+    c->visible = kept;
+    return enclosed;
 }
 
 /* One job item a view: its object cull (the camera's, inline on this thread) and its
@@ -174,7 +217,54 @@ static void cull_views(void *user, uint32_t offset, uint32_t count, uint32_t thr
         const lc_shadow_render *view = &r->dev.shadows.render[v];
         lc_object_cull_result *c = &r->frame.shadow_cull[v];
         lc_object_cull_run(&r->dev.object_cull_set, &view->view_proj, view->planes, c);
+        uint32_t objects = c->visible, enclosed = view->cascade ? leave_enclosed(r, view, c) : 0;
         cull_meshlets(r, view, c, &r->frame.shadow_draws[v]);
+        r->frame.shadow_draws[v].objects = objects;
+        r->frame.shadow_draws[v].objects_enclosed = enclosed;
+    }
+}
+
+/* The GPU-culled cascades' objects for --stats (the cull counts meshlets): those whose sphere
+ * reaches into the cascade's box, and of them those an earlier cascade encloses. */
+static void count_cascade_objects(const lc_renderer *r, uint32_t k, uint32_t *objects, uint32_t *enclosed)
+{
+    const lc_cascades *cs = &r->dev.shadows.cascades;
+    *objects = *enclosed = 0;
+    for (uint32_t i = 0; i < r->scene->object_count; i++) {
+        const float *sp = r->scene->objects[i].sphere;
+        bool in = true;
+        for (int p = 0; p < 6 && in; p++)
+            in = cs->planes[k][p][0] * sp[0] + cs->planes[k][p][1] * sp[1] + cs->planes[k][p][2] * sp[2] + cs->planes[k][p][3] >= -sp[3];
+        if (!in) continue;
+        (*objects)++;
+        *enclosed += lc_cascades_enclosed(cs, sp, k);
+    }
+}
+
+/* The sun's cascades this frame (lights/cascades.h): their fit and block for the slot, and
+ * those to render appended to the views after the lights' (record LC_SHADOW_SUN_RECORD, face
+ * the cascade, always fresh: no HiZ of their own). */
+static void frame_cascades(lc_renderer *r, lc_frame_slot *slot)
+{
+    const lc_frame_settings *s = &r->settings;
+    lc_shadows *sh = &r->dev.shadows;
+    lc_cascades *cs = &sh->cascades;
+    lc_cascade_frame_desc cd = {.camera = &s->camera, .aspect = (float)r->sized.width / (float)r->sized.height,
+                                .sun = r->desc.environment.sun_dir, .bounds_min = r->scene->bounds_min,
+                                .bounds_max = r->scene->bounds_max, .settings = s->cascades};
+    cd.settings.count = lc_frame_shadows_on(r) ? lc_frame_cascades_wanted(r, s) : 0;
+    lc_cascades_update(cs, &cd);
+    uint32_t n = cs->gpu.info.x;
+    memcpy((char *)slot->shadows.mapped + LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow) + LC_SHADOW_VIEW_SLOTS * 16, &cs->gpu, sizeof cs->gpu);
+    for (uint32_t k = 0; k < n; k++) {
+        if (!cs->render[k] || sh->render_count >= LC_SHADOW_VIEW_SLOTS) continue;
+        lc_shadow_render *rv = &sh->render[sh->render_count++];
+        const lc_f4 *rect = &cs->gpu.rect[k];
+        *rv = (lc_shadow_render){.light = UINT32_MAX, .face = k, .type = LC_LIGHT_POINT, .x = (uint32_t)rect->x, .y = (uint32_t)rect->y,
+                                 .size = (uint32_t)rect->z, .record = LC_SHADOW_SUN_RECORD, .owner = LC_SHADOW_RECORDS, .fresh = true,
+                                 .cascade = true, .view_proj = cs->gpu.view_proj[k]};
+        memcpy(rv->planes, cs->planes[k], sizeof rv->planes);
+        memcpy(rv->eye, cs->eye, sizeof rv->eye);
     }
 }
 
@@ -192,6 +282,7 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     lc_shadows *sh = &r->dev.shadows;
     lc_shadows_update(sh, &d, slot->shadow_lights.mapped);
     memcpy(slot->shadows.mapped, sh->records, (size_t)sh->record_count * sizeof(lc_gpu_shadow));
+    frame_cascades(r, slot);
     /* The views to render, for their GPU cull (lc_shared.h LC_SHADOW_VIEW_SLOTS): record and
      * face, and the identity of their occlusion bits, which say nothing on a fresh view. */
     lc_u4 *views = (lc_u4 *)((char *)slot->shadows.mapped + LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow));
@@ -201,16 +292,34 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     }
     slot->shadow_frame = sh->stats;
     slot->shadow_views_culled = 0;
+    const lc_cascades *cs = &sh->cascades;
+    slot->shadow_frame.cascades = cs->gpu.info.x;
+    for (uint32_t k = 0; k < cs->gpu.info.x; k++)
+        slot->shadow_frame.cascade[k] = (lc_cascade_stats){.near_z = cs->near_z[k], .far_z = cs->far_z[k],
+                                                           .texel_m = cs->gpu.select[k].w, .rendered = cs->render[k]};
     if (lc_frame_shadow_cull_gpu(r)) {
         slot->shadow_views_culled = sh->render_count;
         slot->shadow_frame.occlusion = lc_frame_shadow_occlusion(r);
+        for (uint32_t v = 0; v < sh->render_count; v++) {
+            const lc_shadow_render *rv = &sh->render[v];
+            if (!rv->cascade) continue;
+            lc_cascade_stats *c = &slot->shadow_frame.cascade[rv->face];
+            count_cascade_objects(r, rv->face, &c->objects, &c->objects_enclosed);
+        }
         return;
     }
     /* Four views a job: on the H100's host a job a view on 16 threads took 1.37 ms where one
      * thread took 0.62 (waking a thread costs more than a view's cull); docs/BENCHMARKS.md. */
     lc_jobs_run(sh->render_count, 4, cull_views, r);
     for (uint32_t v = 0; v < sh->render_count; v++) {
-        slot->shadow_frame.triangles += r->frame.shadow_draws[v].triangles;
-        slot->shadow_frame.triangles_unculled += r->frame.shadow_draws[v].triangles_unculled;
+        const lc_shadow_draws *dr = &r->frame.shadow_draws[v];
+        slot->shadow_frame.triangles += dr->triangles;
+        slot->shadow_frame.triangles_unculled += dr->triangles_unculled;
+        if (!sh->render[v].cascade) continue;
+        lc_cascade_stats *c = &slot->shadow_frame.cascade[sh->render[v].face];
+        c->objects = dr->objects;
+        c->objects_enclosed = dr->objects_enclosed;
+        c->meshlets_drawn = dr->meshlets;
+        c->triangles = dr->triangles;
     }
 }

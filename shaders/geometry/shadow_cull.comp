@@ -13,6 +13,12 @@
 // visibility bit says the view saw them when last rendered (a fresh view's whole frustum); 2
 // tests the others against the view's HiZ of phase 1 (shadow_hiz.comp), draws the visible
 // ones and writes every bit (fresh views: nothing, phase 1 did it).
+// The sun's cascades are more views of the same dispatch (record LC_SHADOW_SUN_RECORD, the
+// face their cascade; orthographic matrices), always fresh (they have no HiZ: phase 1 draws
+// their frustum). Seed 000's enclosure culling: a meshlet whose light-space bounds lie inside
+// an earlier cascade's enclosure rectangle is not drawn into a later one (docs/SHADOWS.md
+// says why no receiver that reads the later cascade can miss it); each cascade's meshlets,
+// triangles and enclosed meshlets are counted for --stats.
 #include "common.glsl"
 #include "shared/lc_geometry.h"
 #include "shared/lc_meshlet.h"
@@ -22,11 +28,7 @@ layout(constant_id = 0) const uint PHASE = LC_GEOMETRY_CULL_PHASE_ALL;
 layout(local_size_x = LC_CULL_GROUP) in;
 
 layout(std430, set = 0, binding = LC_BIND_GEO_SUBLET_BOUNDS) readonly buffer SubletBlock { lc_meshlet_bounds sublet_bounds[]; };
-layout(std430, set = 0, binding = LC_BIND_SHADOWS) readonly buffer ShadowBlock
-{
-    lc_gpu_shadow shadows[LC_SHADOW_RECORDS];
-    uvec4 shadow_views[LC_SHADOW_VIEW_SLOTS]; // record, face, bits identity, fresh
-};
+#include "shading/shadow_block.glsl"
 layout(std430, set = 0, binding = LC_BIND_SHADOW_CULL) buffer ShadowCullBlock { uint cull[]; };
 layout(push_constant) uniform PushBlock { lc_shadow_cull_push push; };
 
@@ -71,6 +73,18 @@ bool shadow_hiz_visible(vec3 c, float radius, mat4 view_proj, float near_z, uint
     return nearest <= z + 1e-6;
 }
 
+// Whether a world sphere's light-space square lies inside the enclosure rectangle of a
+// cascade before cascade k (lc_cascades_enclosed on the host).
+bool cascade_enclosed(vec3 c, float r, uint k)
+{
+    vec2 p = vec2(dot(c, cascades.axis_x.xyz), dot(c, cascades.axis_y.xyz));
+    for (uint j = 0u; j < k; j++) {
+        vec4 e = cascades.enclose[j];
+        if (all(greaterThanEqual(p - r, e.xy)) && all(lessThanEqual(p + r, e.zw))) return true;
+    }
+    return false;
+}
+
 // A task's visibility bit for the view's next render (atomics: 32 tasks share a word).
 void set_bit(uint word, uint bit, bool visible)
 {
@@ -84,12 +98,12 @@ void main()
     uint task = gl_GlobalInvocationID.x;
     uint view = gl_WorkGroupID.y;
     uvec4 sv = shadow_views[view];
-    uint triangles = 0u, inside = 0u, occluded = 0u;
+    bool cascade = sv.x == LC_SHADOW_SUN_RECORD;
+    uint triangles = 0u, inside = 0u, occluded = 0u, enclosed = 0u, drawn = 0u;
     if (task < push.region.x) {
         uvec2 t = tasks[task];
         lc_gpu_cull_object co = cull_objects[t.x];
-        lc_gpu_shadow rec = shadows[sv.x];
-        mat4 view_proj = rec.view_proj[sv.y];
+        mat4 view_proj = lc_shadow_view_proj(sv.x, sv.y);
         vec4 planes[6];
         lc_frustum_planes(view_proj, planes);
         uint first = 0u, end = 0u; // triangles of the meshlet in the frustum
@@ -102,7 +116,10 @@ void main()
             float scale = uintBitsToFloat(co.info.z);
             center = (world * vec4(m.sphere.xyz, 1.0)).xyz;
             radius = m.sphere.w * scale;
-            if (lc_sphere_in_planes(planes, center, radius)) {
+            // Phase 2 leaves the cascades (fresh views): the enclosed are counted once.
+            if (cascade && sv.y > 0u && lc_sphere_in_planes(planes, center, radius) && cascade_enclosed(center, radius, sv.y)) {
+                enclosed = PHASE == LC_GEOMETRY_CULL_PHASE_2 ? 0u : 1u;
+            } else if (lc_sphere_in_planes(planes, center, radius)) {
                 first = ~0u;
                 uint at = 0u;
                 for (uint k = 0u; k < LC_MESHLET_SUBLETS; k++) {
@@ -136,7 +153,7 @@ void main()
                 draw = false;
                 inside = 0u; // phase 1 drew and counted it
             } else {
-                if (visible) visible = shadow_hiz_visible(center, radius * 1.0001, view_proj, rec.params.x, uint(rec.rect[sv.y].z),
+                if (visible) visible = shadow_hiz_visible(center, radius * 1.0001, view_proj, shadows[sv.x].params.x, uint(shadows[sv.x].rect[sv.y].z),
                                                           push.view.w + view * LC_SHADOW_HIZ_WORDS);
                 draw = visible && !was_visible;
                 occluded = first < end && !visible && !was_visible ? 1u : 0u;
@@ -155,6 +172,7 @@ void main()
             cull[c + 3u] = 0u;
             cull[c + 4u] = t.x; // firstInstance: the object (shadow_depth.vert)
             triangles = end - first;
+            drawn = 1u;
         }
     }
     uvec3 sum = subgroupAdd(uvec3(triangles, inside, occluded));
@@ -162,5 +180,14 @@ void main()
         if (sum.x != 0u) atomicAdd(cull[LC_SHADOW_CULL_STATS + 0u], sum.x);
         if (sum.y != 0u) atomicAdd(cull[LC_SHADOW_CULL_STATS + 1u], sum.y);
         if (sum.z != 0u) atomicAdd(cull[LC_SHADOW_CULL_STATS + 2u], sum.z);
+    }
+    if (cascade) { // a workgroup row is one view: the subgroup's lanes share the cascade
+        uvec2 more = subgroupAdd(uvec2(drawn, enclosed));
+        uint at = LC_SHADOW_CULL_CASCADE_STATS + 4u * sv.y;
+        if (subgroupElect()) {
+            if (more.x != 0u) atomicAdd(cull[at + 0u], more.x);
+            if (sum.x != 0u) atomicAdd(cull[at + 1u], sum.x);
+            if (more.y != 0u) atomicAdd(cull[at + 2u], more.y);
+        }
     }
 }

@@ -11,11 +11,7 @@
 
 layout(local_size_x = 256) in;
 
-layout(std430, set = 0, binding = LC_BIND_SHADOWS) readonly buffer ShadowBlock
-{
-    lc_gpu_shadow shadows[LC_SHADOW_RECORDS];
-    uvec4 shadow_views[LC_SHADOW_VIEW_SLOTS]; // record, face, bits identity, fresh
-};
+#include "shading/shadow_block.glsl"
 layout(std430, set = 0, binding = LC_BIND_SHADOW_CULL) coherent buffer ShadowCullBlock { uint cull[]; };
 layout(set = 0, binding = LC_BIND_SHADOW_ATLAS) uniform sampler2D atlas;
 layout(push_constant) uniform PushBlock { lc_shadow_cull_push push; };
@@ -24,7 +20,7 @@ void main()
 {
     uint view = gl_WorkGroupID.x;
     uvec4 sv = shadow_views[view];
-    if (sv.w != 0u) return; // a fresh view: phase 2 does not test it (shadow_cull.comp)
+    if (sv.w != 0u) return; // a fresh view (every cascade): phase 2 does not test it (shadow_cull.comp)
     vec4 rect = shadows[sv.x].rect[sv.y];
     ivec2 origin = ivec2(rect.xy);
     uint n = uint(rect.z) >> 1u; // level 0's side

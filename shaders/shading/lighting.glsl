@@ -94,10 +94,14 @@ vec3 lc_shaded_colour(lc_surface s, vec3 lit)
     float k = float(LC_EXPOSURE_REF) / frame.exposure.x;
     vec3 sun_l, sun_e;
     lc_sun(sun_l, sun_e);
-    lit += sun_e * lc_brdf(s.normal, s.view_dir, sun_l, s.diffuse, s.f0, s.roughness);
+    // The sun's cascades scale what it gives (shadow.glsl), as a light's shadow does.
+    if (environment.sun_dir.w != 0.0)
+        lit += sun_e * (lc_sun_shadow(s.position, s.normal, sun_l) * lc_brdf(s.normal, s.view_dir, sun_l, s.diffuse, s.f0, s.roughness));
     vec3 ambient = lc_environment_on() ? lc_environment_light(s.normal, s.view_dir, s.diffuse, s.f0, s.roughness) * s.occlusion
                                        : (s.diffuse + s.f0) * (0.02 * s.occlusion * k);
-    return min(ambient + lit + s.emissive * k, vec3(float(LC_HDR_MAX)));
+    vec3 colour = min(ambient + lit + s.emissive * k, vec3(float(LC_HDR_MAX)));
+    if (frame.options.y == LC_VIEW_CASCADES) colour *= lc_cascade_tint(s.position);
+    return colour;
 }
 
 // The background's HDR colour (what the forward pass clears to, src/passes/shade.c).

@@ -7,7 +7,7 @@
 #define LC_SHADOW_GLSL
 
 layout(std430, set = 0, binding = LC_BIND_SHADOW_LIGHTS) readonly buffer ShadowLightBlock { uint shadow_of[]; };
-layout(std430, set = 0, binding = LC_BIND_SHADOWS) readonly buffer ShadowBlock { lc_gpu_shadow shadows[]; };
+#include "shadow_block.glsl"
 // The atlas through a comparison sampler (bilinear, LESS_OR_EQUAL): one fetch compares four
 // texels with the reference and filters the results (hardware PCF).
 layout(set = 0, binding = LC_BIND_SHADOW_COMPARE) uniform sampler2DShadow shadow_compare;
@@ -78,6 +78,53 @@ float lc_shadow(lc_gpu_light l, vec3 p, vec3 n)
     // centres, 4 fetches where the same kernel by single texels takes 9.
     return 0.25 * (lc_shadow_tap(t + vec2(-0.5, -0.5), lo, hi, inv_size, ref) + lc_shadow_tap(t + vec2(0.5, -0.5), lo, hi, inv_size, ref) +
                    lc_shadow_tap(t + vec2(-0.5, 0.5), lo, hi, inv_size, ref) + lc_shadow_tap(t + vec2(0.5, 0.5), lo, hi, inv_size, ref));
+}
+
+// The sun's cascade that shadows a receiver at p (src/lights/cascades.h): the first whose
+// selection square in light space (x and y alone) holds it; LC_SHADOW_CASCADES_MAX: none (past
+// the last, unshadowed). The squares lie LC_CASCADE_REACH texels inside what each cascade
+// rendered, so the lookup's offset and filter never read past it, and that is what lets a
+// later cascade leave out what an earlier one encloses (docs/SHADOWS.md).
+uint lc_cascade_of(vec3 p)
+{
+    vec2 l = vec2(dot(p, cascades.axis_x.xyz), dot(p, cascades.axis_y.xyz));
+    for (uint k = 0u; k < cascades.info.x; k++) {
+        vec4 sel = cascades.select[k];
+        if (sel.z > 0.0 && all(lessThanEqual(abs(l - sel.xy), vec2(sel.z)))) return k;
+    }
+    return LC_SHADOW_CASCADES_MAX;
+}
+
+// The sun's visibility in [0, 1] at p with normal n, l towards the sun: its cascade's depth
+// through the lights' PCF, with their normal offset and slack in the cascade's texels (an
+// orthographic texel is the same size at every depth). 1 without cascades or past the last.
+float lc_sun_shadow(vec3 p, vec3 n, vec3 l)
+{
+    if (!SHADOWS || cascades.info.x == 0u) return 1.0;
+    uint k = lc_cascade_of(p);
+    if (k >= LC_SHADOW_CASCADES_MAX) return 1.0;
+    float cos_l = dot(n, l);
+    if (cos_l <= 0.0) return 1.0; // facing away: the sun gives nothing here anyway
+    float texel = cascades.select[k].w;
+    vec3 q = p + n * (texel * (1.5 + 2.0 * (1.0 - cos_l)));
+    vec4 clip = cascades.view_proj[k] * vec4(q, 1.0);
+    float ref = clip.z - 0.5 * texel * cascades.depth.x;
+    vec4 rect = cascades.rect[k];
+    vec2 t = rect.xy + (clip.xy * 0.5 + 0.5) * rect.z;
+    vec2 lo = rect.xy + 0.5, hi = rect.xy + rect.z - 0.5;
+    vec2 inv_size = 1.0 / vec2(textureSize(shadow_compare, 0));
+    if (SHADOW_FILTER == LC_SHADOW_FILTER_BILINEAR) return lc_shadow_tap(t, lo, hi, inv_size, ref);
+    return 0.25 * (lc_shadow_tap(t + vec2(-0.5, -0.5), lo, hi, inv_size, ref) + lc_shadow_tap(t + vec2(0.5, -0.5), lo, hi, inv_size, ref) +
+                   lc_shadow_tap(t + vec2(-0.5, 0.5), lo, hi, inv_size, ref) + lc_shadow_tap(t + vec2(0.5, 0.5), lo, hi, inv_size, ref));
+}
+
+// --view cascades: a colour per cascade (white past the last), multiplied into the shaded colour.
+vec3 lc_cascade_tint(vec3 p)
+{
+    const vec3 tints[8] = vec3[](vec3(1.0, 0.35, 0.35), vec3(0.35, 1.0, 0.35), vec3(0.4, 0.5, 1.0), vec3(1.0, 1.0, 0.3),
+                                 vec3(1.0, 0.35, 1.0), vec3(0.3, 1.0, 1.0), vec3(1.0, 0.65, 0.25), vec3(0.65, 0.45, 1.0));
+    uint k = lc_cascade_of(p);
+    return k < LC_SHADOW_CASCADES_MAX ? tints[k] : vec3(1.0);
 }
 
 #endif

@@ -15,14 +15,14 @@ layout(location = 4) in vec4 in_color; // lc_vertex.color (glTF COLOR_0)
 layout(location = 2) out vec2 out_uv;
 layout(location = 7) out vec4 out_vertex_color;
 
-layout(std430, set = 0, binding = LC_BIND_SHADOWS) readonly buffer ShadowBlock { lc_gpu_shadow shadows[]; };
-layout(push_constant) uniform ShadowView { layout(offset = LC_SHADOW_PUSH_OFFSET) uvec2 view; } push; // x: record, y: face
+#include "shading/shadow_block.glsl"
+layout(push_constant) uniform ShadowView { layout(offset = LC_SHADOW_PUSH_OFFSET) uvec2 view; } push; // x: record, y: face (LC_SHADOW_SUN_RECORD: the cascade)
 
 void main()
 {
     lc_gpu_object obj = objects[gl_InstanceIndex];
     precise vec3 world = (obj.world * vec4(in_position, 1.0)).xyz;
-    gl_Position = shadows[push.view.x].view_proj[push.view.y] * vec4(world, 1.0);
+    gl_Position = lc_shadow_view_proj(push.view.x, push.view.y) * vec4(world, 1.0);
     out_uv = in_uv;
     out_vertex_color = in_color;
 }

@@ -135,13 +135,14 @@ struct lc_mesh_push {
  * every task's bit. Phase 2 reuses the commands region (phase 1's draws are done by then)
  * with its own counts. The shadow cull buffer, in uints: */
 #define LC_SHADOW_CULL_STATS 0u  /* uvec4: triangles drawn, triangles of the objects in the views' frustums, meshlets culled by the HiZ (phase 2), 0 */
-#define LC_SHADOW_CULL_COUNTS 4u /* per phase (phase 1 or all, then phase 2) and view slot, counters_per_view draw counts: the opaque list's, then each masked bucket's */
+#define LC_SHADOW_CULL_CASCADE_STATS 4u /* per sun cascade a uvec4: meshlets drawn, triangles drawn, meshlets enclosed by an earlier cascade, 0 */
+#define LC_SHADOW_CULL_COUNTS (LC_SHADOW_CULL_CASCADE_STATS + 4u * LC_SHADOW_CASCADES_MAX) /* per phase (phase 1 or all, then phase 2) and view slot, counters_per_view draw counts: the opaque list's, then each masked bucket's */
 /* ... then per bucket a uvec2 (the first command of its list in a view's region, its counter),
  * then the commands: per view slot a region of `region` commands; with occlusion then the
  * visibility bits (LC_SHADOW_OCCLUSION_VIEWS identities of ceil(tasks / 32) words) and per
  * view slot a HiZ pyramid of LC_SHADOW_HIZ_WORDS floats. The buffer's host side:
  * src/passes/shadow_cull.c (lc_shadow_cull in src/frame.h). */
-#define LC_SHADOW_OCCLUSION_VIEWS (LC_SHADOW_RECORDS * 6u) /* bit arrays: owner * 6 + face (src/lights/shadows.h) */
+#define LC_SHADOW_OCCLUSION_VIEWS (LC_SHADOW_RECORDS * 6u + LC_SHADOW_CASCADES_MAX) /* bit arrays: owner * 6 + face (src/lights/shadows.h), then the cascades' */
 /* A view's HiZ: level 0 is its tile at half resolution (each texel the max of 2 x 2), down to
  * one texel; level L starts at the words of the levels above it for the largest tile
  * (LC_SHADOW_TILE), so a smaller tile's levels start at the same places. Tiles lie at multiples

@@ -59,7 +59,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_NORMALS 5    /* the shading normal (normal map applied), world xyz * 0.5 + 0.5 */
 #define LC_VIEW_ROUGHNESS_METALLIC 6 /* red: perceptual roughness, green: metallic */
 #define LC_VIEW_SHADOW_ATLAS 7 /* the shadow atlas's depth, the whole atlas over the screen (tonemap pass) */
-#define LC_VIEW_COUNT 8
+#define LC_VIEW_CASCADES 8     /* shaded, each pixel tinted by the sun's cascade that shadows it (shadow.glsl) */
+#define LC_VIEW_COUNT 9
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
@@ -294,7 +295,16 @@ struct lc_bin_push {
  * light took the tile), which the GPU cull of the views reads (shadow_cull.comp: a workgroup row
  * per view; shadow_hiz.comp: a workgroup per view). */
 #define LC_SHADOW_RECORDS 256u
-#define LC_SHADOW_VIEW_SLOTS 64u
+#define LC_SHADOW_CASCADES_MAX 8u /* --cascades: the sun's cascaded shadow maps (src/lights/cascades.h) */
+#define LC_SHADOW_VIEW_SLOTS (64u + LC_SHADOW_CASCADES_MAX) /* --shadow-updates light views, then the cascades */
+/* A view's record number that names the sun's cascades (lc_gpu_cascades after the view
+ * slots; the view's face is the cascade). */
+#define LC_SHADOW_SUN_RECORD LC_SHADOW_RECORDS
+/* How far, in a cascade's texels, a lookup reads from its receiver: the normal offset (at most
+ * 3.5 texels), the tent's taps (1.5) and the texels they filter, rounded up. A cascade is
+ * selected only where the receiver is this far inside its square, and its enclosure rectangle
+ * lies this far (in the last cascade's texels) inside that (docs/SHADOWS.md). */
+#define LC_CASCADE_REACH 8.0
 /* A shadowed light's record (LC_BIND_SHADOWS): its views' matrices and atlas rectangles. A view
  * not rendered yet has rect.z == 0 and shadows nothing. */
 struct lc_gpu_shadow {
@@ -313,6 +323,20 @@ struct lc_gpu_shadow {
 struct lc_gpu_tile_depth {
     float depth_min, depth_max;
     LC_U1 slices, pad;
+};
+
+/* The sun's cascades (LC_BIND_SHADOWS after the records and the view slots; src/lights/cascades.h):
+ * orthographic views along the sun in one light space, each square in it of side 2 x half,
+ * every depth range covering the whole scene along the sun. */
+struct lc_gpu_cascades {
+    LC_U4 info;           /* x: cascades (0: no sun shadow); y, z, w: 0 */
+    LC_F4 axis_x;         /* light space's x axis (world, unit); w: 0 */
+    LC_F4 axis_y;         /* its y axis; w: 0 */
+    LC_F4 depth;          /* x: the depth's scale: depth = (y - dot(p, sun)) * x (0 near the sun, 1 past the scene); y: as said; z, w: 0 */
+    LC_F4 select[LC_SHADOW_CASCADES_MAX]; /* light-space centre x, y; z: half the side of its selection square (metres; 0: not rendered yet); w: a texel's size (metres) */
+    LC_F4 enclose[LC_SHADOW_CASCADES_MAX]; /* the light-space rectangle (lo x, lo y, hi x, hi y) whose casters later cascades skip; lo > hi: none */
+    LC_F4 rect[LC_SHADOW_CASCADES_MAX];    /* atlas texel origin x, y; z: size in texels; w: 0 */
+    LC_M4 view_proj[LC_SHADOW_CASCADES_MAX]; /* world to the cascade's clip space (orthographic) */
 };
 
 /* Counters written by the culling passes; read back for stats. */
@@ -360,6 +384,7 @@ typedef struct lc_gpu_footprint lc_gpu_footprint;
 typedef struct lc_gpu_bin_work lc_gpu_bin_work;
 typedef struct lc_bin_push lc_bin_push;
 typedef struct lc_gpu_shadow lc_gpu_shadow;
+typedef struct lc_gpu_cascades lc_gpu_cascades;
 #endif
 
 #endif

@@ -282,6 +282,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .shadow_filter = app->opt.shadow_filter,
         .shadow_cull = app->opt.shadow_cull,
         .shadow_occlusion = app->opt.shadow_occlusion,
+        .cascades = app->opt.cascades,
     };
 }
 
@@ -543,6 +544,23 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "ms", r->frame.timings.ms[LC_TIMER_SHADOWS]);
     cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(&r->settings));
     cJSON_AddStringToObject(sh, "cull", lc_shadow_cull_name(r));
+    /* The sun's cascades (lights/cascades.h): each one's view depth range and texel size now;
+     * objects in its box, of them those an earlier cascade encloses (not drawn), the meshlets
+     * and triangles drawn, as of its last render; rendered: 1 when rendered in this frame. */
+    cJSON *cascades = cJSON_AddArrayToObject(sh, "cascades");
+    for (uint32_t k = 0; k < ss->cascades; k++) {
+        const lc_cascade_stats *c = &ss->cascade[k];
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddNumberToObject(e, "near", c->near_z);
+        cJSON_AddNumberToObject(e, "far", c->far_z);
+        cJSON_AddNumberToObject(e, "texel_m", c->texel_m);
+        cJSON_AddNumberToObject(e, "objects", c->objects);
+        cJSON_AddNumberToObject(e, "objects_enclosed", c->objects_enclosed);
+        cJSON_AddNumberToObject(e, "meshlets_drawn", (double)c->meshlets_drawn);
+        cJSON_AddNumberToObject(e, "triangles", (double)c->triangles);
+        cJSON_AddNumberToObject(e, "rendered", c->rendered ? 1 : 0);
+        cJSON_AddItemToArray(cascades, e);
+    }
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));
     if (pairs) {

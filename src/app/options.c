@@ -298,8 +298,9 @@ static const lc_option k_options[] = {
     {.flag = "--pairs", .section = LC_OPTSEC_CULLING, SWITCH(pairs, 1), .help = "count light-pixel pairs: evaluated, exact, missed (stats)",
      .stats = "pairs"},
     {.flag = "--view", .value = "NAME", .section = LC_OPTSEC_CULLING, NAMES(lc_view_names, LC_VIEW_COUNT), FIELD(view),
-     .help = "shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas (default shaded; "
-             "shadow-atlas: the shadow views' depth atlas)", .stats = "view"},
+     .help = "shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas, cascades (default "
+             "shaded; shadow-atlas: the shadow views' depth atlas; cascades: shaded, tinted by the sun's cascade that shadows "
+             "each pixel)", .stats = "view"},
     {.flag = "--tile-size", .value = "N", .section = LC_OPTSEC_CULLING, UINT(8, 64), FIELD(tile_size),
      .pow2_why = "expected 8, 16, 32 or 64",
      .help = "screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB budget, one step coarser with "
@@ -367,6 +368,23 @@ static const lc_option k_options[] = {
      NAMES(k_on_off_enum, LC_ARRAY_COUNT(k_on_off_enum)), FIELD(shadow_occlusion),
      .help = "two-phase occlusion culling of the GPU-culled shadow views (what each saw when last rendered, then the rest "
              "against its HiZ): on (default) or off; both draw the same shadows", .stats = "shadows.occlusion"},
+    /* the sun's cascaded shadow maps (lights/cascades.h) */
+    {.flag = "--cascades", .value = "N", .section = LC_OPTSEC_SHADOWS, UINT(0, LC_SHADOW_CASCADES_MAX), FIELD(cascades.count),
+     .help = "the sun's cascaded shadow maps with --sun, 0..8 (default 4; 0: the sun casts no shadow)",
+     .stats = "shadows.cascades"},
+    {.flag = "--cascade-split", .value = "L", .section = LC_OPTSEC_SHADOWS, .parse = opt_float, FIELD(cascades.split), .lo = 0,
+     .hi = 1, .why = "expected a number in 0..1",
+     .help = "their split of the view depth: L x logarithmic + (1 - L) x uniform, 0..1 (default 0.75)"},
+    {.flag = "--cascade-distance", .value = "M", .section = LC_OPTSEC_SHADOWS, .parse = opt_float, FIELD(cascades.distance),
+     .lo = 1, .hi = 1e5, .why = "expected metres in 1..100000",
+     .help = "metres of view depth they cover, at most the far plane, 1..100000 (default 200)"},
+    {.flag = "--cascade-size", .value = "N", .section = LC_OPTSEC_SHADOWS, UINT(LC_CASCADE_SIZE_MIN, LC_CASCADE_SIZE_MAX),
+     FIELD(cascades.size), .pow2_why = "expected a power of two",
+     .help = "texels on a side of each, a power of two 256..4096 (default 2048)"},
+    {.flag = "--cascade-enclosure", .value = "on|off", .section = LC_OPTSEC_SHADOWS,
+     NAMES(k_on_off_enum, LC_ARRAY_COUNT(k_on_off_enum)), FIELD(cascades.enclosure_off), .why = "expected on or off",
+     .help = "leave out of a later cascade the casters an earlier one encloses (seed 000; default on; the same image, "
+             "docs/SHADOWS.md)"},
     /* viewer and tools */
     {.flag = "--no-vsync", .section = LC_OPTSEC_TOOLS, SWITCH(vsync, 0), .help = "present without vsync (for measuring)"},
     {.flag = "--capture", .value = "FILE.rdc", .section = LC_OPTSEC_TOOLS, .parse = opt_string, FIELD(capture),
@@ -419,6 +437,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->geometry = -1;
     o->occlusion = true;
     o->meshlet_codec = true;
+    o->cascades = (lc_cascade_settings){.count = LC_CASCADES_DEFAULT, .split = -1.0f};
 
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "common.h"
+#include "lights/cascades.h"
 
 typedef struct lc_options {
     const char *scene;        /* "default", "mesh" or a path */
@@ -72,6 +73,7 @@ typedef struct lc_options {
     float sun[4];             /* direction towards the sun (x, y, z), illuminance in lux */
     uint32_t environment;     /* LC_ENVIRONMENT_*; default sky */
     const char *environment_file; /* --environment FILE.hdr */
+    lc_cascade_settings cascades; /* --cascades and the rest: the sun's cascaded shadow maps (with --sun) */
 } lc_options;
 
 /* The --help sections, in the order they are printed. */

@@ -569,7 +569,9 @@ static uint32_t build_hud(viewer *v)
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
     uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
-    char geometry[128], text[1700], sun_env[160];
+    char geometry[128], text[1760], sun_env[160];
+    uint32_t cascades_rendered = 0;
+    for (uint32_t k = 0; k < r->frame.shadow_stats.cascades; k++) cascades_rendered += r->frame.shadow_stats.cascade[k].rendered;
     lc_app_sun_environment_text(app, sun_env, sizeof sun_env);
     geometry_text(v, geometry, sizeof geometry);
     const char *view = lc_view_names[v->fs.view];
@@ -580,7 +582,7 @@ static uint32_t build_hud(viewer *v)
              "objects %u (%u meshes)   triangles %.2f M\n"
              "materials %u opaque / %u mask / %u blend   transparent draws %u\n"
              "geometry %s%s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
-             "shadows: lights %u   views %u (rendered %u, cached %u)   texels %.1f M   triangles %.2f M (%s cull%s)   occl %llu   %.3f ms   %s PCF\n"
+             "shadows: lights %u   views %u (rendered %u, cached %u)   sun cascades %u (rendered %u)   texels %.1f M   triangles %.2f M (%s cull%s)   occl %llu   %.3f ms   %s PCF\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
              "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
              "CPU ms: lights %.3f  objects %.3f  record %.3f  sort %.3f  submit %.3f   threads %u\n"
@@ -600,7 +602,7 @@ static uint32_t build_hud(viewer *v)
              (unsigned long long)r->frame.geometry.culled_frustum, (unsigned long long)r->frame.geometry.culled_backface,
              (unsigned long long)r->frame.geometry.culled_occlusion, (unsigned long long)r->frame.geometry.culled_sublets,
              r->frame.shadow_stats.lights, r->frame.shadow_stats.views, r->frame.shadow_stats.views_rendered,
-             r->frame.shadow_stats.views_cached, (double)r->frame.shadow_stats.texels * 1e-6,
+             r->frame.shadow_stats.views_cached, r->frame.shadow_stats.cascades, cascades_rendered, (double)r->frame.shadow_stats.texels * 1e-6,
              (double)r->frame.shadow_stats.triangles * 1e-6, lc_shadow_cull_name(r),
              r->frame.shadow_stats.occlusion ? " + occlusion" : "", (unsigned long long)r->frame.shadow_stats.culled_occlusion,
              g[LC_TIMER_SHADOWS],

@@ -33,6 +33,7 @@ void lc_shadows_destroy(lc_shadows *s)
 void lc_shadows_invalidate(lc_shadows *s)
 {
     for (uint32_t o = 0; o < LC_SHADOW_LIGHTS_MAX; o++) memset(s->owners[o].valid, 0, sizeof s->owners[o].valid);
+    memset(s->cascades.valid, 0, sizeof s->cascades.valid);
 }
 
 bool lc_shadows_wanted(const lc_light *lights, uint32_t count, uint32_t shadowed_lights)

@@ -45,6 +45,7 @@
 #define LC_SHADOWS_H
 
 #include "cpu/object_cull.h"
+#include "lights/cascades.h"
 #include "lights/lights.h"
 
 #define LC_SHADOW_BLOCKS (LC_SHADOW_ATLAS_COLS * LC_SHADOW_ATLAS_COLS) /* 256 blocks of 256^2: a 4096^2 atlas */
@@ -52,7 +53,7 @@
 #define LC_SHADOW_LIGHTS_MAX LC_SHADOW_RECORDS /* 256 shadowed lights (--shadowed-lights, records): 1,536 views at most, 64 x 64 fits them */
 #define LC_SHADOW_VIEWS_MAX (LC_SHADOW_LIGHTS_MAX * 6u)
 #define LC_SHADOW_UPDATES_DEFAULT 16u /* --shadow-updates */
-#define LC_SHADOW_UPDATES_MAX LC_SHADOW_VIEW_SLOTS /* 64 */
+#define LC_SHADOW_UPDATES_MAX (LC_SHADOW_VIEW_SLOTS - LC_SHADOW_CASCADES_MAX) /* 64: the view slots less the cascades' */
 #define LC_SHADOW_GUARD 2.0f /* texels each view reaches past its face or cone (the PCF kernel's reach, and one more) */
 #define LC_SHADOW_CULL_GPU 0u /* --shadow-cull gpu (default): shadow_cull.comp per view */
 #define LC_SHADOW_CULL_CPU 1u /* --shadow-cull cpu: object and meshlet cull per view on the job threads */
@@ -85,6 +86,7 @@ typedef struct lc_shadow_render {
     uint32_t x, y, size; /* the tile in the atlas, texels */
     uint32_t record;     /* its light's lc_gpu_shadow record (the vertex shader reads the matrix there) */
     uint32_t owner;      /* its light's owner: owner * 6 + face names the view's occlusion bits across frames */
+    bool cascade;        /* a sun cascade (face: the cascade; record LC_SHADOW_SUN_RECORD; lights/cascades.h) */
     bool fresh;          /* its first render since the owner took its light (or the atlas was made): no bits yet */
     lc_m4 view_proj;
     float planes[6][4];
@@ -101,6 +103,8 @@ typedef struct lc_shadow_stats {
     uint32_t lights_unplaced; /* shadowed lights the atlas had no tile for this frame (none shadowed) */
     uint64_t texels, triangles, triangles_unculled, culled_occlusion;
     bool occlusion;
+    uint32_t cascades; /* the sun's (their views are not in views, views_rendered or views_cached) */
+    lc_cascade_stats cascade[LC_SHADOW_CASCADES_MAX];
 } lc_shadow_stats;
 
 /* A shadow view's draws after its meshlet cull: runs of consecutive meshlets of one object in
@@ -114,14 +118,17 @@ typedef struct lc_shadow_draws {
     lc_shadow_draw *draws;
     uint32_t count, capacity;
     uint64_t triangles, triangles_unculled; /* what the draws hold, what the view's objects hold */
+    uint64_t meshlets; /* meshlets with a triangle drawn */
+    uint32_t objects, objects_enclosed; /* a cascade's: objects in its box, of them inside an earlier cascade's enclosure rectangle (not drawn) */
 } lc_shadow_draws;
 
 typedef struct lc_shadows {
     lc_shadow_owner owners[LC_SHADOW_LIGHTS_MAX];
     uint8_t block_level[LC_SHADOW_BLOCKS]; /* the size its sub-tiles have; 0xff: a free block */
     uint16_t block_used[LC_SHADOW_BLOCKS]; /* a bit per sub-tile in use */
-    lc_shadow_render render[LC_SHADOW_UPDATES_MAX];
+    lc_shadow_render render[LC_SHADOW_VIEW_SLOTS]; /* the lights' views, then the sun's cascades */
     uint32_t render_count;
+    lc_cascades cascades;
     lc_gpu_shadow *records; /* LC_SHADOW_LIGHTS_MAX records */
     uint32_t record_count;
     /* Scratch: the ranked candidates, per light its record (by lc_light index). */

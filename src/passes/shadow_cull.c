@@ -76,7 +76,8 @@ lc_status lc_shadow_cull_create(lc_renderer *r)
     c->list_tasks[0] = g->shadow_task_count - first;
     /* The buffer: the stats, 2 x views x lists counts (phase 1 or all, phase 2), the bucket
      * map, then a region a view; with occlusion the bits and the HiZ pyramids. */
-    uint32_t views = r->settings.shadow_updates ? r->settings.shadow_updates : LC_SHADOW_UPDATES_DEFAULT;
+    /* View slots: the lights' budget, then the sun's cascades (more views of the same dispatch). */
+    uint32_t views = (r->settings.shadow_updates ? r->settings.shadow_updates : LC_SHADOW_UPDATES_DEFAULT) + r->dev.shadows.cascades.count;
     c->views = views;
     c->map_first = LC_SHADOW_CULL_COUNTS + 2 * views * c->lists;
     c->commands_first = c->map_first + 2 * g->bucket_count;
@@ -175,7 +176,8 @@ static void record_hiz(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 
 static void record_stats(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    VkBufferCopy region = {.srcOffset = LC_SHADOW_CULL_STATS * 4, .size = 16};
+    /* The views' counters and each cascade's (lc_geometry.h). */
+    VkBufferCopy region = {.srcOffset = LC_SHADOW_CULL_STATS * 4, .size = LC_SHADOW_CULL_COUNTS * 4};
     lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->dev.shadow_cull.buffer.buffer, lc_current_slot(r)->shadow_stats.buffer, &region);
 }
 

@@ -1,5 +1,6 @@
 /* shadow view: one pass per shadow view rendered this frame (src/lights/shadows.h chooses
- * them): what the GPU cull left in the view's region (shadow_cull.c: one indirect-count draw
+ * the lights' views, src/lights/cascades.h the sun's cascades, which are rectangles of the same
+ * atlas below the lights' tiles, drawn by this same code with an orthographic matrix): what the GPU cull left in the view's region (shadow_cull.c: one indirect-count draw
  * per list), or with --shadow-cull cpu the runs of meshlets the CPU cull kept in the view's
  * frustum (front to back from the light), at depth only, into the view's atlas tile. Each view is its own pass, so it gets its own
  * render context (the frame's jobs record them in parallel), its own debug label and
@@ -57,9 +58,12 @@ lc_pass lc_pass_shadow_view(lc_renderer *r, uint32_t v, uint32_t phase)
     const lc_shadow_render *view = &r->dev.shadows.render[v];
     static const char *const faces[6] = {"+x", "-x", "+y", "-y", "+z", "-z"};
     bool point = view->type == LC_LIGHT_POINT, phase2 = phase == LC_GEOMETRY_CULL_PHASE_2;
-    char *name = r->frame.shadow_names[v + (phase2 ? LC_SHADOW_UPDATES_MAX : 0)];
-    snprintf(name, sizeof r->frame.shadow_names[0], "shadow view / light %u%s%s%s", view->light, point ? " " : "",
-             point ? faces[view->face] : "", phase2 ? " / phase 2" : "");
+    char *name = r->frame.shadow_names[v + (phase2 ? LC_SHADOW_VIEW_SLOTS : 0)];
+    if (view->cascade)
+        snprintf(name, sizeof r->frame.shadow_names[0], "shadow view / sun cascade %u%s", view->face, phase2 ? " / phase 2" : "");
+    else
+        snprintf(name, sizeof r->frame.shadow_names[0], "shadow view / light %u%s%s%s", view->light, point ? " " : "",
+                 point ? faces[view->face] : "", phase2 ? " / phase 2" : "");
     return (lc_pass){
         .name = name,
         .timer = LC_TIMER_SHADOWS,

@@ -1,0 +1,133 @@
+/* The sun's cascades on the host (src/lights/cascades.c), no GPU: the split scheme; a still
+ * camera gives bit-identical matrices and renders no cascade twice; a moving camera moves
+ * each cascade by whole texels and keeps its size; turning the camera keeps every cascade's
+ * size (the slices' spheres); each slice's sphere lies inside its cascade's selection square;
+ * the enclosure rectangles lie inside the selection squares by the last cascade's reach, and
+ * are empty with enclosure off; a caster inside cascade 0's rectangle is enclosed for the later
+ * cascades, one crossing its edge is not; a small camera step re-renders the near cascade and
+ * not the far ones. */
+#include "lights/cascades.h"
+#include "test_util.h"
+
+#include <math.h>
+#include <string.h>
+
+static const float sun[3] = {0.8f, 0.35f, -0.2f};
+static const float bmin[3] = {-5, 0, -234}, bmax[3] = {5, 3, 6};
+
+static lc_camera camera_at(float x, float z, float yaw)
+{
+    return (lc_camera){.position = {x, 3, z}, .yaw_deg = yaw, .pitch_deg = -20, .fov_y_deg = 60, .near_z = 0.05f, .far_z = 400};
+}
+
+static void update(lc_cascades *c, const lc_camera *cam, bool enclosure_off)
+{
+    lc_cascade_frame_desc d = {.camera = cam, .aspect = 16.0f / 9.0f, .sun = sun, .bounds_min = bmin, .bounds_max = bmax,
+                               .settings = {.count = 4, .split = -1.0f, .enclosure_off = enclosure_off}};
+    lc_cascades_update(c, &d);
+}
+
+static uint32_t rendered(const lc_cascades *c)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < c->gpu.info.x; k++) n += c->render[k];
+    return n;
+}
+
+/* Whether x is a whole number of steps (within float's rounding of the product). */
+static bool whole(float x, float step)
+{
+    double q = (double)x / step;
+    return fabs(q - floor(q + 0.5)) < 1e-3;
+}
+
+static void test_split(void)
+{
+    CHECK(lc_cascade_split(1, 100, 0.5f, 0, 4) == 1.0f);
+    CHECK(lc_cascade_split(1, 100, 0.5f, 4, 4) == 100.0f);
+    CHECK(fabsf(lc_cascade_split(1, 100, 1.0f, 2, 4) - 10.0f) < 1e-4f);  /* logarithmic */
+    CHECK(fabsf(lc_cascade_split(1, 100, 0.0f, 2, 4) - 50.5f) < 1e-4f);  /* uniform */
+    float prev = 0;
+    for (uint32_t i = 0; i <= 8; i++) {
+        float s = lc_cascade_split(0.05f, 200, 0.75f, i, 8);
+        CHECK(s > prev);
+        prev = s;
+    }
+}
+
+static void test_still_and_moving(void)
+{
+    lc_cascades c;
+    lc_cascades_reset(&c, 4, 1024);
+    lc_camera cam = camera_at(0, 6, 0);
+    update(&c, &cam, false);
+    CHECK(rendered(&c) == 4);
+    lc_gpu_cascades first = c.gpu;
+    update(&c, &cam, false);
+    CHECK(rendered(&c) == 0);
+    CHECK(memcmp(&first, &c.gpu, sizeof first) == 0);
+    for (uint32_t k = 0; k < 4; k++) {
+        const lc_f4 *s = &c.gpu.select[k];
+        CHECK(whole(s->x, s->w) && whole(s->y, s->w));
+        /* The slice's sphere (on the view axis) lies inside the selection square. */
+        float tan_y = tanf(30.0f * 3.14159265f / 180.0f), tan_x = tan_y * 16.0f / 9.0f;
+        float k2 = tan_x * tan_x + tan_y * tan_y, sn = c.near_z[k], sf = c.far_z[k];
+        float z = fminf(0.5f * (sn + sf) * (1.0f + k2), sf);
+        float r = fmaxf(sqrtf((z - sn) * (z - sn) + sn * sn * k2), sqrtf((sf - z) * (sf - z) + sf * sf * k2));
+        CHECK_MSG(s->z + 0.5f * s->w >= r, "cascade %u: selection half side %g, sphere %g", k, (double)s->z, (double)r);
+        /* Enclosure rectangle inside the selection square by the last cascade's reach. */
+        const lc_f4 *e = &c.gpu.enclose[k];
+        float reach = (float)LC_CASCADE_REACH * c.gpu.select[3].w;
+        if (e->x <= e->z) {
+            CHECK(e->x >= s->x - s->z + reach - 1e-3f && e->z <= s->x + s->z - reach + 1e-3f);
+            CHECK(e->y >= s->y - s->z + reach - 1e-3f && e->w <= s->y + s->z - reach + 1e-3f);
+        }
+    }
+    CHECK(c.gpu.enclose[0].x < c.gpu.enclose[0].z); /* cascade 0 encloses something */
+
+    /* A step of 20 cm: each cascade moves by whole texels and keeps its size; the
+     * near one re-renders, the far one (its rectangle's grid not crossed) does not. */
+    lc_camera moved = camera_at(0.2f, 5.9f, 0);
+    update(&c, &moved, false);
+    for (uint32_t k = 0; k < 4; k++) {
+        CHECK(c.gpu.select[k].z == first.select[k].z && c.gpu.select[k].w == first.select[k].w);
+        CHECK(whole(c.gpu.select[k].x - first.select[k].x, first.select[k].w));
+    }
+    CHECK(c.render[0]);
+    CHECK(!c.render[3]);
+
+    /* Turning: the sizes stay (the spheres' radii do not depend on the view direction). */
+    lc_camera turned = camera_at(0, 6, 37);
+    update(&c, &turned, false);
+    for (uint32_t k = 0; k < 4; k++) CHECK(c.gpu.select[k].z == first.select[k].z);
+}
+
+static void test_enclosure(void)
+{
+    lc_cascades c;
+    lc_cascades_reset(&c, 4, 1024);
+    lc_camera cam = camera_at(0, 6, 0);
+    update(&c, &cam, false);
+    const lc_f4 *e = &c.gpu.enclose[0];
+    /* A point at the rectangle's centre in light space, moved back to the world. */
+    float lx = 0.5f * (e->x + e->z), ly = 0.5f * (e->y + e->w);
+    const lc_f4 *ax = &c.gpu.axis_x, *ay = &c.gpu.axis_y;
+    float inside[4] = {lx * ax->x + ly * ay->x, lx * ax->y + ly * ay->y, lx * ax->z + ly * ay->z, 0.1f};
+    CHECK(!lc_cascades_enclosed(&c, inside, 0)); /* nothing is before cascade 0 */
+    CHECK(lc_cascades_enclosed(&c, inside, 1) && lc_cascades_enclosed(&c, inside, 3));
+    float wide = 0.5f * (e->z - e->x) + 0.01f; /* reaching past the rectangle */
+    float crossing[4] = {inside[0], inside[1], inside[2], wide};
+    CHECK(!lc_cascades_enclosed(&c, crossing, 1));
+    update(&c, &cam, true);
+    for (uint32_t k = 0; k < 4; k++) CHECK(c.gpu.enclose[k].x > c.gpu.enclose[k].z);
+    CHECK(!lc_cascades_enclosed(&c, inside, 3));
+    CHECK(rendered(&c) == 3); /* cascades 1..3 depended on the rectangles */
+}
+
+int main(void)
+{
+    test_split();
+    test_still_and_moving();
+    test_enclosure();
+    return lc_test_finish("test_cascades_fit");
+}
