@@ -594,9 +594,17 @@ lc_status lc_run_headless(const lc_options *opt)
     if (s == LC_OK) s = lc_app_start_gpu(app, NULL, 0);
     uint32_t frames = opt->frames ? opt->frames : 1;
     float time = 0.0f;
+    const lc_camera start = app->camera;
     for (uint32_t f = 0; s == LC_OK && f < frames; f++) {
         /* Headless time advances per frame, so output is reproducible. */
         time = (float)f / 60.0f;
+        if (opt->camera_to_set) { /* --camera-to: a straight path, the last frame at its end */
+            float t = frames > 1 ? (float)f / (float)(frames - 1) : 1.0f;
+            const float *e = opt->camera_to;
+            for (int k = 0; k < 3; k++) app->camera.position[k] = start.position[k] + (e[k] - start.position[k]) * t;
+            app->camera.yaw_deg = start.yaw_deg + (e[3] - start.yaw_deg) * t;
+            app->camera.pitch_deg = start.pitch_deg + (e[4] - start.pitch_deg) * t;
+        }
         lc_frame_settings fs = lc_app_settings(app);
         fs.capture_output = opt->out && f + 1 == frames;
         bool capture = rdoc && f + 1 == frames;

@@ -149,7 +149,8 @@ static lc_status opt_camera(const lc_option *opt, const char *v, lc_options *o)
 {
     lc_status s = parse_floats(opt, v, o, 5);
     if (s != LC_OK) return s;
-    if (fabsf(o->camera[4]) > 89.9f) return bad(opt->flag, v, "pitch must be within -89.9..89.9 degrees");
+    const float *c = field(opt, o);
+    if (fabsf(c[4]) > 89.9f) return bad(opt->flag, v, "pitch must be within -89.9..89.9 degrees");
     return LC_OK;
 }
 
@@ -239,6 +240,10 @@ static const lc_option k_options[] = {
     {.flag = "--camera", .value = "X,Y,Z,YAW,PITCH", .section = LC_OPTSEC_CAMERA, .parse = opt_camera, FIELD(camera),
      SET(camera_set), .why = "expected X,Y,Z,YAW_DEG,PITCH_DEG", .help = "start camera; Y up, yaw 0 looks along -Z, degrees",
      .stats = "camera.argument"},
+    {.flag = "--camera-to", .value = "X,Y,Z,YAW,PITCH", .section = LC_OPTSEC_CAMERA, .parse = opt_camera, FIELD(camera_to),
+     SET(camera_to_set), .why = "expected X,Y,Z,YAW_DEG,PITCH_DEG",
+     .help = "headless: the camera moves in a straight line from the start camera to this one over --frames (position, "
+             "yaw and pitch; the last frame stands here), to measure what a moving camera costs"},
     {.flag = "--camera-index", .value = "N", .section = LC_OPTSEC_CAMERA, UINT(0, 1u << 20), FIELD(camera_index),
      SET(camera_index_set), .help = "start from the file's camera N (default: its first, if it has one)",
      .stats = "camera.camera_index"},
@@ -454,6 +459,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (opt->set_field) *(bool *)((char *)o + opt->set_field) = true;
     }
     if (o->headless && !o->frames_set) o->frames = 1;
+    if (o->camera_to_set && !o->headless) {
+        lc_error("--camera-to moves the headless camera; the viewer's moves by keys or --script");
+        return LC_ERR_USAGE;
+    }
     if (o->headless && o->script) {
         lc_error("--script drives the viewer's window; it cannot be combined with --headless");
         return LC_ERR_USAGE;

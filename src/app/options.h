@@ -19,6 +19,8 @@ typedef struct lc_options {
     const char *lights_file;  /* NULL: generated lights */
     bool camera_set;
     float camera[5];          /* x, y, z, yaw_deg, pitch_deg */
+    bool camera_to_set;
+    float camera_to[5];       /* --camera-to: headless, the camera moves from the start to this over the frames */
     float fov;                /* vertical, degrees; default 60 */
     bool fov_set;             /* --fov given: it wins over a file camera's own */
     bool exposure_set;        /* --exposure given; otherwise automatic (lc_exposure_auto) */
