@@ -66,8 +66,13 @@ static bool accepts_some_value(const lc_option *opt)
     char low[32];
     snprintf(low, sizeof low, "%.0f", opt->lo);
     if (parse2(opt->flag, low) == LC_OK) return true;
-    for (size_t k = 0; k < sizeof samples / sizeof *samples; k++)
+    for (size_t k = 0; k < sizeof samples / sizeof *samples; k++) {
         if (parse2(opt->flag, samples[k]) == LC_OK) return true;
+        /* Options for headless runs alone (--camera-to) are refused without --headless. */
+        char *argv[] = {(char *)"lightcull", (char *)"--headless", (char *)opt->flag, (char *)samples[k], NULL};
+        lc_options o;
+        if (lc_options_parse(4, argv, 1, &o) == LC_OK) return true;
+    }
     return false;
 }
 
