@@ -62,7 +62,26 @@ typedef struct lc_material {
     float occlusion_strength;
     float emissive[3];      /* linear, KHR_materials_emissive_strength already applied */
     int32_t emissive_image; /* sRGB */
+    /* Each texture slot's sampler (LC_SAMPLER_* bits), in lc_texture_slot order: base colour,
+     * metallic-roughness, normal, occlusion, emissive. 0 is glTF's default sampler. */
+    uint8_t sampler[5];
+    uint8_t uv_set; /* the mesh's UV set its textures read (glTF texCoord; the import picks it) */
 } lc_material;
+
+/* A texture's sampler as a small key (glTF samplers): wrap along u and v, the magnification
+ * and minification filters, and how mip levels are used. 0 is glTF's default and lightcull's
+ * sampler before samplers were read: REPEAT, linear, trilinear. The renderer creates one
+ * VkSampler per key a scene uses (src/materials/material_samplers.c). */
+#define LC_SAMPLER_WRAP_REPEAT 0u
+#define LC_SAMPLER_WRAP_CLAMP 1u  /* CLAMP_TO_EDGE */
+#define LC_SAMPLER_WRAP_MIRROR 2u /* MIRRORED_REPEAT */
+#define LC_SAMPLER_WRAP_U(w) ((uint8_t)(w))
+#define LC_SAMPLER_WRAP_V(w) ((uint8_t)((w) << 2))
+#define LC_SAMPLER_MAG_NEAREST 0x10u
+#define LC_SAMPLER_MIN_NEAREST 0x20u
+#define LC_SAMPLER_MIP_NEAREST 0x40u /* the nearest mip level (glTF *_MIPMAP_NEAREST) */
+#define LC_SAMPLER_MIP_NONE 0x80u    /* level 0 only (glTF NEAREST or LINEAR minification) */
+#define LC_SAMPLER_KEYS 256u
 
 /* A material with glTF's defaults where a file gives nothing, but dielectric (metallic 0,
  * roughness 0.5: OBJ and the procedural scenes have no metallic-roughness data) and with
