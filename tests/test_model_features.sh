@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # glTF features a user's own file uses, on small scenes written by tests/model_scenes.py, in
-# forward and visibility shading with zero validation messages: sampler wrap modes and filters.
+# forward and visibility shading with zero validation messages: sampler wrap modes and filters,
+# TEXCOORD_1 (and KHR_texture_transform's texCoord), extensionsRequired.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 SC="$PY $LC_SOURCE_DIR/tests/model_scenes.py $TMP"
@@ -16,7 +17,7 @@ red() { "$PY" -c "from PIL import Image; d=list(Image.open('$1').convert('RGB').
 green() { "$PY" -c "from PIL import Image; d=list(Image.open('$1').convert('RGB').getdata()); print('%.5f' % (sum(1 for p in d if p[1] > p[0] + 40) / float(len(d))))"; }
 colours() { "$PY" -c "from PIL import Image; print(len(set(Image.open('$1').convert('RGB').getdata())))"; }
 
-for s in clamp repeat nearest linear; do scene $s; done
+for s in clamp repeat nearest linear texcoord1 transformuv; do scene $s; done
 for sh in forward visibility; do
     # Sampler wrap modes: CLAMP_TO_EDGE shows the one cross of UVs 0..1, REPEAT nine.
     shade clamp $sh "$TMP/clamp-$sh.png" && shade repeat $sh "$TMP/repeat-$sh.png" && {
@@ -29,5 +30,27 @@ for sh in forward visibility; do
         cn=$(colours "$TMP/nearest-$sh.png") cl=$(colours "$TMP/linear-$sh.png")
         [[ $cn -le 8 && $cl -ge 100 ]] || fail "filters ($sh): NEAREST shows $cn colours (want <= 8), LINEAR $cl (want >= 100)"
     }
+    # TEXCOORD_1: the texture's green half, where TEXCOORD_0 would read its red one.
+    for s in texcoord1 transformuv; do
+        shade $s $sh "$TMP/$s-$sh.png" || continue
+        g=$(green "$TMP/$s-$sh.png") r=$(red "$TMP/$s-$sh.png")
+        fcmp "$g" ">" 0.2 && fcmp "$r" "<" 0.001 || fail "$s ($sh): green on $g of the image, red on $r (TEXCOORD_1 not read)"
+    done
 done
+# A material whose texture slots name two UV sets: one warning line naming the slot left out.
+"$PY" - "$TMP" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1] + '/texcoord1.gltf'))
+d['materials'][0]['occlusionTexture'] = {"index": 0}
+json.dump(d, open(sys.argv[1] + '/mixed.gltf', 'w'))
+PYEOF
+lc_ok "two UV sets" --scene "$TMP/mixed.gltf" --headless --size 64x36 --frames 1 --out "$TMP/mixed.png" &&
+    [[ $(grep -c "occlusion texture on TEXCOORD_0" "$LC_STDERR") == 1 ]] || fail "two UV sets: no one-line warning naming the occlusion slot"
+
+# extensionsRequired: KHR_lights_punctual (read) loads with its light; an unknown one is refused by name.
+scene required && scene unknownreq
+lc_ok required --scene "$TMP/required.gltf" --headless --size 160x90 --frames 1 --validate --out "$TMP/required.png" &&
+    { grep -q "the scene's 1 (KHR_lights_punctual)" "$LC_STDOUT" || fail "required: the file's light is not used: $(cat "$LC_STDOUT")"; }
+lc_bad unknownreq --scene "$TMP/unknownreq.gltf" --headless --size 64x36 --frames 1 --out "$TMP/unknown.png"
+grep -q "EXT_made_up_extension" "$LC_STDERR" || fail "unknownreq: the message does not name the extension: $(cat "$LC_STDERR")"
 finish

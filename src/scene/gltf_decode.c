@@ -44,7 +44,7 @@ void lc_model_refuse(const uint8_t *data, size_t size, const char *ext, const ch
 
 /* Extensions a file may require: read (or harmlessly ignored, docs/GLTF.md says which). */
 static const char *const required_ok[] = {
-    "KHR_mesh_quantization", "EXT_meshopt_compression", "KHR_texture_transform", "KHR_materials_unlit",
+    "KHR_lights_punctual", "KHR_mesh_quantization", "EXT_meshopt_compression", "KHR_texture_transform", "KHR_materials_unlit",
     "KHR_materials_emissive_strength", "KHR_materials_pbrSpecularGlossiness", "EXT_texture_webp",
 };
 
