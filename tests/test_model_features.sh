@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # glTF features a user's own file uses, on small scenes written by tests/model_scenes.py, in
 # forward and visibility shading with zero validation messages: sampler wrap modes and filters,
-# TEXCOORD_1 (and KHR_texture_transform's texCoord), extensionsRequired.
+# TEXCOORD_1 (and KHR_texture_transform's texCoord), extensionsRequired, what BLEND surfaces cast.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 SC="$PY $LC_SOURCE_DIR/tests/model_scenes.py $TMP"
@@ -53,4 +53,29 @@ lc_ok required --scene "$TMP/required.gltf" --headless --size 160x90 --frames 1 
     { grep -q "the scene's 1 (KHR_lights_punctual)" "$LC_STDOUT" || fail "required: the file's light is not used: $(cat "$LC_STDOUT")"; }
 lc_bad unknownreq --scene "$TMP/unknownreq.gltf" --headless --size 64x36 --frames 1 --out "$TMP/unknown.png"
 grep -q "EXT_made_up_extension" "$LC_STDERR" || fail "unknownreq: the message does not name the extension: $(cat "$LC_STDERR")"
+
+# What BLEND surfaces cast (docs/MATERIALS.md): a sphere of alpha 0.1 around a shadowed point
+# light casts nothing (the floor as lit as without the shadow), one of alpha 0.5 casts; the
+# GPU and CPU culls of the shadow views alike.
+mean() { "$PY" -c "from PIL import Image, ImageStat; print('%.2f' % ImageStat.Stat(Image.open('$1').convert('L')).mean[0])"; }
+for s in blendcaster blendcaster50; do
+    scene $s
+    for l in lights nosh; do
+        for cull in gpu cpu; do
+            lc_ok "$s ($l, $cull cull)" --scene "$TMP/$s.gltf" --camera "$(cat "$TMP/$s.cam")" --lights-file "$TMP/$s-$l.json" \
+                --environment none --headless --size 240x135 --frames 2 --validate --shadow-cull $cull --out "$TMP/$s-$l-$cull.png"
+        done
+    done
+    m0=$(mean "$TMP/$s-nosh-gpu.png")
+    for cull in gpu cpu; do
+        m1=$(mean "$TMP/$s-lights-$cull.png")
+        if [[ $s == blendcaster ]]; then
+            fcmp "$m0" ">" 10 && fcmp "$m1" ">=" "$("$PY" -c "print(0.9 * $m0)")" ||
+                fail "a BLEND sphere of alpha 0.1 around a shadowed light takes the image from mean $m0 to $m1 ($cull cull; want >= 0.9 x)"
+        else
+            fcmp "$m1" "<" "$("$PY" -c "print(0.5 * $m0)")" ||
+                fail "a BLEND sphere of alpha 0.5 around a shadowed light casts nothing: mean $m0 unshadowed, $m1 shadowed ($cull cull)"
+        fi
+    done
+done
 finish

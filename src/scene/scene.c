@@ -266,6 +266,12 @@ bool lc_scene_object_blends(const lc_scene *s, uint32_t object)
     return m < s->material_count && s->materials[m].alpha_mode == LC_ALPHA_BLEND;
 }
 
+bool lc_scene_object_casts(const lc_scene *s, uint32_t object)
+{
+    uint32_t m = s->objects[object].material;
+    return !lc_scene_object_blends(s, object) || s->materials[m].base_color[3] >= LC_BLEND_CASTS_ALPHA;
+}
+
 uint64_t lc_scene_triangles(const lc_scene *s)
 {
     uint64_t n = 0;

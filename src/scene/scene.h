@@ -203,5 +203,10 @@ uint64_t lc_scene_triangles(const lc_scene *scene);
 /* Whether an object's material is LC_ALPHA_BLEND: drawn by the transparent pass, after the
  * opaque frame, and by no opaque pass (pre-pass, visibility ids, forward shade, GPU culling). */
 bool lc_scene_object_blends(const lc_scene *scene, uint32_t object);
+/* Whether an object casts shadows: every one but a BLEND object whose material's alpha factor
+ * is below LC_BLEND_CASTS_ALPHA, which casts nothing (docs/MATERIALS.md, "What BLEND surfaces
+ * cast"): a lamp shade or a marker of 10 % alpha must not black out its light. */
+#define LC_BLEND_CASTS_ALPHA 0.5f
+bool lc_scene_object_casts(const lc_scene *scene, uint32_t object);
 
 #endif
