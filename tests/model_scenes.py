@@ -15,6 +15,8 @@ camera 'X,Y,Z,YAW,PITCH' that looks at it.
                  extensionsRequired
   unknownreq     the box alone, EXT_made_up_extension in extensionsRequired
   hollow         a closed, double-sided hollow sphere of 0.5 m radius alone (an object)
+  shell          a sphere of 0.5 m with a 5 cm thick wall: its inside faces the centre as a
+                 room's walls do (a carved pumpkin), yet it is an object
   blendcaster    a floor and a BLEND sphere (alpha 0.1, r 0.3 m) around a shadowed point light
                  3 m up; blendcaster-lights.json beside; blendcaster-nosh.json: the light unshadowed
   blendcaster50  the same sphere at alpha 0.5 (casts under the rule of docs/MATERIALS.md)
@@ -155,6 +157,11 @@ elif name in ('required', 'unknownreq'):
     cam = "0,1.5,4,0,-10"
 elif name == 'hollow':
     node(mesh(*sphere(0.5), material(color=(0.9, 0.5, 0.1, 1), double=True)), (0, 0.5, 0))
+elif name == 'shell':
+    p, n, u, i = sphere(0.5); k = len(p)
+    q, m, v, j = sphere(0.45)   # the inside, wound and facing toward the centre: a pumpkin's flesh
+    j = [k + x for t in range(0, len(j), 3) for x in (j[t], j[t + 2], j[t + 1])]
+    node(mesh(p + q, n + [tuple(-c for c in w) for w in m], u + v, i + j, material(color=(0.9, 0.5, 0.1, 1))), (0, 0.5, 0))
 elif name in ('blendcaster', 'blendcaster50'):
     floor_and_wall(wall=False)
     alpha = 0.1 if name == 'blendcaster' else 0.5

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # glTF features a user's own file uses, on small scenes written by tests/model_scenes.py, in
 # forward and visibility shading with zero validation messages: sampler wrap modes and filters,
-# TEXCOORD_1 (and KHR_texture_transform's texCoord), extensionsRequired, what BLEND surfaces cast.
+# TEXCOORD_1 (and KHR_texture_transform's texCoord), extensionsRequired, first views of hollow
+# objects, what BLEND surfaces cast.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 SC="$PY $LC_SOURCE_DIR/tests/model_scenes.py $TMP"
@@ -53,6 +54,30 @@ lc_ok required --scene "$TMP/required.gltf" --headless --size 160x90 --frames 1 
     { grep -q "the scene's 1 (KHR_lights_punctual)" "$LC_STDOUT" || fail "required: the file's light is not used: $(cat "$LC_STDOUT")"; }
 lc_bad unknownreq --scene "$TMP/unknownreq.gltf" --headless --size 64x36 --frames 1 --out "$TMP/unknown.png"
 grep -q "EXT_made_up_extension" "$LC_STDERR" || fail "unknownreq: the message does not name the extension: $(cat "$LC_STDERR")"
+
+# First views: a closed hollow sphere, and one whose thick wall faces its centre inside as a
+# room's walls do (a pumpkin), are objects: framed whole from outside with a margin.
+cover()
+{
+    "$PY" - "$1" <<'PYEOF'
+import sys
+from collections import Counter
+from PIL import Image
+im = Image.open(sys.argv[1]).convert('RGB'); w, h = im.size; px = im.load()
+border = [px[x, y] for x in range(w) for y in (0, h - 1)] + [px[x, y] for y in range(h) for x in (0, w - 1)]
+bg = Counter(border).most_common(1)[0][0]
+far = lambda p: max(abs(p[i] - bg[i]) for i in range(3)) > 12
+print('%.3f %.3f' % (sum(1 for p in im.getdata() if far(p)) / float(w * h), sum(1 for p in border if far(p)) / float(len(border))))
+PYEOF
+}
+for s in hollow shell; do
+    scene $s
+    lc_ok "$s first view" --scene "$TMP/$s.gltf" --headless --size 320x180 --frames 1 --validate --lights 16 --out "$TMP/$s.png" || continue
+    grep -q "framed from outside" "$LC_STDOUT" || fail "$s: not framed from outside: $(grep "first view" "$LC_STDOUT")"
+    read -r cov edge < <(cover "$TMP/$s.png")
+    fcmp "$cov" ">=" 0.05 && fcmp "$cov" "<=" 0.8 && fcmp "$edge" "<=" 0.02 ||
+        fail "$s: the first view covers $cov of the image (want 0.05..0.8) and $edge of its edge (want <= 0.02)"
+done
 
 # What BLEND surfaces cast (docs/MATERIALS.md): a sphere of alpha 0.1 around a shadowed point
 # light casts nothing (the floor as lit as without the shadow), one of alpha 0.5 casts; the
