@@ -20,6 +20,8 @@ camera 'X,Y,Z,YAW,PITCH' that looks at it.
   blendcaster    a floor and a BLEND sphere (alpha 0.1, r 0.3 m) around a shadowed point light
                  3 m up; blendcaster-lights.json beside; blendcaster-nosh.json: the light unshadowed
   blendcaster50  the same sphere at alpha 0.5 (casts under the rule of docs/MATERIALS.md)
+  ignored        boxes whose material uses KHR_materials_clearcoat and KHR_materials_sheen and a
+                 KHR_texture_transform on its normal texture, a primitive of lines, two scenes
   missing        12 boxes, each with its own material naming a texture file that is not there
 """
 import base64, json, math, os, struct, sys
@@ -170,6 +172,16 @@ elif name in ('blendcaster', 'blendcaster50'):
     json.dump({"lights": [light]}, open(os.path.join(out, name + '-lights.json'), 'w'))
     json.dump({"lights": [dict(light, shadow=False)]}, open(os.path.join(out, name + '-nosh.json'), 'w'))
     cam = "0,3,4,0,-35"
+elif name == 'ignored':
+    t = texture(halves(), 'tex-halves.png', dict(NEAREST))
+    mi = material(tex={"index": t})
+    materials[mi]["normalTexture"] = {"index": t, "extensions": {"KHR_texture_transform": {"scale": [2, 2]}}}
+    materials[mi]["extensions"] = {"KHR_materials_clearcoat": {"clearcoatFactor": 1}, "KHR_materials_sheen": {}}
+    for k in range(3): node(mesh(*box(0.4), mi), (-1 + k, 0.5, 0))
+    p, n, u, i = box(0.4); meshes[mesh(p, n, u, i, mi)]["primitives"][0]["mode"] = 1   # lines
+    node(len(meshes) - 1, (0, 1.2, 0))
+    gltf_ext.update(KHR_materials_clearcoat=None, KHR_materials_sheen=None, KHR_texture_transform=None)
+    cam = "0,0.5,4,0,0"
 elif name == 'missing':
     for k in range(12):
         t = texture(None, 'no-such-texture-%02d.png' % k, dict(NEAREST))
@@ -186,5 +198,6 @@ used = sorted(set(list(gltf_ext) + required))
 if used: gltf["extensionsUsed"] = used
 if any(v is not None for v in gltf_ext.values()): gltf["extensions"] = {k: v for k, v in gltf_ext.items() if v is not None}
 if required: gltf["extensionsRequired"] = required
+if name == 'ignored': gltf["scenes"].append({"nodes": [0]})
 json.dump(gltf, open(os.path.join(out, name + '.gltf'), 'w'))
 print(cam)

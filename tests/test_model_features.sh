@@ -2,7 +2,8 @@
 # glTF features a user's own file uses, on small scenes written by tests/model_scenes.py, in
 # forward and visibility shading with zero validation messages: sampler wrap modes and filters,
 # TEXCOORD_1 (and KHR_texture_transform's texCoord), extensionsRequired, first views of hollow
-# objects, what BLEND surfaces cast.
+# objects, what BLEND surfaces cast, warnings for what is ignored (once each) and missing
+# textures (folded into one line).
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 SC="$PY $LC_SOURCE_DIR/tests/model_scenes.py $TMP"
@@ -54,6 +55,21 @@ lc_ok required --scene "$TMP/required.gltf" --headless --size 160x90 --frames 1 
     { grep -q "the scene's 1 (KHR_lights_punctual)" "$LC_STDOUT" || fail "required: the file's light is not used: $(cat "$LC_STDOUT")"; }
 lc_bad unknownreq --scene "$TMP/unknownreq.gltf" --headless --size 64x36 --frames 1 --out "$TMP/unknown.png"
 grep -q "EXT_made_up_extension" "$LC_STDERR" || fail "unknownreq: the message does not name the extension: $(cat "$LC_STDERR")"
+
+# Warnings: each ignored feature once, naming it; 12 missing textures in one line with the count
+# and the first path.
+scene ignored && scene missing
+lc_ok ignored --scene "$TMP/ignored.gltf" --headless --size 64x36 --frames 1 --out "$TMP/ignored.png" && {
+    for want in "KHR_materials_clearcoat, KHR_materials_sheen" "points or lines dropped" "KHR_texture_transform on other slots" \
+        "2 scenes"; do
+        [[ $(grep -c "warning: .*$want" "$LC_STDERR") == 1 ]] || fail "ignored: not one warning naming '$want': $(cat "$LC_STDERR")"
+    done
+}
+lc_ok missing --scene "$TMP/missing.gltf" --headless --size 64x36 --frames 1 --out "$TMP/missing.png" && {
+    n=$(grep -c "warning" "$LC_STDERR")
+    [[ $n == 1 ]] && grep -q "12 textures cannot be loaded, first: '.*no-such-texture-00.png'" "$LC_STDERR" ||
+        fail "missing: 12 missing textures give $n warning lines, want one with the count and the first path: $(head -c 800 "$LC_STDERR")"
+}
 
 # First views: a closed hollow sphere, and one whose thick wall faces its centre inside as a
 # room's walls do (a pumpkin), are objects: framed whole from outside with a margin.

@@ -535,6 +535,10 @@ static void load_materials(const struct aiScene *ai, const char *path, lc_scene 
     if (job_count) lc_texture_decode_all(jobs, job_count);
 
     out->images = lc_calloc(LC_MAX(1u, job_count), sizeof *out->images);
+    /* Textures that cannot be loaded: one line for all of them (a model copied without its
+     * textures folder misses dozens), counting them and naming the first. */
+    uint32_t failed = 0;
+    const lc_texture_job *first_failed = NULL;
     for (uint32_t i = 0; i < job_count; i++) {
         lc_texture_job *job = &jobs[i];
         if (job->image.rgba) {
@@ -542,10 +546,15 @@ static void load_materials(const struct aiScene *ai, const char *path, lc_scene 
             out->images[out->image_count++] = job->image;
         } else {
             job->index = -1;
-            lc_warn("%s: texture '%s' cannot be loaded (%s); its materials use their colour factor", out->name,
-                    job->key, job->error[0] ? job->error : "unknown error");
+            if (!failed++) first_failed = job;
         }
     }
+    if (failed == 1)
+        lc_warn("%s: texture '%s' cannot be loaded (%s); its materials use their colour factor", out->name, first_failed->key,
+                first_failed->error[0] ? first_failed->error : "unknown error");
+    else if (failed)
+        lc_warn("%s: %u textures cannot be loaded, first: '%s' (%s); their materials use their colour factor", out->name, failed,
+                first_failed->key, first_failed->error[0] ? first_failed->error : "unknown error");
     for (uint32_t i = 0; i < out->material_count; i++) {
         lc_material *m = &out->materials[i];
         int32_t *slot[TEX_SLOTS] = {&m->image, &m->metallic_roughness_image, &m->normal_image, &m->occlusion_image, &m->emissive_image};
