@@ -22,6 +22,8 @@ camera 'X,Y,Z,YAW,PITCH' that looks at it.
   blendcaster50  the same sphere at alpha 0.5 (casts under the rule of docs/MATERIALS.md)
   ignored        boxes whose material uses KHR_materials_clearcoat and KHR_materials_sheen and a
                  KHR_texture_transform on its normal texture, a primitive of lines, two scenes
+  skin           a floor and a 2 m column of 8 boxes skinned to two joints, the upper one (at 1 m)
+                 bent 30 degrees about Z (what gltfpack quantizes beside unskinned meshes)
   missing        12 boxes, each with its own material naming a texture file that is not there
 """
 import base64, json, math, os, struct, sys
@@ -30,7 +32,7 @@ from PIL import Image
 out, name = sys.argv[1], sys.argv[2]
 os.makedirs(out, exist_ok=True)
 buf = bytearray(); views = []; accessors = []; meshes = []; nodes = []; materials = []
-textures = []; images = []; samplers = []; gltf_ext = {}; required = []
+textures = []; images = []; samplers = []; gltf_ext = {}; required = []; gltf_skins = []
 
 
 def acc(vals, comps, ctype=5126, target=34962, minmax=False):
@@ -39,7 +41,7 @@ def acc(vals, comps, ctype=5126, target=34962, minmax=False):
     while len(buf) % 4: buf.append(0)
     views.append({"buffer": 0, "byteOffset": len(buf), "byteLength": len(data), "target": target}); buf.extend(data)
     a = {"bufferView": len(views) - 1, "componentType": ctype, "count": len(vals),
-         "type": {1: "SCALAR", 2: "VEC2", 3: "VEC3"}[comps]}
+         "type": {1: "SCALAR", 2: "VEC2", 3: "VEC3", 4: "VEC4"}[comps]}
     if minmax:
         a["min"] = [min(v[i] for v in vals) for i in range(comps)]; a["max"] = [max(v[i] for v in vals) for i in range(comps)]
     accessors.append(a); return len(accessors) - 1
@@ -182,6 +184,35 @@ elif name == 'ignored':
     node(len(meshes) - 1, (0, 1.2, 0))
     gltf_ext.update(KHR_materials_clearcoat=None, KHR_materials_sheen=None, KHR_texture_transform=None)
     cam = "0,0.5,4,0,0"
+elif name == 'skin':
+    floor_and_wall(wall=False)
+    pos, nrm, uv, idx, jnt, wgt = [], [], [], [], [], []
+    for k in range(8):   # 8 stacked 0.4 x 0.25 x 0.4 boxes: a 2 m column, bending above 1 m
+        p, n, u, i = box(1); b = len(pos)
+        for q in p:
+            y = (q[1] + 0.5 + k) * 0.25; pos.append((q[0] * 0.4, y, q[2] * 0.4))
+            w1 = min(1.0, max(0.0, (y - 0.75) / 0.5)); jnt.append((0, 1, 0, 0)); wgt.append((1 - w1, w1, 0, 0))
+        nrm += n; uv += u; idx += [b + x for x in i]
+    m = mesh(pos, nrm, uv, idx, material(color=(0.3, 0.6, 0.9, 1)))
+    a = meshes[m]["primitives"][0]["attributes"]
+    # JOINTS_0 as unsigned shorts, WEIGHTS_0 as floats, the inverse bind matrices as MAT4
+    data = struct.pack('<%dH' % (4 * len(jnt)), *[x for v in jnt for x in v])
+    while len(buf) % 4: buf.append(0)
+    views.append({"buffer": 0, "byteOffset": len(buf), "byteLength": len(data), "target": 34962}); buf.extend(data)
+    accessors.append({"bufferView": len(views) - 1, "componentType": 5123, "count": len(jnt), "type": "VEC4"})
+    a["JOINTS_0"] = len(accessors) - 1
+    a["WEIGHTS_0"] = acc([tuple(w) for w in wgt], 4)
+    ibm = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] + [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1]
+    data = struct.pack('<32f', *ibm)
+    views.append({"buffer": 0, "byteOffset": len(buf), "byteLength": len(data)}); buf.extend(data)
+    accessors.append({"bufferView": len(views) - 1, "componentType": 5126, "count": 2, "type": "MAT4"})
+    h = math.radians(30) / 2
+    j1 = len(nodes) + 1
+    node(None, (0, 0, 0), children=[j1])                                  # joint 0 (a root)
+    node(None, (0, 1, 0), rotation=[0, 0, math.sin(h), math.cos(h)])      # joint 1: bent 30 degrees
+    gltf_skins = [{"joints": [j1 - 1, j1], "inverseBindMatrices": len(accessors) - 1}]
+    node(m, (0, 0, 0), skin=0)
+    cam = "0,1.2,4,0,-5"
 elif name == 'missing':
     for k in range(12):
         t = texture(None, 'no-such-texture-%02d.png' % k, dict(NEAREST))
@@ -190,7 +221,8 @@ elif name == 'missing':
 else:
     sys.exit("model_scenes.py: unknown scene '%s'" % name)
 
-gltf = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": list(range(len(nodes)))}], "nodes": nodes,
+children = {c for n in nodes for c in n.get("children", [])}
+gltf = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [k for k in range(len(nodes)) if k not in children]}], "nodes": nodes,
         "meshes": meshes, "materials": materials, "accessors": accessors, "bufferViews": views,
         "buffers": [{"byteLength": len(buf), "uri": "data:application/octet-stream;base64," + base64.b64encode(bytes(buf)).decode()}]}
 if textures: gltf.update(textures=textures, images=images, samplers=samplers)
@@ -198,6 +230,7 @@ used = sorted(set(list(gltf_ext) + required))
 if used: gltf["extensionsUsed"] = used
 if any(v is not None for v in gltf_ext.values()): gltf["extensions"] = {k: v for k, v in gltf_ext.items() if v is not None}
 if required: gltf["extensionsRequired"] = required
+if gltf_skins: gltf["skins"] = gltf_skins
 if name == 'ignored': gltf["scenes"].append({"nodes": [0]})
 json.dump(gltf, open(os.path.join(out, name + '.gltf'), 'w'))
 print(cam)

@@ -2,7 +2,7 @@
 # glTF features a user's own file uses, on small scenes written by tests/model_scenes.py, in
 # forward and visibility shading with zero validation messages: sampler wrap modes and filters,
 # TEXCOORD_1 (and KHR_texture_transform's texCoord), extensionsRequired, first views of hollow
-# objects, what BLEND surfaces cast, warnings for what is ignored (once each) and missing
+# objects, skinned meshes quantized by gltfpack, what BLEND surfaces cast, warnings for what is ignored (once each) and missing
 # textures (folded into one line).
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
@@ -70,6 +70,26 @@ lc_ok missing --scene "$TMP/missing.gltf" --headless --size 64x36 --frames 1 --o
     [[ $n == 1 ]] && grep -q "12 textures cannot be loaded, first: '.*no-such-texture-00.png'" "$LC_STDERR" ||
         fail "missing: 12 missing textures give $n warning lines, want one with the count and the first path: $(head -c 800 "$LC_STDERR")"
 }
+
+# A skinned mesh beside unskinned ones, through gltfpack (quantized by default, -vp 16, and
+# meshopt-compressed): drawn as the source is (the shared position grid of the quantized meshes
+# crushed it to nothing before).
+if command -v gltfpack >/dev/null; then
+    scene skin
+    skinrun() { lc_ok "$1" --scene "$2" --camera "$(cat "$TMP/skin.cam")" --headless --size 240x135 --frames 1 --validate --lights 0 \
+        --out "$TMP/$1.png"; }
+    if skinrun skin "$TMP/skin.gltf"; then
+        for v in "default:" "vp16:-vp 16" "cc:-cc"; do
+            # shellcheck disable=SC2086
+            gltfpack -i "$TMP/skin.gltf" -o "$TMP/skin-${v%%:*}.glb" ${v#*:} >/dev/null 2>&1 || { fail "gltfpack ${v#*:} failed"; continue; }
+            skinrun "skin-${v%%:*}" "$TMP/skin-${v%%:*}.glb" || continue
+            d=$("$PY" -c "from PIL import Image, ImageChops; d=ImageChops.difference(Image.open('$TMP/skin.png').convert('RGB'), Image.open('$TMP/skin-${v%%:*}.png').convert('RGB')).getdata(); print('%.4f' % (sum(1 for p in d if max(p) > 24) / float(len(d))))")
+            fcmp "$d" "<=" 0.002 || fail "a skinned mesh after gltfpack ${v#*:} differs from the source on $d of the image (want <= 0.002)"
+        done
+    fi
+else
+    skip "skinned meshes through gltfpack" "gltfpack is missing"
+fi
 
 # First views: a closed hollow sphere, and one whose thick wall faces its centre inside as a
 # room's walls do (a pumpkin), are objects: framed whole from outside with a margin.
