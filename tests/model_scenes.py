@@ -15,6 +15,7 @@ camera 'X,Y,Z,YAW,PITCH' that looks at it.
                  extensionsRequired
   unknownreq     the box alone, EXT_made_up_extension in extensionsRequired
   hollow         a closed, double-sided hollow sphere of 0.5 m radius alone (an object)
+  metalball      a white metal sphere (metallic 1, roughness 0.3) alone
   shell          a sphere of 0.5 m with a 5 cm thick wall: its inside faces the centre as a
                  room's walls do (a carved pumpkin), yet it is an object
   blendcaster    a floor and a BLEND sphere (alpha 0.1, r 0.3 m) around a shadowed point light
@@ -161,6 +162,9 @@ elif name in ('required', 'unknownreq'):
     cam = "0,1.5,4,0,-10"
 elif name == 'hollow':
     node(mesh(*sphere(0.5), material(color=(0.9, 0.5, 0.1, 1), double=True)), (0, 0.5, 0))
+elif name == 'metalball':
+    mi = material(color=(0.95, 0.95, 0.95, 1)); materials[mi]["pbrMetallicRoughness"].update(metallicFactor=1.0, roughnessFactor=0.3)
+    node(mesh(*sphere(0.5), mi), (0, 0.5, 0))
 elif name == 'shell':
     p, n, u, i = sphere(0.5); k = len(p)
     q, m, v, j = sphere(0.45)   # the inside, wound and facing toward the centre: a pumpkin's flesh

@@ -2,7 +2,7 @@
 # glTF features a user's own file uses, on small scenes written by tests/model_scenes.py, in
 # forward and visibility shading with zero validation messages: sampler wrap modes and filters,
 # TEXCOORD_1 (and KHR_texture_transform's texCoord), extensionsRequired, first views of hollow
-# objects, skinned meshes quantized by gltfpack, what BLEND surfaces cast, warnings for what is ignored (once each) and missing
+# objects, a model's first look, skinned meshes quantized by gltfpack, what BLEND surfaces cast, warnings for what is ignored (once each) and missing
 # textures (folded into one line).
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
@@ -89,6 +89,21 @@ if command -v gltfpack >/dev/null; then
     fi
 else
     skip "skinned meshes through gltfpack" "gltfpack is missing"
+fi
+
+# A model's first look (docs/MATERIALS.md): without --lights, a file seen from outside gets 16
+# near-white lights and a brighter sky, so a metal sphere looks as under the sky alone (its
+# reference look) and not rainbow-speckled as under 1,024 saturated lights (--lights 1024).
+scene metalball
+look() { lc_ok "metalball $1" --scene "$TMP/metalball.gltf" --headless --size 160x90 --frames 1 --validate --out "$TMP/mb-$1.png" \
+    --stats "$TMP/mb-$1.json" "${@:2}"; }
+if look default && look sky --lights 0 && look many --lights 1024; then
+    [[ $(img json "$TMP/mb-default.json" lights) == 16 && $(img json "$TMP/mb-many.json" lights) == 1024 ]] ||
+        fail "metalball: $(img json "$TMP/mb-default.json" lights) lights by default (want 16), $(img json "$TMP/mb-many.json" lights) with --lights 1024"
+    apart() { "$PY" -c "from PIL import Image, ImageChops; d=ImageChops.difference(Image.open('$1').convert('RGB'), Image.open('$2').convert('RGB')).getdata(); print('%.4f' % (sum(1 for p in d if max(p) > 40) / float(len(d))))"; }
+    dd=$(apart "$TMP/mb-default.png" "$TMP/mb-sky.png") dm=$(apart "$TMP/mb-many.png" "$TMP/mb-sky.png")
+    fcmp "$dd" "<=" 0.08 && fcmp "$dm" ">" 0.15 ||
+        fail "metalball: the first look differs from the sky alone on $dd of the image (want <= 0.08), 1,024 lights on $dm (want > 0.15)"
 fi
 
 # First views: a closed hollow sphere, and one whose thick wall faces its centre inside as a
