@@ -5,6 +5,9 @@ usage: model_scenes.py OUTDIR NAME -> OUTDIR/NAME.gltf (+ textures, lights files
 camera 'X,Y,Z,YAW,PITCH' that looks at it.
   clamp, repeat  a 3 x 3 quad whose UVs run -1..2 over a texture with a red X on green, sampler
                  CLAMP_TO_EDGE (one cross) or REPEAT (nine), nearest filters
+  mirror, stripes the same quad over a texture red on its left half, green on its right, sampler
+                 MIRRORED_REPEAT (red, red and green, green meet: 3 changes of colour across)
+                 or REPEAT (5)
   nearest, linear a 3 x 3 quad over a 2 x 2 texture (red, green, blue, white), magFilter NEAREST
                  (four flat colours) or LINEAR (a blend)
   texcoord1      a quad whose base colour texture (left half red, right half green) is read
@@ -135,6 +138,10 @@ if name in ('clamp', 'repeat'):
             img.putpixel((k, min(63, max(0, k + d))), (220, 20, 20)); img.putpixel((k, min(63, max(0, 63 - k + d))), (220, 20, 20))
     wrap = 33071 if name == 'clamp' else 10497
     t = texture(img, 'tex-x.png', dict(NEAREST, wrapS=wrap, wrapT=wrap))
+    p, n, u, i = quad(3, 3); node(mesh(p, n, [(3 * a - 1, 3 * b - 1) for a, b in u], i, material(tex={"index": t}, double=True)), (0, 1.5, 0))
+elif name in ('mirror', 'stripes'):
+    wrap = 33648 if name == 'mirror' else 10497
+    t = texture(halves(), 'tex-halves.png', dict(NEAREST, wrapS=wrap, wrapT=wrap))
     p, n, u, i = quad(3, 3); node(mesh(p, n, [(3 * a - 1, 3 * b - 1) for a, b in u], i, material(tex={"index": t}, double=True)), (0, 1.5, 0))
 elif name in ('nearest', 'linear'):
     img = Image.new('RGB', (2, 2)); img.putdata([(220, 20, 20), (20, 220, 20), (20, 20, 220), (230, 230, 230)])

@@ -19,13 +19,27 @@ red() { "$PY" -c "from PIL import Image; d=list(Image.open('$1').convert('RGB').
 green() { "$PY" -c "from PIL import Image; d=list(Image.open('$1').convert('RGB').getdata()); print('%.5f' % (sum(1 for p in d if p[1] > p[0] + 40) / float(len(d))))"; }
 colours() { "$PY" -c "from PIL import Image; print(len(set(Image.open('$1').convert('RGB').getdata())))"; }
 
-for s in clamp repeat nearest linear texcoord1 transformuv; do scene $s; done
+for s in clamp repeat mirror stripes nearest linear texcoord1 transformuv; do scene $s; done
+# Changes between red and green along the image's middle row.
+changes() { "$PY" -c "
+from PIL import Image
+im = Image.open('$1').convert('RGB'); w, h = im.size; last = None; n = 0
+for x in range(w):
+    p = im.getpixel((x, h // 2)); c = 'r' if p[0] > p[1] + 60 else 'g' if p[1] > p[0] + 60 else None
+    if c and last and c != last: n += 1
+    last = c or last
+print(n)"; }
 for sh in forward visibility; do
     # Sampler wrap modes: CLAMP_TO_EDGE shows the one cross of UVs 0..1, REPEAT nine.
     shade clamp $sh "$TMP/clamp-$sh.png" && shade repeat $sh "$TMP/repeat-$sh.png" && {
         rc=$(red "$TMP/clamp-$sh.png") rr=$(red "$TMP/repeat-$sh.png")
         fcmp "$rr" ">" 0.01 && fcmp "$rc" "<" "$("$PY" -c "print($rr * 0.25)")" ||
             fail "wrap modes ($sh): CLAMP shows red on $rc of the image, REPEAT on $rr (want CLAMP < 0.25 x REPEAT)"
+    }
+    # MIRRORED_REPEAT: the halves meet mirrored (3 changes of colour across), REPEAT alternates (5).
+    shade mirror $sh "$TMP/mirror-$sh.png" && shade stripes $sh "$TMP/stripes-$sh.png" && {
+        cm=$(changes "$TMP/mirror-$sh.png") cs=$(changes "$TMP/stripes-$sh.png")
+        [[ $cm == 3 && $cs == 5 ]] || fail "wrap modes ($sh): MIRRORED_REPEAT changes colour $cm times across (want 3), REPEAT $cs (want 5)"
     }
     # Filters: a 2 x 2 texture magnified NEAREST is four flat colours (and the background), LINEAR a blend.
     shade nearest $sh "$TMP/nearest-$sh.png" && shade linear $sh "$TMP/linear-$sh.png" && {
