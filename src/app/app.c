@@ -164,6 +164,9 @@ void lc_app_set_exposure(lc_app *app)
                                                 : lc_exposure_auto_sun(app->lights.lights, app->lights.count,
                                                                        app->scene.light_bounds_min, app->scene.light_bounds_max,
                                                                        app->opt.sun_set ? app->opt.sun[3] : 0.0);
+    /* A model's first-look lights read dimmer than metered, beside the sky (whose level follows
+     * the exposure), so surfaces near them keep their colour instead of washing to white. */
+    if (app->model_look && !app->opt.exposure_set) app->exposure_ev100 += LC_LIGHTS_MODEL_EV_BIAS;
 }
 
 void lc_app_camera_argument(const lc_app *app, char *out, size_t size)
