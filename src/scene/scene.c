@@ -113,6 +113,8 @@ lc_status lc_scene_validate(const lc_scene *s)
     return LC_OK;
 }
 
+_Static_assert(sizeof(lc_material) == 19 * 4 + 8, "lc_material has no padding (scenes compare with memcmp)");
+
 lc_material lc_material_make(float r, float g, float b, int32_t image, bool two_sided)
 {
     return (lc_material){.base_color = {r, g, b, 1.0f}, .image = image, .two_sided = two_sided, .alpha_mode = LC_ALPHA_OPAQUE,

@@ -63,9 +63,9 @@ typedef struct lc_material {
     float emissive[3];      /* linear, KHR_materials_emissive_strength already applied */
     int32_t emissive_image; /* sRGB */
     /* Each texture slot's sampler (LC_SAMPLER_* bits), in lc_texture_slot order: base colour,
-     * metallic-roughness, normal, occlusion, emissive. 0 is glTF's default sampler. */
-    uint8_t sampler[5];
-    uint8_t uv_set; /* the mesh's UV set its textures read (glTF texCoord; the import picks it) */
+     * metallic-roughness, normal, occlusion, emissive; 0 is glTF's default sampler. [5..7] stay
+     * 0: the struct has no padding, so scenes compare with memcmp (tests/test_scene.c). */
+    uint8_t sampler[8];
 } lc_material;
 
 /* A texture's sampler as a small key (glTF samplers): wrap along u and v, the magnification
