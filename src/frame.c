@@ -8,6 +8,7 @@
 
 #include "cpu/jobs.h"
 #include "lights/exposure.h"
+#include "materials/material_samplers.h"
 #include "passes/passes.h"
 #include "vk/pipelines.h"
 
@@ -217,7 +218,7 @@ void lc_renderer_destroy(lc_renderer *r)
     lc_geometry_destroy(ctx, &r->dev.geo);
     lc_buffer_destroy(ctx, &r->dev.objects);
     if (r->dev.pool) vkDestroyDescriptorPool(dev, r->dev.pool, NULL);
-    if (r->dev.linear_sampler) vkDestroySampler(dev, r->dev.linear_sampler, NULL);
+    lc_material_samplers_destroy(ctx, r->dev.material_samplers);
     if (r->dev.point_sampler) vkDestroySampler(dev, r->dev.point_sampler, NULL);
     if (r->dev.shadow_sampler) vkDestroySampler(dev, r->dev.shadow_sampler, NULL);
     if (r->dev.layout) vkDestroyPipelineLayout(dev, r->dev.layout, NULL);

@@ -249,7 +249,8 @@ typedef struct lc_renderer_device {
     VkDescriptorSetLayout frame_layout, material_layout;
     VkPipelineLayout layout;
     VkDescriptorPool pool;
-    VkSampler linear_sampler, point_sampler, shadow_sampler; /* shadow: bilinear, compare LESS_OR_EQUAL */
+    VkSampler point_sampler, shadow_sampler; /* shadow: bilinear, compare LESS_OR_EQUAL */
+    VkSampler material_samplers[LC_SAMPLER_KEYS]; /* per sampler key the scene's materials use (material_samplers.h) */
 
     /* Scene on the GPU: the runtime mesh, culling data (geometry.h). */
     lc_geometry geo;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "materials/gpu_material.h"
+#include "materials/material_samplers.h"
 #include "vk/pipelines.h"
 
 /* ---- descriptor layouts, samplers ---- */
@@ -69,17 +70,8 @@ void lc_frame_create_layouts(lc_renderer *r)
     VK_CHECK(vkCreateDescriptorPool(dev, &pi, NULL, &r->dev.pool));
     LC_NAME(r->ctx, VK_OBJECT_TYPE_DESCRIPTOR_POOL, r->dev.pool, "descriptor pool");
 
-    VkSamplerCreateInfo si = {
-        .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-        .magFilter = VK_FILTER_LINEAR, .minFilter = VK_FILTER_LINEAR,
-        .mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR,
-        .addressModeU = VK_SAMPLER_ADDRESS_MODE_REPEAT, .addressModeV = VK_SAMPLER_ADDRESS_MODE_REPEAT,
-        .addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT,
-        .maxLod = VK_LOD_CLAMP_NONE,
-        .anisotropyEnable = VK_FALSE,
-    };
-    VK_CHECK(vkCreateSampler(dev, &si, NULL, &r->dev.linear_sampler));
-    LC_NAME(r->ctx, VK_OBJECT_TYPE_SAMPLER, r->dev.linear_sampler, "material sampler");
+    /* The material textures' samplers come with the scene (lc_frame_upload_scene). */
+    VkSamplerCreateInfo si = lc_material_sampler_info(0);
     si.magFilter = si.minFilter = VK_FILTER_NEAREST;
     si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
     si.addressModeU = si.addressModeV = si.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
@@ -151,6 +143,7 @@ lc_status lc_frame_upload_scene(lc_renderer *r)
         if ((st = lc_image_upload_mipmapped(ctx, &r->dev.textures[i], img->rgba)) != LC_OK) return st;
     }
 
+    lc_material_samplers_create(ctx, s, r->dev.material_samplers);
     /* The forward pass's material sets: the five textures (white, or the flat normal, where a
      * slot has none) and the material's factors, a slice of one uniform buffer each. */
     uint32_t n = s->material_count;
@@ -178,7 +171,8 @@ lc_status lc_frame_upload_scene(lc_renderer *r)
         for (uint32_t t = 0; t < LC_TEX_SLOTS; t++) {
             int32_t img = lc_material_image(&s->materials[i], t, s->image_count);
             const lc_image *tex = img >= 0 ? &r->dev.textures[img] : t == LC_TEX_NORMAL ? &r->dev.flat_normal : &r->dev.white;
-            ii[t] = (VkDescriptorImageInfo){r->dev.linear_sampler, tex->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+            VkSampler sampler = r->dev.material_samplers[img >= 0 ? s->materials[i].sampler[t] : 0];
+            ii[t] = (VkDescriptorImageInfo){sampler, tex->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
             /* Texture slot t is binding t (LC_BIND_BASE_COLOR .. LC_BIND_EMISSIVE). */
             w[t] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->dev.material_sets[i],
                                           .dstBinding = t, .descriptorCount = 1,
@@ -194,7 +188,7 @@ lc_status lc_frame_upload_scene(lc_renderer *r)
     if (ctx->visibility_missing) return LC_OK;
     lc_visibility_scene_desc vsd = {.scene = s, .ranges = r->dev.geo.ms.ranges, .vertices = &r->dev.geo.vertices, .indices = &r->dev.geo.indices,
                                     .textures = r->dev.textures,
-                                    .white = &r->dev.white, .sampler = r->dev.linear_sampler, .frame_layout = r->dev.frame_layout,
+                                    .white = &r->dev.white, .samplers = r->dev.material_samplers, .frame_layout = r->dev.frame_layout,
                                     .frame_samplers = lc_frame_set_samplers()};
     if ((st = lc_visibility_scene_create(ctx, &vsd, &r->dev.vis_scene)) != LC_OK) return st;
     r->sized.vis_prim_bits = r->desc.vis_ids == LC_VIS_IDS_64 ? 0 : r->dev.vis_scene.id_prim_bits;

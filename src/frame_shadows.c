@@ -138,6 +138,7 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
     out->triangles = out->triangles_unculled = out->meshlets = 0;
     for (uint32_t i = 0; i < c->visible; i++) {
         uint32_t object = c->indices[i];
+        if (!lc_scene_object_casts(r->scene, object)) continue;
         const lc_object *o = &r->scene->objects[object];
         const lc_meshlet_range *range = &g->ms.ranges[o->mesh];
         out->triangles_unculled += range->triangle_count;

@@ -56,7 +56,9 @@ common=(--headless --size 160x90 --frames 1 --lights 64 --seed 3 --validate)
 if lc_ok "box" --scene "$TMP/box.gltf" "${common[@]}" --out "$TMP/box.png" --stats "$TMP/box.json"; then
     cov=$(coverage "$TMP/box.png")
     echo "box: ${cov} of the pixels are the box"
-    fcmp "$cov" ">=" 0.2 && fcmp "$cov" "<=" 0.9 || fail "the framed box covers $cov of the image (want 0.2..0.9)"
+    # Framed within 80 % of each half field of view (a margin all round): a cube seen from above
+    # its front covers about a fifth of a 16:9 image.
+    fcmp "$cov" ">=" 0.15 && fcmp "$cov" "<=" 0.9 || fail "the framed box covers $cov of the image (want 0.15..0.9)"
     [[ $(img json "$TMP/box.json" objects.instances) == 1 ]] || fail "box: objects.instances != 1"
 fi
 

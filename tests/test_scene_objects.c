@@ -397,8 +397,8 @@ static void test_gltf_files(void)
     lc_scene_destroy(&s);
 }
 
-/* Framing: every vertex inside the view frustum, and the object's projected extent a good part
- * of the view (its bounding sphere fits the narrower field of view). */
+/* Framing: every vertex inside the view frustum with a margin, and the object's projected extent
+ * a good part of the view (its bounding sphere fits the narrower field of view). */
 static void test_framing(void)
 {
     lc_scene s;
@@ -426,6 +426,9 @@ static void test_framing(void)
         CHECK_MSG(inside, "aspect %g: vertices leave the view", aspects[a]);
         CHECK_MSG(fmaxf(xmax, ymax) > 0.5f, "aspect %g: the object fills only %g of the view", aspects[a],
                   fmaxf(xmax, ymax));
+        /* With a margin: nothing reaches the image's edge. */
+        CHECK_MSG(fmaxf(xmax, ymax) <= 0.85f, "aspect %g: the object reaches %g of the way to the view's edge (want <= 0.85)",
+                  aspects[a], fmaxf(xmax, ymax));
         /* Lights around the object: the light volume holds the bounds. */
         for (int k = 0; k < 3; k++)
             CHECK(s.light_bounds_min[k] <= s.bounds_min[k] && s.light_bounds_max[k] >= s.bounds_max[k]);

@@ -13,7 +13,7 @@
 #    equals visibility shading;
 #  - an alpha MASK quad's cut-out texels let the light through: its shadow darkens about half
 #    of what the same quad as OPAQUE shadows;
-#  - a BLEND quad casts as an opaque one does, culled on the GPU and the CPU alike;
+#  - a BLEND quad of alpha 0.5 casts as an opaque one does, culled on the GPU and the CPU alike;
 #  - each view draws only the meshlets (sublets) in its frustum: fewer triangles than its
 #    objects hold, the same image; culled on the GPU (default) and on the CPU (--shadow-cull
 #    cpu), the same image again;
@@ -271,9 +271,11 @@ for kind in point spot; do
         echo "  $kind ($sh): the masked quad shadows $dark of the opaque one's shadow ($area of the image)"
     done
 done
-# A BLEND quad casts like an opaque one (blended objects are shadow casters; the GPU cull
-# takes them from their own tasks, past the camera's): the same quad, half transparent, darkens
-# nearly all of the opaque quad's shadow, culled on the GPU and on the CPU alike.
+# A BLEND quad of alpha 0.5 casts like an opaque one (docs/MATERIALS.md: a BLEND material whose
+# alpha factor is at least 0.5 casts, one below casts nothing, tests/test_model_features.sh;
+# the GPU cull takes the casters from their own tasks, past the camera's): the same quad, half
+# transparent, darkens nearly all of the opaque quad's shadow, culled on the GPU and on the CPU
+# alike.
 "$PY" - "$S/maskflatopaque.gltf" "$S/blendflat.gltf" <<'PYEOF'
 import json, sys
 g = json.load(open(sys.argv[1]))

@@ -77,6 +77,8 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_load_json(&app->lights, opt->lights_file);
     else if (!opt->lights_set && app->scene.light_count)
         scene_lights(app);
+    else if ((app->model_look = !opt->lights_set && lc_app_model_look(app)))
+        s = lc_lights_generate_model(&app->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     else if (opt->lights) /* --lights 0: none */
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
@@ -107,6 +109,12 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     return LC_OK;
 }
 
+bool lc_app_model_look(const lc_app *app)
+{
+    return strcmp(app->opt.scene, "default") && strcmp(app->opt.scene, "mesh") && app->scene.start != LC_START_INTERIOR &&
+           !app->opt.lights_file && !app->scene.light_count;
+}
+
 bool lc_app_geometry_refused(const lc_app *app, uint32_t geometry, const char *prefix)
 {
     if (geometry == LC_GEOMETRY_MESH && !app->ctx.mesh_shader) {
@@ -135,7 +143,9 @@ lc_environment_desc lc_app_environment(const lc_app *app)
         .kind = o->environment,
         .image = &app->environment_image,
         /* the only light: bright enough to read the model; beside lights or a sun: a fill */
-        .level = app->lights.count || o->sun_set ? LC_ENVIRONMENT_LEVEL_FILL : LC_ENVIRONMENT_LEVEL_ALONE,
+        .level = app->model_look                   ? LC_ENVIRONMENT_LEVEL_MODEL
+                 : app->lights.count || o->sun_set ? LC_ENVIRONMENT_LEVEL_FILL
+                                                   : LC_ENVIRONMENT_LEVEL_ALONE,
         .sun_dir = {o->sun[0], o->sun[1], o->sun[2]},
         .sun_lux = o->sun_set ? o->sun[3] : 0.0f,
     };
@@ -159,6 +169,9 @@ void lc_app_set_exposure(lc_app *app)
                                                 : lc_exposure_auto_sun(app->lights.lights, app->lights.count,
                                                                        app->scene.light_bounds_min, app->scene.light_bounds_max,
                                                                        app->opt.sun_set ? app->opt.sun[3] : 0.0);
+    /* A model's first-look lights read dimmer than metered, beside the sky (whose level follows
+     * the exposure), so surfaces near them keep their colour instead of washing to white. */
+    if (app->model_look && !app->opt.exposure_set) app->exposure_ev100 += LC_LIGHTS_MODEL_EV_BIAS;
 }
 
 void lc_app_camera_argument(const lc_app *app, char *out, size_t size)

@@ -14,6 +14,7 @@ typedef struct lc_app {
     lc_renderer renderer;
     lc_scene scene;
     lc_light_set lights;
+    bool model_look;        /* the lights and environment of a model's first look (lc_app_model_look) */
     lc_light *animated;        /* this frame's lights */
     uint32_t light_count;      /* active count (the viewer may halve it) */
     float radius_scale;        /* viewer: scales every radius */
@@ -37,6 +38,10 @@ lc_environment_desc lc_app_environment(const lc_app *app);
 void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size);
 /* Whether the device refuses a geometry path (mesh without mesh shaders, mdi without indirect-count
  * draws): then one line, prefix first, naming the device and what it lacks. */
+/* Whether the app lights the scene as a model's first look (lc_lights_generate_model): a file
+ * seen from outside (not a room) with neither a lights file nor lights of its own; --lights N
+ * asks for N generated lights instead. */
+bool lc_app_model_look(const lc_app *app);
 bool lc_app_geometry_refused(const lc_app *app, uint32_t geometry, const char *prefix);
 /* Where the lights came from: "generated" (--lights), "file" (--lights-file) or "scene" (the
  * glTF's KHR_lights_punctual). */

@@ -222,7 +222,8 @@ static const lc_option k_options[] = {
     {.flag = "--grid", .value = "N", .section = LC_OPTSEC_SCENE, UINT(1, 64), FIELD(grid),
      .help = "the scene's objects replicated N x N x N, 1..64 (default 1)"},
     {.flag = "--lights", .value = "N", .section = LC_OPTSEC_SCENE, UINT(0, LC_LIGHTS_MAX), FIELD(lights), SET(lights_set),
-     .help = "generated point and spot lights, 0..1048576 (default 1024; 0: no local lights, only the sun and the environment)",
+     .help = "generated point and spot lights, 0..1048576 (default 1024; 0: no local lights, only the sun and the environment; "
+             "default for a file seen from outside: 16 near-white lights and a brighter sky)",
      .stats = "lights"},
     {.flag = "--seed", .value = "S", .section = LC_OPTSEC_SCENE, .parse = opt_seed, .help = "light generation seed (default 1)"},
     {.flag = "--lights-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(lights_file),

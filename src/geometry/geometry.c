@@ -144,7 +144,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         bool blends = lc_scene_object_blends(scene, i);
         g->bucket_tasks[bucket] += blends ? 0 : r->meshlet_count;
         tasks += blends ? 0 : r->meshlet_count;
-        blend_tasks += blends ? r->meshlet_count : 0;
+        blend_tasks += blends && lc_scene_object_casts(scene, i) ? r->meshlet_count : 0;
         g->meshlets_total += r->meshlet_count;
         g->triangles_total += r->triangle_count;
         bool similarity;
@@ -173,7 +173,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     }
     g->command_capacity = first;
     /* Tasks in bucket order, so a bucket's draws read neighbouring tasks; then the blended
-     * objects' (shadow casters only: the shadow cull's, past task_count). */
+     * objects that cast (shadow casters only: the shadow cull's, past task_count). */
     uint32_t *task_data = lc_calloc((size_t)g->shadow_task_count * 2 + 2, sizeof *task_data);
     uint32_t *fill = lc_calloc(g->bucket_count, sizeof *fill);
     uint32_t blend_next = g->task_count;
@@ -181,6 +181,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         const lc_meshlet_range *r = &g->ms.ranges[scene->objects[i].mesh];
         uint32_t b = objs[i].info.x;
         bool blends = lc_scene_object_blends(scene, i);
+        if (blends && !lc_scene_object_casts(scene, i)) continue; /* neither drawn opaque nor a caster */
         for (uint32_t m = 0; m < r->meshlet_count; m++) {
             uint32_t t = blends ? blend_next++ : g->bucket_first[b] + fill[b]++;
             task_data[t * 2] = i;

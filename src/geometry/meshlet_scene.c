@@ -28,16 +28,28 @@ static void append(lc_meshlet_scene *ms, const lc_meshlet_mesh *m, uint32_t base
     lc_meshlet_encoded_append(&ms->enc, e);
 }
 
+#define OWN_GRID_RATIO 256.0f
+
+/* A mesh's largest |coordinate| (mesh-local). */
+static float mesh_extent(const lc_mesh *m)
+{
+    float e = 0.0f;
+    for (int c = 0; c < 3; c++) e = fmaxf(e, fmaxf(fabsf(m->aabb_min[c]), fabsf(m->aabb_max[c])));
+    return e;
+}
+
 lc_status lc_meshlet_scene_build(const lc_scene *scene, lc_meshlet_scene *out)
 {
     memset(out, 0, sizeof *out);
     lc_meshlet_stats *st = &out->stats;
     const char *name = scene->name[0] ? scene->name : "scene";
-    /* Meshes are mesh-local: the exponent covers every mesh's local extent. */
+    /* Meshes are mesh-local: one exponent covers every mesh's local extent, so meshes that share
+     * edges quantize them alike. A mesh whose extent is below 1/OWN_GRID_RATIO of the largest
+     * gets its own: beside gltfpack's quantized meshes (positions up to 65535, scaled by their
+     * nodes) a skinned mesh is in metres (its skin applied at load), and the shared grid's steps
+     * of 0.5 or 2 units would crush it to nothing. */
     float extent = 0.0f;
-    for (uint32_t m = 0; m < scene->mesh_count; m++)
-        for (int c = 0; c < 3; c++)
-            extent = fmaxf(extent, fmaxf(fabsf(scene->meshes[m].aabb_min[c]), fabsf(scene->meshes[m].aabb_max[c])));
+    for (uint32_t m = 0; m < scene->mesh_count; m++) extent = fmaxf(extent, mesh_extent(&scene->meshes[m]));
     lc_status s = LC_OK;
     for (uint32_t d = 0; d < scene->mesh_count && s == LC_OK; d++) {
         const lc_mesh *me = &scene->meshes[d];
@@ -52,7 +64,8 @@ lc_status lc_meshlet_scene_build(const lc_scene *scene, lc_meshlet_scene *out)
         snprintf(mesh_name, sizeof mesh_name, "%s mesh %u", name, d);
         lc_meshlet_desc desc = {.vertices = scene->vertices + me->first_vertex, .vertex_count = me->vertex_count,
                                 .indices = scene->indices + me->first_index, .index_count = me->index_count,
-                                .position_extent = extent, .quiet = true, .name = mesh_name};
+                                .position_extent = mesh_extent(me) * OWN_GRID_RATIO >= extent ? extent : 0.0f,
+                                .quiet = true, .name = mesh_name};
         lc_meshlet_mesh m;
         s = lc_meshlet_build(&desc, &m);
         if (s != LC_OK) break;

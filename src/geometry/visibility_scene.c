@@ -31,33 +31,50 @@ uint32_t lc_vis_id_prim_bits(uint32_t draws, uint32_t max_triangles)
     return bits < 32 && ((uint64_t)draws << bits) <= 0xffffffffull ? bits : 0;
 }
 
-uint32_t lc_vis_textures(const lc_scene *s, int32_t *slot_image, uint32_t *material_texture)
+/* Rank of key among the keys set in bits (256 bits as 8 words): the number of set keys below it. */
+static uint32_t key_rank(const uint32_t bits[8], uint32_t key)
 {
-    uint32_t *image_slot = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *image_slot); /* slot + 1, 0: unused */
+    uint32_t n = 0;
+    for (uint32_t w = 0; w < key / 32; w++) n += (uint32_t)__builtin_popcount(bits[w]);
+    return n + (uint32_t)__builtin_popcount(bits[key / 32] & ((1u << (key % 32)) - 1u));
+}
+
+uint32_t lc_vis_textures(const lc_scene *s, lc_vis_texture *textures, uint32_t *material_texture)
+{
+    /* Per image, the sampler keys its materials read it with (a bit each) and its first texture. */
+    uint32_t(*keys)[8] = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *keys);
+    uint32_t *first = lc_calloc(LC_MAX(s->image_count, 1u), sizeof *first);
     bool white = s->material_count == 0;
     for (uint32_t i = 0; i < s->material_count; i++)
         for (uint32_t t = 0; t < LC_TEX_SLOTS; t++) {
             int32_t img = lc_material_image(&s->materials[i], t, s->image_count);
-            if (img >= 0) image_slot[img] = 1;
+            uint32_t key = s->materials[i].sampler[t];
+            if (img >= 0) keys[img][key / 32] |= 1u << (key % 32);
             else if (t == LC_TEX_BASE_COLOR) white = true;
         }
     uint32_t n = 0;
     for (uint32_t i = 0; i < s->image_count; i++) {
-        if (!image_slot[i]) continue;
-        if (slot_image) slot_image[n] = (int32_t)i;
-        image_slot[i] = ++n;
+        first[i] = n;
+        for (uint32_t k = 0; k < LC_SAMPLER_KEYS; k++) {
+            if (!(keys[i][k / 32] >> (k % 32) & 1u)) continue;
+            if (textures) textures[n] = (lc_vis_texture){(int32_t)i, (uint8_t)k};
+            n++;
+        }
     }
     uint32_t white_slot = n;
     if (white) {
-        if (slot_image) slot_image[n] = -1;
+        if (textures) textures[n] = (lc_vis_texture){-1, 0};
         n++;
     }
     for (uint32_t i = 0; material_texture && i < s->material_count; i++)
         for (uint32_t t = 0; t < LC_TEX_SLOTS; t++) {
             int32_t img = lc_material_image(&s->materials[i], t, s->image_count);
-            material_texture[i * LC_TEX_SLOTS + t] = img >= 0 ? image_slot[img] - 1 : t == LC_TEX_BASE_COLOR ? white_slot : LC_NO_TEXTURE;
+            material_texture[i * LC_TEX_SLOTS + t] = img >= 0                  ? first[img] + key_rank(keys[img], s->materials[i].sampler[t])
+                                                     : t == LC_TEX_BASE_COLOR ? white_slot
+                                                                              : LC_NO_TEXTURE;
         }
-    free(image_slot);
+    free(keys);
+    free(first);
     return n;
 }
 
@@ -98,11 +115,11 @@ lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_
     const lc_scene *s = desc->scene;
     VkDevice dev = ctx->device;
     vs->material_count = LC_MAX(s->material_count, 1u);
-    int32_t *slot_image = lc_calloc(s->image_count + 1, sizeof *slot_image);
+    lc_vis_texture *slot_texture = lc_calloc((size_t)vs->material_count * LC_TEX_SLOTS + 1, sizeof *slot_texture);
     uint32_t *material_texture = lc_calloc((size_t)vs->material_count * LC_TEX_SLOTS, sizeof *material_texture);
-    vs->texture_count = lc_vis_textures(s, slot_image, material_texture);
+    vs->texture_count = lc_vis_textures(s, slot_texture, material_texture);
     if (!lc_vis_textures_fit(ctx, vs->texture_count, desc->frame_samplers, vs->refusal, sizeof vs->refusal)) {
-        free(slot_image);
+        free(slot_texture);
         free(material_texture);
         return LC_OK;
     }
@@ -166,16 +183,16 @@ lc_status lc_visibility_scene_create(lc_context *ctx, const lc_visibility_scene_
     free(draws);
     free(mats);
     if (st != LC_OK) {
-        free(slot_image);
+        free(slot_texture);
         return st;
     }
 
     VkDescriptorImageInfo *tex = lc_calloc(vs->texture_count, sizeof *tex);
     for (uint32_t i = 0; i < vs->texture_count; i++) {
-        const lc_image *t = slot_image[i] >= 0 ? &desc->textures[slot_image[i]] : desc->white;
-        tex[i] = (VkDescriptorImageInfo){desc->sampler, t->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        const lc_image *t = slot_texture[i].image >= 0 ? &desc->textures[slot_texture[i].image] : desc->white;
+        tex[i] = (VkDescriptorImageInfo){desc->samplers[slot_texture[i].sampler], t->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
     }
-    free(slot_image);
+    free(slot_texture);
     VkDescriptorBufferInfo bufs[LC_VIS_BIND_COUNT] = {
         [LC_VIS_BIND_VERTICES] = {desc->vertices->buffer, 0, VK_WHOLE_SIZE},
         [LC_VIS_BIND_INDICES] = {desc->indices->buffer, 0, VK_WHOLE_SIZE},

@@ -32,13 +32,20 @@ typedef struct lc_visibility_scene {
     char refusal[256];       /* not empty: the textures do not fit the device, nothing was created; why, in one line */
 } lc_visibility_scene;
 
-/* The textures the visibility shade binds, each once: the scene's images that its materials
- * use in any slot (gpu_material.h lc_texture_slot), in image order, then white where a
- * material has no base-colour texture (or there are no materials). Fills slot_image (texture
- * -> scene image, -1 for white; image_count + 1 entries) and material_texture (material *
+/* A texture of the visibility shade's array: a scene image (-1: white) with its sampler key. */
+typedef struct lc_vis_texture {
+    int32_t image;
+    uint8_t sampler; /* LC_SAMPLER_* (scene.h) */
+} lc_vis_texture;
+
+/* The textures the visibility shade binds, each (image, sampler) pair once: the scene's images
+ * that its materials use in any slot (gpu_material.h lc_texture_slot), in image order, each
+ * with every sampler key its materials read it with (ascending), then white where a material
+ * has no base-colour texture (or there are no materials). Fills textures (texture -> image and
+ * sampler; material_count * LC_TEX_SLOTS + 1 entries suffice) and material_texture (material *
  * LC_TEX_SLOTS + slot -> texture, LC_NO_TEXTURE for an empty slot other than base colour;
  * material_count * LC_TEX_SLOTS entries) where not NULL; returns the count (>= 1). */
-uint32_t lc_vis_textures(const lc_scene *scene, int32_t *slot_image, uint32_t *material_texture);
+uint32_t lc_vis_textures(const lc_scene *scene, lc_vis_texture *textures, uint32_t *material_texture);
 
 /* Whether an array of that many textures fits the device beside other_samplers combined image
  * samplers the same stage sees (the frame set's); where not, writes one line naming the limit
@@ -58,7 +65,7 @@ typedef struct lc_visibility_scene_desc {
     const lc_buffer *vertices, *indices;   /* the runtime mesh (lc_geometry), storage buffers */
     const lc_image *textures;              /* scene->image_count images */
     const lc_image *white;                 /* for materials without a base-colour texture */
-    VkSampler sampler;
+    const VkSampler *samplers;             /* per sampler key (material_samplers.h), those the textures use created */
     VkDescriptorSetLayout frame_layout;
     uint32_t frame_samplers;               /* the frame set's combined image samplers (lc_frame_set_samplers) */
 } lc_visibility_scene_desc;

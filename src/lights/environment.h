@@ -27,6 +27,9 @@ extern const char *const lc_environment_names[LC_ENVIRONMENT_COUNT]; /* "none", 
  * here, 59.5 dB at 0.1). */
 #define LC_ENVIRONMENT_LEVEL_ALONE 0.5f
 #define LC_ENVIRONMENT_LEVEL_FILL 0.05f
+/* Beside a model's first-look lights (lights.h lc_lights_generate_model): the sky lights the
+ * model about as much as they do, so metals reflect it instead of looking black. */
+#define LC_ENVIRONMENT_LEVEL_MODEL 0.3f
 
 /* An equirectangular RGB float image (+Y up; u = 0.5 looks along -Z). */
 typedef struct lc_environment_image {

@@ -140,6 +140,16 @@ lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
     return LC_OK;
 }
 
+lc_status lc_lights_generate_model(lc_light_set *out, uint64_t seed, const float bmin[3], const float bmax[3])
+{
+    lc_status s = lc_lights_generate(out, LC_LIGHTS_MODEL_COUNT, seed, bmin, bmax);
+    for (uint32_t i = 0; s == LC_OK && i < out->count; i++) {
+        lc_light *l = &out->lights[i];
+        for (int c = 0; c < 3; c++) l->color[c] += LC_LIGHTS_MODEL_WHITE * (1.0f - l->color[c]);
+    }
+    return s;
+}
+
 void lc_light_set_destroy(lc_light_set *set)
 {
     free(set->lights);

@@ -39,6 +39,16 @@ typedef struct lc_light_set {
 #define LC_LIGHTS_GENERATED_LUX 12.5f
 lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
                              const float bmin[3], const float bmax[3]);
+/* The generated lights of a model seen from outside (docs/MATERIALS.md, "A model's first
+ * look"): LC_LIGHTS_MODEL_COUNT lights as lc_lights_generate makes them, their colours mixed
+ * LC_LIGHTS_MODEL_WHITE of the way to white, so that materials show their own colours, and read
+ * at half the metered brightness (LC_LIGHTS_MODEL_EV_BIAS, applied by the app's exposure); the
+ * environment beside them is brighter than beside the 1,024 (LC_ENVIRONMENT_LEVEL_MODEL), so
+ * metals reflect it. */
+#define LC_LIGHTS_MODEL_COUNT 16u
+#define LC_LIGHTS_MODEL_WHITE 0.9f
+#define LC_LIGHTS_MODEL_EV_BIAS 1.0f /* the automatic exposure plus this: the lights at half the metered brightness */
+lc_status lc_lights_generate_model(lc_light_set *out, uint64_t seed, const float bmin[3], const float bmax[3]);
 /* Parses the lights-file schema (docs/SHADING.md, "Lights file"). Any malformed entry: one lc_error line naming
  * the entry and the problem, LC_ERR_INPUT. */
 lc_status lc_lights_load_json(lc_light_set *out, const char *path);

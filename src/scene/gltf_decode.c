@@ -44,9 +44,64 @@ void lc_model_refuse(const uint8_t *data, size_t size, const char *ext, const ch
 
 /* Extensions a file may require: read (or harmlessly ignored, docs/GLTF.md says which). */
 static const char *const required_ok[] = {
-    "KHR_mesh_quantization", "EXT_meshopt_compression", "KHR_texture_transform", "KHR_materials_unlit",
+    "KHR_lights_punctual", "KHR_mesh_quantization", "EXT_meshopt_compression", "KHR_texture_transform", "KHR_materials_unlit",
     "KHR_materials_emissive_strength", "KHR_materials_pbrSpecularGlossiness", "EXT_texture_webp",
 };
+
+/* Extensions lightcull reads (or assimp reads for it); any other a file uses is ignored with a
+ * warning naming it (docs/GLTF.md). EXT_texture_webp warns on its own (lc_gltf_prepare). */
+static const char *const extensions_read[] = {
+    "KHR_lights_punctual", "KHR_mesh_quantization", "EXT_meshopt_compression", "KHR_texture_transform",
+    "KHR_materials_emissive_strength", "KHR_materials_pbrSpecularGlossiness", "EXT_texture_webp",
+};
+
+/* One warning line a kind for what the file uses and lightcull ignores: extensions it does not
+ * read (named, all in one line), points and lines (dropped), texture transforms on slots other
+ * than the base colour, and scenes other than the default. */
+static void warn_ignored(const cJSON *root, const char *what)
+{
+    char names[256] = "";
+    int ignored = 0;
+    const cJSON *ext;
+    cJSON_ArrayForEach(ext, get(root, "extensionsUsed"))
+    {
+        if (!cJSON_IsString(ext)) continue;
+        bool read = false;
+        for (size_t i = 0; i < sizeof extensions_read / sizeof *extensions_read; i++) read |= !strcmp(ext->valuestring, extensions_read[i]);
+        if (read) continue;
+        size_t at = strlen(names);
+        if (at + 8 < sizeof names)
+            snprintf(names + at, sizeof names - at, "%s%.80s", ignored ? ", " : "", ext->valuestring);
+        ignored++;
+    }
+    if (ignored)
+        lc_warn("%s: %d glTF extension%s ignored (drawn without %s): %s", what, ignored, ignored == 1 ? "" : "s",
+                ignored == 1 ? "it" : "them", names);
+    int points_lines = 0;
+    const cJSON *mesh, *prim;
+    cJSON_ArrayForEach(mesh, get(root, "meshes")) cJSON_ArrayForEach(prim, get(mesh, "primitives"))
+    {
+        double mode = num(prim, "mode", 4.0);
+        points_lines += mode >= 0.0 && mode <= 3.0;
+    }
+    if (points_lines)
+        lc_warn("%s: %d primitive%s of points or lines dropped (only triangles are drawn)", what, points_lines,
+                points_lines == 1 ? "" : "s");
+    static const char *const others[] = {"metallicRoughnessTexture", "normalTexture", "occlusionTexture", "emissiveTexture"};
+    int transforms = 0;
+    const cJSON *m;
+    cJSON_ArrayForEach(m, get(root, "materials")) for (int k = 0; k < 4; k++)
+    {
+        const cJSON *info = get(k == 0 ? get(m, "pbrMetallicRoughness") : m, others[k]);
+        const cJSON *t = get(get(info, "extensions"), "KHR_texture_transform");
+        transforms += get(t, "offset") || get(t, "rotation") || get(t, "scale");
+    }
+    if (transforms)
+        lc_warn("%s: %d KHR_texture_transform%s on other slots than the base colour ignored (they read the base colour's UVs)",
+                what, transforms, transforms == 1 ? "" : "s");
+    int scenes = cJSON_GetArraySize(get(root, "scenes"));
+    if (scenes > 1) lc_warn("%s: %d scenes; only the default one is drawn", what, scenes);
+}
 
 /* assimp 5.2's glTF importers take strchr(mime_type, '/') + 1 unchecked for embedded images,
  * so an image whose "mimeType", or the media type of its data: URI, has no '/' crashes them
@@ -255,6 +310,7 @@ lc_status lc_gltf_prepare(const uint8_t *data, size_t size, const char *dir, con
     if (status == LC_OK) {
         read_cameras(root, info);
         read_lights(root, info);
+        warn_ignored(root, what);
         info->skins = cJSON_GetArraySize(get(root, "skins")) > 0;
         info->animations = cJSON_GetArraySize(get(root, "animations")) > 0;
         const cJSON *mesh, *prim, *tex;

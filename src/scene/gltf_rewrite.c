@@ -480,6 +480,94 @@ static bool apply_uv_transform(rewrite *r, cJSON *attrs, const cJSON *t)
     return true;
 }
 
+/* ---------------------------------------------------------------- UV sets */
+
+/* lightcull's vertices carry one UV set. A material whose textures name another (texCoord, or
+ * KHR_texture_transform's texCoord override) has its primitives' TEXCOORD_0 replaced by that
+ * set, so assimp reads it (and computes tangents from it) as the first. */
+static const char *const slot_key[5] = {"baseColorTexture", "metallicRoughnessTexture", "normalTexture", "occlusionTexture",
+                                        "emissiveTexture"};
+static const char *const slot_name[5] = {"base colour", "metallic-roughness", "normal", "occlusion", "emissive"};
+
+/* The object holding a material's texture slot s (lc_texture_slot order). */
+static cJSON *slot_parent(const cJSON *material, int s) { return s < 2 ? get(material, "pbrMetallicRoughness") : (cJSON *)material; }
+
+/* The UV set a textureInfo reads: its KHR_texture_transform's texCoord where it gives one (the
+ * extension's override), else its texCoord (0 by default); -1 where there is no textureInfo. */
+static int info_uv_set(const cJSON *info)
+{
+    if (!cJSON_IsObject(info)) return -1;
+    int64_t over = index_of(get(get(info, "extensions"), "KHR_texture_transform"), "texCoord");
+    int64_t set = over >= 0 ? over : index_of(info, "texCoord");
+    return set >= 0 ? (int)LC_MIN(set, 99) : 0;
+}
+
+/* The one UV set a material's textures read: its base colour's, else its first textured slot's. */
+static int material_uv_set(const cJSON *m)
+{
+    for (int s = 0; s < 5; s++) {
+        int set = info_uv_set(get(slot_parent(m, s), slot_key[s]));
+        if (set >= 0) return set;
+    }
+    return 0;
+}
+
+static const cJSON *material_at(const cJSON *root, int64_t material)
+{
+    return material >= 0 && material <= INT32_MAX ? cJSON_GetArrayItem(get(root, "materials"), (int)material) : NULL;
+}
+
+static bool needs_uv_rewrite(const cJSON *root)
+{
+    const cJSON *m;
+    cJSON_ArrayForEach(m, get(root, "materials")) for (int s = 0; s < 5; s++) if (info_uv_set(get(slot_parent(m, s), slot_key[s])) > 0)
+        return true;
+    return false;
+}
+
+/* A primitive's TEXCOORD_0 becomes the set its material reads; false where it has no such set. */
+static bool select_uv_set(cJSON *attrs, int set)
+{
+    if (set <= 0) return true;
+    char name[32];
+    snprintf(name, sizeof name, "TEXCOORD_%d", set);
+    int index = item_index(get(attrs, name));
+    if (index < 0) return false;
+    set_number(attrs, "TEXCOORD_0", index);
+    return true;
+}
+
+/* Every texture slot of a material reads TEXCOORD_0 (the selected set) from now on; a slot that
+ * named another set than the material's is left out (its texture read through the wrong UVs
+ * would lie), counted in dropped with the first named in first. */
+static void settle_uv_sets(cJSON *root, int *dropped, char *first, size_t first_size)
+{
+    cJSON *m;
+    int i = 0;
+    cJSON_ArrayForEach(m, get(root, "materials"))
+    {
+        int set = material_uv_set(m);
+        for (int s = 0; s < 5; s++) {
+            cJSON *parent = slot_parent(m, s), *info = get(parent, slot_key[s]);
+            int own = info_uv_set(info);
+            if (own < 0) continue;
+            if (own != set) {
+                if (!(*dropped)++) {
+                    const cJSON *name = get(m, "name");
+                    snprintf(first, first_size, "material %d%s%.60s%s: %s texture on TEXCOORD_%d, its others on TEXCOORD_%d", i,
+                             cJSON_IsString(name) ? " '" : "", cJSON_IsString(name) ? name->valuestring : "",
+                             cJSON_IsString(name) ? "'" : "", slot_name[s], own, set);
+                }
+                cJSON_DeleteItemFromObjectCaseSensitive(parent, slot_key[s]);
+                continue;
+            }
+            set_number(info, "texCoord", 0);
+            cJSON_DeleteItemFromObjectCaseSensitive(get(get(info, "extensions"), "KHR_texture_transform"), "texCoord");
+        }
+        i++;
+    }
+}
+
 /* ---------------------------------------------------------------- the rewrite */
 
 static bool rewrite_file(cJSON *root, const source *src, lc_gltf_info *info)
@@ -512,17 +600,29 @@ static bool rewrite_file(cJSON *root, const source *src, lc_gltf_info *info)
      * vertex colours get alpha 1. Each primitive gets its own copies, so shared accessors stay
      * right for every user. */
     cJSON *mesh, *prim, *target;
+    int uv_missing = 0, uv_missing_set = 0;
     cJSON_ArrayForEach(mesh, get(root, "meshes")) cJSON_ArrayForEach(prim, get(mesh, "primitives"))
     {
         if (!ok) break;
         cJSON *attrs = get(prim, "attributes");
         ok = dequantize_attributes(&r, attrs);
         cJSON_ArrayForEach(target, get(prim, "targets")) ok = ok && dequantize_attributes(&r, target);
+        int set = material_uv_set(material_at(root, index_of(prim, "material")));
+        if (ok && !select_uv_set(attrs, set) && !uv_missing++) uv_missing_set = set;
         const cJSON *t = uv_transform(root, index_of(prim, "material"));
         if (ok && t) ok = apply_uv_transform(&r, attrs, t);
         if (ok) ok = expand_rgb_colour(&r, attrs);
     }
     if (ok) add_identity_matrices(&r);
+    int dropped = 0;
+    char first[200] = "";
+    settle_uv_sets(root, &dropped, first, sizeof first);
+    if (ok && uv_missing)
+        lc_warn("%s: %d primitive%s the TEXCOORD_%d (the first's) that %s material's textures name; TEXCOORD_0 is read instead",
+                src->what, uv_missing, uv_missing == 1 ? " lacks" : "s lack", uv_missing_set, uv_missing == 1 ? "its" : "their");
+    if (ok && dropped)
+        lc_warn("%s: %d texture slot%s read%s another UV set than the rest of %s material (one set a mesh here), left out; first: %s",
+                src->what, dropped, dropped == 1 ? "" : "s", dropped == 1 ? "s" : "", dropped == 1 ? "its" : "their", first);
     cJSON *material;
     cJSON_ArrayForEach(material, get(root, "materials"))
         cJSON_DeleteItemFromObjectCaseSensitive(get(get(get(material, "pbrMetallicRoughness"), "baseColorTexture"), "extensions"),
@@ -565,7 +665,7 @@ static bool rewrite_file(cJSON *root, const source *src, lc_gltf_info *info)
 bool lc_gltf_needs_rewrite(const cJSON *root)
 {
     return string_in(get(root, "extensionsUsed"), "EXT_meshopt_compression") || needs_attribute_rewrite(root) ||
-           skins_without_matrices(root);
+           skins_without_matrices(root) || needs_uv_rewrite(root);
 }
 
 bool lc_gltf_rewrite(cJSON *root, const uint8_t *bin, size_t bin_size, const char *dir, const char *what,

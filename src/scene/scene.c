@@ -113,6 +113,8 @@ lc_status lc_scene_validate(const lc_scene *s)
     return LC_OK;
 }
 
+_Static_assert(sizeof(lc_material) == 19 * 4 + 8, "lc_material has no padding (scenes compare with memcmp)");
+
 lc_material lc_material_make(float r, float g, float b, int32_t image, bool two_sided)
 {
     return (lc_material){.base_color = {r, g, b, 1.0f}, .image = image, .two_sided = two_sided, .alpha_mode = LC_ALPHA_OPAQUE,
@@ -266,6 +268,12 @@ bool lc_scene_object_blends(const lc_scene *s, uint32_t object)
     return m < s->material_count && s->materials[m].alpha_mode == LC_ALPHA_BLEND;
 }
 
+bool lc_scene_object_casts(const lc_scene *s, uint32_t object)
+{
+    uint32_t m = s->objects[object].material;
+    return !lc_scene_object_blends(s, object) || s->materials[m].base_color[3] >= LC_BLEND_CASTS_ALPHA;
+}
+
 uint64_t lc_scene_triangles(const lc_scene *s)
 {
     uint64_t n = 0;
@@ -346,21 +354,25 @@ static void geometry_centre(const lc_scene *s, float c[3])
         c[k] = lo[k] <= hi[k] ? 0.5f * (lo[k] + hi[k]) : 0.5f * (s->bounds_min[k] + s->bounds_max[k]);
 }
 
+/* The share of each half field of view (as tangents) a framed model reaches at most. */
+#define FRAME_FILL 0.8f
+
 void lc_scene_frame(lc_scene *s, float fov_y_deg, float aspect)
 {
     float c[3];
     geometry_centre(s, c);
     float r = LC_MAX(enclosing_radius(s, c), 1e-3f);
-    /* The sphere fits the narrower of the two fields of view: sin(half fov) = r / distance. */
-    float half_y = 0.5f * fov_y_deg * 3.14159265f / 180.0f;
-    float half_x = atanf(tanf(half_y) * LC_MAX(aspect, 1e-3f));
+    /* The model fits FRAME_FILL of each field of view (a margin all round: nothing at the
+     * image's edge); the sphere fits the narrower of the two: sin(half fov) = r / distance. */
+    float half_y = atanf(FRAME_FILL * tanf(0.5f * fov_y_deg * 3.14159265f / 180.0f));
+    float half_x = atanf(FRAME_FILL * tanf(0.5f * fov_y_deg * 3.14159265f / 180.0f) * LC_MAX(aspect, 1e-3f));
     float half = LC_MIN(half_y, half_x);
     /* From the front (+Z), a little above: yaw 0 looks along -Z, pitch down 20 degrees. The
-     * distance fits the geometry's projection (a long model fills the width), with a margin,
-     * and never exceeds the bounding sphere's. */
+     * distance fits the geometry's projection (a long model fills the width) and never exceeds
+     * the bounding sphere's. */
     const float pitch = -20.0f * 3.14159265f / 180.0f;
     float f[3] = {0.0f, sinf(pitch), -cosf(pitch)}, rt[3] = {1.0f, 0.0f, 0.0f}, up[3] = {0.0f, cosf(pitch), sinf(pitch)};
-    float fit = 1.08f * fit_distance(s, c, f, rt, up, LC_MAX(half_x, 1e-3f), LC_MAX(half_y, 1e-3f));
+    float fit = fit_distance(s, c, f, rt, up, LC_MAX(half_x, 1e-3f), LC_MAX(half_y, 1e-3f));
     float dist = LC_MIN(r / sinf(LC_MAX(half, 1e-3f)), LC_MAX(fit, 2.0f * r / 100.0f));
     s->default_camera[0] = c[0];
     s->default_camera[1] = c[1] - dist * sinf(pitch);

@@ -62,7 +62,26 @@ typedef struct lc_material {
     float occlusion_strength;
     float emissive[3];      /* linear, KHR_materials_emissive_strength already applied */
     int32_t emissive_image; /* sRGB */
+    /* Each texture slot's sampler (LC_SAMPLER_* bits), in lc_texture_slot order: base colour,
+     * metallic-roughness, normal, occlusion, emissive; 0 is glTF's default sampler. [5..7] stay
+     * 0: the struct has no padding, so scenes compare with memcmp (tests/test_scene.c). */
+    uint8_t sampler[8];
 } lc_material;
+
+/* A texture's sampler as a small key (glTF samplers): wrap along u and v, the magnification
+ * and minification filters, and how mip levels are used. 0 is glTF's default and lightcull's
+ * sampler before samplers were read: REPEAT, linear, trilinear. The renderer creates one
+ * VkSampler per key a scene uses (src/materials/material_samplers.c). */
+#define LC_SAMPLER_WRAP_REPEAT 0u
+#define LC_SAMPLER_WRAP_CLAMP 1u  /* CLAMP_TO_EDGE */
+#define LC_SAMPLER_WRAP_MIRROR 2u /* MIRRORED_REPEAT */
+#define LC_SAMPLER_WRAP_U(w) ((uint8_t)(w))
+#define LC_SAMPLER_WRAP_V(w) ((uint8_t)((w) << 2))
+#define LC_SAMPLER_MAG_NEAREST 0x10u
+#define LC_SAMPLER_MIN_NEAREST 0x20u
+#define LC_SAMPLER_MIP_NEAREST 0x40u /* the nearest mip level (glTF *_MIPMAP_NEAREST) */
+#define LC_SAMPLER_MIP_NONE 0x80u    /* level 0 only (glTF NEAREST or LINEAR minification) */
+#define LC_SAMPLER_KEYS 256u
 
 /* A material with glTF's defaults where a file gives nothing, but dielectric (metallic 0,
  * roughness 0.5: OBJ and the procedural scenes have no metallic-roughness data) and with
@@ -184,5 +203,10 @@ uint64_t lc_scene_triangles(const lc_scene *scene);
 /* Whether an object's material is LC_ALPHA_BLEND: drawn by the transparent pass, after the
  * opaque frame, and by no opaque pass (pre-pass, visibility ids, forward shade, GPU culling). */
 bool lc_scene_object_blends(const lc_scene *scene, uint32_t object);
+/* Whether an object casts shadows: every one but a BLEND object whose material's alpha factor
+ * is below LC_BLEND_CASTS_ALPHA, which casts nothing (docs/MATERIALS.md, "What BLEND surfaces
+ * cast"): a lamp shade or a marker of 10 % alpha must not black out its light. */
+#define LC_BLEND_CASTS_ALPHA 0.5f
+bool lc_scene_object_casts(const lc_scene *scene, uint32_t object);
 
 #endif

@@ -137,12 +137,26 @@ static int enclosed_directions(const lc_scene *s)
 
 /* Of the 26 directions from the bounds' centre, how many must meet an inward-facing surface. */
 #define INTERIOR_MIN_ENCLOSED 20
+/* Headroom (scene units, metres in glTF) over the floor where the camera would stand that makes
+ * an enclosed space a room a person walks in: a door's height. */
+#define INTERIOR_MIN_HEADROOM 2.0f
+
+/* Where the camera would stand is a room: open to the sky above it (a courtyard, a street), or
+ * with a door's height of headroom over the floor there. A closed hollow object (a pumpkin, a
+ * sphere) encloses its centre with surfaces facing in as a room does, but nobody stands in it. */
+static bool room_to_stand(const lc_scene *s, float x, float floor_y, float z)
+{
+    float o[3] = {x, floor_y + 1e-3f * LC_MAX(1.0f, fabsf(floor_y)), z}, up[3] = {0.0f, 1.0f, 0.0f};
+    float above = ray_distance(s, o, up);
+    return isinf(above) || above >= INTERIOR_MIN_HEADROOM;
+}
 
 /* The first view of an imported scene, whatever its units. An interior (the rule, also in the
  * README): there is a floor under the bounds' middle, walking back along the longest
  * horizontal axis from there at eye height leaves more than a tenth of that side before
- * something is in the way, and surfaces facing the centre enclose it (enclosed_directions, not
- * the bounds' proportions or size). Then the camera stands there looking along that axis (for
+ * something is in the way, surfaces facing the centre enclose it (enclosed_directions, not
+ * the bounds' proportions or size), and where the camera would stand is open to the sky or
+ * has a door's height of headroom (room_to_stand). Then the camera stands there looking along that axis (for
  * Sponza: the end of the atrium, looking down its length) and lights fill the bounds. Anything
  * else is LC_START_FRAMED (lc_scene_frame,
  * once the window's aspect is known), or LC_START_CAMERA when the file has a camera. */
@@ -166,12 +180,18 @@ void lc_scene_first_view(lc_scene *s)
     }
     /* Walls all round, facing in: see enclosed_directions. A terrain, a street or a spread of
      * objects leaves most directions open; a closed object shows its back faces. */
-    if (back > 0.1f * size[axis] && enclosed_directions(s) >= INTERIOR_MIN_ENCLOSED) {
-        cam[0] = centre[0];
-        cam[2] = centre[2];
-        cam[axis] -= back;
-        float y = floor_height(s, cam[0], cam[2], floor_y + eye);
-        cam[1] = (isnan(y) ? floor_y : y) + eye;
+    float stand[3] = {centre[0], floor_y, centre[2]};
+    stand[axis] -= back;
+    bool room = back > 0.1f * size[axis] && enclosed_directions(s) >= INTERIOR_MIN_ENCLOSED;
+    if (room) {
+        float y = floor_height(s, stand[0], stand[2], floor_y + eye);
+        stand[1] = isnan(y) ? floor_y : y;
+        room = room_to_stand(s, stand[0], stand[1], stand[2]);
+    }
+    if (room) {
+        cam[0] = stand[0];
+        cam[1] = stand[1] + eye;
+        cam[2] = stand[2];
         s->start = LC_START_INTERIOR;
         float largest = LC_MAX(size[0], LC_MAX(size[1], size[2]));
         for (int c = 0; c < 3; c++) {

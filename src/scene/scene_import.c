@@ -461,6 +461,32 @@ static void read_factors(const struct aiMaterial *am, lc_material *m)
     }
 }
 
+/* A texture slot's sampler key (scene.h LC_SAMPLER_*) from what assimp read of the glTF
+ * sampler: wrap modes per axis (aiTextureMapMode), the filters as glTF's enums. */
+static uint8_t sampler_key(const struct aiMaterial *am, enum aiTextureType type, const enum aiTextureMapMode mode[2])
+{
+    uint8_t key = 0;
+    for (int a = 0; a < 2; a++) {
+        uint32_t w = mode[a] == aiTextureMapMode_Clamp || mode[a] == aiTextureMapMode_Decal ? LC_SAMPLER_WRAP_CLAMP
+                     : mode[a] == aiTextureMapMode_Mirror                                   ? LC_SAMPLER_WRAP_MIRROR
+                                                                                            : LC_SAMPLER_WRAP_REPEAT;
+        key |= a == 0 ? LC_SAMPLER_WRAP_U(w) : LC_SAMPLER_WRAP_V(w);
+    }
+    int mag = 0, min = 0;
+    unsigned int one = 1;
+    if (aiGetMaterialIntegerArray(am, AI_MATKEY_GLTF_MAPPINGFILTER_MAG(type, 0), &mag, &one) == aiReturn_SUCCESS && mag == 9728)
+        key |= LC_SAMPLER_MAG_NEAREST;
+    one = 1;
+    if (aiGetMaterialIntegerArray(am, AI_MATKEY_GLTF_MAPPINGFILTER_MIN(type, 0), &min, &one) == aiReturn_SUCCESS) {
+        /* 9728 NEAREST, 9729 LINEAR, 9984 NEAREST_MIPMAP_NEAREST, 9985 LINEAR_MIPMAP_NEAREST,
+         * 9986 NEAREST_MIPMAP_LINEAR, 9987 LINEAR_MIPMAP_LINEAR */
+        if (min == 9728 || min == 9984 || min == 9986) key |= LC_SAMPLER_MIN_NEAREST;
+        if (min == 9728 || min == 9729) key |= LC_SAMPLER_MIP_NONE;
+        if (min == 9984 || min == 9985) key |= LC_SAMPLER_MIP_NEAREST;
+    }
+    return key;
+}
+
 /* path NULL: the scene came from memory and external texture files are not read. */
 static void load_materials(const struct aiScene *ai, const char *path, lc_scene *out)
 {
@@ -492,17 +518,27 @@ static void load_materials(const struct aiScene *ai, const char *path, lc_scene 
         read_factors(am, m);
         for (int k = 0; k < TEX_SLOTS; k++) {
             struct aiString tex;
-            bool found = aiGetMaterialTexture(am, tex_slots[k].type, 0, &tex, NULL, NULL, NULL, NULL, NULL, NULL) == aiReturn_SUCCESS;
-            if (!found && tex_slots[k].fallback != aiTextureType_NONE)
-                found = aiGetMaterialTexture(am, tex_slots[k].fallback, 0, &tex, NULL, NULL, NULL, NULL, NULL, NULL) == aiReturn_SUCCESS;
-            if (found && tex.length)
+            enum aiTextureMapMode mode[2] = {aiTextureMapMode_Wrap, aiTextureMapMode_Wrap};
+            enum aiTextureType type = tex_slots[k].type;
+            bool found = aiGetMaterialTexture(am, type, 0, &tex, NULL, NULL, NULL, NULL, mode, NULL) == aiReturn_SUCCESS;
+            if (!found && tex_slots[k].fallback != aiTextureType_NONE) {
+                type = tex_slots[k].fallback;
+                found = aiGetMaterialTexture(am, type, 0, &tex, NULL, NULL, NULL, NULL, mode, NULL) == aiReturn_SUCCESS;
+            }
+            if (found && tex.length) {
                 mat_job[i][k] = find_or_add_job(ai, scene_dir, tex.data, tex_slots[k].linear, &jobs, &job_count, &job_cap);
+                m->sampler[k] = sampler_key(am, type, mode);
+            }
         }
     }
 
     if (job_count) lc_texture_decode_all(jobs, job_count);
 
     out->images = lc_calloc(LC_MAX(1u, job_count), sizeof *out->images);
+    /* Textures that cannot be loaded: one line for all of them (a model copied without its
+     * textures folder misses dozens), counting them and naming the first. */
+    uint32_t failed = 0;
+    const lc_texture_job *first_failed = NULL;
     for (uint32_t i = 0; i < job_count; i++) {
         lc_texture_job *job = &jobs[i];
         if (job->image.rgba) {
@@ -510,10 +546,15 @@ static void load_materials(const struct aiScene *ai, const char *path, lc_scene 
             out->images[out->image_count++] = job->image;
         } else {
             job->index = -1;
-            lc_warn("%s: texture '%s' cannot be loaded (%s); its materials use their colour factor", out->name,
-                    job->key, job->error[0] ? job->error : "unknown error");
+            if (!failed++) first_failed = job;
         }
     }
+    if (failed == 1)
+        lc_warn("%s: texture '%s' cannot be loaded (%s); its materials use their colour factor", out->name, first_failed->key,
+                first_failed->error[0] ? first_failed->error : "unknown error");
+    else if (failed)
+        lc_warn("%s: %u textures cannot be loaded, first: '%s' (%s); their materials use their colour factor", out->name, failed,
+                first_failed->key, first_failed->error[0] ? first_failed->error : "unknown error");
     for (uint32_t i = 0; i < out->material_count; i++) {
         lc_material *m = &out->materials[i];
         int32_t *slot[TEX_SLOTS] = {&m->image, &m->metallic_roughness_image, &m->normal_image, &m->occlusion_image, &m->emissive_image};
