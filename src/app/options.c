@@ -111,6 +111,12 @@ void lc_options_usage(FILE *f)
         "  --visibility-pass single|prepass  visibility shading's raster: one pass writing depth and\n"
         "                           ids together, or a depth pre-pass then the ids (EQUAL); default:\n"
         "                           prepass on the direct path, single on mdi and mesh\n"
+        "animation:\n"
+        "  --animation N|all|none   which of a glTF file's animations plays (default 0, the first),\n"
+        "                           looping; all: every one at once; none: the rest pose. Nodes,\n"
+        "                           their objects and lights move; skinned meshes are posed at --time\n"
+        "  --time T                 the first frame's time in seconds, 0..1e6 (default 0); headless,\n"
+        "                           each later frame adds 1/60 s (lights and animations alike)\n"
         "viewer and tools:\n"
         "  --no-vsync               present without vsync (for measuring)\n"
         "  --capture FILE.rdc       capture one frame with RenderDoc (if its library is present)\n"
@@ -199,7 +205,8 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass", "--mesh-dispatch",
-            "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates", "--shadow-filter", "--shadow-cull", "--shadow-occlusion"};
+            "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates", "--shadow-filter", "--shadow-cull", "--shadow-occlusion",
+            "--animation", "--time"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
         if (!known) return bad(a, NULL, "unknown option (see --help)");
@@ -210,6 +217,14 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (!strcmp(a, "--scene")) {
             if (!*v) return bad(a, v, "empty path");
             o->scene = v;
+        } else if (!strcmp(a, "--animation")) {
+            if (!strcmp(v, "none")) o->animation = -1;
+            else if (!strcmp(v, "all")) o->animation = -2;
+            else if (parse_u64(v, &u) && u <= 65535) o->animation = (int32_t)u;
+            else return bad(a, v, "expected an animation number (0..65535), all or none");
+            o->animation_set = true;
+        } else if (!strcmp(a, "--time")) {
+            if (!parse_float(v, &o->time) || !(o->time >= 0.0f) || o->time > 1e6f) return bad(a, v, "expected seconds, 0..1e6");
         } else if (!strcmp(a, "--shadowed-lights")) {
             s = parse_uint_range(a, v, 0, LC_SHADOW_LIGHTS_MAX, &o->shadowed_lights);
         } else if (!strcmp(a, "--shadow-updates")) {

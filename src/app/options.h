@@ -67,6 +67,10 @@ typedef struct lc_options {
     float sun[4];             /* direction towards the sun (x, y, z), illuminance in lux */
     uint32_t environment;     /* LC_ENVIRONMENT_*; default sky */
     const char *environment_file; /* --environment FILE.hdr */
+    /* Animation (scene/animation.h). */
+    int32_t animation;        /* --animation: an index, -1 none, -2 all; default 0 */
+    bool animation_set;       /* --animation given (an index the file lacks is then an error) */
+    float time;               /* --time: the first frame's time, seconds; default 0 */
 } lc_options;
 
 /* Fills defaults, then parses argv[first..argc). */
