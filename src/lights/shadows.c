@@ -157,6 +157,21 @@ SELECT_FIRST(select_pending, pending, pending_cmp)
 
 static void extract_planes(const lc_m4 *vp, float planes[6][4]) { lc_frustum_planes(vp, planes); }
 
+/* Whether a caster's bounds before or after its move touch the view (as last rendered). */
+static bool moved_inside(const lc_m4 *view_proj, const lc_shadow_frame_desc *d)
+{
+    if (!d->moved_count) return false;
+    float planes[6][4];
+    extract_planes(view_proj, planes);
+    for (uint32_t i = 0; i < d->moved_count; i++) {
+        const float *c = d->moved[i];
+        bool inside = true;
+        for (int p = 0; p < 6 && inside; p++) inside = planes[p][0] * c[0] + planes[p][1] * c[1] + planes[p][2] * c[2] + planes[p][3] >= -c[3];
+        if (inside) return true;
+    }
+    return false;
+}
+
 /* ---- the atlas's blocks: each free, or split into sub-tiles of one size ---- */
 
 static void tile_rect(uint32_t tile, uint32_t level, uint32_t *x, uint32_t *y)
@@ -326,7 +341,7 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         float key[11];
         light_key(&d->lights[o->light], key);
         for (uint32_t f = 0; f < o->views; f++) {
-            if (o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0) {
+            if (o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0 && !moved_inside(&o->view_proj[f], d)) {
                 o->waiting_since[f] = 0;
                 continue;
             }

@@ -1,0 +1,124 @@
+/* Moving objects through the frame (scene/animation.h): each frame the objects the animation
+ * moved are set again in every place that holds a world transform or bounds: the CPU object
+ * culling set (the camera's and the shadow views' object cull, seed 000), the GPU's per-object
+ * transforms (LC_BIND_OBJECTS: every geometry path and the visibility shade read them) and cull
+ * records (LC_BIND_GEO_OBJECTS: world sphere, axis scale, cone flag for the mdi, mesh and shadow
+ * culls; meshlet bounds are mesh-local and follow the object's matrix there). The render
+ * contexts read the scene's objects as they stand. The GPU buffers are updated by a copy from
+ * the frame slot's staging (the range that holds the moved objects) at the start of the frame
+ * (the "object motion" pass), so frames in flight keep what they were recorded with. */
+#include "frame.h"
+
+#include "passes/passes.h"
+#include "scene/animation.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool animated(const lc_renderer *r) { return r->scene->anim && r->scene->anim->dynamic_objects; }
+
+lc_status lc_frame_motion_create(lc_renderer *r)
+{
+    lc_frame_motion *m = &r->dev.motion;
+    memset(m, 0, sizeof *m);
+    const lc_scene *s = r->scene;
+    if (!s->anim || !s->object_count) return LC_OK;
+    /* Room for any animation the viewer may pick: every object that follows a node. */
+    m->objects = lc_calloc(s->object_count, sizeof *m->objects);
+    m->cull = lc_calloc(s->object_count, sizeof *m->cull);
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        const lc_object *o = &s->objects[i];
+        m->objects[i].world = o->world;
+        lc_object_normal_matrix(&o->world, &m->objects[i].normal);
+        m->objects[i].info = (lc_u4){o->mesh, o->material, o->flags, r->dev.geo.ms.ranges[o->mesh].first_triangle};
+        /* Bucket (material x winding) and raster state as uploaded (geometry.c): an animation
+         * that mirrors an object keeps them. */
+        uint32_t materials = LC_MAX(s->material_count, 1u);
+        uint32_t bucket = LC_MIN(o->material, materials - 1) * 2 + ((o->flags & LC_OBJECT_MIRRORED) ? 1u : 0u);
+        m->cull[i].info = (lc_u4){bucket, 0, 0, r->dev.geo.object_raster ? r->dev.geo.object_raster[i] : 0};
+        lc_geometry_cull_object_pose(o, &m->cull[i]);
+    }
+    VkDeviceSize size = (VkDeviceSize)s->object_count * (sizeof *m->objects + sizeof *m->cull);
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
+        lc_buffer_desc d = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT, .host_visible = true, .name = "object motion staging"};
+        lc_status st = lc_buffer_create(r->ctx, &d, &m->staging[i]);
+        if (st != LC_OK) return st;
+    }
+    return LC_OK;
+}
+
+void lc_frame_motion_destroy(lc_renderer *r)
+{
+    lc_frame_motion *m = &r->dev.motion;
+    for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) lc_buffer_destroy(r->ctx, &m->staging[i]);
+    free(m->objects);
+    free(m->cull);
+    memset(m, 0, sizeof *m);
+}
+
+void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
+{
+    lc_frame_motion *m = &r->dev.motion;
+    m->first = m->count = 0;
+    const lc_scene *s = r->scene;
+    if (!s->anim || !m->objects || !s->anim->moved_count) return;
+    const lc_scene_anim *a = s->anim;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (uint32_t k = 0; k < a->moved_count; k++) {
+        uint32_t i = a->moved[k];
+        const lc_object *o = &s->objects[i];
+        const lc_mesh *mesh = &s->meshes[o->mesh];
+        lc_object_cull_set_update(&r->dev.object_cull_set, i, o->world.m, mesh->aabb_min, mesh->aabb_max);
+        m->objects[i].world = o->world;
+        lc_object_normal_matrix(&o->world, &m->objects[i].normal);
+        m->objects[i].info.z = o->flags;
+        lc_geometry_cull_object_pose(o, &m->cull[i]);
+        lo = LC_MIN(lo, i);
+        hi = LC_MAX(hi, i);
+    }
+    m->first = lo;
+    m->count = hi - lo + 1;
+    /* This slot's staging: the moved range of both arrays (the objects, then the cull records,
+     * each at its place in a full-size layout). */
+    uint8_t *dst = m->staging[slot - r->frame.slots].mapped;
+    size_t objects_bytes = (size_t)s->object_count * sizeof *m->objects;
+    memcpy(dst + (size_t)lo * sizeof *m->objects, m->objects + lo, (size_t)m->count * sizeof *m->objects);
+    memcpy(dst + objects_bytes + (size_t)lo * sizeof *m->cull, m->cull + lo, (size_t)m->count * sizeof *m->cull);
+}
+
+bool lc_frame_motion_pending(const lc_renderer *r) { return animated(r) && r->dev.motion.count; }
+
+const float (*lc_frame_motion_bounds(const lc_renderer *r, uint32_t *count))[4]
+{
+    const lc_scene_anim *a = r->scene->anim;
+    *count = a ? a->moved_count * 2 : 0;
+    return a ? (const float (*)[4])a->moved_bounds : NULL;
+}
+
+static void record_motion(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    const lc_frame_motion *m = &r->dev.motion;
+    const lc_buffer *staging = &m->staging[r->frame.index % LC_FRAMES_IN_FLIGHT];
+    /* The previous frames' reads of both buffers (any stage) before the copies write them. */
+    VkMemoryBarrier2 before = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                               .srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
+                               .dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT, .dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT};
+    lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_STATE), &before, 1, NULL, 0);
+    size_t objects_bytes = (size_t)r->scene->object_count * sizeof(lc_gpu_object);
+    VkBufferCopy objects = {.srcOffset = (VkDeviceSize)m->first * sizeof(lc_gpu_object), .dstOffset = (VkDeviceSize)m->first * sizeof(lc_gpu_object),
+                            .size = (VkDeviceSize)m->count * sizeof(lc_gpu_object)};
+    lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, r->dev.objects.buffer, &objects);
+    if (r->dev.geo.cull_objects.buffer) {
+        VkBufferCopy cull = {.srcOffset = objects_bytes + (VkDeviceSize)m->first * sizeof(lc_gpu_cull_object),
+                             .dstOffset = (VkDeviceSize)m->first * sizeof(lc_gpu_cull_object),
+                             .size = (VkDeviceSize)m->count * sizeof(lc_gpu_cull_object)};
+        lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, r->dev.geo.cull_objects.buffer, &cull);
+    }
+    VkMemoryBarrier2 after = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                              .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                              .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT};
+    lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1), &after, 1, NULL, 0);
+}
+
+// object motion: the moved objects' transforms and cull records, before every pass that reads them
+lc_pass lc_pass_object_motion(void) { return (lc_pass){.name = "object motion", .timer = LC_TIMER_CULL, .record = record_motion}; }
