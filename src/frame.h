@@ -247,6 +247,11 @@ typedef struct lc_frame_motion {
     lc_gpu_cull_object *cull;
     lc_buffer staging[LC_FRAMES_IN_FLIGHT];
     uint32_t first, count;
+    /* Skinned meshes: their part of the staging (after the objects' skin_bytes), the pose the
+     * GPU has (lc_scene_anim.pose_serial), whether this frame uploads a new one. */
+    bool skinned, skins_pending;
+    size_t skin_bytes;
+    uint32_t pose_serial;
 } lc_frame_motion;
 
 /* Made once with the renderer, for its device and scene (lc_renderer_create): layouts and

@@ -6,12 +6,22 @@
  * culls; meshlet bounds are mesh-local and follow the object's matrix there). The render
  * contexts read the scene's objects as they stand. The GPU buffers are updated by a copy from
  * the frame slot's staging (the range that holds the moved objects) at the start of the frame
- * (the "object motion" pass), so frames in flight keep what they were recorded with. */
+ * (the "object motion" pass), so frames in flight keep what they were recorded with.
+ *
+ * Skinned meshes posed on the CPU (scene/animation.h): their runtime vertices (the runtime mesh
+ * keeps each mesh's vertices in a range, vertex_remap naming each one's scene vertex) go up
+ * with the objects, and their meshlets' and sublets' bounds are refit to the posed vertices
+ * (sphere around each one's vertices; the back-face cone switched off, as a pose bends it), on
+ * the host arrays the shadow views' CPU cull reads and on the GPU, so no cull drops a posed
+ * triangle. The posed vertices are floats, not the codec's quantized ones, and every path reads
+ * them from the runtime mesh: the mesh path's inline decode of the compressed stream is off for
+ * scenes with skins (it would draw the load-time pose). */
 #include "frame.h"
 
 #include "passes/passes.h"
 #include "scene/animation.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +49,18 @@ lc_status lc_frame_motion_create(lc_renderer *r)
         lc_geometry_cull_object_pose(o, &m->cull[i]);
     }
     VkDeviceSize size = (VkDeviceSize)s->object_count * (sizeof *m->objects + sizeof *m->cull);
+    /* Skinned meshes: their runtime vertices, meshlets and sublet bounds after the objects. */
+    m->skin_bytes = size;
+    for (uint32_t k = 0; k < s->anim->skin_count; k++) {
+        const lc_meshlet_range *rg = &r->dev.geo.ms.ranges[s->anim->skins[k].mesh];
+        size += (VkDeviceSize)rg->vertex_count * sizeof(lc_vertex) + (VkDeviceSize)rg->meshlet_count * sizeof(lc_gpu_meshlet) +
+                (VkDeviceSize)rg->meshlet_count * LC_MESHLET_SUBLETS * sizeof(lc_meshlet_bounds);
+    }
+    m->skinned = s->anim->skin_count > 0;
+    /* The first frame uploads the pose too: skinned vertices are then the same floats on every
+     * frame (not the codec's quantized load-time ones first), so a frame at a given time is the
+     * same image however many frames led to it. */
+    m->pose_serial = s->anim->pose_serial - 1u;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
         lc_buffer_desc d = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT, .host_visible = true, .name = "object motion staging"};
         lc_status st = lc_buffer_create(r->ctx, &d, &m->staging[i]);
@@ -56,12 +78,74 @@ void lc_frame_motion_destroy(lc_renderer *r)
     memset(m, 0, sizeof *m);
 }
 
+/* A sphere around points (the centre of their box, the farthest one's distance). */
+static lc_f4 sphere_of(const lc_vertex *v, uint32_t first, uint32_t count)
+{
+    float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (uint32_t i = first; i < first + count; i++)
+        for (int c = 0; c < 3; c++) lo[c] = fminf(lo[c], v[i].position[c]), hi[c] = fmaxf(hi[c], v[i].position[c]);
+    if (!count) return (lc_f4){0, 0, 0, 0};
+    float ctr[3] = {0.5f * (lo[0] + hi[0]), 0.5f * (lo[1] + hi[1]), 0.5f * (lo[2] + hi[2])}, r2 = 0.0f;
+    for (uint32_t i = first; i < first + count; i++) {
+        float d = 0.0f;
+        for (int c = 0; c < 3; c++) d += (v[i].position[c] - ctr[c]) * (v[i].position[c] - ctr[c]);
+        r2 = fmaxf(r2, d);
+    }
+    /* A relative hair more: rounding must not leave a vertex outside. */
+    return (lc_f4){ctr[0], ctr[1], ctr[2], sqrtf(r2) * (1.0f + 1e-5f) + 1e-6f};
+}
+
+/* The posed skins into the slot's staging: runtime vertices, and their meshlets and sublets
+ * refit (host arrays too). */
+static void update_skins(lc_renderer *r, uint8_t *staging)
+{
+    const lc_scene *s = r->scene;
+    lc_geometry *g = &r->dev.geo;
+    size_t at = r->dev.motion.skin_bytes;
+    for (uint32_t k = 0; k < s->anim->skin_count; k++) {
+        const lc_meshlet_range *rg = &g->ms.ranges[s->anim->skins[k].mesh];
+        lc_vertex *v = (lc_vertex *)(staging + at);
+        for (uint32_t i = 0; i < rg->vertex_count; i++) v[i] = s->vertices[g->ms.vertex_remap[rg->first_vertex + i]];
+        at += (size_t)rg->vertex_count * sizeof(lc_vertex);
+        for (uint32_t j = 0; j < rg->meshlet_count; j++) {
+            uint32_t mi = rg->first_meshlet + j;
+            lc_gpu_meshlet *ml = &g->meshlets_host[mi];
+            uint32_t first = ml->info.z - rg->first_vertex, total = 0;
+            for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) {
+                uint32_t c = ((&ml->sublets.x)[q / 2] >> (16 * (q % 2))) & 0xffffu;
+                lc_meshlet_bounds *b = &g->sublet_bounds_host[(size_t)mi * LC_MESHLET_SUBLETS + q];
+                if (!c) continue;
+                b->sphere = sphere_of(v, first + total, c >> 8);
+                b->cone_apex.w = 1.0f; /* no back-face cone for a posed mesh */
+                total += c >> 8;
+            }
+            ml->sphere = sphere_of(v, first, total);
+            ml->cone_apex.w = 1.0f;
+        }
+        memcpy(staging + at, g->meshlets_host + rg->first_meshlet, (size_t)rg->meshlet_count * sizeof(lc_gpu_meshlet));
+        at += (size_t)rg->meshlet_count * sizeof(lc_gpu_meshlet);
+        memcpy(staging + at, g->sublet_bounds_host + (size_t)rg->first_meshlet * LC_MESHLET_SUBLETS,
+               (size_t)rg->meshlet_count * LC_MESHLET_SUBLETS * sizeof(lc_meshlet_bounds));
+        at += (size_t)rg->meshlet_count * LC_MESHLET_SUBLETS * sizeof(lc_meshlet_bounds);
+    }
+}
+
 void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
 {
     lc_frame_motion *m = &r->dev.motion;
     m->first = m->count = 0;
+    m->skins_pending = false;
     const lc_scene *s = r->scene;
-    if (!s->anim || !m->objects || !s->anim->moved_count) return;
+    if (!s->anim || !m->objects) return;
+    if (m->skinned && s->anim->pose_serial != m->pose_serial && r->dev.geo.meshlets_host && r->dev.geo.sublet_bounds_host) {
+        update_skins(r, m->staging[slot - r->frame.slots].mapped);
+        /* The first frame uploads the pose too: skinned vertices are then the same floats on every
+     * frame (not the codec's quantized load-time ones first), so a frame at a given time is the
+     * same image however many frames led to it. */
+    m->pose_serial = s->anim->pose_serial - 1u;
+        m->skins_pending = true;
+    }
+    if (!s->anim->moved_count) return;
     const lc_scene_anim *a = s->anim;
     uint32_t lo = UINT32_MAX, hi = 0;
     for (uint32_t k = 0; k < a->moved_count; k++) {
@@ -86,7 +170,7 @@ void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
     memcpy(dst + objects_bytes + (size_t)lo * sizeof *m->cull, m->cull + lo, (size_t)m->count * sizeof *m->cull);
 }
 
-bool lc_frame_motion_pending(const lc_renderer *r) { return animated(r) && r->dev.motion.count; }
+bool lc_frame_motion_pending(const lc_renderer *r) { return animated(r) && (r->dev.motion.count || r->dev.motion.skins_pending); }
 
 const float (*lc_frame_motion_bounds(const lc_renderer *r, uint32_t *count))[4]
 {
@@ -105,6 +189,26 @@ static void record_motion(lc_renderer *r, lc_render_context *rc, uint32_t pass)
                                .dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT, .dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT};
     lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_STATE), &before, 1, NULL, 0);
     size_t objects_bytes = (size_t)r->scene->object_count * sizeof(lc_gpu_object);
+    if (m->skins_pending) {
+        /* Each skin's runtime vertices, meshlets and sublet bounds, as update_skins laid them out. */
+        const lc_scene *s = r->scene;
+        const lc_geometry *g = &r->dev.geo;
+        VkDeviceSize at = m->skin_bytes;
+        for (uint32_t k = 0; k < s->anim->skin_count; k++) {
+            const lc_meshlet_range *rg = &g->ms.ranges[s->anim->skins[k].mesh];
+            VkBufferCopy v = {at, (VkDeviceSize)rg->first_vertex * sizeof(lc_vertex), (VkDeviceSize)rg->vertex_count * sizeof(lc_vertex)};
+            at += v.size;
+            VkBufferCopy ml = {at, (VkDeviceSize)rg->first_meshlet * sizeof(lc_gpu_meshlet), (VkDeviceSize)rg->meshlet_count * sizeof(lc_gpu_meshlet)};
+            at += ml.size;
+            VkBufferCopy sb = {at, (VkDeviceSize)rg->first_meshlet * LC_MESHLET_SUBLETS * sizeof(lc_meshlet_bounds),
+                               (VkDeviceSize)rg->meshlet_count * LC_MESHLET_SUBLETS * sizeof(lc_meshlet_bounds)};
+            at += sb.size;
+            if (v.size) lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, g->vertices.buffer, &v);
+            if (ml.size && g->meshlets.buffer) lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, g->meshlets.buffer, &ml);
+            if (sb.size && g->sublet_bounds.buffer) lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, g->sublet_bounds.buffer, &sb);
+        }
+    }
+    if (m->count) {
     VkBufferCopy objects = {.srcOffset = (VkDeviceSize)m->first * sizeof(lc_gpu_object), .dstOffset = (VkDeviceSize)m->first * sizeof(lc_gpu_object),
                             .size = (VkDeviceSize)m->count * sizeof(lc_gpu_object)};
     lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, r->dev.objects.buffer, &objects);
@@ -114,9 +218,11 @@ static void record_motion(lc_renderer *r, lc_render_context *rc, uint32_t pass)
                              .size = (VkDeviceSize)m->count * sizeof(lc_gpu_cull_object)};
         lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, r->dev.geo.cull_objects.buffer, &cull);
     }
+    }
     VkMemoryBarrier2 after = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
                               .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                              .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT};
+                              .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT |
+                                               VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT};
     lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1), &after, 1, NULL, 0);
 }
 

@@ -7,7 +7,8 @@
 #  - the moving frame at t = 0 differs from the still box (the comparison can fail);
 #  - the animated frame is the same on every geometry path and with occlusion off (the moved
 #    objects' transforms and bounds reach every cull), and every culling mode equals brute force;
-#  - a column skinned to two joints bends to -X at t = 1 (its upper half's pixels move left);
+#  - a column skinned to two joints bends to -X at t = 1 (its upper half's pixels move left), and
+#    skinned every frame: 31 frames that end at t = 1 equal one frame at t = 1 on each path;
 #  - --stats animation; bad --animation and --time values are one-line usage errors.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
@@ -67,6 +68,20 @@ for mode in tiles zbin; do
     d=$(img diff "$TMP/c-brute.png" "$TMP/c-$mode.png")
     [[ $d -ge 0 && $d -le 1 ]] || fail "animated frame: $mode differs from brute by $d/255"
     [[ $(img json "$TMP/c-$mode.json" pairs.missed) == 0 ]] || fail "animated frame: $mode missed pairs"
+done
+
+# Skinned every frame: 31 frames from t = 0.5 end where one frame at t = 1 starts, on each path
+# (posed vertices uploaded, meshlet bounds refit: occlusion and frustum culls drop nothing).
+j=(--scene "$S/column.gltf" --camera 0,1.2,4,0,-5 "${common[@]}" --lights 16 --seed 2)
+lc_ok "column, one frame at t = 1" "${j[@]}" --frames 1 --time 1 --geometry direct --out "$TMP/s1.png"
+runs=("--geometry direct" "--geometry mdi")
+[[ $mesh_ok == 1 ]] && runs+=("--geometry mesh")
+for v in "${runs[@]}"; do
+    # shellcheck disable=SC2086
+    lc_ok "column, 31 frames $v" "${j[@]}" --frames 31 --time 0.5 $v --out "$TMP/s31.png" || continue
+    lim=0; [[ $v == *mesh* ]] && lim=2
+    d=$(img diff "$TMP/s1.png" "$TMP/s31.png")
+    [[ $d -ge 0 && $d -le $lim ]] || fail "skinned column: 31 frames to t = 1 with $v differ from one frame at t = 1 by $d/255"
 done
 
 # The skinned column bends to -X: the mean x of its bluish pixels in the upper half moves left.

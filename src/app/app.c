@@ -99,7 +99,6 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     else
         s = lc_scene_load_file(&app->scene, opt->scene);
     if (s == LC_OK) s = lc_scene_grid(&app->scene, opt->grid);
-    if (s == LC_OK) s = start_animation(app);
     if (s != LC_OK) return s;
     /* --camera-index picks a file camera; without it the first one is taken where the scene
      * starts from it (an object with a camera). */
@@ -126,6 +125,8 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
     if (s != LC_OK) return s;
+    /* After the framing and the lights, which come from the rest pose whatever --time says. */
+    if ((s = start_animation(app)) != LC_OK) return s;
     app->light_count = app->lights.count;
     lc_app_set_exposure(app);
     app->animated = lc_calloc(app->lights.count, sizeof *app->animated);

@@ -78,7 +78,9 @@ float lc_animation_local_time(const lc_animation *a, double t)
     if (!(a->end > 0.0f) || !(t > 0.0)) return 0.0f;
     if (t <= a->end) return (float)t;
     double w = fmod(t, (double)a->end);
-    return w > 0.0 ? (float)w : a->end; /* a loop's last pose at its end */
+    /* A loop's last pose at its end, also where the clock's float rounding (a --time given in
+     * decimals, plus frames of 1/60 s) lands a hair past it. */
+    return w > 1e-6 * (double)a->end ? (float)w : a->end;
 }
 
 /* local = T * R * S (column-major). */
@@ -111,9 +113,72 @@ void lc_scene_anim_select(lc_scene *s, int32_t active)
             a->nodes[a->animations[k].channels[c].node].dynamic = !a->nodes[a->animations[k].channels[c].node].has_matrix;
     for (uint32_t i = 0; i < a->node_count; i++)
         if (a->nodes[i].parent != UINT32_MAX && a->nodes[a->nodes[i].parent].dynamic) a->nodes[i].dynamic = true;
+    for (uint32_t k = 0; k < a->skin_count; k++) {
+        a->skins[k].dynamic = false;
+        for (uint32_t b = 0; b < a->skins[k].bone_count; b++) a->skins[k].dynamic |= a->nodes[a->skins[k].bones[b].node].dynamic;
+    }
     a->dynamic_objects = 0;
-    for (uint32_t i = 0; i < s->object_count; i++)
-        a->dynamic_objects += s->objects[i].node && a->nodes[s->objects[i].node - 1].dynamic;
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        const lc_object *o = &s->objects[i];
+        bool skinned = false;
+        for (uint32_t k = 0; k < a->skin_count; k++) skinned |= a->skins[k].dynamic && a->skins[k].mesh == o->mesh;
+        a->dynamic_objects += (o->node && a->nodes[o->node - 1].dynamic) || skinned;
+    }
+    a->posed_time = NAN; /* the next lc_scene_animate poses the dynamic skins */
+}
+
+static void push_moved(lc_scene_anim *a, uint32_t object, const float before[4], const float after[4]);
+
+/* Skin k posed from its joints' worlds; the objects that draw it get their bounds again (and,
+ * where record, go to the moved list). */
+static void pose_skin(lc_scene *s, uint32_t k, bool record)
+{
+    lc_scene_anim *a = s->anim;
+    const lc_skin *sk = &a->skins[k];
+    lc_mesh *mesh = &s->meshes[sk->mesh];
+    lc_vertex *verts = s->vertices + mesh->first_vertex;
+    uint32_t nv = mesh->vertex_count;
+    memcpy(verts, sk->bind, (size_t)nv * sizeof *verts);
+    float *acc = lc_calloc((size_t)LC_MAX(nv, 1u) * 10, sizeof *acc); /* position, normal, tangent, weight */
+    for (uint32_t b = 0; b < sk->bone_count; b++) {
+        const lc_skin_bone *bone = &sk->bones[b];
+        lc_m4 j;
+        lc_m4_mul(&a->nodes[bone->node].world, &bone->offset, &j);
+        for (uint32_t w = 0; w < bone->weight_count; w++) {
+            uint32_t v = bone->vertex[w];
+            float wt = bone->weight[w], p[3], *x = acc + (size_t)v * 10;
+            lc_transform_point(&j, sk->bind[v].position, p);
+            const float *n = sk->bind[v].normal, *t = sk->bind[v].tangent;
+            for (int c = 0; c < 3; c++) {
+                x[c] += wt * p[c];
+                x[3 + c] += wt * (j.m[c] * n[0] + j.m[4 + c] * n[1] + j.m[8 + c] * n[2]);
+                x[6 + c] += wt * (j.m[c] * t[0] + j.m[4 + c] * t[1] + j.m[8 + c] * t[2]);
+            }
+            x[9] += wt;
+        }
+    }
+    for (uint32_t v = 0; v < nv; v++) {
+        const float *x = acc + (size_t)v * 10;
+        if (!(x[9] > 0.0f)) continue; /* no joint: left where it is */
+        float len = sqrtf(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]);
+        for (int c = 0; c < 3; c++) {
+            float p = x[c] / x[9];
+            if (isfinite(p)) verts[v].position[c] = p;
+            if (len > 1e-30f && isfinite(len)) verts[v].normal[c] = x[3 + c] / len;
+            verts[v].tangent[c] = x[6 + c]; /* made unit and perpendicular again below */
+        }
+        lc_vertex_fix_tangent(&verts[v]);
+    }
+    free(acc);
+    lc_mesh_compute_aabb(s, mesh);
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        lc_object *o = &s->objects[i];
+        if (o->mesh != sk->mesh) continue;
+        float before[4];
+        memcpy(before, o->sphere, sizeof before);
+        lc_object_set_world(s, o, &o->world);
+        if (record) push_moved(a, i, before, o->sphere);
+    }
 }
 
 static void push_moved(lc_scene_anim *a, uint32_t object, const float before[4], const float after[4])
@@ -182,53 +247,21 @@ void lc_scene_animate(lc_scene *s, double t)
         if (!(len > 1e-20f) || !isfinite(len)) continue;
         for (int k = 0; k < 3; k++) l->position[k] = m[12 + k], l->direction[k] = d[k] / len;
     }
+    /* Skins whose joints move, posed again when the clock moved. */
+    if (t != a->posed_time) {
+        bool posed = false;
+        for (uint32_t k = 0; k < a->skin_count; k++)
+            if (a->skins[k].dynamic) pose_skin(s, k, true), posed = true;
+        a->posed_time = t;
+        a->pose_serial += posed;
+    }
 }
 
 void lc_scene_pose_skins(lc_scene *s)
 {
-    lc_scene_anim *a = s->anim;
-    if (!a) return;
-    for (uint32_t k = 0; k < a->skin_count; k++) {
-        const lc_skin *sk = &a->skins[k];
-        lc_mesh *mesh = &s->meshes[sk->mesh];
-        lc_vertex *verts = s->vertices + mesh->first_vertex;
-        uint32_t nv = mesh->vertex_count;
-        memcpy(verts, sk->bind, (size_t)nv * sizeof *verts);
-        float *acc = lc_calloc((size_t)nv * 10, sizeof *acc); /* position, normal, tangent, weight */
-        for (uint32_t b = 0; b < sk->bone_count; b++) {
-            const lc_skin_bone *bone = &sk->bones[b];
-            lc_m4 j;
-            lc_m4_mul(&a->nodes[bone->node].world, &bone->offset, &j);
-            for (uint32_t w = 0; w < bone->weight_count; w++) {
-                uint32_t v = bone->vertex[w];
-                float wt = bone->weight[w], p[3], *x = acc + (size_t)v * 10;
-                lc_transform_point(&j, sk->bind[v].position, p);
-                const float *n = sk->bind[v].normal, *t = sk->bind[v].tangent;
-                for (int c = 0; c < 3; c++) {
-                    x[c] += wt * p[c];
-                    x[3 + c] += wt * (j.m[c] * n[0] + j.m[4 + c] * n[1] + j.m[8 + c] * n[2]);
-                    x[6 + c] += wt * (j.m[c] * t[0] + j.m[4 + c] * t[1] + j.m[8 + c] * t[2]);
-                }
-                x[9] += wt;
-            }
-        }
-        for (uint32_t v = 0; v < nv; v++) {
-            const float *x = acc + (size_t)v * 10;
-            if (!(x[9] > 0.0f)) continue; /* no joint: left where it is */
-            float len = sqrtf(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]);
-            for (int c = 0; c < 3; c++) {
-                float p = x[c] / x[9];
-                if (isfinite(p)) verts[v].position[c] = p;
-                if (len > 1e-30f && isfinite(len)) verts[v].normal[c] = x[3 + c] / len;
-                verts[v].tangent[c] = x[6 + c]; /* made unit and perpendicular again below */
-            }
-            lc_vertex_fix_tangent(&verts[v]);
-        }
-        free(acc);
-        lc_mesh_compute_aabb(s, mesh);
-        for (uint32_t i = 0; i < s->object_count; i++)
-            if (s->objects[i].mesh == sk->mesh) lc_object_set_world(s, &s->objects[i], &s->objects[i].world);
-    }
+    if (!s->anim) return;
+    for (uint32_t k = 0; k < s->anim->skin_count; k++) pose_skin(s, k, false);
+    s->anim->pose_serial++;
 }
 
 const char *lc_scene_anim_name(const lc_scene *s, char *buf, size_t size)

@@ -4,8 +4,11 @@
  * evaluation: node transforms, the objects and lights that follow animated nodes, and the list of
  * objects that moved (their bounds before and after), which the renderer's culls and caches take.
  *
- * Skinned meshes are posed on the CPU from the joints' nodes (lc_scene_pose_skins), at the first
- * frame's time: their vertices do not follow later frames yet (docs/ANIMATION.md). */
+ * Skinned meshes are posed on the CPU (linear blend skinning, every joint a vertex has): in
+ * lc_scene_vertices, each frame the clock moves a skin's animated joints; the renderer uploads
+ * the posed vertices and refits their meshlets' bounds (src/frame_motion.c). CPU skinning is
+ * the first working step, the reference a GPU skinning pass would be tested against
+ * (docs/ANIMATION.md). */
 #ifndef LC_ANIMATION_H
 #define LC_ANIMATION_H
 
@@ -57,6 +60,7 @@ typedef struct lc_skin_bone {
 
 typedef struct lc_skin {
     uint32_t mesh;
+    bool dynamic;                /* a joint is animated by the active animation(s): posed every frame the clock moves */
     lc_vertex *bind;             /* the mesh's vertices as the file gives them */
     lc_skin_bone *bones;
     uint32_t bone_count;
@@ -78,7 +82,9 @@ typedef struct lc_scene_anim {
     uint32_t *moved;
     float (*moved_bounds)[4];
     uint32_t moved_count, moved_capacity;
-    uint32_t dynamic_objects;    /* objects that follow a dynamic node */
+    uint32_t dynamic_objects;    /* objects that follow a dynamic node, or draw a dynamic skin */
+    uint32_t pose_serial;        /* bumped each time skinned vertices are posed (the renderer uploads them) */
+    double posed_time;           /* the time the dynamic skins were last posed at */
 } lc_scene_anim;
 
 /* Picks what plays (an index < animation_count, LC_ANIMATION_ALL or LC_ANIMATION_NONE) and
@@ -89,7 +95,7 @@ void lc_scene_anim_select(lc_scene *scene, int32_t active);
  * objects whose world changed are added to the moved list. Nothing moves without an animation. */
 void lc_scene_animate(lc_scene *scene, double t);
 /* Poses every skinned mesh from its joints' nodes as they stand (CPU skinning), its AABB and
- * the bounds of the objects that draw it. */
+ * the bounds of the objects that draw it (lc_scene_animate poses the dynamic ones itself). */
 void lc_scene_pose_skins(lc_scene *scene);
 /* A channel's value at time t (comps floats; rotations normalised). */
 void lc_anim_channel_sample(const lc_anim_channel *c, float t, float out[4]);
