@@ -2,9 +2,10 @@
  * CUBICSPLINE with the file's tangents, before the first and after the last key), the loop's
  * clock, and a file written here: a parent node turning about Y carries its child's object (the
  * moved list holds its bounds before and after), a node the animation does not touch stays put,
- * a second animation and "all", and a mesh skinned to two joints (the upper one turning about
+ * a light on the child's node goes with it, a second animation and "all", and a mesh skinned to two joints (the upper one turning about
  * Z) posed as a CPU skinning reference computed here says (vertices within 1e-4). */
 #include "scene/animation.h"
+#include "lights/lights.h"
 #include "scene/camera.h"
 #include "test_util.h"
 
@@ -141,7 +142,7 @@ static void write_file(const char *path)
     base64(buf, used, b64);
     snprintf(json, sizeof json,
              "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0,2,3,5]}],"
-             "\"nodes\":[{\"children\":[1]},{\"mesh\":0,\"translation\":[1,0,0]},{\"mesh\":1,\"skin\":0},"
+             "\"nodes\":[{\"children\":[1]},{\"mesh\":0,\"translation\":[1,0,0],\"extensions\":{\"KHR_lights_punctual\":{\"light\":0}}},{\"mesh\":1,\"skin\":0},"
              "{\"children\":[4]},{\"translation\":[0,1,0]},{\"mesh\":0,\"translation\":[0,0,-3]}],"
              "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":%d},\"indices\":%d}]},"
              "{\"primitives\":[{\"attributes\":{\"POSITION\":%d,\"JOINTS_0\":%d,\"WEIGHTS_0\":%d},\"indices\":%d}]}],"
@@ -151,6 +152,7 @@ static void write_file(const char *path)
              "\"samplers\":[{\"input\":%d,\"output\":%d},{\"input\":%d,\"output\":%d}]},"
              "{\"name\":\"slide\",\"channels\":[{\"sampler\":0,\"target\":{\"node\":5,\"path\":\"translation\"}}],"
              "\"samplers\":[{\"input\":%d,\"output\":%d,\"interpolation\":\"STEP\"}]}],"
+             "\"extensionsUsed\":[\"KHR_lights_punctual\"],\"extensions\":{\"KHR_lights_punctual\":{\"lights\":[{\"type\":\"point\",\"range\":5}]}},"
              "\"accessors\":[%s],\"bufferViews\":[%s],"
              "\"buffers\":[{\"byteLength\":%zu,\"uri\":\"data:application/octet-stream;base64,%s\"}]}",
              qp, qx, sp, sj, sw, sx, ib, ti, ry, ti, rz, ti, sl, accs, views, used, b64);
@@ -203,6 +205,8 @@ static void test_file(void)
     CHECK_MSG(child && near3(&child->world.m[12], 0.70710678f, 0, -0.70710678f, 1e-5f), "child at %g %g %g",
               child ? child->world.m[12] : 0, child ? child->world.m[13] : 0, child ? child->world.m[14] : 0);
     CHECK(object_near(&s, 0, 0, 0, -3) && near3(&object_near(&s, 0, 0, 0, -3)->world.m[12], 0, 0, -3, 0));
+    /* The file's light on the child's node went with it. */
+    CHECK(s.light_count == 1 && near3(s.lights[0].position, 0.70710678f, 0, -0.70710678f, 1e-5f));
     CHECK(s.anim->moved_count == 2); /* the child and the skinned mesh (posed again) */
     bool found = false;
     for (uint32_t k = 0; k < s.anim->moved_count && child; k++) {
