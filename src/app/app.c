@@ -349,7 +349,9 @@ lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float tim
     /* The scene at the animation clock: moved objects for the renderer's culls and caches, and
      * the file's lights that follow animated nodes. */
     if (app->scene.anim) {
+        double t0 = lc_time_seconds();
         lc_scene_animate(&app->scene, app->anim_time);
+        app->anim_ms = (lc_time_seconds() - t0) * 1e3;
         if (app->lights_from_scene)
             for (uint32_t i = 0; i < app->lights.count && i < app->scene.light_count; i++) {
                 memcpy(app->lights.lights[i].position, app->scene.lights[i].position, sizeof app->scene.lights[i].position);
@@ -622,6 +624,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(ao, "time", app->anim_time);
     cJSON_AddBoolToObject(ao, "playing", an && an->active != LC_ANIMATION_NONE && app->anim_playing);
     cJSON_AddNumberToObject(ao, "moving_objects", an ? an->dynamic_objects : 0);
+    cJSON_AddNumberToObject(ao, "cpu_ms", app->anim_ms); /* the last frame's evaluation and CPU skinning */
     cJSON_AddNumberToObject(root, "validation_messages", lc_validation_message_count());
     char *text = cJSON_Print(root);
     cJSON_Delete(root);

@@ -31,6 +31,7 @@ typedef struct lc_app {
     double anim_time;
     bool anim_playing;
     bool lights_from_scene;
+    double anim_ms;            /* the last frame's lc_scene_animate (evaluation, CPU skinning) */
 } lc_app;
 
 /* Plays another animation (an index, LC_ANIMATION_ALL or _NONE) from the current clock. */
