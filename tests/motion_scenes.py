@@ -4,6 +4,9 @@ usage: motion_scenes.py OUTDIR NAME  ->  OUTDIR/NAME.gltf (and NAME-lights.json)
   moving  a 6 x 6 floor and a 1 m box whose animation moves it from x = -2 to x = 2 over 2 s
           (linear), under a shadowed point light 3 m up (lights file beside)
   still   the same box standing at x = 0 (the moving scene at t = 1 s), no animation
+  spotmove the box under a shadowed spot light looking down at x = -2, jumping (STEP) to x = 2 at
+          t = 1 s, out of the spot's view; lights file beside
+  spotaway the same box standing at x = 2 (spotmove from t = 1 s), no animation
   column  a floor and a 2 m column of 8 segments skinned to two joints, the upper one (at 1 m)
           turning 60 degrees about Z over 1 s (linear); and a small box on a node that turns
           about Y with a cubic spline
@@ -59,14 +62,20 @@ def channel(n, path, times, values, comps, interp="LINEAR"):
                                      "output": acc(values, comps, target=None)}]})
 
 roots = [node(mesh=mesh([(-3, 0, 3), (3, 0, 3), (3, 0, -3), (-3, 0, -3)], [(0, 1, 0)] * 4, [0, 1, 2, 0, 2, 3], [0.7, 0.7, 0.7, 1]))]
-if name in ('moving', 'still'):
+if name in ('moving', 'still', 'spotmove', 'spotaway'):
     p, n, i = box(1, 1, 1)
-    b = node(mesh=mesh(p, n, i, [0.8, 0.3, 0.3, 1]), translation=[0 if name == 'still' else -2, 1, 0])
+    x = {'moving': -2, 'still': 0, 'spotmove': -2, 'spotaway': 2}[name]
+    b = node(mesh=mesh(p, n, i, [0.8, 0.3, 0.3, 1]), translation=[x, 1, 0])
     roots.append(b)
     if name == 'moving':
         channel(b, "translation", [0.0, 2.0], [(-2, 1, 0), (2, 1, 0)], 3)
-    json.dump({"lights": [{"type": "point", "position": [0, 3, 0], "radius": 6, "color": [1, 1, 1], "intensity": 8, "shadow": True}]},
-              open(os.path.join(out, name + '-lights.json'), 'w'))
+    if name == 'spotmove':  # a jump at t = 1 s: only its bounds before the jump touch the spot's view
+        channel(b, "translation", [0.0, 1.0], [(-2, 1, 0), (2, 1, 0)], 3, "STEP")
+    light = {"type": "point", "position": [0, 3, 0], "radius": 6, "color": [1, 1, 1], "intensity": 8, "shadow": True}
+    if name.startswith('spot'):
+        light = {"type": "spot", "position": [-2, 3, 0], "direction": [0, -1, 0], "radius": 6, "inner_deg": 20, "outer_deg": 30,
+                 "color": [1, 1, 1], "intensity": 20, "shadow": True}
+    json.dump({"lights": [light]}, open(os.path.join(out, name + '-lights.json'), 'w'))
 elif name == 'column':
     pos, nrm, idx, jnt, wgt = [], [], [], [], []
     for k in range(8):

@@ -5,6 +5,8 @@
 #    GPU and the CPU shadow cull); shadow views are rendered while it moves, none once paused
 #    (--animation none);
 #  - the moving frame at t = 0 differs from the still box (the comparison can fail);
+#  - a box that jumps out of a spot light's view leaves no shadow in it (61 frames to t = 1 s
+#    equal a box standing outside the view: the view is drawn again for the bounds it left);
 #  - the animated frame is the same on every geometry path and with occlusion off (the moved
 #    objects' transforms and bounds reach every cull), and every culling mode equals brute force;
 #  - a column skinned to two joints bends to -X at t = 1 (its upper half's pixels move left), and
@@ -14,7 +16,7 @@
 source "$(dirname "$0")/script_util.sh"
 
 S=$TMP/scenes
-for n in moving still column; do "$PY" "$LC_SOURCE_DIR/tests/motion_scenes.py" "$S" $n || fail "motion_scenes.py $n"; done
+for n in moving still column spotmove spotaway; do "$PY" "$LC_SOURCE_DIR/tests/motion_scenes.py" "$S" $n || fail "motion_scenes.py $n"; done
 cam=0,3,4,0,-35
 common=(--headless --quiet --validate --size 200x112)
 
@@ -38,6 +40,15 @@ lc_ok "moving, first frame" --scene "$S/moving.gltf" --camera $cam --lights-file
     --frames 1 --time 0 --out "$TMP/mv-0.png"
 d=$(img diff "$TMP/st-forward.png" "$TMP/mv-0.png")
 [[ $d -gt 20 ]] || fail "the moving box at t = 0 looks like the still one at x = 0 ($d/255): the comparison above proves nothing"
+# A caster leaving a cached view: the spot's view (looking down at x = -2) holds the box until it
+# jumps away at t = 1 s; only its bounds before the jump say the view must be drawn again.
+lc_ok "spot, box leaving" --scene "$S/spotmove.gltf" --camera $cam --lights-file "$S/spotmove-lights.json" "${common[@]}" \
+    --frames 61 --time 0 --stats "$TMP/sm.json" --out "$TMP/sm.png"
+lc_ok "spot, box away" --scene "$S/spotaway.gltf" --camera $cam --lights-file "$S/spotaway-lights.json" "${common[@]}" \
+    --frames 2 --out "$TMP/sa.png"
+d=$(img diff "$TMP/sa.png" "$TMP/sm.png")
+[[ $d -ge 0 && $d -le 2 ]] || fail "a box that left the spot's view leaves its shadow there ($d/255 from the box standing away)"
+
 # Paused: the last of 4 frames renders no shadow view; --time with a later start lands there too.
 lc_ok "paused" --scene "$S/moving.gltf" --camera $cam --lights-file "$S/moving-lights.json" "${common[@]}" --frames 4 \
     --animation none --stats "$TMP/paused.json" --out "$TMP/paused.png"
