@@ -10,6 +10,7 @@
 #include "vk/gpu_resources.h"
 #include "cpu/object_cull.h"
 #include "geometry/geometry.h"
+#include "geometry/skinning.h"
 #include "lights/lights.h"
 #include "lights/shadows.h"
 #include "scene/scene.h"
@@ -90,6 +91,7 @@ typedef struct lc_renderer_desc {
     uint32_t cluster_slices; /* 0: 32 */
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
     bool meshlet_codec_off;  /* runtime mesh uploaded plain instead of decoded on the GPU (geometry.h) */
+    bool skinning_cpu;       /* skinned meshes posed on the CPU and uploaded, not skinned on the GPU (src/frame_motion.c) */
     uint32_t vis_ids;        /* LC_VIS_IDS_*: the visibility buffer's id format */
     lc_environment_desc environment; /* the sun and the environment (lights/environment.h); zero: neither */
 } lc_renderer_desc;
@@ -252,6 +254,7 @@ typedef struct lc_frame_motion {
     bool skinned, skins_pending;
     size_t skin_bytes;
     uint32_t pose_serial;
+    lc_skinning gpu; /* GPU skinning (geometry/skinning.h); range_count 0: the CPU poses and uploads */
 } lc_frame_motion;
 
 /* Made once with the renderer, for its device and scene (lc_renderer_create): layouts and

@@ -57,6 +57,10 @@ lc_status lc_frame_motion_create(lc_renderer *r)
                 (VkDeviceSize)rg->meshlet_count * LC_MESHLET_SUBLETS * sizeof(lc_meshlet_bounds);
     }
     m->skinned = s->anim->skin_count > 0;
+    if (m->skinned && !r->desc.skinning_cpu) {
+        lc_status st = lc_skinning_create(r->ctx, s, &r->dev.geo, &m->gpu);
+        if (st != LC_OK) return st;
+    }
     /* The first frame uploads the pose too: skinned vertices are then the same floats on every
      * frame (not the codec's quantized load-time ones first), so a frame at a given time is the
      * same image however many frames led to it. */
@@ -73,6 +77,7 @@ void lc_frame_motion_destroy(lc_renderer *r)
 {
     lc_frame_motion *m = &r->dev.motion;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) lc_buffer_destroy(r->ctx, &m->staging[i]);
+    lc_skinning_destroy(r->ctx, &m->gpu);
     free(m->objects);
     free(m->cull);
     memset(m, 0, sizeof *m);
@@ -130,6 +135,34 @@ static void update_skins(lc_renderer *r, uint8_t *staging)
     }
 }
 
+/* GPU skinning: this frame's joint matrices; the host's copies of the skinned meshlets' and
+ * sublets' bounds (the shadow views' CPU cull) become the mesh's conservative sphere, cone off
+ * (the GPU's are refit exactly by skin_bounds.comp). */
+static void gpu_skins(lc_renderer *r, uint32_t slot)
+{
+    const lc_scene *s = r->scene;
+    lc_geometry *g = &r->dev.geo;
+    lc_skinning_joints(&r->dev.motion.gpu, s, slot);
+    for (uint32_t k = 0; k < s->anim->skin_count; k++) {
+        const lc_mesh *mesh = &s->meshes[s->anim->skins[k].mesh];
+        const lc_meshlet_range *rg = &g->ms.ranges[s->anim->skins[k].mesh];
+        float r2 = 0.0f, c[3];
+        for (int i = 0; i < 3; i++) {
+            c[i] = 0.5f * (mesh->aabb_min[i] + mesh->aabb_max[i]);
+            r2 += 0.25f * (mesh->aabb_max[i] - mesh->aabb_min[i]) * (mesh->aabb_max[i] - mesh->aabb_min[i]);
+        }
+        lc_f4 sphere = {c[0], c[1], c[2], sqrtf(r2) * (1.0f + 1e-5f) + 1e-6f};
+        for (uint32_t j = rg->first_meshlet; j < rg->first_meshlet + rg->meshlet_count; j++) {
+            g->meshlets_host[j].sphere = sphere;
+            g->meshlets_host[j].cone_apex.w = 1.0f;
+            for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) {
+                g->sublet_bounds_host[(size_t)j * LC_MESHLET_SUBLETS + q].sphere = sphere;
+                g->sublet_bounds_host[(size_t)j * LC_MESHLET_SUBLETS + q].cone_apex.w = 1.0f;
+            }
+        }
+    }
+}
+
 void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
 {
     lc_frame_motion *m = &r->dev.motion;
@@ -138,7 +171,8 @@ void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
     const lc_scene *s = r->scene;
     if (!s->anim || !m->objects) return;
     if (m->skinned && s->anim->pose_serial != m->pose_serial && r->dev.geo.meshlets_host && r->dev.geo.sublet_bounds_host) {
-        update_skins(r, m->staging[slot - r->frame.slots].mapped);
+        if (m->gpu.range_count) gpu_skins(r, (uint32_t)(slot - r->frame.slots));
+        else update_skins(r, m->staging[slot - r->frame.slots].mapped);
         /* The first frame uploads the pose too: skinned vertices are then the same floats on every
      * frame (not the codec's quantized load-time ones first), so a frame at a given time is the
      * same image however many frames led to it. */
@@ -186,10 +220,13 @@ static void record_motion(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     /* The previous frames' reads of both buffers (any stage) before the copies write them. */
     VkMemoryBarrier2 before = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
                                .srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
-                               .dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT, .dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT};
+                               .dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                               .dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT};
     lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_STATE), &before, 1, NULL, 0);
     size_t objects_bytes = (size_t)r->scene->object_count * sizeof(lc_gpu_object);
-    if (m->skins_pending) {
+    if (m->skins_pending && m->gpu.range_count) {
+        lc_skinning_record(&m->gpu, rc, pass, LC_SEQ_WORK + 1, r->frame.index % LC_FRAMES_IN_FLIGHT);
+    } else if (m->skins_pending) {
         /* Each skin's runtime vertices, meshlets and sublet bounds, as update_skins laid them out. */
         const lc_scene *s = r->scene;
         const lc_geometry *g = &r->dev.geo;
@@ -219,11 +256,13 @@ static void record_motion(lc_renderer *r, lc_render_context *rc, uint32_t pass)
         lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, r->dev.geo.cull_objects.buffer, &cull);
     }
     }
-    VkMemoryBarrier2 after = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
-                              .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+    VkMemoryBarrier2 after = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                              .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                              .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                              .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
                               .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT |
                                                VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT};
-    lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1), &after, 1, NULL, 0);
+    lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 4), &after, 1, NULL, 0);
 }
 
 // object motion: the moved objects' transforms and cull records, before every pass that reads them

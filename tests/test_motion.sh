@@ -10,7 +10,8 @@
 #  - the animated frame is the same on every geometry path and with occlusion off (the moved
 #    objects' transforms and bounds reach every cull), and every culling mode equals brute force;
 #  - a column skinned to two joints bends to -X at t = 1 (its upper half's pixels move left), and
-#    skinned every frame: 31 frames that end at t = 1 equal one frame at t = 1 on each path;
+#    skinned every frame: 31 frames that end at t = 1 equal one frame at t = 1 on each path, with
+#    GPU skinning (the default) and CPU skinning (--skinning cpu);
 #  - --stats animation; bad --animation and --time values are one-line usage errors.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
@@ -84,9 +85,10 @@ done
 # Skinned every frame: 31 frames from t = 0.5 end where one frame at t = 1 starts, on each path
 # (posed vertices uploaded, meshlet bounds refit: occlusion and frustum culls drop nothing).
 j=(--scene "$S/column.gltf" --camera 0,1.2,4,0,-5 "${common[@]}" --lights 16 --seed 2)
-lc_ok "column, one frame at t = 1" "${j[@]}" --frames 1 --time 1 --geometry direct --out "$TMP/s1.png"
-runs=("--geometry direct" "--geometry mdi")
-[[ $mesh_ok == 1 ]] && runs+=("--geometry mesh")
+lc_ok "column, one frame at t = 1" "${j[@]}" --frames 1 --time 1 --geometry direct --stats "$TMP/s1.json" --out "$TMP/s1.png"
+[[ $(img json "$TMP/s1.json" animation.skinning) == gpu ]] || fail "--stats animation.skinning is not gpu by default"
+runs=("--geometry direct" "--geometry mdi" "--geometry mdi --skinning cpu" "--shadow-cull cpu --skinning cpu")
+[[ $mesh_ok == 1 ]] && runs+=("--geometry mesh" "--geometry mesh --skinning cpu")
 for v in "${runs[@]}"; do
     # shellcheck disable=SC2086
     lc_ok "column, 31 frames $v" "${j[@]}" --frames 31 --time 0.5 $v --out "$TMP/s31.png" || continue
@@ -114,6 +116,6 @@ PYEOF
         fail "the skinned column does not bend to -X: upper part's mean x $x0 at t=0, $x1 at t=1"
 fi
 
-lc_bad_each "--headless --animation x" "--headless --time -1" "--headless --time nan"
+lc_bad_each "--headless --animation x" "--headless --time -1" "--headless --time nan" "--headless --skinning x"
 lc_bad "--animation past the file's" --scene "$S/moving.gltf" --headless --animation 1
 finish

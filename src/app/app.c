@@ -283,9 +283,13 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .list_max = opt->list_max,
         .vis_ids = opt->vis_ids,
         .meshlet_codec_off = !opt->meshlet_codec,
+        .skinning_cpu = opt->skinning_cpu,
         .environment = lc_app_environment(app),
     };
-    return lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
+    lc_status st = lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
+    /* Skinned on the GPU from here on: the scene bounds its skins instead of posing them. */
+    if (st == LC_OK && app->scene.anim) app->scene.anim->gpu_skinning = app->renderer.dev.motion.gpu.range_count > 0;
+    return st;
 }
 
 void lc_app_destroy(lc_app *app)
@@ -625,6 +629,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddBoolToObject(ao, "playing", an && an->active != LC_ANIMATION_NONE && app->anim_playing);
     cJSON_AddNumberToObject(ao, "moving_objects", an ? an->dynamic_objects : 0);
     cJSON_AddNumberToObject(ao, "cpu_ms", app->anim_ms); /* the last frame's evaluation and CPU skinning */
+    cJSON_AddStringToObject(ao, "skinning", !an || !an->skin_count ? "none" : an->gpu_skinning ? "gpu" : "cpu");
     cJSON_AddNumberToObject(root, "validation_messages", lc_validation_message_count());
     char *text = cJSON_Print(root);
     cJSON_Delete(root);

@@ -117,6 +117,9 @@ void lc_options_usage(FILE *f)
         "                           their objects and lights move; skinned meshes are posed at --time\n"
         "  --time T                 the first frame's time in seconds, 0..1e6 (default 0); headless,\n"
         "                           each later frame adds 1/60 s (lights and animations alike)\n"
+        "  --skinning gpu|cpu       skinned meshes posed by a compute pass before the culls, four\n"
+        "                           joints a vertex (gpu, default), or on the CPU, every joint, and\n"
+        "                           uploaded (cpu: the reference); bounds refit to the pose either way\n"
         "viewer and tools:\n"
         "  --no-vsync               present without vsync (for measuring)\n"
         "  --capture FILE.rdc       capture one frame with RenderDoc (if its library is present)\n"
@@ -206,7 +209,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
             "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass", "--mesh-dispatch",
             "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates", "--shadow-filter", "--shadow-cull", "--shadow-occlusion",
-            "--animation", "--time"};
+            "--animation", "--time", "--skinning"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
         if (!known) return bad(a, NULL, "unknown option (see --help)");
@@ -225,6 +228,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             o->animation_set = true;
         } else if (!strcmp(a, "--time")) {
             if (!parse_float(v, &o->time) || !(o->time >= 0.0f) || o->time > 1e6f) return bad(a, v, "expected seconds, 0..1e6");
+        } else if (!strcmp(a, "--skinning")) {
+            if (!strcmp(v, "gpu")) o->skinning_cpu = false;
+            else if (!strcmp(v, "cpu")) o->skinning_cpu = true;
+            else return bad(a, v, "expected gpu or cpu");
         } else if (!strcmp(a, "--shadowed-lights")) {
             s = parse_uint_range(a, v, 0, LC_SHADOW_LIGHTS_MAX, &o->shadowed_lights);
         } else if (!strcmp(a, "--shadow-updates")) {

@@ -71,6 +71,7 @@ typedef struct lc_options {
     int32_t animation;        /* --animation: an index, -1 none, -2 all; default 0 */
     bool animation_set;       /* --animation given (an index the file lacks is then an error) */
     float time;               /* --time: the first frame's time, seconds; default 0 */
+    bool skinning_cpu;        /* --skinning cpu: posed on the CPU and uploaded; default gpu */
 } lc_options;
 
 /* Fills defaults, then parses argv[first..argc). */

@@ -128,6 +128,7 @@ void lc_scene_anim_select(lc_scene *s, int32_t active)
 }
 
 static void push_moved(lc_scene_anim *a, uint32_t object, const float before[4], const float after[4]);
+static void bound_skin(lc_scene *s, uint32_t k);
 
 /* Skin k posed from its joints' worlds; the objects that draw it get their bounds again (and,
  * where record, go to the moved list). */
@@ -251,9 +252,44 @@ void lc_scene_animate(lc_scene *s, double t)
     if (t != a->posed_time) {
         bool posed = false;
         for (uint32_t k = 0; k < a->skin_count; k++)
-            if (a->skins[k].dynamic) pose_skin(s, k, true), posed = true;
+            if (a->skins[k].dynamic) {
+                if (a->gpu_skinning) bound_skin(s, k);
+                else pose_skin(s, k, true);
+                posed = true;
+            }
         a->posed_time = t;
         a->pose_serial += posed;
+    }
+}
+
+/* Skin k's mesh AABB from its joints as they stand, conservatively (gpu_skinning). */
+static void bound_skin(lc_scene *s, uint32_t k)
+{
+    lc_scene_anim *a = s->anim;
+    const lc_skin *sk = &a->skins[k];
+    lc_mesh *mesh = &s->meshes[sk->mesh];
+    float lo[3], hi[3];
+    memcpy(lo, sk->still_box[0], sizeof lo);
+    memcpy(hi, sk->still_box[1], sizeof hi);
+    for (uint32_t b = 0; b < sk->bone_count; b++) {
+        const lc_skin_bone *bone = &sk->bones[b];
+        if (!(bone->box[0][0] <= bone->box[1][0])) continue;
+        lc_m4 j;
+        lc_m4_mul(&a->nodes[bone->node].world, &bone->offset, &j);
+        float blo[3], bhi[3];
+        lc_transform_aabb(&j, bone->box[0], bone->box[1], blo, bhi);
+        for (int c = 0; c < 3; c++) lo[c] = fminf(lo[c], blo[c]), hi[c] = fmaxf(hi[c], bhi[c]);
+    }
+    if (!(lo[0] <= hi[0])) return;
+    memcpy(mesh->aabb_min, lo, sizeof lo);
+    memcpy(mesh->aabb_max, hi, sizeof hi);
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        lc_object *o = &s->objects[i];
+        if (o->mesh != sk->mesh) continue;
+        float before[4];
+        memcpy(before, o->sphere, sizeof before);
+        lc_object_set_world(s, o, &o->world);
+        push_moved(a, i, before, o->sphere);
     }
 }
 

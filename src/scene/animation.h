@@ -53,6 +53,7 @@ typedef struct lc_anim_node {
 typedef struct lc_skin_bone {
     uint32_t node;
     lc_m4 offset;                /* inverse bind matrix */
+    float box[2][3];             /* bind-pose box of the vertices it moves (empty: lo > hi) */
     uint32_t weight_count;
     uint32_t *vertex;            /* mesh-local vertex numbers */
     float *weight;
@@ -62,6 +63,7 @@ typedef struct lc_skin {
     uint32_t mesh;
     bool dynamic;                /* a joint is animated by the active animation(s): posed every frame the clock moves */
     lc_vertex *bind;             /* the mesh's vertices as the file gives them */
+    float still_box[2][3];       /* bind-pose box of the vertices no joint moves (empty: lo > hi) */
     lc_skin_bone *bones;
     uint32_t bone_count;
 } lc_skin;
@@ -84,6 +86,10 @@ typedef struct lc_scene_anim {
     uint32_t moved_count, moved_capacity;
     uint32_t dynamic_objects;    /* objects that follow a dynamic node, or draw a dynamic skin */
     uint32_t pose_serial;        /* bumped each time skinned vertices are posed (the renderer uploads them) */
+    /* The renderer skins on the GPU (src/geometry/skinning.h): lc_scene_animate then poses no
+     * vertices, it bounds each dynamic skin conservatively (the union of its joints' boxes, each
+     * moved by its joint: a blended vertex lies in their hull) for the object culls. */
+    bool gpu_skinning;
     double posed_time;           /* the time the dynamic skins were last posed at */
 } lc_scene_anim;
 

@@ -1,6 +1,7 @@
 /* assimp's node tree against the glTF file's (import_anim.h). */
 #include "scene/import_anim.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,6 +120,7 @@ void lc_import_anim_skin(lc_import_anim *im, const struct aiMesh *m, uint32_t me
     *sk = (lc_skin){.mesh = mesh, .bind = lc_alloc((size_t)LC_MAX(m->mNumVertices, 1u) * sizeof *sk->bind)};
     memcpy(sk->bind, bind, (size_t)m->mNumVertices * sizeof *sk->bind);
     sk->bones = lc_calloc(LC_MAX(m->mNumBones, 1u), sizeof *sk->bones);
+    uint8_t *moved = lc_calloc(LC_MAX(m->mNumVertices, 1u), 1);
     for (unsigned b = 0; b < m->mNumBones; b++) {
         const struct aiBone *bone = m->mBones[b];
         if (!bone) continue;
@@ -141,7 +143,23 @@ void lc_import_anim_skin(lc_import_anim *im, const struct aiMesh *m, uint32_t me
             out->vertex[out->weight_count] = v;
             out->weight[out->weight_count++] = wt;
         }
+        /* The bind-pose box of the vertices it moves (GPU skinning's conservative bounds). */
+        for (int c = 0; c < 3; c++) out->box[0][c] = INFINITY, out->box[1][c] = -INFINITY;
+        for (uint32_t w = 0; w < out->weight_count; w++) {
+            moved[out->vertex[w]] = 1;
+            for (int c = 0; c < 3; c++) {
+                out->box[0][c] = fminf(out->box[0][c], bind[out->vertex[w]].position[c]);
+                out->box[1][c] = fmaxf(out->box[1][c], bind[out->vertex[w]].position[c]);
+            }
+        }
     }
+    for (int c = 0; c < 3; c++) sk->still_box[0][c] = INFINITY, sk->still_box[1][c] = -INFINITY;
+    for (unsigned v = 0; v < m->mNumVertices; v++)
+        for (int c = 0; c < 3 && !moved[v]; c++) {
+            sk->still_box[0][c] = fminf(sk->still_box[0][c], bind[v].position[c]);
+            sk->still_box[1][c] = fmaxf(sk->still_box[1][c], bind[v].position[c]);
+        }
+    free(moved);
 }
 
 void lc_import_anim_finish(lc_import_anim *im)
