@@ -8,14 +8,16 @@
  * the frame slot's staging (the range that holds the moved objects) at the start of the frame
  * (the "object motion" pass), so frames in flight keep what they were recorded with.
  *
- * Skinned meshes posed on the CPU (scene/animation.h): their runtime vertices (the runtime mesh
- * keeps each mesh's vertices in a range, vertex_remap naming each one's scene vertex) go up
- * with the objects, and their meshlets' and sublets' bounds are refit to the posed vertices
- * (sphere around each one's vertices; the back-face cone switched off, as a pose bends it), on
- * the host arrays the shadow views' CPU cull reads and on the GPU, so no cull drops a posed
- * triangle. The posed vertices are floats, not the codec's quantized ones, and every path reads
- * them from the runtime mesh: the mesh path's inline decode of the compressed stream is off for
- * scenes with skins (it would draw the load-time pose). */
+ * Skinned meshes (default: skinned on the GPU, geometry/skinning.h): the same pass runs the
+ * skinning kernel over each skin's range of the runtime mesh (the runtime mesh keeps each mesh's
+ * vertices in a range, vertex_remap naming each one's scene vertex) and the refit of its
+ * meshlets' and sublets' spheres (back-face cone off, as a pose bends it); the host's copies of
+ * those bounds (the shadow views' CPU cull) take the mesh's conservative sphere. With
+ * --skinning cpu the scene poses the vertices, they go up with the objects and the bounds are
+ * refit here, on the host arrays and, through the staging, on the GPU. Either way no cull drops
+ * a posed triangle; the posed vertices are floats, not the codec's quantized ones, from the first
+ * frame on, and every path reads them from the runtime mesh: the mesh path's inline decode of
+ * the compressed stream is off for scenes with skins (it would draw the load-time pose). */
 #include "frame.h"
 
 #include "passes/passes.h"

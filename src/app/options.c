@@ -114,7 +114,7 @@ void lc_options_usage(FILE *f)
         "animation:\n"
         "  --animation N|all|none   which of a glTF file's animations plays (default 0, the first),\n"
         "                           looping; all: every one at once; none: the rest pose. Nodes,\n"
-        "                           their objects and lights move; skinned meshes are posed at --time\n"
+        "                           their objects, lights and skinned meshes move with them\n"
         "  --time T                 the first frame's time in seconds, 0..1e6 (default 0); headless,\n"
         "                           each later frame adds 1/60 s (lights and animations alike)\n"
         "  --skinning gpu|cpu       skinned meshes posed by a compute pass before the culls, four\n"

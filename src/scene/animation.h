@@ -4,11 +4,11 @@
  * evaluation: node transforms, the objects and lights that follow animated nodes, and the list of
  * objects that moved (their bounds before and after), which the renderer's culls and caches take.
  *
- * Skinned meshes are posed on the CPU (linear blend skinning, every joint a vertex has): in
- * lc_scene_vertices, each frame the clock moves a skin's animated joints; the renderer uploads
- * the posed vertices and refits their meshlets' bounds (src/frame_motion.c). CPU skinning is
- * the first working step, the reference a GPU skinning pass would be tested against
- * (docs/ANIMATION.md). */
+ * Skinned meshes: each frame the clock moves a skin's animated joints, either the renderer
+ * skins it on the GPU (gpu_skinning; src/geometry/skinning.h) and the scene only bounds it
+ * conservatively for the object culls, or (--skinning cpu, the reference) the scene's vertices
+ * are posed here (linear blend skinning, every joint a vertex has) and the renderer uploads
+ * them; either way the renderer refits the skinned meshlets' bounds (docs/ANIMATION.md). */
 #ifndef LC_ANIMATION_H
 #define LC_ANIMATION_H
 

@@ -706,7 +706,7 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
         lc_scene_pose_skins(out);
         out->anim->moved_count = 0;
         if (skinned)
-            lc_info("%s: %u skinned mesh%s, skinned on the CPU each frame its joints move", out->name, skinned,
+            lc_info("%s: %u skinned mesh%s, posed each frame its joints move (--skinning)", out->name, skinned,
                     skinned == 1 ? "" : "es");
     } else if (skinned || (info && info->skins))
         lc_warn("%s: %u skinned mesh%s drawn in the pose the file's joints give (skinning applied at load); animation is "
