@@ -175,10 +175,7 @@ void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
     if (m->skinned && s->anim->pose_serial != m->pose_serial && r->dev.geo.meshlets_host && r->dev.geo.sublet_bounds_host) {
         if (m->gpu.range_count) gpu_skins(r, (uint32_t)(slot - r->frame.slots));
         else update_skins(r, m->staging[slot - r->frame.slots].mapped);
-        /* The first frame uploads the pose too: skinned vertices are then the same floats on every
-     * frame (not the codec's quantized load-time ones first), so a frame at a given time is the
-     * same image however many frames led to it. */
-    m->pose_serial = s->anim->pose_serial - 1u;
+        m->pose_serial = s->anim->pose_serial;
         m->skins_pending = true;
     }
     if (!s->anim->moved_count) return;

@@ -3,7 +3,7 @@
  * degrees), the runtime mesh read back: every skinned vertex where the CPU poses it (positions
  * within 1e-4, normals within 1e-3), the vertices of other meshes untouched, and the skinned
  * meshlets' spheres (refit on the GPU) around their posed vertices; then 30 more frames, and
- * the same again at t = 1. */
+ * the same again at t = 1; a frame at the same time again skins nothing. */
 #include "app/app.h"
 #include "scene/animation.h"
 #include "test_util.h"
@@ -97,6 +97,11 @@ int main(void)
         CHECK(lc_app_frame(a, &fs, (float)a->anim_time) == LC_OK);
     }
     compare(a, "t = 1");
+    /* The clock held (a paused viewer): nothing is skinned, copied or moved again (the first
+     * frame after compare's CPU pose uploads once more). */
+    CHECK(lc_app_frame(a, &fs, (float)a->anim_time) == LC_OK);
+    CHECK(lc_app_frame(a, &fs, (float)a->anim_time) == LC_OK);
+    CHECK(!a->renderer.dev.motion.skins_pending && a->renderer.dev.motion.count == 0);
     lc_test_app_stop(a);
     return lc_test_finish("test_gpu_skinning");
 }
