@@ -161,6 +161,8 @@ void lc_skinning_joints(const lc_skinning *sk, const lc_scene *scene, uint32_t s
     }
 }
 
+#define BATCH 65535u
+
 void lc_skinning_record(const lc_skinning *sk, lc_render_context *rc, uint32_t pass, uint32_t seq, uint32_t slot)
 {
     uint64_t key = lc_sort_key(pass, seq);
@@ -169,9 +171,13 @@ void lc_skinning_record(const lc_skinning *sk, lc_render_context *rc, uint32_t p
     for (uint32_t r = 0; r < sk->range_count; r++) {
         const lc_skin_range *g = &sk->ranges[r];
         if (!g->count) continue;
-        lc_skin_push push = {{g->source_first, g->runtime_first, g->count, 0}};
-        lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
-        lc_rc_dispatch(rc, key, LC_DIV_UP(g->count, LC_SKIN_GROUP), 1, 1);
+        /* Batches within the 65,535 workgroups a dimension every device allows. */
+        for (uint32_t first = 0; first < g->count; first += BATCH * LC_SKIN_GROUP) {
+            uint32_t n = LC_MIN(g->count - first, BATCH * LC_SKIN_GROUP);
+            lc_skin_push push = {{g->source_first + first, g->runtime_first + first, n, 0}};
+            lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
+            lc_rc_dispatch(rc, key, LC_DIV_UP(n, LC_SKIN_GROUP), 1, 1);
+        }
     }
     /* The posed vertices before the refit reads them. */
     VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -184,8 +190,11 @@ void lc_skinning_record(const lc_skinning *sk, lc_render_context *rc, uint32_t p
     for (uint32_t r = 0; r < sk->range_count; r++) {
         const lc_skin_range *g = &sk->ranges[r];
         if (!g->meshlet_count) continue;
-        lc_skin_push push = {{g->meshlet_first, g->meshlet_count, sk->sublets ? 1u : 0u, 0}};
-        lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
-        lc_rc_dispatch(rc, key, g->meshlet_count, 1, 1);
+        for (uint32_t first = 0; first < g->meshlet_count; first += BATCH) {
+            uint32_t n = LC_MIN(g->meshlet_count - first, BATCH);
+            lc_skin_push push = {{g->meshlet_first + first, n, sk->sublets ? 1u : 0u, 0}};
+            lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
+            lc_rc_dispatch(rc, key, n, 1, 1);
+        }
     }
 }
