@@ -27,8 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool animated(const lc_renderer *r) { return r->scene->anim && r->scene->anim->dynamic_objects; }
-
 lc_status lc_frame_motion_create(lc_renderer *r)
 {
     lc_frame_motion *m = &r->dev.motion;
@@ -203,7 +201,9 @@ void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
     memcpy(dst + objects_bytes + (size_t)lo * sizeof *m->cull, m->cull + lo, (size_t)m->count * sizeof *m->cull);
 }
 
-bool lc_frame_motion_pending(const lc_renderer *r) { return animated(r) && (r->dev.motion.count || r->dev.motion.skins_pending); }
+/* Whatever moved, also where nothing plays now (the viewer switched to none: objects and skins
+ * go back to their rest pose once). */
+bool lc_frame_motion_pending(const lc_renderer *r) { return r->dev.motion.objects && (r->dev.motion.count || r->dev.motion.skins_pending); }
 
 const float (*lc_frame_motion_bounds(const lc_renderer *r, uint32_t *count))[4]
 {

@@ -3,7 +3,8 @@
  * degrees), the runtime mesh read back: every skinned vertex where the CPU poses it (positions
  * within 1e-4, normals within 1e-3), the vertices of other meshes untouched, and the skinned
  * meshlets' spheres (refit on the GPU) around their posed vertices; then 30 more frames, and
- * the same again at t = 1; a frame at the same time again skins nothing. */
+ * the same again at t = 1; a frame at the same time again skins nothing; switched to no
+ * animation, the rest pose. */
 #include "app/app.h"
 #include "scene/animation.h"
 #include "test_util.h"
@@ -102,6 +103,11 @@ int main(void)
     CHECK(lc_app_frame(a, &fs, (float)a->anim_time) == LC_OK);
     CHECK(lc_app_frame(a, &fs, (float)a->anim_time) == LC_OK);
     CHECK(!a->renderer.dev.motion.skins_pending && a->renderer.dev.motion.count == 0);
+    /* The viewer's "next animation" to none: the skin and the objects go back to their rest pose
+     * on the GPU, although nothing plays any more. */
+    lc_app_select_animation(a, LC_ANIMATION_NONE);
+    CHECK(lc_app_frame(a, &fs, (float)a->anim_time) == LC_OK);
+    compare(a, "switched to none");
     lc_test_app_stop(a);
     return lc_test_finish("test_gpu_skinning");
 }
