@@ -265,4 +265,5 @@ static void record_motion(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 }
 
 // object motion: the moved objects' transforms and cull records, before every pass that reads them
-lc_pass lc_pass_object_motion(void) { return (lc_pass){.name = "object motion", .timer = LC_TIMER_CULL, .record = record_motion}; }
+/* Timed with the geometry (the depth timer, as the geometry culls are), not the light cull. */
+lc_pass lc_pass_object_motion(void) { return (lc_pass){.name = "object motion", .timer = LC_TIMER_DEPTH, .record = record_motion}; }
