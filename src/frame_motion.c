@@ -27,6 +27,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The meshes the CPU deforms and this pass uploads: the skinned ones where the GPU does not skin
+ * (--skinning cpu), then the morph-target meshes. */
+static uint32_t cpu_mesh_count(const lc_renderer *r)
+{
+    const lc_scene_anim *a = r->scene->anim;
+    return (r->dev.motion.gpu.range_count ? 0 : a->skin_count) + a->morph_count;
+}
+
+static uint32_t cpu_mesh(const lc_renderer *r, uint32_t k)
+{
+    const lc_scene_anim *a = r->scene->anim;
+    uint32_t skins = r->dev.motion.gpu.range_count ? 0 : a->skin_count;
+    return k < skins ? a->skins[k].mesh : a->morphs[k - skins].mesh;
+}
+
 lc_status lc_frame_motion_create(lc_renderer *r)
 {
     lc_frame_motion *m = &r->dev.motion;
@@ -49,17 +64,17 @@ lc_status lc_frame_motion_create(lc_renderer *r)
         lc_geometry_cull_object_pose(o, &m->cull[i]);
     }
     VkDeviceSize size = (VkDeviceSize)s->object_count * (sizeof *m->objects + sizeof *m->cull);
-    /* Skinned meshes: their runtime vertices, meshlets and sublet bounds after the objects. */
-    m->skin_bytes = size;
-    for (uint32_t k = 0; k < s->anim->skin_count; k++) {
-        const lc_meshlet_range *rg = &r->dev.geo.ms.ranges[s->anim->skins[k].mesh];
-        size += (VkDeviceSize)rg->vertex_count * sizeof(lc_vertex) + (VkDeviceSize)rg->meshlet_count * sizeof(lc_gpu_meshlet) +
-                (VkDeviceSize)rg->meshlet_count * LC_MESHLET_SUBLETS * sizeof(lc_meshlet_bounds);
-    }
-    m->skinned = s->anim->skin_count > 0;
-    if (m->skinned && !r->desc.skinning_cpu) {
+    m->skinned = s->anim->skin_count + s->anim->morph_count > 0;
+    if (s->anim->skin_count && !r->desc.skinning_cpu) {
         lc_status st = lc_skinning_create(r->ctx, s, &r->dev.geo, &m->gpu);
         if (st != LC_OK) return st;
+    }
+    /* The meshes the CPU deforms: their runtime vertices, meshlets and sublet bounds after the objects. */
+    m->skin_bytes = size;
+    for (uint32_t k = 0; k < cpu_mesh_count(r); k++) {
+        const lc_meshlet_range *rg = &r->dev.geo.ms.ranges[cpu_mesh(r, k)];
+        size += (VkDeviceSize)rg->vertex_count * sizeof(lc_vertex) + (VkDeviceSize)rg->meshlet_count * sizeof(lc_gpu_meshlet) +
+                (VkDeviceSize)rg->meshlet_count * LC_MESHLET_SUBLETS * sizeof(lc_meshlet_bounds);
     }
     /* The first frame uploads the pose too: skinned vertices are then the same floats on every
      * frame (not the codec's quantized load-time ones first), so a frame at a given time is the
@@ -107,8 +122,8 @@ static void update_skins(lc_renderer *r, uint8_t *staging)
     const lc_scene *s = r->scene;
     lc_geometry *g = &r->dev.geo;
     size_t at = r->dev.motion.skin_bytes;
-    for (uint32_t k = 0; k < s->anim->skin_count; k++) {
-        const lc_meshlet_range *rg = &g->ms.ranges[s->anim->skins[k].mesh];
+    for (uint32_t k = 0; k < cpu_mesh_count(r); k++) {
+        const lc_meshlet_range *rg = &g->ms.ranges[cpu_mesh(r, k)];
         lc_vertex *v = (lc_vertex *)(staging + at);
         for (uint32_t i = 0; i < rg->vertex_count; i++) v[i] = s->vertices[g->ms.vertex_remap[rg->first_vertex + i]];
         at += (size_t)rg->vertex_count * sizeof(lc_vertex);
@@ -172,7 +187,7 @@ void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
     if (!s->anim || !m->objects) return;
     if (m->skinned && s->anim->pose_serial != m->pose_serial && r->dev.geo.meshlets_host && r->dev.geo.sublet_bounds_host) {
         if (m->gpu.range_count) gpu_skins(r, (uint32_t)(slot - r->frame.slots));
-        else update_skins(r, m->staging[slot - r->frame.slots].mapped);
+        update_skins(r, m->staging[slot - r->frame.slots].mapped); /* the meshes the CPU deforms, if any */
         m->pose_serial = s->anim->pose_serial;
         m->skins_pending = true;
     }
@@ -224,14 +239,19 @@ static void record_motion(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_STATE), &before, 1, NULL, 0);
     size_t objects_bytes = (size_t)r->scene->object_count * sizeof(lc_gpu_object);
     if (m->skins_pending && m->gpu.range_count) {
-        lc_skinning_record(&m->gpu, rc, pass, LC_SEQ_WORK + 1, r->frame.index % LC_FRAMES_IN_FLIGHT);
-    } else if (m->skins_pending) {
-        /* Each skin's runtime vertices, meshlets and sublet bounds, as update_skins laid them out. */
-        const lc_scene *s = r->scene;
+        /* After this pass's copies (the CPU-deformed meshes share the buffers the kernels bind whole). */
+        VkMemoryBarrier2 copies = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
+                                   .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                                   .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT};
+        lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1), &copies, 1, NULL, 0);
+        lc_skinning_record(&m->gpu, rc, pass, LC_SEQ_WORK + 2, r->frame.index % LC_FRAMES_IN_FLIGHT);
+    }
+    if (m->skins_pending) {
+        /* Each CPU-deformed mesh's runtime vertices, meshlets and sublet bounds, as update_skins laid them out. */
         const lc_geometry *g = &r->dev.geo;
         VkDeviceSize at = m->skin_bytes;
-        for (uint32_t k = 0; k < s->anim->skin_count; k++) {
-            const lc_meshlet_range *rg = &g->ms.ranges[s->anim->skins[k].mesh];
+        for (uint32_t k = 0; k < cpu_mesh_count(r); k++) {
+            const lc_meshlet_range *rg = &g->ms.ranges[cpu_mesh(r, k)];
             VkBufferCopy v = {at, (VkDeviceSize)rg->first_vertex * sizeof(lc_vertex), (VkDeviceSize)rg->vertex_count * sizeof(lc_vertex)};
             at += v.size;
             VkBufferCopy ml = {at, (VkDeviceSize)rg->first_meshlet * sizeof(lc_gpu_meshlet), (VkDeviceSize)rg->meshlet_count * sizeof(lc_gpu_meshlet)};
@@ -261,7 +281,7 @@ static void record_motion(lc_renderer *r, lc_render_context *rc, uint32_t pass)
                               .dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
                               .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_READ_BIT |
                                                VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT};
-    lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 4), &after, 1, NULL, 0);
+    lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 5), &after, 1, NULL, 0);
 }
 
 // object motion: the moved objects' transforms and cull records, before every pass that reads them

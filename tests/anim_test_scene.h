@@ -73,6 +73,8 @@ static void write_file(const char *path)
     float rot_y[8] = {0, 0, 0, 1, 0, s45, 0, cosf(0.25f * 3.14159265f)};      /* 0 -> 90 deg about Y */
     float rot_z[8] = {0, 0, 0, 1, 0, 0, s30, cosf(3.14159265f / 6.0f)};      /* 0 -> 60 deg about Z */
     float slide[6] = {3, 0, 0, 3, 0, 2};                                    /* the second animation */
+    float dz[4][3] = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}};          /* the morph target: 1 m along +Z */
+    float wkeys[2] = {0, 1};                                                /* its weight, 0 -> 1 */
     used = 0, view_n = acc_n = 0, views[0] = accs[0] = 0;
     int qp = add(quad, sizeof quad, 5126, "VEC3", 4, ",\"min\":[-0.5,0,0],\"max\":[0.5,1,0]");
     int qx = add(qi, sizeof qi, 5125, "SCALAR", 6, "");
@@ -85,24 +87,28 @@ static void write_file(const char *path)
     int ry = add(rot_y, sizeof rot_y, 5126, "VEC4", 2, "");
     int rz = add(rot_z, sizeof rot_z, 5126, "VEC4", 2, "");
     int sl = add(slide, sizeof slide, 5126, "VEC3", 2, "");
+    int mz = add(dz, sizeof dz, 5126, "VEC3", 4, ",\"min\":[0,0,1],\"max\":[0,0,1]");
+    int wk = add(wkeys, sizeof wkeys, 5126, "SCALAR", 2, "");
     static char b64[8192], json[20000];
     base64(buf, used, b64);
     snprintf(json, sizeof json,
-             "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0,2,3,5]}],"
+             "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0,2,3,5,6]}],"
              "\"nodes\":[{\"children\":[1]},{\"mesh\":0,\"translation\":[1,0,0],\"extensions\":{\"KHR_lights_punctual\":{\"light\":0}}},{\"mesh\":1,\"skin\":0},"
-             "{\"children\":[4]},{\"translation\":[0,1,0]},{\"mesh\":0,\"translation\":[0,0,-3]}],"
+             "{\"children\":[4]},{\"translation\":[0,1,0]},{\"mesh\":0,\"translation\":[0,0,-3]},"
+             "{\"mesh\":2,\"translation\":[-3,0,0],\"weights\":[0]}],"
              "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":%d},\"indices\":%d}]},"
-             "{\"primitives\":[{\"attributes\":{\"POSITION\":%d,\"JOINTS_0\":%d,\"WEIGHTS_0\":%d},\"indices\":%d}]}],"
+             "{\"primitives\":[{\"attributes\":{\"POSITION\":%d,\"JOINTS_0\":%d,\"WEIGHTS_0\":%d},\"indices\":%d}]},"
+             "{\"primitives\":[{\"attributes\":{\"POSITION\":%d},\"indices\":%d,\"targets\":[{\"POSITION\":%d}]}]}],"
              "\"skins\":[{\"joints\":[3,4],\"inverseBindMatrices\":%d}],"
              "\"animations\":[{\"name\":\"turn\",\"channels\":[{\"sampler\":0,\"target\":{\"node\":0,\"path\":\"rotation\"}},"
-             "{\"sampler\":1,\"target\":{\"node\":4,\"path\":\"rotation\"}}],"
-             "\"samplers\":[{\"input\":%d,\"output\":%d},{\"input\":%d,\"output\":%d}]},"
+             "{\"sampler\":1,\"target\":{\"node\":4,\"path\":\"rotation\"}},{\"sampler\":2,\"target\":{\"node\":6,\"path\":\"weights\"}}],"
+             "\"samplers\":[{\"input\":%d,\"output\":%d},{\"input\":%d,\"output\":%d},{\"input\":%d,\"output\":%d}]},"
              "{\"name\":\"slide\",\"channels\":[{\"sampler\":0,\"target\":{\"node\":5,\"path\":\"translation\"}}],"
              "\"samplers\":[{\"input\":%d,\"output\":%d,\"interpolation\":\"STEP\"}]}],"
              "\"extensionsUsed\":[\"KHR_lights_punctual\"],\"extensions\":{\"KHR_lights_punctual\":{\"lights\":[{\"type\":\"point\",\"range\":5}]}},"
              "\"accessors\":[%s],\"bufferViews\":[%s],"
              "\"buffers\":[{\"byteLength\":%zu,\"uri\":\"data:application/octet-stream;base64,%s\"}]}",
-             qp, qx, sp, sj, sw, sx, ib, ti, ry, ti, rz, ti, sl, accs, views, used, b64);
+             qp, qx, sp, sj, sw, sx, qp, qx, mz, ib, ti, ry, ti, rz, ti, wk, ti, sl, accs, views, used, b64);
     FILE *f = fopen(path, "w");
     fputs(json, f);
     fclose(f);

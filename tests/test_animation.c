@@ -100,7 +100,7 @@ static void test_file(void)
     /* The import is at rest: the child object at (1, 0, 0), the other box at (0, 0, -3). */
     CHECK(object_near(&s, 0, 1, 0, 0) && near3(&object_near(&s, 0, 1, 0, 0)->world.m[12], 1, 0, 0, 1e-6f));
     lc_scene_anim_select(&s, 0);
-    CHECK(s.anim->dynamic_objects == 2); /* the child, and the skinned mesh whose joint turns */
+    CHECK(s.anim->dynamic_objects == 3); /* the child, the skinned mesh whose joint turns, the morphed quad */
     lc_scene_animate(&s, 0.5);
     /* The parent turned 45 degrees about Y: the child's origin at R(1, 0, 0). */
     const lc_object *child = object_near(&s, 0, 0.7071f, 0, -0.7071f);
@@ -109,7 +109,12 @@ static void test_file(void)
     CHECK(object_near(&s, 0, 0, 0, -3) && near3(&object_near(&s, 0, 0, 0, -3)->world.m[12], 0, 0, -3, 0));
     /* The file's light on the child's node went with it. */
     CHECK(s.light_count == 1 && near3(s.lights[0].position, 0.70710678f, 0, -0.70710678f, 1e-5f));
-    CHECK(s.anim->moved_count == 2); /* the child and the skinned mesh (posed again) */
+    CHECK(s.anim->moved_count == 3); /* the child, the skinned mesh (posed again), the morphed quad */
+    /* Morph weights interpolate: the quad's target (1 m along +Z) at weight 0.5. */
+    CHECK(s.anim->morph_count == 1 && s.meshes[2].vertex_count == 4);
+    for (uint32_t v = 0; v < s.meshes[2].vertex_count; v++)
+        CHECK_MSG(fabsf(s.vertices[s.meshes[2].first_vertex + v].position[2] - 0.5f) < 1e-6f, "morphed z %g, want 0.5",
+                  s.vertices[s.meshes[2].first_vertex + v].position[2]);
     bool found = false;
     for (uint32_t k = 0; k < s.anim->moved_count && child; k++) {
         if (&s.objects[s.anim->moved[k]] != child) continue;
@@ -158,8 +163,9 @@ static void test_file(void)
     lc_scene_animate(&s, 0.5);
     CHECK(object_near(&s, 0, 3, 0, 0) && near3(&object_near(&s, 0, 3, 0, 0)->world.m[12], 3, 0, 0, 0));
     lc_scene_anim_select(&s, LC_ANIMATION_ALL);
-    CHECK(s.anim->dynamic_objects == 3);
+    CHECK(s.anim->dynamic_objects == 4);
     lc_scene_animate(&s, 1.0);
+    CHECK(fabsf(s.vertices[s.meshes[2].first_vertex].position[2] - 1.0f) < 1e-6f);
     CHECK(object_near(&s, 0, 3, 0, 2) && near3(&object_near(&s, 0, 3, 0, 2)->world.m[12], 3, 0, 2, 1e-6f));
     lc_scene_anim_select(&s, LC_ANIMATION_NONE);
     CHECK(s.anim->dynamic_objects == 0);

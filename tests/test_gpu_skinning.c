@@ -2,7 +2,8 @@
  * the file of tests/anim_test_scene.h rendered at t = 0.5 (the strip's upper joint turned 30
  * degrees), the runtime mesh read back: every skinned vertex where the CPU poses it (positions
  * within 1e-4, normals within 1e-3), the vertices of other meshes untouched, and the skinned
- * meshlets' spheres (refit on the GPU) around their posed vertices; then 30 more frames, and
+ * meshlets' spheres (refit on the GPU) around their posed vertices, a morph-target quad's CPU-morphed
+ * vertices uploaded in the same pass; then 30 more frames, and
  * the same again at t = 1; a frame at the same time again skins nothing; switched to no
  * animation, the rest pose. */
 #include "app/app.h"
@@ -66,6 +67,14 @@ static void compare(lc_app *a, const char *when)
     CHECK_MSG(worst_p <= 1e-4f, "%s: GPU-skinned positions %g from the CPU's", when, worst_p);
     CHECK_MSG(worst_n <= 1e-3f, "%s: GPU-skinned normals %g from the CPU's", when, worst_n);
     CHECK_MSG(outside <= 0.0f, "%s: a posed vertex %g outside its meshlet's refit sphere", when, outside);
+    /* The morphed quad, deformed on the CPU and uploaded in the same pass: its posed vertices. */
+    for (uint32_t k = 0; k < an->morph_count; k++) {
+        const lc_meshlet_range *r = &g->ms.ranges[an->morphs[k].mesh];
+        for (uint32_t i = r->first_vertex; i < r->first_vertex + r->vertex_count; i++)
+            CHECK_MSG(fabsf(v[i].position[2] - a->scene.vertices[g->ms.vertex_remap[i]].position[2]) < 1e-6f, "%s: morphed vertex z %g, want %g",
+                      when, v[i].position[2], a->scene.vertices[g->ms.vertex_remap[i]].position[2]);
+    }
+    CHECK(an->morph_count == 1);
     /* The quads (mesh 0) are not skinned: the load-time runtime vertices. */
     const lc_meshlet_range *q = &g->ms.ranges[0];
     for (uint32_t i = q->first_vertex; i < q->first_vertex + q->vertex_count; i++) CHECK(fabsf(v[i].position[2]) < 1e-6f);
@@ -108,6 +117,7 @@ int main(void)
     lc_app_select_animation(a, LC_ANIMATION_NONE);
     CHECK(lc_app_frame(a, &fs, (float)a->anim_time) == LC_OK);
     compare(a, "switched to none");
+    CHECK_MSG(lc_validation_message_count() == 0, "%u validation messages", (unsigned)lc_validation_message_count());
     lc_test_app_stop(a);
     return lc_test_finish("test_gpu_skinning");
 }

@@ -33,7 +33,7 @@ static void slerp(const float a[4], const float b_in[4], float u, float out[4])
     for (int i = 0; i < 4; i++) out[i] = wa * a[i] + wb * b[i];
 }
 
-void lc_anim_channel_sample(const lc_anim_channel *c, float t, float out[4])
+void lc_anim_channel_sample(const lc_anim_channel *c, float t, float *out)
 {
     uint32_t n = c->key_count, comps = c->comps;
     if (!n) return;
@@ -129,6 +129,7 @@ void lc_scene_anim_select(lc_scene *s, int32_t active)
 
 static void push_moved(lc_scene_anim *a, uint32_t object, const float before[4], const float after[4]);
 static void bound_skin(lc_scene *s, uint32_t k);
+static void morph_mesh(lc_scene *s, uint32_t k, bool record);
 
 /* Skin k posed from its joints' worlds; the objects that draw it get their bounds again (and,
  * where record, go to the moved list). */
@@ -207,6 +208,8 @@ void lc_scene_animate(lc_scene *s, double t)
         memcpy(trs[i] + 3, n->r, 4 * sizeof(float));
         memcpy(trs[i] + 7, n->s, 3 * sizeof(float));
     }
+    for (uint32_t i = 0; i < a->node_count; i++)
+        if (a->nodes[i].weight_count) memcpy(a->nodes[i].weights, a->nodes[i].rest_weights, a->nodes[i].weight_count * sizeof(float));
     for (uint32_t k = 0; k < a->animation_count; k++) {
         if (!playing(a, k)) continue;
         const lc_animation *an = &a->animations[k];
@@ -214,7 +217,11 @@ void lc_scene_animate(lc_scene *s, double t)
         for (uint32_t c = 0; c < an->channel_count; c++) {
             const lc_anim_channel *ch = &an->channels[c];
             static const int at[3] = {0, 3, 7};
-            lc_anim_channel_sample(ch, lt, trs[ch->node] + at[ch->path]);
+            if (ch->path == LC_ANIM_WEIGHTS) {
+                if (ch->comps == a->nodes[ch->node].weight_count) lc_anim_channel_sample(ch, lt, a->nodes[ch->node].weights);
+            } else {
+                lc_anim_channel_sample(ch, lt, trs[ch->node] + at[ch->path]);
+            }
         }
     }
     for (uint32_t i = 0; i < a->node_count; i++) {
@@ -257,6 +264,8 @@ void lc_scene_animate(lc_scene *s, double t)
                 else pose_skin(s, k, true);
                 posed = true;
             }
+        for (uint32_t k = 0; k < a->morph_count; k++)
+            if (a->nodes[a->morphs[k].node].dynamic) morph_mesh(s, k, true), posed = true;
         a->posed_time = t;
         a->pose_serial += posed;
     }
@@ -293,9 +302,46 @@ static void bound_skin(lc_scene *s, uint32_t k)
     }
 }
 
+/* Morph k's mesh from its node's weights; its objects' bounds follow (moved list where record). */
+static void morph_mesh(lc_scene *s, uint32_t k, bool record)
+{
+    lc_scene_anim *a = s->anim;
+    const lc_morph *mo = &a->morphs[k];
+    lc_mesh *mesh = &s->meshes[mo->mesh];
+    lc_vertex *verts = s->vertices + mesh->first_vertex;
+    uint32_t nv = mesh->vertex_count;
+    const float *w = a->nodes[mo->node].weights;
+    memcpy(verts, mo->base, (size_t)nv * sizeof *verts);
+    for (uint32_t t = 0; t < mo->target_count; t++) {
+        if (w[t] == 0.0f) continue;
+        const float *d = mo->delta + (size_t)t * nv * 6;
+        for (uint32_t v = 0; v < nv; v++)
+            for (int c = 0; c < 3; c++) {
+                verts[v].position[c] += w[t] * d[(size_t)v * 6 + c];
+                verts[v].normal[c] += w[t] * d[(size_t)v * 6 + 3 + c];
+            }
+    }
+    for (uint32_t v = 0; v < nv; v++) {
+        float *n = verts[v].normal, len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        if (len > 1e-30f && isfinite(len))
+            for (int c = 0; c < 3; c++) n[c] /= len;
+        lc_vertex_fix_tangent(&verts[v]);
+    }
+    lc_mesh_compute_aabb(s, mesh);
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        lc_object *o = &s->objects[i];
+        if (o->mesh != mo->mesh) continue;
+        float before[4];
+        memcpy(before, o->sphere, sizeof before);
+        lc_object_set_world(s, o, &o->world);
+        if (record) push_moved(a, i, before, o->sphere);
+    }
+}
+
 void lc_scene_pose_skins(lc_scene *s)
 {
     if (!s->anim) return;
+    for (uint32_t k = 0; k < s->anim->morph_count; k++) morph_mesh(s, k, false);
     for (uint32_t k = 0; k < s->anim->skin_count; k++) pose_skin(s, k, false);
     s->anim->pose_serial++;
 }
@@ -336,6 +382,12 @@ void lc_scene_anim_destroy(lc_scene_anim *a)
         free(a->skins[k].bind);
     }
     free(a->skins);
+    for (uint32_t k = 0; k < a->morph_count; k++) {
+        free(a->morphs[k].base);
+        free(a->morphs[k].delta);
+    }
+    free(a->morphs);
+    for (uint32_t i = 0; i < a->node_count; i++) free(a->nodes[i].weights);
     free(a->nodes);
     free(a->light_node);
     free(a->moved);

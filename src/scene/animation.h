@@ -25,7 +25,7 @@ enum { LC_INTERP_LINEAR, LC_INTERP_STEP, LC_INTERP_CUBIC };
  * (lc_scene_anim.nodes) once imported. */
 typedef struct lc_anim_channel {
     uint32_t node, path, interp; /* LC_ANIM_*, LC_INTERP_* */
-    uint32_t key_count, comps;   /* comps: 3 (translation, scale), 4 (rotation, xyzw) */
+    uint32_t key_count, comps;   /* comps: 3 (translation, scale), 4 (rotation, xyzw), the node mesh's morph targets (weights) */
     float *times;                /* key_count, ascending */
     float *values;               /* key_count * comps; CUBIC: key_count * 3 * comps (in-tangent, value, out-tangent) */
 } lc_anim_channel;
@@ -46,6 +46,8 @@ typedef struct lc_anim_node {
     bool has_matrix;
     bool dynamic;                /* it or an ancestor is animated by the active animation(s) */
     lc_m4 world;                 /* this frame's */
+    uint32_t weight_count;       /* its mesh's morph targets (0: none) */
+    float *weights, *rest_weights; /* this frame's morph weights; the file's (node or mesh "weights", else 0) */
 } lc_anim_node;
 
 /* A skinned mesh's bind pose and its joints (assimp's bones: joint node, inverse bind matrix,
@@ -68,6 +70,15 @@ typedef struct lc_skin {
     uint32_t bone_count;
 } lc_skin;
 
+/* A morph-target mesh (not skinned), posed on the CPU from its node's weights: base + the sum of
+ * weight x (target - base), positions and normals (glTF's targets, which assimp hands over as
+ * absolute shapes). Meshes are shared: the first node that draws it drives its weights. */
+typedef struct lc_morph {
+    uint32_t mesh, node, target_count;
+    lc_vertex *base;
+    float *delta;                /* [target][vertex][6]: position, normal differences */
+} lc_morph;
+
 typedef struct lc_scene_anim {
     lc_anim_node *nodes;
     uint32_t node_count;
@@ -75,6 +86,8 @@ typedef struct lc_scene_anim {
     uint32_t animation_count;
     lc_skin *skins;
     uint32_t skin_count;
+    lc_morph *morphs;
+    uint32_t morph_count;
     uint32_t *light_node;        /* per lc_scene light: the node it follows, UINT32_MAX: none */
     int32_t active;              /* an animation, LC_ANIMATION_ALL or LC_ANIMATION_NONE */
     double time;                 /* of the last lc_scene_animate */
@@ -104,7 +117,7 @@ void lc_scene_animate(lc_scene *scene, double t);
  * the bounds of the objects that draw it (lc_scene_animate poses the dynamic ones itself). */
 void lc_scene_pose_skins(lc_scene *scene);
 /* A channel's value at time t (comps floats; rotations normalised). */
-void lc_anim_channel_sample(const lc_anim_channel *c, float t, float out[4]);
+void lc_anim_channel_sample(const lc_anim_channel *c, float t, float *out);
 /* The time an animation shows at clock t: t within its first loop, then wrapped. */
 float lc_animation_local_time(const lc_animation *a, double t);
 /* The active animation's name for the HUD and --stats: "none", "all" or the name (or "#N"). */

@@ -180,6 +180,15 @@ static void read_nodes(const cJSON *root, lc_gltf_info *info)
             if (k >= 0 && k < n) info->children[info->child_total++] = (uint32_t)k;
         }
         g->child_count = info->child_total - g->first_child;
+        /* Morph targets of its mesh, and their default weights. */
+        const cJSON *mesh = cJSON_GetArrayItem(get(root, "meshes"), (int)index_of(node, "mesh"));
+        int targets = cJSON_GetArraySize(get(cJSON_GetArrayItem(get(mesh, "primitives"), 0), "targets"));
+        if (index_of(node, "mesh") >= 0 && targets > 0 && targets <= 256) {
+            g->target_count = (uint32_t)targets;
+            g->weights = lc_calloc((size_t)targets, sizeof *g->weights);
+            const cJSON *w = cJSON_GetArraySize(get(node, "weights")) == targets ? get(node, "weights") : get(mesh, "weights");
+            read_floats(w, g->weights, targets);
+        }
     }
     const cJSON *scenes = get(root, "scenes");
     int scene = (int)num(root, "scene", 0);
@@ -194,25 +203,31 @@ static void read_nodes(const cJSON *root, lc_gltf_info *info)
 }
 
 /* One channel, or false where its sampler cannot be read. */
-static bool read_channel(const cJSON *root, const buffers *b, const cJSON *anim, const cJSON *ch, uint32_t nodes,
+static bool read_channel(const cJSON *root, const buffers *b, const cJSON *anim, const cJSON *ch, const lc_gltf_info *info,
                          lc_anim_channel *out)
 {
     const cJSON *target = get(ch, "target"), *path = get(target, "path");
     int64_t node = index_of(target, "node"), si = index_of(ch, "sampler");
     const cJSON *sampler = cJSON_GetArrayItem(get(anim, "samplers"), (int)si);
-    if (node < 0 || (uint64_t)node >= nodes || !sampler || !cJSON_IsString(path)) return false;
+    if (node < 0 || (uint64_t)node >= info->node_count || !sampler || !cJSON_IsString(path)) return false;
     static const char *const paths[] = {"translation", "rotation", "scale", "weights"};
     uint32_t p = 4;
     for (uint32_t k = 0; k < 4; k++)
         if (!strcmp(path->valuestring, paths[k])) p = k;
-    if (p >= LC_ANIM_WEIGHTS) return false;
+    if (p > LC_ANIM_WEIGHTS) return false;
+    uint32_t targets = info->nodes[node].target_count;
+    if (p == LC_ANIM_WEIGHTS && !targets) return false;
     const cJSON *interp = get(sampler, "interpolation");
     const char *in = cJSON_IsString(interp) ? interp->valuestring : "LINEAR";
-    *out = (lc_anim_channel){.node = (uint32_t)node, .path = p, .comps = p == LC_ANIM_ROTATION ? 4u : 3u,
+    *out = (lc_anim_channel){.node = (uint32_t)node, .path = p,
+                             .comps = p == LC_ANIM_WEIGHTS ? targets : p == LC_ANIM_ROTATION ? 4u : 3u,
                              .interp = !strcmp(in, "STEP") ? LC_INTERP_STEP : !strcmp(in, "CUBICSPLINE") ? LC_INTERP_CUBIC : LC_INTERP_LINEAR};
     uint32_t keys = 0, values = 0;
     out->times = read_accessor(root, b, (int)index_of(sampler, "input"), 1, &keys);
-    out->values = read_accessor(root, b, (int)index_of(sampler, "output"), (int)out->comps, &values);
+    /* Weights: a SCALAR accessor of keys x targets values. */
+    out->values = read_accessor(root, b, (int)index_of(sampler, "output"), p == LC_ANIM_WEIGHTS ? 1 : (int)out->comps, &values);
+    if (p == LC_ANIM_WEIGHTS && values % targets == 0) values /= targets;
+    else if (p == LC_ANIM_WEIGHTS) values = 0;
     out->key_count = keys;
     bool ok = out->times && out->values && values == keys * (out->interp == LC_INTERP_CUBIC ? 3u : 1u);
     for (uint32_t k = 1; ok && k < keys; k++) ok = out->times[k] >= out->times[k - 1];
@@ -233,7 +248,7 @@ void lc_gltf_read_animations(const cJSON *root, const uint8_t *bin, size_t bin_s
     buffers b = {0};
     load_buffers(&b, root, bin, bin_size, dir);
     info->anims = lc_calloc((size_t)n, sizeof *info->anims);
-    uint32_t dropped = 0, weights = 0;
+    uint32_t dropped = 0;
     cJSON_ArrayForEach(anim, anims)
     {
         lc_animation *a = &info->anims[info->anim_count];
@@ -243,13 +258,8 @@ void lc_gltf_read_animations(const cJSON *root, const uint8_t *bin, size_t bin_s
         a->channels = lc_calloc((size_t)LC_MAX(channels, 1), sizeof *a->channels);
         cJSON_ArrayForEach(ch, get(anim, "channels"))
         {
-            const cJSON *path = get(get(ch, "target"), "path");
-            if (cJSON_IsString(path) && !strcmp(path->valuestring, "weights")) {
-                weights++;
-                continue;
-            }
             lc_anim_channel *c = &a->channels[a->channel_count];
-            if (!read_channel(root, &b, anim, ch, info->node_count, c)) {
+            if (!read_channel(root, &b, anim, ch, info, c)) {
                 dropped++;
                 continue;
             }
@@ -262,7 +272,4 @@ void lc_gltf_read_animations(const cJSON *root, const uint8_t *bin, size_t bin_s
     if (dropped)
         lc_warn("%s: %u animation channel%s not played (a sampler that cannot be read, or a bad target)", what, dropped,
                 dropped == 1 ? "" : "s");
-    if (weights)
-        lc_warn("%s: %u morph-weight channel%s not played (morph targets draw their base shape)", what, weights,
-                weights == 1 ? "" : "s");
 }

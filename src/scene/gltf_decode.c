@@ -290,6 +290,7 @@ void lc_gltf_info_free(lc_gltf_info *info)
     free(info->glb);
     free(info->cameras);
     free(info->lights);
+    for (uint32_t i = 0; info->nodes && i < info->node_count; i++) free(info->nodes[i].weights);
     free(info->nodes);
     free(info->children);
     free(info->roots);

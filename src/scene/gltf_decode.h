@@ -35,6 +35,8 @@ typedef struct lc_gltf_node {
     float matrix[16];       /* column-major, where has_matrix */
     bool has_matrix;
     uint32_t first_child, child_count; /* into lc_gltf_info.children */
+    uint32_t target_count;  /* its mesh's morph targets (first primitive's) */
+    float *weights;         /* target_count default weights: the node's, else the mesh's, else 0 */
 } lc_gltf_node;
 
 struct lc_animation;

@@ -60,6 +60,13 @@ bool lc_import_anim_create(lc_import_anim *im, const struct aiScene *ai, lc_gltf
         memcpy(an->r, g->r, sizeof an->r);
         memcpy(an->s, g->s, sizeof an->s);
         memcpy(an->matrix.m, g->matrix, sizeof an->matrix.m);
+        if (g->target_count) { /* this frame's weights, then the file's, in one block */
+            an->weight_count = g->target_count;
+            an->weights = lc_alloc(2 * (size_t)g->target_count * sizeof *an->weights);
+            an->rest_weights = an->weights + g->target_count;
+            memcpy(an->weights, g->weights, g->target_count * sizeof *an->weights);
+            memcpy(an->rest_weights, g->weights, g->target_count * sizeof *an->weights);
+        }
         for (uint32_t c = g->child_count; c-- > 0;)
             stack[top++] = (pair){p.ai->mChildren[c], info->children[g->first_child + c], me};
     }
@@ -67,6 +74,7 @@ bool lc_import_anim_create(lc_import_anim *im, const struct aiScene *ai, lc_gltf
     if (!ok) {
         lc_warn("%s: the file's animations are not played (its node tree differs from the one assimp read)", what);
         free(mine);
+        for (uint32_t i = 0; i < a->node_count; i++) free(a->nodes[i].weights);
         free(a->nodes);
         free(a);
         free(im->ai);
@@ -160,6 +168,39 @@ void lc_import_anim_skin(lc_import_anim *im, const struct aiMesh *m, uint32_t me
             sk->still_box[1][c] = fmaxf(sk->still_box[1][c], bind[v].position[c]);
         }
     free(moved);
+}
+
+bool lc_import_anim_morph(lc_import_anim *im, const struct aiMesh *m, uint32_t mesh, const struct aiNode *node, const lc_vertex *base)
+{
+    lc_scene_anim *a = im->anim;
+    uint32_t n = lc_import_anim_node(im, node), nv = m->mNumVertices;
+    if (n == UINT32_MAX || !a->nodes[n].weight_count || !m->mAnimMeshes) return false;
+    for (uint32_t k = 0; k < a->morph_count; k++)
+        if (a->morphs[k].mesh == mesh) return true; /* the first node drawing it drives it */
+    uint32_t targets = LC_MIN(a->nodes[n].weight_count, m->mNumAnimMeshes);
+    for (uint32_t t = 0; t < targets; t++)
+        if (!m->mAnimMeshes[t] || m->mAnimMeshes[t]->mNumVertices != nv) return false;
+    a->morphs = lc_realloc(a->morphs, (a->morph_count + 1) * sizeof *a->morphs);
+    lc_morph *mo = &a->morphs[a->morph_count++];
+    *mo = (lc_morph){.mesh = mesh, .node = n, .target_count = targets, .base = lc_alloc((size_t)LC_MAX(nv, 1u) * sizeof *mo->base),
+                     .delta = lc_calloc((size_t)LC_MAX(targets * nv, 1u) * 6, sizeof *mo->delta)};
+    memcpy(mo->base, base, (size_t)nv * sizeof *mo->base);
+    /* assimp's targets are whole shapes (base + the file's differences): differences again. */
+    for (uint32_t t = 0; t < targets; t++) {
+        const struct aiAnimMesh *am = m->mAnimMeshes[t];
+        float *d = mo->delta + (size_t)t * nv * 6;
+        for (uint32_t v = 0; v < nv; v++) {
+            if (am->mVertices) {
+                const float p[3] = {am->mVertices[v].x, am->mVertices[v].y, am->mVertices[v].z};
+                for (int c = 0; c < 3; c++) d[(size_t)v * 6 + c] = isfinite(p[c]) ? p[c] - base[v].position[c] : 0.0f;
+            }
+            if (am->mNormals && m->mNormals) {
+                const float q[3] = {am->mNormals[v].x - m->mNormals[v].x, am->mNormals[v].y - m->mNormals[v].y, am->mNormals[v].z - m->mNormals[v].z};
+                for (int c = 0; c < 3; c++) d[(size_t)v * 6 + 3 + c] = isfinite(q[c]) ? q[c] : 0.0f;
+            }
+        }
+    }
+    return true;
 }
 
 void lc_import_anim_finish(lc_import_anim *im)

@@ -25,6 +25,10 @@ uint32_t lc_import_anim_node(const lc_import_anim *im, const struct aiNode *node
 /* Keeps a skinned mesh's bind vertices and bones (joints found by name, as assimp names them),
  * posed later by lc_scene_pose_skins. */
 void lc_import_anim_skin(lc_import_anim *im, const struct aiMesh *m, uint32_t mesh, const lc_vertex *bind);
+/* A morph-target mesh drawn by node (not skinned): its base vertices and targets' differences,
+ * posed from the node's weights. false where it cannot be (no weights on the node, targets of
+ * another vertex count): it keeps its base shape. */
+bool lc_import_anim_morph(lc_import_anim *im, const struct aiMesh *m, uint32_t mesh, const struct aiNode *node, const lc_vertex *base);
 /* Frees the lookups (the scene keeps im->anim). */
 void lc_import_anim_finish(lc_import_anim *im);
 

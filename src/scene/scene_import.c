@@ -657,7 +657,7 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
     out->objects = lc_calloc(objects, sizeof *out->objects);
     uint32_t material_count = LC_MAX(1u, ai->mNumMaterials);
     node_world *nodes = NULL;
-    uint32_t node_count = 0, skinned = 0, morphs = 0;
+    uint32_t node_count = 0, skinned = 0, morphs = 0, morphs_played = 0;
     /* Files with animations keep their node hierarchy (scene/animation.h). */
     lc_import_anim im = {0};
     if (lc_import_anim_create(&im, ai, info, out->name)) out->anim = im.anim;
@@ -697,6 +697,10 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
         /* Skinned meshes are posed in world space: they follow no node of their own. */
         uint32_t node = am->mNumBones && am->mBones ? UINT32_MAX : lc_import_anim_node(&im, instances.data[i].node);
         o->node = node == UINT32_MAX ? 0 : node + 1;
+        /* Morph targets (not on skinned meshes) follow their node's weights. */
+        if (out->anim && am->mNumAnimMeshes && !(am->mNumBones && am->mBones) &&
+            lc_import_anim_morph(&im, am, mesh, instances.data[i].node, out->vertices + out->meshes[mesh].first_vertex))
+            morphs_played++;
     }
     free(nodes);
     if (out->anim) {
@@ -714,8 +718,12 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
                 out->name, skinned, skinned == 1 ? "" : "es");
     else if (ai->mNumAnimations || (info && info->animations))
         lc_warn("%s: the file's animations are not played", out->name);
-    if (morphs || (info && info->morph_targets))
+    if (!out->anim || !out->anim->morph_count) morphs_played = 0;
+    if ((morphs || (info && info->morph_targets)) && !morphs_played)
         lc_warn("%s: morph targets are drawn in their base shape (weights not applied)", out->name);
+    else if (morphs > (out->anim ? out->anim->morph_count : 0))
+        lc_warn("%s: %u of %u morph-target meshes are drawn in their base shape (skinned, or no node gives them weights)",
+                out->name, morphs - out->anim->morph_count, morphs);
     free(mesh_of);
     free(instances.data);
 
