@@ -34,8 +34,8 @@ static void scene_lights(lc_app *app)
     lc_info("lights: the scene's %u (KHR_lights_punctual)", sc->light_count);
 }
 
-/* --animation and --time: what plays, posed at the first frame's time (skinned meshes too: they
- * are posed on the CPU once, before the upload). */
+/* --animation and --time: what plays, posed at the first frame's time (skinned and morphed meshes
+ * too, on the CPU once, before the upload; later frames as --skinning says). */
 static lc_status start_animation(lc_app *app)
 {
     lc_scene *sc = &app->scene;

@@ -113,8 +113,9 @@ void lc_scene_anim_select(lc_scene *scene, int32_t active);
  * end shown at its end time): node worlds, the objects and lights that follow dynamic nodes;
  * objects whose world changed are added to the moved list. Nothing moves without an animation. */
 void lc_scene_animate(lc_scene *scene, double t);
-/* Poses every skinned mesh from its joints' nodes as they stand (CPU skinning), its AABB and
- * the bounds of the objects that draw it (lc_scene_animate poses the dynamic ones itself). */
+/* Poses every morph-target mesh from its node's weights and every skinned mesh from its joints'
+ * nodes as they stand, on the CPU: vertices, AABB and the bounds of the objects that draw it
+ * (lc_scene_animate poses the dynamic ones itself; the app calls this before the upload). */
 void lc_scene_pose_skins(lc_scene *scene);
 /* A channel's value at time t (comps floats; rotations normalised). */
 void lc_anim_channel_sample(const lc_anim_channel *c, float t, float *out);
