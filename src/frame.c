@@ -25,7 +25,7 @@ const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"}
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES (37 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (38 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -129,6 +129,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     lc_shadows_init(&r->dev.shadows);
     if ((s = lc_frame_shadow_atlas(r, 1)) != LC_OK) return s;
     if ((s = lc_frame_create_pipelines(r)) != LC_OK) return s;
+    if ((s = lc_frame_motion_create(r)) != LC_OK) return s;
     return lc_frame_create_sized(r, false);
 }
 
@@ -183,6 +184,7 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->shadow_stats);
     }
     lc_shadow_cull_destroy(r);
+    lc_frame_motion_destroy(r);
     lc_image_destroy(ctx, &r->dev.shadow_atlas);
     lc_shadows_destroy(&r->dev.shadows);
     for (uint32_t v = 0; v < LC_SHADOW_VIEW_SLOTS; v++) {
@@ -366,6 +368,7 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
 {
     const lc_frame_settings *s = &r->settings;
     uint32_t n = 0;
+    if (lc_frame_motion_pending(r)) passes[n++] = lc_pass_object_motion(); // object motion: moved objects' transforms and bounds to the GPU
     /* shadow views: the depth of each view rendered this frame, into its atlas tile */
     uint32_t views = r->dev.shadows.render_count;
     bool shadow_occlusion = views && lc_frame_shadow_occlusion(r);
@@ -612,6 +615,7 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
     /* This frame's threads: the jobs' count (bench --threads changes it between frames). */
     r->frame.threads = LC_MIN(lc_jobs_threads(), r->dev.backend.threads);
     r->dev.backend.active_threads = r->frame.threads;
+    lc_frame_motion_update(r, slot); /* moved objects: culling set, GPU records (before the culls) */
     if (s->object_cull_off || !r->dev.object_cull_set.count) {
         r->frame.draw_list = r->dev.all_objects;
         r->frame.draw_count = r->scene->object_count;

@@ -10,6 +10,7 @@
 #include "vk/gpu_resources.h"
 #include "cpu/object_cull.h"
 #include "geometry/geometry.h"
+#include "geometry/skinning.h"
 #include "lights/lights.h"
 #include "lights/shadows.h"
 #include "scene/scene.h"
@@ -90,6 +91,7 @@ typedef struct lc_renderer_desc {
     uint32_t cluster_slices; /* 0: 32 */
     uint32_t list_max;       /* lights per tile list, power of two <= 4096; 0: 512 */
     bool meshlet_codec_off;  /* runtime mesh uploaded plain instead of decoded on the GPU (geometry.h) */
+    bool skinning_cpu;       /* skinned meshes posed on the CPU and uploaded, not skinned on the GPU (src/frame_motion.c) */
     uint32_t vis_ids;        /* LC_VIS_IDS_*: the visibility buffer's id format */
     lc_environment_desc environment; /* the sun and the environment (lights/environment.h); zero: neither */
 } lc_renderer_desc;
@@ -242,6 +244,21 @@ typedef struct lc_shadow_cull {
     uint32_t *list_first, *list_tasks; /* [lists]: first command in a view's region, most commands */
 } lc_shadow_cull;
 
+/* Moving objects (src/frame_motion.c): host copies of the GPU's per-object records, and per
+ * frame slot a staging buffer of both arrays; first, count: this frame's range to copy. */
+typedef struct lc_frame_motion {
+    lc_gpu_object *objects;
+    lc_gpu_cull_object *cull;
+    lc_buffer staging[LC_FRAMES_IN_FLIGHT];
+    uint32_t first, count;
+    /* Skinned meshes: their part of the staging (after the objects' skin_bytes), the pose the
+     * GPU has (lc_scene_anim.pose_serial), whether this frame uploads a new one. */
+    bool skinned, skins_pending;
+    size_t skin_bytes;
+    uint32_t pose_serial;
+    lc_skinning gpu; /* GPU skinning (geometry/skinning.h); range_count 0: the CPU poses and uploads */
+} lc_frame_motion;
+
 /* Made once with the renderer, for its device and scene (lc_renderer_create): layouts and
  * samplers, the scene on the GPU, the pipelines (shade variants on first use), and the CPU
  * frame's machinery (block pool, backend, object culling set, light builder). */
@@ -255,6 +272,7 @@ typedef struct lc_renderer_device {
     /* Scene on the GPU: the runtime mesh, culling data (geometry.h). */
     lc_geometry geo;
     lc_buffer objects; /* lc_gpu_object per scene object (LC_BIND_OBJECTS) */
+    lc_frame_motion motion; /* scenes with animations */
     lc_image *textures;
     lc_image white, flat_normal; /* for material slots without a texture (the forward pass's sets) */
     lc_buffer material_factors;  /* lc_gpu_material per material, material_stride apart (LC_BIND_MATERIAL) */
@@ -543,6 +561,17 @@ const char *lc_shadow_filter_name(const lc_frame_settings *s);
 /* Destroys every shade variant (forward, mesh, visibility, transparent); made again on use. */
 void lc_frame_destroy_shade_pipelines(lc_renderer *r);
 void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count);
+/* Moving objects (frame_motion.c): made with the renderer where the scene has animations; each
+ * frame the moved objects (lc_scene_anim.moved) into the object culling set, the host copies
+ * and the slot's staging; whether this frame copies them to the GPU (the "object motion" pass,
+ * first in the frame); the moved objects' bounds, before and after each move, for the shadow
+ * cache. */
+lc_status lc_frame_motion_create(lc_renderer *r);
+void lc_frame_motion_destroy(lc_renderer *r);
+void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot);
+bool lc_frame_motion_pending(const lc_renderer *r);
+const float (*lc_frame_motion_bounds(const lc_renderer *r, uint32_t *count))[4];
+lc_pass lc_pass_object_motion(void);
 
 /* The frame as render contexts (frame_contexts.c), called by lc_renderer_render in order. */
 /* The barriers of one pass, derived from its uses. */

@@ -280,6 +280,7 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     lc_shadow_frame_desc d = {.lights = lights, .count = count, .order = r->dev.builder.order, .visible = r->frame.light_count,
                               .camera = s->camera.position, .shadowed_lights = s->shadowed_lights, .updates = s->shadow_updates,
                               .screen_scale = (float)r->sized.height / (2.0f * tanf(glm_rad(0.5f * s->camera.fov_y_deg)))};
+    d.moved = lc_frame_motion_bounds(r, &d.moved_count);
     lc_shadows *sh = &r->dev.shadows;
     lc_shadows_update(sh, &d, slot->shadow_lights.mapped);
     memcpy(slot->shadows.mapped, sh->records, (size_t)sh->record_count * sizeof(lc_gpu_shadow));

@@ -11,6 +11,7 @@
 #include "cpu/jobs.h"
 #include "lights/exposure.h"
 #include "materials/gpu_material.h"
+#include "scene/animation.h"
 
 
 /* The file's own lights (KHR_lights_punctual), static; one without a range reaches across the
@@ -29,7 +30,55 @@ static void scene_lights(lc_app *app)
     memcpy(app->lights.lights, sc->lights, sc->light_count * sizeof(lc_light));
     for (uint32_t i = 0; i < sc->light_count; i++)
         if (!(app->lights.lights[i].radius > 0.0f)) app->lights.lights[i].radius = diag;
+    app->lights_from_scene = true;
     lc_info("lights: the scene's %u (KHR_lights_punctual)", sc->light_count);
+}
+
+/* --animation and --time: what plays, posed at the first frame's time (skinned and morphed meshes
+ * too, on the CPU once, before the upload; later frames as --skinning says). */
+static lc_status start_animation(lc_app *app)
+{
+    lc_scene *sc = &app->scene;
+    const lc_options *opt = &app->opt;
+    uint32_t count = sc->anim ? sc->anim->animation_count : 0;
+    app->anim_time = opt->time;
+    app->anim_playing = true;
+    if (opt->animation >= 0 && (uint32_t)opt->animation >= count) {
+        if (!opt->animation_set) return LC_OK; /* the default, where the file has none */
+        lc_error("--animation %d: scene '%s' has %u animation%s", opt->animation, sc->name, count, count == 1 ? "" : "s");
+        return LC_ERR_USAGE;
+    }
+    if (!sc->anim) return LC_OK;
+    lc_scene_anim_select(sc, opt->animation);
+    lc_scene_animate(sc, app->anim_time);
+    lc_scene_pose_skins(sc);
+    sc->anim->moved_count = 0; /* the first frame's pose is where the renderer starts */
+    return LC_OK;
+}
+
+void lc_app_select_animation(lc_app *app, int32_t active)
+{
+    lc_scene *sc = &app->scene;
+    if (!sc->anim) return;
+    /* Nodes the new choice leaves alone go back to their rest pose: one pass with every animated
+     * node marked dynamic and only the new choice playing updates each object (into the moved
+     * list the next frame takes), then the new choice's own marks. */
+    lc_scene_anim_select(sc, LC_ANIMATION_ALL);
+    sc->anim->active = active;
+    lc_scene_animate(sc, app->anim_time);
+    lc_scene_anim_select(sc, active);
+}
+
+void lc_app_animation_text(const lc_app *app, char *out, size_t size)
+{
+    const lc_scene_anim *a = app->scene.anim;
+    char name[80];
+    if (!a || !a->animation_count) {
+        snprintf(out, size, "animation none (the scene has none)");
+        return;
+    }
+    snprintf(out, size, "animation %s of %u   t %.2f s   %s", lc_scene_anim_name(&app->scene, name, sizeof name), a->animation_count,
+             app->anim_time, app->anim_playing ? "playing" : "paused");
 }
 
 lc_status lc_app_load(lc_app *app, const lc_options *opt)
@@ -83,6 +132,8 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
     if (s != LC_OK) return s;
+    /* After the framing and the lights, which come from the rest pose whatever --time says. */
+    if ((s = start_animation(app)) != LC_OK) return s;
     app->light_count = app->lights.count;
     lc_app_set_exposure(app);
     app->animated = lc_calloc(app->lights.count, sizeof *app->animated);
@@ -250,9 +301,13 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .list_max = opt->list_max,
         .vis_ids = opt->vis_ids,
         .meshlet_codec_off = !opt->meshlet_codec,
+        .skinning_cpu = opt->skinning_cpu,
         .environment = lc_app_environment(app),
     };
-    return lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
+    lc_status st = lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
+    /* Skinned on the GPU from here on: the scene bounds its skins instead of posing them. */
+    if (st == LC_OK && app->scene.anim) app->scene.anim->gpu_skinning = app->renderer.dev.motion.gpu.range_count > 0;
+    return st;
 }
 
 void lc_app_destroy(lc_app *app)
@@ -315,11 +370,24 @@ uint32_t lc_app_geometry(const lc_app *app)
 
 lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float time)
 {
+    /* The scene at the animation clock: moved objects for the renderer's culls and caches, and
+     * the file's lights that follow animated nodes. */
+    if (app->scene.anim) {
+        double t0 = lc_time_seconds();
+        lc_scene_animate(&app->scene, app->anim_time);
+        app->anim_ms = (lc_time_seconds() - t0) * 1e3;
+        if (app->lights_from_scene)
+            for (uint32_t i = 0; i < app->lights.count && i < app->scene.light_count; i++) {
+                memcpy(app->lights.lights[i].position, app->scene.lights[i].position, sizeof app->scene.lights[i].position);
+                memcpy(app->lights.lights[i].direction, app->scene.lights[i].direction, sizeof app->scene.lights[i].direction);
+            }
+    }
     lc_lights_animate(&app->lights, time, app->animated);
     if (app->radius_scale != 1.0f)
         for (uint32_t i = 0; i < app->light_count; i++) app->animated[i].radius *= app->radius_scale;
     uint32_t before = app->renderer.frame.index;
     lc_status s = lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
+    if (app->scene.anim && app->renderer.frame.index != before) app->scene.anim->moved_count = 0; /* taken by that frame */
     if (s == LC_OK && app->renderer.frame.index != before) { /* skipped frames (minimised) recorded nothing */
         lc_frame_log_push(&app->cpu_log, app->renderer.frame.cpu_ms);
     }
@@ -590,6 +658,18 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(o, "list_max", r->desc.list_max);
         free(c);
     }
+    /* What plays (scene/animation.h): index (-1 none, -2 all), name, the last frame's time. */
+    const lc_scene_anim *an = app->scene.anim;
+    cJSON *ao = cJSON_AddObjectToObject(root, "animation");
+    char aname[80];
+    cJSON_AddNumberToObject(ao, "index", an ? an->active : LC_ANIMATION_NONE);
+    cJSON_AddStringToObject(ao, "name", lc_scene_anim_name(&app->scene, aname, sizeof aname));
+    cJSON_AddNumberToObject(ao, "count", an ? an->animation_count : 0);
+    cJSON_AddNumberToObject(ao, "time", app->anim_time);
+    cJSON_AddBoolToObject(ao, "playing", an && an->active != LC_ANIMATION_NONE && app->anim_playing);
+    cJSON_AddNumberToObject(ao, "moving_objects", an ? an->dynamic_objects : 0);
+    cJSON_AddNumberToObject(ao, "cpu_ms", app->anim_ms); /* the last frame's evaluation and CPU skinning */
+    cJSON_AddStringToObject(ao, "skinning", !an || !an->skin_count ? "none" : an->gpu_skinning ? "gpu" : "cpu");
     cJSON_AddNumberToObject(root, "validation_messages", lc_validation_message_count());
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
@@ -609,8 +689,9 @@ lc_status lc_run_headless(const lc_options *opt)
     float time = 0.0f;
     const lc_camera start = app->camera;
     for (uint32_t f = 0; s == LC_OK && f < frames; f++) {
-        /* Headless time advances per frame, so output is reproducible. */
-        time = (float)f / 60.0f;
+        /* Headless time advances per frame from --time, so output is reproducible. */
+        app->anim_time = (double)opt->time + (double)f / 60.0;
+        time = (float)app->anim_time;
         if (opt->camera_to_set) { /* --camera-to: a straight path, the last frame at its end */
             float t = frames > 1 ? (float)f / (float)(frames - 1) : 1.0f;
             const float *e = opt->camera_to;

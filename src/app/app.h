@@ -27,7 +27,18 @@ typedef struct lc_app {
     lc_frame_log gpu_log, cpu_log;
     uint64_t timing_serial;
     lc_environment_image environment_image; /* --environment FILE.hdr, read before any device work */
+    /* Animation (scene/animation.h): its clock (seconds), whether it runs (the viewer pauses
+     * it), and whether the lights are the scene's (they follow their nodes). */
+    double anim_time;
+    bool anim_playing;
+    bool lights_from_scene;
+    double anim_ms;            /* the last frame's lc_scene_animate (evaluation, CPU skinning) */
 } lc_app;
+
+/* Plays another animation (an index, LC_ANIMATION_ALL or _NONE) from the current clock. */
+void lc_app_select_animation(lc_app *app, int32_t active);
+/* "animation walk of 3   t 1.25 s   playing", for the HUD. */
+void lc_app_animation_text(const lc_app *app, char *out, size_t size);
 
 /* Loads the scene and lights (exit-2 class errors come first, before any device work). */
 /* Sets the exposure: --exposure, or automatic from the base lights over the light bounds. */

@@ -21,6 +21,7 @@ const lc_viewer_key lc_viewer_keys[] = {
     {"+ / -", "double / halve the light count"},
     {"[ / ]", "light radii x0.8 / x1.25"},
     {"P", "pause / resume the light animation"},
+    {"T / Y / U", "glTF animation: play / pause, step a frame, next (all, none)"},
     {"left click", "tile inspector: the clicked tile's lights"},
     {"Backspace", "close the inspector"},
     {"F12", "screenshot (PNG, without the HUD)"},

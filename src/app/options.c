@@ -19,7 +19,7 @@
 _Static_assert(offsetof(lc_options, scene) == 0, "set_field 0 must not name a bool");
 
 const char *const lc_option_section_names[LC_OPTSEC_COUNT] = {
-    "scene and lights", "camera and output", "culling", "geometry", "shadows", "viewer and tools"};
+    "scene and lights", "camera and output", "culling", "geometry", "shadows", "animation", "viewer and tools"};
 
 /* ---- value parsers: each reads one value into its row's field ---- */
 
@@ -145,6 +145,17 @@ static lc_status parse_floats(const lc_option *opt, const char *v, lc_options *o
     return LC_OK;
 }
 
+/* --animation N|all|none: an index, -2 all, -1 none. */
+static lc_status opt_animation(const lc_option *opt, const char *v, lc_options *o)
+{
+    uint64_t u;
+    if (!strcmp(v, "none")) o->animation = -1;
+    else if (!strcmp(v, "all")) o->animation = -2;
+    else if (parse_u64(v, &u) && u <= 65535) o->animation = (int32_t)u;
+    else return bad(opt->flag, v, opt->why);
+    return LC_OK;
+}
+
 static lc_status opt_camera(const lc_option *opt, const char *v, lc_options *o)
 {
     lc_status s = parse_floats(opt, v, o, 5);
@@ -200,6 +211,7 @@ static lc_status opt_memory_limit(const lc_option *opt, const char *v, lc_option
 /* ---- the table ---- */
 
 /* Named values that have no names list of their own elsewhere, indexed by the value stored. */
+static const char *const k_skinning[] = {"gpu", "cpu"}; /* stored into skinning_cpu */
 static const char *const k_on_off_enum[] = {[LC_SHADOW_OCCLUSION_ON] = "on", [LC_SHADOW_OCCLUSION_OFF] = "off"};
 static const char *const k_shadow_filter[] = {[LC_SHADOW_FILTER_BILINEAR] = "bilinear", [LC_SHADOW_FILTER_TENT] = "tent"};
 static const char *const k_shadow_cull[] = {[LC_SHADOW_CULL_GPU] = "gpu", [LC_SHADOW_CULL_CPU] = "cpu"};
@@ -391,6 +403,20 @@ static const lc_option k_options[] = {
      NAMES(k_on_off_enum, LC_ARRAY_COUNT(k_on_off_enum)), FIELD(cascades.enclosure_off), .why = "expected on or off",
      .help = "leave out of a later cascade the casters an earlier one encloses (seed 000; default on; the same image, "
              "docs/SHADOWS.md)"},
+    /* animation (scene/animation.h) */
+    {.flag = "--animation", .value = "N|all|none", .section = LC_OPTSEC_ANIMATION, .parse = opt_animation,
+     SET(animation_set), .why = "expected an animation number (0..65535), all or none",
+     .help = "which of a glTF file's animations plays (default 0, the first), looping; all: every one at once; none: the "
+             "rest pose. Nodes, their objects, lights and skinned meshes move with them", .stats = "animation.index"},
+    {.flag = "--time", .value = "T", .section = LC_OPTSEC_ANIMATION, .parse = opt_float, FIELD(time), .lo = 0, .hi = 1e6,
+     .why = "expected seconds, 0..1e6",
+     .help = "the first frame's time in seconds, 0..1e6 (default 0); headless, each later frame adds 1/60 s (lights and "
+             "animations alike)", .stats = "animation.time"},
+    {.flag = "--skinning", .value = "gpu|cpu", .section = LC_OPTSEC_ANIMATION, NAMES(k_skinning, LC_ARRAY_COUNT(k_skinning)),
+     FIELD(skinning_cpu), .why = "expected gpu or cpu",
+     .help = "skinned meshes posed by a compute pass before the culls, four joints a vertex (gpu, default), or on the CPU, "
+             "every joint, and uploaded (cpu: the reference); bounds refit to the pose either way",
+     .stats = "animation.skinning"},
     /* viewer and tools */
     {.flag = "--no-vsync", .section = LC_OPTSEC_TOOLS, SWITCH(vsync, 0), .help = "present without vsync (for measuring)"},
     {.flag = "--capture", .value = "FILE.rdc", .section = LC_OPTSEC_TOOLS, .parse = opt_string, FIELD(capture),

@@ -76,11 +76,17 @@ typedef struct lc_options {
     uint32_t environment;     /* LC_ENVIRONMENT_*; default sky */
     const char *environment_file; /* --environment FILE.hdr */
     lc_cascade_settings cascades; /* --cascades and the rest: the sun's cascaded shadow maps (with --sun) */
+    /* Animation (scene/animation.h). */
+    int32_t animation;        /* --animation: an index, -1 none, -2 all; default 0 */
+    bool animation_set;       /* --animation given (an index the file lacks is then an error) */
+    float time;               /* --time: the first frame's time, seconds; default 0 */
+    bool skinning_cpu;        /* --skinning cpu: posed on the CPU and uploaded; default gpu */
 } lc_options;
 
 /* The --help sections, in the order they are printed. */
 typedef enum lc_option_section {
-    LC_OPTSEC_SCENE, LC_OPTSEC_CAMERA, LC_OPTSEC_CULLING, LC_OPTSEC_GEOMETRY, LC_OPTSEC_SHADOWS, LC_OPTSEC_TOOLS,
+    LC_OPTSEC_SCENE, LC_OPTSEC_CAMERA, LC_OPTSEC_CULLING, LC_OPTSEC_GEOMETRY, LC_OPTSEC_SHADOWS, LC_OPTSEC_ANIMATION,
+    LC_OPTSEC_TOOLS,
     LC_OPTSEC_COUNT
 } lc_option_section;
 extern const char *const lc_option_section_names[LC_OPTSEC_COUNT];

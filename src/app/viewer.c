@@ -11,6 +11,7 @@
 #include "app/inspector.h"
 #include "app/keys.h"
 #include "app/renderdoc.h"
+#include "scene/animation.h"
 #include "cpu/jobs.h"
 
 #define HUD_CAP 65536 /* vertices; the renderer's HUD buffer holds as many */
@@ -227,6 +228,26 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
     } else if (!strcmp(action, "lights-halve")) {
         s = set_light_count(v, LC_MAX(v->app.light_count / 2, 1u));
         reinspect = true;
+    } else if (!strcmp(action, "animation-pause") || !strcmp(action, "animation-step") || !strcmp(action, "animation-next")) {
+        lc_app *app = &v->app;
+        const lc_scene_anim *an = app->scene.anim;
+        if (!an || !an->animation_count) {
+            set_message(v, "%s", "the scene has no animation");
+        } else if (action[10] == 'p') {
+            app->anim_playing = !app->anim_playing;
+        } else if (action[10] == 's') {
+            app->anim_playing = false; /* one frame's worth, then held */
+            app->anim_time += 1.0 / 60.0;
+        } else { /* 0, 1, ..., all, none, 0 ... */
+            int32_t a = an->active, n = (int32_t)an->animation_count;
+            a = a == LC_ANIMATION_NONE ? 0 : a == LC_ANIMATION_ALL ? LC_ANIMATION_NONE : a + 1 < n ? a + 1 : n > 1 ? LC_ANIMATION_ALL : LC_ANIMATION_NONE;
+            lc_app_select_animation(app, a);
+        }
+        if (an && an->animation_count) {
+            char text[160];
+            lc_app_animation_text(app, text, sizeof text);
+            set_message(v, "%s", text);
+        }
     } else if (!strcmp(action, "pause")) {
         v->paused = !v->paused;
         set_message(v, "light animation %s", v->paused ? "paused" : "running");
@@ -334,6 +355,9 @@ static void key_cb(GLFWwindow *w, int key, int scancode, int action, int mods)
     case GLFW_KEY_EQUAL: case GLFW_KEY_KP_ADD: act(v, "lights-double", "", 0, 0); break;
     case GLFW_KEY_MINUS: case GLFW_KEY_KP_SUBTRACT: act(v, "lights-halve", "", 0, 0); break;
     case GLFW_KEY_P: act(v, "pause", "", 0, 0); break;
+    case GLFW_KEY_T: act(v, "animation-pause", "", 0, 0); break;
+    case GLFW_KEY_Y: act(v, "animation-step", "", 0, 0); break;
+    case GLFW_KEY_U: act(v, "animation-next", "", 0, 0); break;
     case GLFW_KEY_RIGHT_BRACKET: act(v, "radius-up", "", 0, 0); break;
     case GLFW_KEY_LEFT_BRACKET: act(v, "radius-down", "", 0, 0); break;
     case GLFW_KEY_F12: act(v, "screenshot", "", 0, 0); break;
@@ -415,7 +439,7 @@ static void move_camera(viewer *v, float dt)
 static const char *const k_actions[] = {
     "mode", "shading", "binning", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
     "screenshot-hud", "capture", "help", "hud", "reset-camera", "camera-next", "resize", "minimize", "zero-size", "restore", "inspect",
-    "inspect-close", "camera", "quit", "geometry", "occlusion",
+    "inspect-close", "camera", "quit", "geometry", "occlusion", "animation-pause", "animation-step", "animation-next",
 };
 
 static lc_status load_script(viewer *v, const char *path)
@@ -569,7 +593,8 @@ static uint32_t build_hud(viewer *v)
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
     uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
-    char geometry[128], text[1760], sun_env[160];
+    char geometry[128], text[1900], sun_env[160], anim_text[160];
+    lc_app_animation_text(app, anim_text, sizeof anim_text);
     uint32_t cascades_rendered = 0;
     for (uint32_t k = 0; k < r->frame.shadow_stats.cascades; k++) cascades_rendered += r->frame.shadow_stats.cascade[k].rendered;
     lc_app_sun_environment_text(app, sun_env, sizeof sun_env);
@@ -579,7 +604,7 @@ static uint32_t build_hud(viewer *v)
              "%s   %ux%u   vsync %s\n"
              "mode %s   shading %s   binning %s   tiles %u px   scalarization %s%s   view %s\n"
              "lights %u visible / %u total (%s)   radius x%.2f%s   exposure EV100 %.2f (%s)   %s\n"
-             "objects %u (%u meshes)   triangles %.2f M\n"
+             "objects %u (%u meshes)   triangles %.2f M   %s\n"
              "materials %u opaque / %u mask / %u blend   transparent draws %u\n"
              "geometry %s%s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
              "shadows: lights %u   views %u (rendered %u, cached %u)   sun cascades %u (rendered %u)   texels %.1f M   triangles %.2f M (%s cull%s)   occl %llu   %.3f ms   %s PCF\n"
@@ -593,7 +618,7 @@ static uint32_t build_hud(viewer *v)
              v->fs.scalarize && loop == LC_LOOP_PLAIN ? " (unsupported)" : loop == LC_LOOP_MERGE_ALWAYS ? " (merge always)" : "",
              view, r->frame.light_count, app->light_count, lc_app_light_source(app), app->radius_scale,
              v->paused ? "   paused" : "", app->exposure_ev100, app->exposure_auto ? "auto" : "fixed", sun_env,
-             app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6,
+             app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6, anim_text,
              r->dev.materials_by_alpha[LC_ALPHA_OPAQUE], r->dev.materials_by_alpha[LC_ALPHA_MASK],
              r->dev.materials_by_alpha[LC_ALPHA_BLEND], r->frame.blend_count,
              geometry, r->frame.geometry.occlusion ? " + occlusion" : "",
@@ -758,6 +783,7 @@ lc_status lc_run_viewer(const lc_options *opt)
         v->cpu_frame_ms = v->cpu_frame_ms * 0.9 + dt * 1000.0 * 0.1;
         /* A script runs on a fixed clock, so its frames are reproducible. */
         if (!v->paused) v->time += opt->script ? 1.0f / 60.0f : dt;
+        if (app->anim_playing) app->anim_time += opt->script ? 1.0 / 60.0 : (double)dt;
         move_camera(v, dt);
         minimize_fallback(v);
         bool can_draw = drawable(v);

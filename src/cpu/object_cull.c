@@ -62,6 +62,13 @@ uint32_t lc_object_cull_set_add(lc_object_cull_set *set, const float world[16], 
 {
     if (set->count + 1 > set->capacity) lc_object_cull_set_reserve(set, LC_MAX(set->count + 1, set->capacity * 2));
     uint32_t i = set->count++;
+    lc_object_cull_set_update(set, i, world, aabb_min, aabb_max);
+    return i;
+}
+
+void lc_object_cull_set_update(lc_object_cull_set *set, uint32_t i, const float world[16], const float aabb_min[3],
+                               const float aabb_max[3])
+{
     float c[3], h[3];
     for (int k = 0; k < 3; k++) {
         c[k] = 0.5f * (aabb_min[k] + aabb_max[k]);
@@ -85,7 +92,6 @@ uint32_t lc_object_cull_set_add(lc_object_cull_set *set, const float world[16], 
     set->min_x[i] = aabb_min[0], set->min_y[i] = aabb_min[1], set->min_z[i] = aabb_min[2];
     set->max_x[i] = aabb_max[0], set->max_y[i] = aabb_max[1], set->max_z[i] = aabb_max[2];
     for (int k = 0; k < 16; k++) set->world[k][i] = world[k];
-    return i;
 }
 
 void lc_object_cull_set_clear(lc_object_cull_set *set)

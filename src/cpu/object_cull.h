@@ -40,6 +40,9 @@ void lc_object_cull_set_reserve(lc_object_cull_set *set, uint32_t capacity);
  * largest column length of world's 3x3 (so it holds the box under any scale or shear).
  * Returns the object's index. */
 uint32_t lc_object_cull_set_add(lc_object_cull_set *set, const float world[16], const float aabb_min[3], const float aabb_max[3]);
+/* Sets object i's world and box again (an object that moved), as lc_object_cull_set_add derives them. */
+void lc_object_cull_set_update(lc_object_cull_set *set, uint32_t i, const float world[16], const float aabb_min[3],
+                               const float aabb_max[3]);
 void lc_object_cull_set_clear(lc_object_cull_set *set);
 void lc_object_cull_set_destroy(lc_object_cull_set *set);
 

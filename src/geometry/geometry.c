@@ -50,6 +50,15 @@ static float axis_scale(const lc_m4 *w, bool *similarity)
     return hi;
 }
 
+void lc_geometry_cull_object_pose(const lc_object *o, lc_gpu_cull_object *out)
+{
+    bool similarity;
+    float scale = axis_scale(&o->world, &similarity);
+    out->sphere = (lc_f4){o->sphere[0], o->sphere[1], o->sphere[2], o->sphere[3]};
+    memcpy(&out->info.z, &scale, 4);
+    out->info.y = similarity ? LC_GEOMETRY_CULL_CONE : 0u;
+}
+
 /* The runtime mesh into g->vertices / g->indices: decoded on the GPU from the compressed
  * stream, or decoded on the CPU and uploaded plain. */
 static lc_status upload_mesh(lc_context *ctx, lc_geometry *g, bool codec_off)
@@ -147,12 +156,8 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         blend_tasks += blends && lc_scene_object_casts(scene, i) ? r->meshlet_count : 0;
         g->meshlets_total += r->meshlet_count;
         g->triangles_total += r->triangle_count;
-        bool similarity;
-        float scale = axis_scale(&o->world, &similarity);
-        objs[i].sphere = (lc_f4){o->sphere[0], o->sphere[1], o->sphere[2], o->sphere[3]};
-        uint32_t scale_bits;
-        memcpy(&scale_bits, &scale, 4);
-        objs[i].info = (lc_u4){bucket, similarity ? LC_GEOMETRY_CULL_CONE : 0u, scale_bits, g->object_raster[i]};
+        objs[i].info = (lc_u4){bucket, 0u, 0u, g->object_raster[i]};
+        lc_geometry_cull_object_pose(o, &objs[i]);
     }
     /* Commands of a phase: 20 bytes each; lavapipe's storage buffers stop at 128 MiB. */
     const uint64_t task_max = (100u << 20) / 20 / 2;

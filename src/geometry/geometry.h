@@ -65,4 +65,8 @@ void lc_hiz_destroy(lc_context *ctx, lc_image *hiz, VkImageView views[LC_HIZ_MAX
 /* Reads the runtime mesh back (tests): vertices[ms.enc.vertex_count], indices[3 * triangles]. */
 lc_status lc_geometry_read_mesh(lc_context *ctx, const lc_geometry *g, lc_vertex *vertices, uint32_t *indices);
 
+/* What of an object's GPU cull record follows its world transform (sphere, axis scale, the cone
+ * flag); bucket and raster state stay (an animation that mirrors an object keeps its winding). */
+void lc_geometry_cull_object_pose(const lc_object *o, lc_gpu_cull_object *out);
+
 #endif

@@ -100,7 +100,9 @@ lc_status lc_meshlet_gpu_decode(lc_context *ctx, lc_meshlet_gpu *g, const lc_mes
     VkBufferUsageFlags out_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
     if (s == LC_OK) {
         lc_buffer_desc d = {.size = LC_MAX((VkDeviceSize)e->vertex_count * sizeof(lc_vertex), 16),
-                            .usage = out_usage | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, .name = "decoded meshlet vertices"};
+                            /* TRANSFER_DST: skinned meshes' posed vertices are copied over their range (src/frame_motion.c). */
+                            .usage = out_usage | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                            .name = "decoded meshlet vertices"};
         s = lc_buffer_create(ctx, &d, &g->vertices);
     }
     if (s == LC_OK) {

@@ -158,6 +158,28 @@ SELECT_FIRST(select_pending, pending, pending_cmp)
 
 static void extract_planes(const lc_m4 *vp, float planes[6][4]) { lc_frustum_planes(vp, planes); }
 
+/* Whether a caster's bounds before or after its move touch the view (as last rendered);
+ * box: the moved spheres' bounding box, tested first so that views far from every moved
+ * object skip the per-sphere tests. */
+static bool moved_inside(const lc_m4 *view_proj, const lc_shadow_frame_desc *d, const float box[2][3])
+{
+    if (!d->moved_count) return false;
+    float planes[6][4];
+    extract_planes(view_proj, planes);
+    for (int p = 0; p < 6; p++) {
+        float x = planes[p][0] >= 0.0f ? box[1][0] : box[0][0], y = planes[p][1] >= 0.0f ? box[1][1] : box[0][1],
+              z = planes[p][2] >= 0.0f ? box[1][2] : box[0][2];
+        if (planes[p][0] * x + planes[p][1] * y + planes[p][2] * z + planes[p][3] < 0.0f) return false;
+    }
+    for (uint32_t i = 0; i < d->moved_count; i++) {
+        const float *c = d->moved[i];
+        bool inside = true;
+        for (int p = 0; p < 6 && inside; p++) inside = planes[p][0] * c[0] + planes[p][1] * c[1] + planes[p][2] * c[2] + planes[p][3] >= -c[3];
+        if (inside) return true;
+    }
+    return false;
+}
+
 /* ---- the atlas's blocks: each free, or split into sub-tiles of one size ---- */
 
 static void tile_rect(uint32_t tile, uint32_t level, uint32_t *x, uint32_t *y)
@@ -321,13 +343,19 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
      * light changed, or its tile is new), and the light's record number. */
     pending *p = s->pending;
     uint32_t np = 0, records = 0;
+    float moved_box[2][3] = {{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
+    for (uint32_t i = 0; i < d->moved_count; i++)
+        for (int c = 0; c < 3; c++) {
+            moved_box[0][c] = fminf(moved_box[0][c], d->moved[i][c] - d->moved[i][3]);
+            moved_box[1][c] = fmaxf(moved_box[1][c], d->moved[i][c] + d->moved[i][3]);
+        }
     for (uint32_t k = 0; k < selected; k++) {
         lc_shadow_owner *o = sel[k].owner;
         if (!o) continue;
         float key[11];
         light_key(&d->lights[o->light], key);
         for (uint32_t f = 0; f < o->views; f++) {
-            if (o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0) {
+            if (o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0 && !moved_inside(&o->view_proj[f], d, (const float (*)[3])moved_box)) {
                 o->waiting_since[f] = 0;
                 continue;
             }

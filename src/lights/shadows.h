@@ -25,9 +25,12 @@
  * face's edge still reads texels the face rendered.
  *
  * Caching: a view is rendered again only when its light changed what the view sees (type,
- * position, direction, range or cone), its size changed or its tile is new; the scene's objects
- * are static today, so they never invalidate a view (lc_shadows_invalidate forgets every tile,
- * for the day they move or the atlas is made again). At most `updates` views are rendered a
+ * position, direction, range or cone), its size changed, its tile is new, or a caster moved
+ * inside it: its bounds before or after the move touch the view's frustum (lc_shadow_frame_desc
+ * .moved; a paused animation moves nothing and re-renders nothing). The whole view is rendered
+ * again, static casters included: drawing the moving casters over a cached static-only map
+ * would need a second depth copy per view (docs/ANIMATION.md). lc_shadows_invalidate forgets
+ * every tile (the atlas made again). At most `updates` views are rendered a
  * frame; the others keep their tile as last rendered, with the matrix it was rendered with,
  * and a view never rendered shadows nothing until its turn comes.
  *
@@ -150,6 +153,11 @@ typedef struct lc_shadow_frame_desc {
     float screen_scale;        /* pixels per unit of tan(angle) off the view axis: height / (2 tan(fov_y / 2)) */
     uint32_t shadowed_lights;  /* --shadowed-lights: how many more lights, by importance */
     uint32_t updates;          /* --shadow-updates: most views rendered a frame; 0: LC_SHADOW_UPDATES_DEFAULT */
+    /* World spheres of the casters that moved since the last frame, each before and after its
+     * move: a cached view whose frustum one touches is rendered again (any view: spot, point
+     * face, cascade), so no stale shadow stays and the caster is drawn where it now is. */
+    const float (*moved)[4];
+    uint32_t moved_count;
 } lc_shadow_frame_desc;
 
 void lc_shadows_init(lc_shadows *s);

@@ -184,7 +184,8 @@ void lc_geometry_record_mesh_draws(const lc_renderer *r, lc_render_context *rc, 
         memset(d, 0, sizeof *d);
         uint32_t material = b / 2;
         /* Tasks are stored in bucket order (lc_geometry_create): the bucket's range. */
-        uint32_t flags = (replay ? LC_MESH_REPLAY : 0u) | (g->enc_payload.buffer ? LC_MESH_INLINE_DECODE : 0u);
+        /* Scenes with skins draw the posed runtime mesh, not the load-time compressed stream (src/frame_motion.c). */
+        uint32_t flags = (replay ? LC_MESH_REPLAY : 0u) | (g->enc_payload.buffer && !r->dev.motion.skinned ? LC_MESH_INLINE_DECODE : 0u);
         lc_mesh_push push = {.tasks = {g->bucket_first[b], g->bucket_tasks[b], phase, flags},
                              .hiz = {r->sized.width, r->sized.height, r->sized.hiz.mip_levels, g->task_count}};
         d->group_count = LC_DIV_UP(g->bucket_tasks[b], LC_MESH_TASK_GROUP);

@@ -4,6 +4,8 @@
  * cJSON. */
 #include "scene/gltf_json.h"
 
+#include "scene/animation.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -324,6 +326,15 @@ lc_status lc_gltf_prepare(const uint8_t *data, size_t size, const char *dir, con
                     "their colour factor",
                     what, webp_only, webp_only == 1 ? " is" : "s are");
         if (lc_gltf_needs_rewrite(root) && !lc_gltf_rewrite(root, bin, bin_size, dir, what, info)) status = LC_ERR_INPUT;
+        if (status == LC_OK && info->animations) {
+            /* The JSON assimp reads: the rewrite's (its one buffer in the GLB's BIN chunk) or the file's. */
+            if (info->glb) {
+                uint32_t jpad = le32(info->glb + 12);
+                bin = info->glb + 28 + jpad;
+                bin_size = le32(info->glb + 20 + jpad);
+            }
+            lc_gltf_read_animations(root, bin, bin_size, dir, what, info);
+        }
     }
     cJSON_Delete(root);
     if (status != LC_OK) lc_gltf_info_free(info);
@@ -335,5 +346,10 @@ void lc_gltf_info_free(lc_gltf_info *info)
     free(info->glb);
     free(info->cameras);
     free(info->lights);
+    for (uint32_t i = 0; info->nodes && i < info->node_count; i++) free(info->nodes[i].weights);
+    free(info->nodes);
+    free(info->children);
+    free(info->roots);
+    lc_animations_free(info->anims, info->anim_count);
     memset(info, 0, sizeof *info);
 }

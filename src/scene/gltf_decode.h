@@ -28,6 +28,19 @@ typedef struct lc_gltf_light {
     float inner_deg, outer_deg; /* spot half-angles */
 } lc_gltf_light;
 
+/* A node as the file gives it (nodes[i]): the hierarchy assimp's node tree is matched against,
+ * and its rest transform for animation (scene/animation.h). */
+typedef struct lc_gltf_node {
+    float t[3], r[4], s[3]; /* translation, rotation (xyzw), scale */
+    float matrix[16];       /* column-major, where has_matrix */
+    bool has_matrix;
+    uint32_t first_child, child_count; /* into lc_gltf_info.children */
+    uint32_t target_count;  /* its mesh's morph targets (first primitive's) */
+    float *weights;         /* target_count default weights: the node's, else the mesh's, else 0 */
+} lc_gltf_node;
+
+struct lc_animation;
+
 typedef struct lc_gltf_info {
     uint8_t *glb; /* the rewritten file as GLB, or NULL: assimp reads the original */
     size_t glb_size;
@@ -36,6 +49,14 @@ typedef struct lc_gltf_info {
     lc_gltf_light *lights;
     uint32_t light_count;
     bool skins, morph_targets, animations;
+    /* Read where the file has animations (gltf_anim.c): its nodes, the default scene's roots,
+     * and the animations (channels name glTF nodes). */
+    lc_gltf_node *nodes;
+    uint32_t node_count;
+    uint32_t *children, *roots;
+    uint32_t child_total, root_count;
+    struct lc_animation *anims;
+    uint32_t anim_count;
 } lc_gltf_info;
 
 /* data holds a .gltf's text or a .glb (size bytes); dir is where its external buffers live

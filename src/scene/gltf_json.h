@@ -95,4 +95,10 @@ bool lc_gltf_needs_rewrite(const cJSON *root);
 bool lc_gltf_rewrite(cJSON *root, const uint8_t *bin, size_t bin_size, const char *dir, const char *what,
                      lc_gltf_info *info);
 
+/* The nodes and animations into info (gltf_anim.c), from the JSON assimp will read: bin is its
+ * BIN chunk, dir where external buffers live (NULL: none). A file whose animations cannot be
+ * read keeps none (one warning); never an error. */
+void lc_gltf_read_animations(const cJSON *root, const uint8_t *bin, size_t bin_size, const char *dir, const char *what,
+                             lc_gltf_info *info);
+
 #endif

@@ -3,6 +3,8 @@
  * scene_mesh.c, the assimp importer in scene_import.c. */
 #include "scene/scene.h"
 
+#include "scene/animation.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -444,6 +446,7 @@ lc_status lc_scene_grid(lc_scene *s, uint32_t n)
                     for (int k = 0; k < 3; k++) {
                         o.world.m[12 + k] += t[k];
                         o.sphere[k] += t[k];
+                        o.offset[k] += t[k];
                     }
                     objs[out++] = o;
                 }
@@ -467,5 +470,6 @@ void lc_scene_destroy(lc_scene *s)
     free(s->vertices);
     free(s->cameras);
     free(s->lights);
+    lc_scene_anim_destroy(s->anim);
     memset(s, 0, sizeof *s);
 }

@@ -37,6 +37,8 @@ typedef struct lc_object {
     lc_m4 world; /* object to world, column-major (lc_shared.h) */
     uint32_t mesh, material, flags;
     float sphere[4]; /* world bounding sphere containing the transformed mesh AABB */
+    uint32_t node;   /* 1 + the animation node it follows (lc_scene.anim), 0: none */
+    float offset[3]; /* added to that node's world translation (lc_scene_grid's copies) */
 } lc_object;
 
 typedef struct lc_image_data {
@@ -130,6 +132,9 @@ typedef struct lc_scene {
     uint32_t light_count;
     /* Volume the generated lights are placed in (inside the walls, or around an object). */
     float light_bounds_min[3], light_bounds_max[3];
+    /* glTF files with animations: the node hierarchy, animations, skins and the objects that
+     * moved in the last lc_scene_animate (scene/animation.h); NULL otherwise. */
+    struct lc_scene_anim *anim;
 } lc_scene;
 
 /* The built-in procedural interior: a long hall with floor, walls, columns, arches and

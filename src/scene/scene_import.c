@@ -5,6 +5,7 @@
 #include "scene/scene.h"
 
 #include "scene/gltf_decode.h"
+#include "scene/import_anim.h"
 #include "scene/texture_decode.h"
 
 #include "cpu/jobs.h"
@@ -36,6 +37,7 @@ _Static_assert(sizeof(struct aiMatrix4x4) == 16 * sizeof(float), "assimp built w
 typedef struct instance {
     uint32_t mesh;
     struct aiMatrix4x4 world;
+    const struct aiNode *node;
 } instance;
 
 typedef struct instance_list {
@@ -81,7 +83,7 @@ static void collect_instances(const struct aiScene *ai, instance_list *out)
     while (count) {
         entry e = stack[--count];
         for (unsigned i = 0; i < e.node->mNumMeshes; i++)
-            if (e.node->mMeshes[i] < ai->mNumMeshes) instance_push(out, (instance){e.node->mMeshes[i], e.world});
+            if (e.node->mMeshes[i] < ai->mNumMeshes) instance_push(out, (instance){e.node->mMeshes[i], e.world, e.node});
         if (count + e.node->mNumChildren > cap) {
             cap = (count + e.node->mNumChildren) * 2;
             stack = lc_realloc(stack, cap * sizeof *stack);
@@ -594,10 +596,11 @@ static void collect_cameras(lc_scene *s, const struct aiScene *ai, const lc_gltf
  * after them, with the intensity, range and cone the JSON gives (assimp keeps the file's order
  * but folds the intensity into the colour and drops the range). Directional lights have no
  * place in a culled light list: one warning. */
-static void collect_lights(lc_scene *s, const struct aiScene *ai, const lc_gltf_info *info)
+static void collect_lights(lc_scene *s, const struct aiScene *ai, const lc_gltf_info *info, const lc_import_anim *im)
 {
     if (!info || !ai->mNumLights || !ai->mLights) return;
     s->lights = lc_calloc(ai->mNumLights, sizeof *s->lights);
+    if (s->anim) s->anim->light_node = lc_calloc(ai->mNumLights, sizeof *s->anim->light_node);
     uint32_t directional = 0;
     for (unsigned i = 0; i < ai->mNumLights && i < info->light_count; i++) {
         const struct aiLight *al = ai->mLights[i];
@@ -608,7 +611,8 @@ static void collect_lights(lc_scene *s, const struct aiScene *ai, const lc_gltf_
             continue;
         }
         struct aiMatrix4x4 w = {0};
-        if (!find_node_world(ai, &al->mName, &w)) continue;
+        const struct aiNode *node = find_node_world(ai, &al->mName, &w);
+        if (!node) continue;
         lc_m4 m = to_m4(&w);
         lc_light *l = &s->lights[s->light_count];
         *l = (lc_light){.type = g->type == 1 ? LC_LIGHT_SPOT : LC_LIGHT_POINT, .radius = g->range, .intensity = g->intensity,
@@ -623,6 +627,7 @@ static void collect_lights(lc_scene *s, const struct aiScene *ai, const lc_gltf_
         len = sqrtf(len);
         if (!(len > 1e-20f) || !isfinite(len) || !isfinite(l->position[0] + l->position[1] + l->position[2])) continue;
         for (int k = 0; k < 3; k++) l->direction[k] = d[k] / len;
+        if (s->anim) s->anim->light_node[s->light_count] = lc_import_anim_node(im, node);
         s->light_count++;
     }
     if (directional)
@@ -647,7 +652,7 @@ static struct aiPropertyStore *import_properties(void)
 /* Everything after assimp: instances, materials, default view, validation. Releases ai.
  * what names the scene in messages; path locates external textures (NULL: none are read). */
 static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char *what, const char *path,
-                             const lc_gltf_info *info)
+                             lc_gltf_info *info)
 {
     if (!ai->mRootNode) {
         lc_error("scene '%s' has no node hierarchy", what);
@@ -693,7 +698,10 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
     out->objects = lc_calloc(objects, sizeof *out->objects);
     uint32_t material_count = LC_MAX(1u, ai->mNumMaterials);
     node_world *nodes = NULL;
-    uint32_t node_count = 0, skinned = 0, morphs = 0;
+    uint32_t node_count = 0, skinned = 0, morphs = 0, morphs_played = 0;
+    /* Files with animations keep their node hierarchy (scene/animation.h). */
+    lc_import_anim im = {0};
+    if (lc_import_anim_create(&im, ai, info, out->name)) out->anim = im.anim;
     for (unsigned i = 0; i < ai->mNumMeshes; i++) {
         if (mesh_of[i] == UINT32_MAX) continue;
         const struct aiMesh *m = ai->mMeshes[i];
@@ -702,7 +710,10 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
         mesh->vertex_count = m->mNumVertices;
         mesh->first_index = out->index_count;
         mesh->index_count = emit_mesh(m, out->vertices + out->vertex_count, out->indices + out->index_count);
-        if (m->mNumBones && m->mBones) {
+        if (m->mNumBones && m->mBones && out->anim) {
+            lc_import_anim_skin(&im, m, out->mesh_count - 1, out->vertices + out->vertex_count);
+            skinned++;
+        } else if (m->mNumBones && m->mBones) {
             if (!nodes) nodes = node_worlds(ai, &node_count);
             apply_skin(m, out->vertices + out->vertex_count, nodes, node_count);
             skinned++;
@@ -724,16 +735,36 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
         lc_m4 w = am->mNumBones && am->mBones ? (lc_m4){{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}
                                               : to_m4(&instances.data[i].world);
         lc_object_set_world(out, o, &w);
+        /* Skinned meshes are posed in world space: they follow no node of their own. */
+        uint32_t node = am->mNumBones && am->mBones ? UINT32_MAX : lc_import_anim_node(&im, instances.data[i].node);
+        o->node = node == UINT32_MAX ? 0 : node + 1;
+        /* Morph targets (not on skinned meshes) follow their node's weights. */
+        if (out->anim && am->mNumAnimMeshes && !(am->mNumBones && am->mBones) &&
+            lc_import_anim_morph(&im, am, mesh, instances.data[i].node, out->vertices + out->meshes[mesh].first_vertex))
+            morphs_played++;
     }
     free(nodes);
-    if (skinned || (info && info->skins))
+    if (out->anim) {
+        /* The rest pose (no animation playing) until the app picks one. */
+        lc_scene_anim_select(out, LC_ANIMATION_NONE);
+        lc_scene_animate(out, 0.0);
+        lc_scene_pose_skins(out);
+        out->anim->moved_count = 0;
+        if (skinned)
+            lc_info("%s: %u skinned mesh%s, posed each frame its joints move (--skinning)", out->name, skinned,
+                    skinned == 1 ? "" : "es");
+    } else if (skinned || (info && info->skins))
         lc_warn("%s: %u skinned mesh%s drawn in the pose the file's joints give (skinning applied at load); animation is "
                 "not played",
                 out->name, skinned, skinned == 1 ? "" : "es");
     else if (ai->mNumAnimations || (info && info->animations))
         lc_warn("%s: the file's animations are not played", out->name);
-    if (morphs || (info && info->morph_targets))
+    if (!out->anim || !out->anim->morph_count) morphs_played = 0;
+    if ((morphs || (info && info->morph_targets)) && !morphs_played)
         lc_warn("%s: morph targets are drawn in their base shape (weights not applied)", out->name);
+    else if (morphs > (out->anim ? out->anim->morph_count : 0))
+        lc_warn("%s: %u of %u morph-target meshes are drawn in their base shape (skinned, or no node gives them weights)",
+                out->name, morphs - out->anim->morph_count, morphs);
     free(mesh_of);
     free(instances.data);
 
@@ -741,7 +772,8 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
     lc_scene_sort_objects(out);
     lc_scene_compute_bounds(out);
     collect_cameras(out, ai, info);
-    collect_lights(out, ai, info);
+    collect_lights(out, ai, info, &im);
+    lc_import_anim_finish(&im);
     lc_scene_first_view(out);
     aiReleaseImport(ai);
     status = lc_scene_validate(out);

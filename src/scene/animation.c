@@ -1,0 +1,396 @@
+/* glTF animation on the CPU (animation.h): samplers as the spec defines them (STEP, LINEAR with
+ * slerp for rotations, CUBICSPLINE Hermite with the file's tangents), node worlds parents
+ * first, and the objects, lights and skinned meshes that follow them. */
+#include "scene/animation.h"
+
+#include "lights/lights.h"
+#include "scene/camera.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const float *key_value(const lc_anim_channel *c, uint32_t k)
+{
+    return c->values + (size_t)(c->interp == LC_INTERP_CUBIC ? k * 3 + 1 : k) * c->comps;
+}
+
+static void slerp(const float a[4], const float b_in[4], float u, float out[4])
+{
+    float b[4] = {b_in[0], b_in[1], b_in[2], b_in[3]};
+    float d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    if (d < 0.0f) { /* the shorter way round */
+        d = -d;
+        for (int i = 0; i < 4; i++) b[i] = -b[i];
+    }
+    float wa = 1.0f - u, wb = u;
+    if (d < 0.9995f) {
+        float theta = acosf(d), s = sinf(theta);
+        wa = sinf((1.0f - u) * theta) / s;
+        wb = sinf(u * theta) / s;
+    }
+    for (int i = 0; i < 4; i++) out[i] = wa * a[i] + wb * b[i];
+}
+
+void lc_anim_channel_sample(const lc_anim_channel *c, float t, float *out)
+{
+    uint32_t n = c->key_count, comps = c->comps;
+    if (!n) return;
+    if (n == 1 || !(t > c->times[0])) {
+        memcpy(out, key_value(c, 0), comps * sizeof(float));
+    } else if (t >= c->times[n - 1]) {
+        memcpy(out, key_value(c, n - 1), comps * sizeof(float));
+    } else {
+        uint32_t lo = 0, hi = n - 1; /* times[lo] <= t < times[hi] */
+        while (hi - lo > 1) {
+            uint32_t mid = (lo + hi) / 2;
+            if (c->times[mid] <= t) lo = mid;
+            else hi = mid;
+        }
+        float t0 = c->times[lo], dt = c->times[hi] - t0, u = dt > 0.0f ? (t - t0) / dt : 0.0f;
+        const float *a = key_value(c, lo), *b = key_value(c, hi);
+        if (c->interp == LC_INTERP_STEP) {
+            memcpy(out, a, comps * sizeof(float));
+        } else if (c->interp == LC_INTERP_CUBIC) {
+            /* The spec's Hermite spline: out-tangent of key lo, in-tangent of key hi, scaled by dt. */
+            const float *m0 = c->values + (size_t)(lo * 3 + 2) * comps, *m1 = c->values + (size_t)(hi * 3) * comps;
+            float u2 = u * u, u3 = u2 * u;
+            float h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
+            for (uint32_t i = 0; i < comps; i++) out[i] = h00 * a[i] + h10 * dt * m0[i] + h01 * b[i] + h11 * dt * m1[i];
+        } else if (c->path == LC_ANIM_ROTATION) {
+            slerp(a, b, u, out);
+        } else {
+            for (uint32_t i = 0; i < comps; i++) out[i] = a[i] + u * (b[i] - a[i]);
+        }
+    }
+    if (c->path == LC_ANIM_ROTATION) {
+        float len = sqrtf(out[0] * out[0] + out[1] * out[1] + out[2] * out[2] + out[3] * out[3]);
+        if (len > 1e-20f && isfinite(len))
+            for (int i = 0; i < 4; i++) out[i] /= len;
+        else
+            out[0] = out[1] = out[2] = 0.0f, out[3] = 1.0f;
+    }
+}
+
+float lc_animation_local_time(const lc_animation *a, double t)
+{
+    if (!(a->end > 0.0f) || !(t > 0.0)) return 0.0f;
+    if (t <= a->end) return (float)t;
+    double w = fmod(t, (double)a->end);
+    /* A loop's last pose at its end, also where the clock's float rounding (a --time given in
+     * decimals, plus frames of 1/60 s) lands a hair past it. */
+    return w > 1e-6 * (double)a->end ? (float)w : a->end;
+}
+
+/* local = T * R * S (column-major). */
+static void trs_matrix(const float t[3], const float q[4], const float s[3], lc_m4 *out)
+{
+    float x = q[0], y = q[1], z = q[2], w = q[3];
+    float r[9] = {1 - 2 * (y * y + z * z), 2 * (x * y + z * w),     2 * (x * z - y * w),
+                  2 * (x * y - z * w),     1 - 2 * (x * x + z * z), 2 * (y * z + x * w),
+                  2 * (x * z + y * w),     2 * (y * z - x * w),     1 - 2 * (x * x + y * y)};
+    for (int c = 0; c < 3; c++) {
+        for (int k = 0; k < 3; k++) out->m[c * 4 + k] = r[c * 3 + k] * s[c];
+        out->m[c * 4 + 3] = 0.0f;
+    }
+    out->m[12] = t[0], out->m[13] = t[1], out->m[14] = t[2], out->m[15] = 1.0f;
+}
+
+static bool playing(const lc_scene_anim *a, uint32_t index)
+{
+    return a->active == LC_ANIMATION_ALL || (a->active >= 0 && (uint32_t)a->active == index);
+}
+
+void lc_scene_anim_select(lc_scene *s, int32_t active)
+{
+    lc_scene_anim *a = s->anim;
+    if (!a) return;
+    a->active = active;
+    for (uint32_t i = 0; i < a->node_count; i++) a->nodes[i].dynamic = false;
+    for (uint32_t k = 0; k < a->animation_count; k++)
+        for (uint32_t c = 0; playing(a, k) && c < a->animations[k].channel_count; c++)
+            a->nodes[a->animations[k].channels[c].node].dynamic = !a->nodes[a->animations[k].channels[c].node].has_matrix;
+    for (uint32_t i = 0; i < a->node_count; i++)
+        if (a->nodes[i].parent != UINT32_MAX && a->nodes[a->nodes[i].parent].dynamic) a->nodes[i].dynamic = true;
+    for (uint32_t k = 0; k < a->skin_count; k++) {
+        a->skins[k].dynamic = false;
+        for (uint32_t b = 0; b < a->skins[k].bone_count; b++) a->skins[k].dynamic |= a->nodes[a->skins[k].bones[b].node].dynamic;
+    }
+    a->dynamic_objects = 0;
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        const lc_object *o = &s->objects[i];
+        bool skinned = false;
+        for (uint32_t k = 0; k < a->skin_count; k++) skinned |= a->skins[k].dynamic && a->skins[k].mesh == o->mesh;
+        a->dynamic_objects += (o->node && a->nodes[o->node - 1].dynamic) || skinned;
+    }
+    a->posed_time = NAN; /* the next lc_scene_animate poses the dynamic skins */
+}
+
+static void push_moved(lc_scene_anim *a, uint32_t object, const float before[4], const float after[4]);
+static void bound_skin(lc_scene *s, uint32_t k);
+static void morph_mesh(lc_scene *s, uint32_t k, bool record);
+
+/* Skin k posed from its joints' worlds; the objects that draw it get their bounds again (and,
+ * where record, go to the moved list). */
+static void pose_skin(lc_scene *s, uint32_t k, bool record)
+{
+    lc_scene_anim *a = s->anim;
+    const lc_skin *sk = &a->skins[k];
+    lc_mesh *mesh = &s->meshes[sk->mesh];
+    lc_vertex *verts = s->vertices + mesh->first_vertex;
+    uint32_t nv = mesh->vertex_count;
+    memcpy(verts, sk->bind, (size_t)nv * sizeof *verts);
+    float *acc = lc_calloc((size_t)LC_MAX(nv, 1u) * 10, sizeof *acc); /* position, normal, tangent, weight */
+    for (uint32_t b = 0; b < sk->bone_count; b++) {
+        const lc_skin_bone *bone = &sk->bones[b];
+        lc_m4 j;
+        lc_m4_mul(&a->nodes[bone->node].world, &bone->offset, &j);
+        for (uint32_t w = 0; w < bone->weight_count; w++) {
+            uint32_t v = bone->vertex[w];
+            float wt = bone->weight[w], p[3], *x = acc + (size_t)v * 10;
+            lc_transform_point(&j, sk->bind[v].position, p);
+            const float *n = sk->bind[v].normal, *t = sk->bind[v].tangent;
+            for (int c = 0; c < 3; c++) {
+                x[c] += wt * p[c];
+                x[3 + c] += wt * (j.m[c] * n[0] + j.m[4 + c] * n[1] + j.m[8 + c] * n[2]);
+                x[6 + c] += wt * (j.m[c] * t[0] + j.m[4 + c] * t[1] + j.m[8 + c] * t[2]);
+            }
+            x[9] += wt;
+        }
+    }
+    for (uint32_t v = 0; v < nv; v++) {
+        const float *x = acc + (size_t)v * 10;
+        if (!(x[9] > 0.0f)) continue; /* no joint: left where it is */
+        float len = sqrtf(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]);
+        for (int c = 0; c < 3; c++) {
+            float p = x[c] / x[9];
+            if (isfinite(p)) verts[v].position[c] = p;
+            if (len > 1e-30f && isfinite(len)) verts[v].normal[c] = x[3 + c] / len;
+            verts[v].tangent[c] = x[6 + c]; /* made unit and perpendicular again below */
+        }
+        lc_vertex_fix_tangent(&verts[v]);
+    }
+    free(acc);
+    lc_mesh_compute_aabb(s, mesh);
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        lc_object *o = &s->objects[i];
+        if (o->mesh != sk->mesh) continue;
+        float before[4];
+        memcpy(before, o->sphere, sizeof before);
+        lc_object_set_world(s, o, &o->world);
+        if (record) push_moved(a, i, before, o->sphere);
+    }
+}
+
+static void push_moved(lc_scene_anim *a, uint32_t object, const float before[4], const float after[4])
+{
+    if (a->moved_count == a->moved_capacity) {
+        a->moved_capacity = LC_MAX(64u, a->moved_capacity * 2);
+        a->moved = lc_realloc(a->moved, a->moved_capacity * sizeof *a->moved);
+        a->moved_bounds = lc_realloc(a->moved_bounds, a->moved_capacity * 2 * sizeof *a->moved_bounds);
+    }
+    memcpy(a->moved_bounds[a->moved_count * 2], before, 4 * sizeof(float));
+    memcpy(a->moved_bounds[a->moved_count * 2 + 1], after, 4 * sizeof(float));
+    a->moved[a->moved_count++] = object;
+}
+
+void lc_scene_animate(lc_scene *s, double t)
+{
+    lc_scene_anim *a = s->anim;
+    if (!a) return;
+    a->time = t;
+    /* Every node's local transform: its rest, with what the playing channels set. */
+    float (*trs)[10] = lc_alloc((size_t)LC_MAX(a->node_count, 1u) * sizeof *trs);
+    for (uint32_t i = 0; i < a->node_count; i++) {
+        const lc_anim_node *n = &a->nodes[i];
+        memcpy(trs[i], n->t, 3 * sizeof(float));
+        memcpy(trs[i] + 3, n->r, 4 * sizeof(float));
+        memcpy(trs[i] + 7, n->s, 3 * sizeof(float));
+    }
+    for (uint32_t i = 0; i < a->node_count; i++)
+        if (a->nodes[i].weight_count) memcpy(a->nodes[i].weights, a->nodes[i].rest_weights, a->nodes[i].weight_count * sizeof(float));
+    for (uint32_t k = 0; k < a->animation_count; k++) {
+        if (!playing(a, k)) continue;
+        const lc_animation *an = &a->animations[k];
+        float lt = lc_animation_local_time(an, t);
+        for (uint32_t c = 0; c < an->channel_count; c++) {
+            const lc_anim_channel *ch = &an->channels[c];
+            static const int at[3] = {0, 3, 7};
+            if (ch->path == LC_ANIM_WEIGHTS) {
+                if (ch->comps == a->nodes[ch->node].weight_count) lc_anim_channel_sample(ch, lt, a->nodes[ch->node].weights);
+            } else {
+                lc_anim_channel_sample(ch, lt, trs[ch->node] + at[ch->path]);
+            }
+        }
+    }
+    for (uint32_t i = 0; i < a->node_count; i++) {
+        lc_anim_node *n = &a->nodes[i];
+        lc_m4 local;
+        if (n->has_matrix) local = n->matrix;
+        else trs_matrix(trs[i], trs[i] + 3, trs[i] + 7, &local);
+        if (n->parent == UINT32_MAX) n->world = local;
+        else lc_m4_mul(&a->nodes[n->parent].world, &local, &n->world);
+    }
+    free(trs);
+    /* The objects that follow dynamic nodes (lc_scene_grid's copies at their offsets). */
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        lc_object *o = &s->objects[i];
+        if (!o->node || !a->nodes[o->node - 1].dynamic) continue;
+        lc_m4 w = a->nodes[o->node - 1].world;
+        for (int k = 0; k < 3; k++) w.m[12 + k] += o->offset[k];
+        if (!memcmp(&w, &o->world, sizeof w)) continue;
+        float before[4];
+        memcpy(before, o->sphere, sizeof before);
+        lc_object_set_world(s, o, &w);
+        push_moved(a, i, before, o->sphere);
+    }
+    /* Lights at their node's origin, along its -Z. */
+    for (uint32_t i = 0; i < s->light_count && a->light_node; i++) {
+        uint32_t n = a->light_node[i];
+        if (n == UINT32_MAX || !a->nodes[n].dynamic) continue;
+        const float *m = a->nodes[n].world.m;
+        lc_light *l = &s->lights[i];
+        float d[3] = {-m[8], -m[9], -m[10]}, len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+        if (!(len > 1e-20f) || !isfinite(len)) continue;
+        for (int k = 0; k < 3; k++) l->position[k] = m[12 + k], l->direction[k] = d[k] / len;
+    }
+    /* Skins whose joints move, posed again when the clock moved. */
+    if (t != a->posed_time) {
+        bool posed = false;
+        for (uint32_t k = 0; k < a->skin_count; k++)
+            if (a->skins[k].dynamic) {
+                if (a->gpu_skinning) bound_skin(s, k);
+                else pose_skin(s, k, true);
+                posed = true;
+            }
+        for (uint32_t k = 0; k < a->morph_count; k++)
+            if (a->nodes[a->morphs[k].node].dynamic) morph_mesh(s, k, true), posed = true;
+        a->posed_time = t;
+        a->pose_serial += posed;
+    }
+}
+
+/* Skin k's mesh AABB from its joints as they stand, conservatively (gpu_skinning). */
+static void bound_skin(lc_scene *s, uint32_t k)
+{
+    lc_scene_anim *a = s->anim;
+    const lc_skin *sk = &a->skins[k];
+    lc_mesh *mesh = &s->meshes[sk->mesh];
+    float lo[3], hi[3];
+    memcpy(lo, sk->still_box[0], sizeof lo);
+    memcpy(hi, sk->still_box[1], sizeof hi);
+    for (uint32_t b = 0; b < sk->bone_count; b++) {
+        const lc_skin_bone *bone = &sk->bones[b];
+        if (!(bone->box[0][0] <= bone->box[1][0])) continue;
+        lc_m4 j;
+        lc_m4_mul(&a->nodes[bone->node].world, &bone->offset, &j);
+        float blo[3], bhi[3];
+        lc_transform_aabb(&j, bone->box[0], bone->box[1], blo, bhi);
+        for (int c = 0; c < 3; c++) lo[c] = fminf(lo[c], blo[c]), hi[c] = fmaxf(hi[c], bhi[c]);
+    }
+    if (!(lo[0] <= hi[0])) return;
+    memcpy(mesh->aabb_min, lo, sizeof lo);
+    memcpy(mesh->aabb_max, hi, sizeof hi);
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        lc_object *o = &s->objects[i];
+        if (o->mesh != sk->mesh) continue;
+        float before[4];
+        memcpy(before, o->sphere, sizeof before);
+        lc_object_set_world(s, o, &o->world);
+        push_moved(a, i, before, o->sphere);
+    }
+}
+
+/* Morph k's mesh from its node's weights; its objects' bounds follow (moved list where record). */
+static void morph_mesh(lc_scene *s, uint32_t k, bool record)
+{
+    lc_scene_anim *a = s->anim;
+    const lc_morph *mo = &a->morphs[k];
+    lc_mesh *mesh = &s->meshes[mo->mesh];
+    lc_vertex *verts = s->vertices + mesh->first_vertex;
+    uint32_t nv = mesh->vertex_count;
+    const float *w = a->nodes[mo->node].weights;
+    memcpy(verts, mo->base, (size_t)nv * sizeof *verts);
+    for (uint32_t t = 0; t < mo->target_count; t++) {
+        if (w[t] == 0.0f) continue;
+        const float *d = mo->delta + (size_t)t * nv * 6;
+        for (uint32_t v = 0; v < nv; v++)
+            for (int c = 0; c < 3; c++) {
+                verts[v].position[c] += w[t] * d[(size_t)v * 6 + c];
+                verts[v].normal[c] += w[t] * d[(size_t)v * 6 + 3 + c];
+            }
+    }
+    for (uint32_t v = 0; v < nv; v++) {
+        float *n = verts[v].normal, len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        if (len > 1e-30f && isfinite(len))
+            for (int c = 0; c < 3; c++) n[c] /= len;
+        lc_vertex_fix_tangent(&verts[v]);
+    }
+    lc_mesh_compute_aabb(s, mesh);
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        lc_object *o = &s->objects[i];
+        if (o->mesh != mo->mesh) continue;
+        float before[4];
+        memcpy(before, o->sphere, sizeof before);
+        lc_object_set_world(s, o, &o->world);
+        if (record) push_moved(a, i, before, o->sphere);
+    }
+}
+
+void lc_scene_pose_skins(lc_scene *s)
+{
+    if (!s->anim) return;
+    for (uint32_t k = 0; k < s->anim->morph_count; k++) morph_mesh(s, k, false);
+    for (uint32_t k = 0; k < s->anim->skin_count; k++) pose_skin(s, k, false);
+    s->anim->pose_serial++;
+}
+
+const char *lc_scene_anim_name(const lc_scene *s, char *buf, size_t size)
+{
+    const lc_scene_anim *a = s->anim;
+    if (!a || a->active == LC_ANIMATION_NONE) return "none";
+    if (a->active == LC_ANIMATION_ALL) return "all";
+    const lc_animation *an = &a->animations[a->active];
+    if (an->name[0]) snprintf(buf, size, "%s", an->name);
+    else snprintf(buf, size, "#%d", a->active);
+    return buf;
+}
+
+void lc_animations_free(lc_animation *a, uint32_t count)
+{
+    for (uint32_t i = 0; a && i < count; i++) {
+        for (uint32_t c = 0; c < a[i].channel_count; c++) {
+            free(a[i].channels[c].times);
+            free(a[i].channels[c].values);
+        }
+        free(a[i].channels);
+    }
+    free(a);
+}
+
+void lc_scene_anim_destroy(lc_scene_anim *a)
+{
+    if (!a) return;
+    lc_animations_free(a->animations, a->animation_count);
+    for (uint32_t k = 0; k < a->skin_count; k++) {
+        for (uint32_t b = 0; b < a->skins[k].bone_count; b++) {
+            free(a->skins[k].bones[b].vertex);
+            free(a->skins[k].bones[b].weight);
+        }
+        free(a->skins[k].bones);
+        free(a->skins[k].bind);
+    }
+    free(a->skins);
+    for (uint32_t k = 0; k < a->morph_count; k++) {
+        free(a->morphs[k].base);
+        free(a->morphs[k].delta);
+    }
+    free(a->morphs);
+    for (uint32_t i = 0; i < a->node_count; i++) free(a->nodes[i].weights);
+    free(a->nodes);
+    free(a->light_node);
+    free(a->moved);
+    free(a->moved_bounds);
+    free(a);
+}
