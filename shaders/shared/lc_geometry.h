@@ -31,14 +31,15 @@
 #define LC_GEOMETRY_CULL_PHASE_2 2u   /* the rest, against the HiZ of phase 1; updates the bits */
 
 #define LC_CULL_GROUP 64u   /* cull workgroup size */
+#define LC_RASTER_GROUP 64u /* compute raster workgroup: one task's triangles, one a lane (raster.comp) */
 #define LC_HIZ_MAX_LEVELS 15u /* 16384 pixels: 15 levels */
 #define LC_HIZ_TILE 64u     /* level-0 pixels per workgroup side; levels 1..6 inside the workgroup */
 #define LC_HIZ_TILE_LEVELS 6u
-/* The counts buffer: [0] the HiZ workgroup counter, [4..12) the frame's lc_gpu_geometry_stats
+/* The counts buffer: [0] the HiZ workgroup counter, [4..16) the frame's lc_gpu_geometry_stats
  * (copied to a host-visible buffer per frame slot), then the draw counts per bucket of phase 1
  * (or all) and of phase 2. Device-local, cleared once a frame. */
 #define LC_GEO_COUNTS_STATS 4u
-#define LC_GEO_COUNTS_HEADER 12u
+#define LC_GEO_COUNTS_HEADER 16u
 
 struct lc_gpu_meshlet {
     LC_F4 sphere;    /* mesh-local center, radius */
@@ -57,6 +58,7 @@ struct lc_gpu_cull_object {
 struct lc_gpu_geometry_stats {
     LC_U4 meshlets;  /* x: drawn, y: culled by frustum, z: by back-face cone, w: by occlusion */
     LC_U4 triangles; /* x: drawn, y: drawn in phase 1, z: drawn in phase 2, w: sublets culled (the mesh path's task shader) */
+    LC_U4 raster;    /* --raster compute: x: triangles rasterized, y: pixel atomics, z: near-plane clipped, w: big (bounding box loop) */
 };
 
 /* Push constants of geometry_cull.comp. */

@@ -57,7 +57,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_NORMALS 5    /* the shading normal (normal map applied), world xyz * 0.5 + 0.5 */
 #define LC_VIEW_ROUGHNESS_METALLIC 6 /* red: perceptual roughness, green: metallic */
 #define LC_VIEW_SHADOW_ATLAS 7 /* the shadow atlas's depth, the whole atlas over the screen (tonemap pass) */
-#define LC_VIEW_COUNT 8
+#define LC_VIEW_TRIANGLES 8  /* visibility shading: a colour per triangle id, from the id image (any raster) */
+#define LC_VIEW_COUNT 9
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
@@ -131,8 +132,12 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 /* The output (target) image through its UNORM storage view: the compute tonemap writes it,
  * encoding sRGB itself, or the visibility shade with the fused tonemap. Written each frame
  * (the target image changes); only those two use it. */
-#define LC_BIND_OUTPUT 41
-#define LC_BIND_COUNT 42
+/* The compute raster's visibility buffer (--raster compute): uint64 per pixel, depth key in the
+ * high word (~float bits of the depth: nearer is larger), the packed id in the low one; 0: empty.
+ * 16 bytes where the frame has no compute raster. */
+#define LC_BIND_RASTER 41
+#define LC_BIND_OUTPUT 42
+#define LC_BIND_COUNT 43
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -319,7 +324,7 @@ struct lc_gpu_material {
     LC_F4 factors;    /* x: metallic, y: perceptual roughness, z: normal scale (0: no normal map), w: occlusion strength */
     LC_F4 emissive;   /* linear rgb (strength applied), w: 0 */
     LC_U4 textures;   /* visibility shade: base colour, metallic-roughness, normal, occlusion (LC_NO_TEXTURE: none) */
-    LC_U4 textures2;  /* x: emissive texture (LC_NO_TEXTURE: none); y, z, w: 0 */
+    LC_U4 textures2;  /* x: emissive texture (LC_NO_TEXTURE: none); y: alpha MASK cutoff (float bits; 0: not masked); z, w: 0 */
 };
 
 /* The sun and the environment (LC_BIND_ENV_DATA), written once at start. The environment's

@@ -276,6 +276,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .shadow_filter = app->opt.shadow_filter,
         .shadow_cull = app->opt.shadow_cull,
         .shadow_occlusion = app->opt.shadow_occlusion,
+        .raster = app->opt.raster,
     };
 }
 
@@ -368,6 +369,36 @@ lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, flo
     free(a);
     pairs[0] = evaluated, pairs[1] = exact, pairs[2] = missed;
     return LC_OK;
+}
+
+/* --stats raster: which rasterizer wrote the ids (forward shading: hardware), what the compute
+ * raster drew (its GPU counters; 0 on the hardware), and the GPU time of the last frame's
+ * raster passes by name (the hardware's depth and visibility passes, or the compute raster's
+ * cull, raster and resolve passes), with their sum. */
+static void stats_raster(cJSON *root, const lc_renderer *r, const lc_frame_settings *fs)
+{
+    const lc_geometry_counts *gc = &r->frame.geometry;
+    bool compute = r->frame.index && gc->raster == LC_RASTERIZER_COMPUTE;
+    cJSON *ra = cJSON_AddObjectToObject(root, "raster");
+    cJSON_AddStringToObject(ra, "path", lc_rasterizer_names[compute ? LC_RASTERIZER_COMPUTE : LC_RASTERIZER_HARDWARE]);
+    cJSON_AddStringToObject(ra, "requested", lc_rasterizer_names[fs->shading == LC_SHADING_VISIBILITY ? r->frame.raster_requested : LC_RASTERIZER_HARDWARE]);
+    cJSON_AddNumberToObject(ra, "triangles_compute", compute ? (double)gc->raster_triangles : 0);
+    cJSON_AddNumberToObject(ra, "triangles_hardware", compute ? 0 : (double)gc->triangles_drawn);
+    cJSON_AddNumberToObject(ra, "triangles_clipped", compute ? (double)gc->raster_clipped : 0);
+    cJSON_AddNumberToObject(ra, "triangles_big", compute ? (double)gc->raster_big : 0);
+    cJSON_AddNumberToObject(ra, "pixels_written", compute ? (double)gc->raster_pixels : 0);
+    cJSON *ms = cJSON_AddObjectToObject(ra, "ms");
+    double total = 0.0;
+    static const char *const prefixes[] = {"raster", "geometry", "mesh cull", "depth prepass", "visibility /", "hiz"};
+    for (uint32_t i = 0; i < r->frame.timings.pass_count; i++) {
+        const char *name = r->frame.timings.pass_names[i];
+        bool raster_pass = !strcmp(name, "visibility");
+        for (size_t k = 0; k < LC_ARRAY_COUNT(prefixes); k++) raster_pass |= !strncmp(name, prefixes[k], strlen(prefixes[k]));
+        if (!raster_pass || !strncmp(name, "visibility shade", 16)) continue;
+        cJSON_AddNumberToObject(ms, name, r->frame.timings.pass_ms[i]);
+        total += r->frame.timings.pass_ms[i];
+    }
+    cJSON_AddNumberToObject(ms, "total", total);
 }
 
 lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pairs, uint32_t frames)
@@ -508,6 +539,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(culled, "occlusion", (double)gc->culled_occlusion);
     cJSON_AddNumberToObject(culled, "sublets", (double)gc->culled_sublets);
     cJSON_AddNumberToObject(geo, "decode_ms", r->dev.geo.decode_ms);
+    stats_raster(root, r, &fs);
     /* The last completed frame's shadows (lights/shadows.h); ms: the shadow views' GPU time
      * (their cull's included); triangles: what the views drew, triangles_unculled: what the
      * objects in their frustums hold; cull: where the views were culled; occlusion: whether

@@ -69,8 +69,9 @@ void lc_options_usage(FILE *f)
         "                           (default on; off draws every object; mdi and mesh cull on the GPU)\n"
         "  --pairs                  count light-pixel pairs: evaluated, exact, missed (stats)\n"
         "  --view NAME              shaded, heatmap, tightness, meshlets, base-colour, normals,\n"
-        "                           roughness-metallic, shadow-atlas (default shaded; shadow-atlas:\n"
-        "                           the shadow views' depth atlas)\n"
+        "                           roughness-metallic, shadow-atlas, triangles (default shaded;\n"
+        "                           shadow-atlas: the shadow views' depth atlas; triangles: visibility\n"
+        "                           shading, a colour per triangle id from either rasterizer)\n"
         "  --shadowed-lights N      the N most important lights (screen size x intensity, ranked every\n"
         "                           frame) cast shadows, besides those marked \"shadow\": true in a\n"
         "                           lights file (0..256, default 0; a glTF's own lights cast none without it)\n"
@@ -111,6 +112,11 @@ void lc_options_usage(FILE *f)
         "  --visibility-pass single|prepass  visibility shading's raster: one pass writing depth and\n"
         "                           ids together, or a depth pre-pass then the ids (EQUAL); default:\n"
         "                           prepass on the direct path, single on mdi and mesh\n"
+        "  --raster R               visibility shading's rasterizer: hardware (graphics pipeline),\n"
+        "                           compute (64-bit atomics into a visibility buffer, after the GPU\n"
+        "                           meshlet cull on every geometry path; needs shaderBufferInt64Atomics)\n"
+        "                           or auto (default: the hardware for now; it where compute cannot run);\n"
+        "                           forward shading always rasterizes in hardware\n"
         "viewer and tools:\n"
         "  --no-vsync               present without vsync (for measuring)\n"
         "  --capture FILE.rdc       capture one frame with RenderDoc (if its library is present)\n"
@@ -198,7 +204,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         static const char *const with_value[] = {
             "--scene", "--grid", "--lights", "--seed", "--lights-file", "--camera", "--camera-index", "--fov", "--exposure", "--size", "--device", "--frames",
             "--out", "--stats", "--mode", "--shading", "--tonemap", "--scalarize", "--scalarize-merge", "--object-cull", "--view", "--tile-size", "--zbins", "--zbin-kernel", "--visibility-ids", "--binning", "--bin-kernel", "--cluster-size",
-            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass", "--mesh-dispatch",
+            "--cluster-slices", "--list-max", "--capture", "--script", "--memory-limit", "--threads", "--geometry", "--occlusion", "--visibility-pass", "--mesh-dispatch", "--raster",
             "--meshlet-codec", "--sun", "--environment", "--shadowed-lights", "--shadow-updates", "--shadow-filter", "--shadow-cull", "--shadow-occlusion"};
         bool known = false;
         for (size_t k = 0; k < LC_ARRAY_COUNT(with_value); k++) known = known || !strcmp(a, with_value[k]);
@@ -329,6 +335,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             else if (!strcmp(v, "prepass")) o->visibility_prepass = true;
             else return bad(a, v, "expected single or prepass");
             o->visibility_pass_set = true;
+        } else if (!strcmp(a, "--raster")) {
+            int found = lc_name_index(v, lc_rasterizer_names, LC_RASTERIZER_COUNT);
+            if (found < 0) return bad(a, v, "expected hardware, compute or auto");
+            o->raster = (uint32_t)found;
         } else if (!strcmp(a, "--scalarize")) {
             if (!strcmp(v, "on")) o->scalarize = true;
             else if (!strcmp(v, "off")) o->scalarize = false;
@@ -339,7 +349,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             else return bad(a, v, "expected on or off");
         } else if (!strcmp(a, "--view")) {
             int found = lc_name_index(v, lc_view_names, LC_VIEW_COUNT);
-            if (found < 0) return bad(a, v, "expected shaded, heatmap, tightness, meshlets, base-colour, normals or roughness-metallic");
+            if (found < 0) return bad(a, v, "expected shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas or triangles");
             o->view = (uint32_t)found;
         } else if (!strcmp(a, "--tile-size")) {
             s = parse_uint_range(a, v, 8, 64, &o->tile_size);
@@ -387,6 +397,14 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (s != LC_OK) return s;
     }
     if (o->headless && !frames_set) o->frames = 1;
+    if (o->shading != LC_SHADING_VISIBILITY && o->raster == LC_RASTERIZER_COMPUTE) {
+        lc_error("--raster compute: visibility shading's rasterizer (add --shading visibility; forward shading rasterizes in hardware)");
+        return LC_ERR_USAGE;
+    }
+    if (o->shading != LC_SHADING_VISIBILITY && o->view == LC_VIEW_TRIANGLES) {
+        lc_error("--view triangles: the visibility buffer's view (add --shading visibility)");
+        return LC_ERR_USAGE;
+    }
     if (o->headless && o->script) {
         lc_error("--script drives the viewer's window; it cannot be combined with --headless");
         return LC_ERR_USAGE;

@@ -1,0 +1,235 @@
+// The compute raster (--raster compute; src/passes/raster.c): the visibility buffer written
+// with one 64-bit atomic max per covered pixel, depth key in the high word (nearer is larger:
+// ~float bits of the depth, which lies in 0..1) and the packed id (object << ID_PRIM_BITS |
+// primitive, visibility_id.glsl's) in the low word, so the depth test and the write are one
+// operation and the order of triangles does not matter. At equal depth the larger id wins (the
+// hardware's last-drawn rule becomes this one; the tests count such ties).
+//
+// Input: the meshlet cull's commands (geometry_cull.comp) of this phase, one workgroup per
+// task; a task's triangles one per lane. Each triangle is rasterized as Vulkan's rules say:
+// vertices transformed bit for bit as scene.vert, snapped to 8 sub-pixel bits, integer edge
+// functions at pixel centres (shared edges neither crack nor cover twice), the top-left rule,
+// back faces culled by the object's raster state (LC_RASTER_*), alpha MASK cut out with the
+// visibility shade's texture sample (analytic quad derivatives), depth clipped to 0..1.
+// Triangles crossing the near plane (or reaching past the guard band) are clipped here, in
+// clip space, to a polygon drawn as a fan.
+#ifndef LC_RASTER_GLSL
+#define LC_RASTER_GLSL
+
+#include "common.glsl"
+#include "shared/lc_geometry.h"
+#include "shading/visibility_textures.glsl"
+
+layout(constant_id = 0) const uint PHASE = LC_GEOMETRY_CULL_PHASE_ALL;
+layout(constant_id = 5) const uint ID_PRIM_BITS = 16u;
+layout(constant_id = 6) const uint TASKS = 1u; // command slots of a phase (lc_geometry.task_count)
+
+layout(local_size_x = LC_RASTER_GROUP) in;
+
+layout(std430, set = 0, binding = LC_BIND_GEO_COMMANDS) readonly buffer CommandBlock { uint commands[]; };
+layout(std430, set = 0, binding = LC_BIND_GEO_COUNTS) buffer CountBlock { uint counts[]; };
+layout(std430, set = 0, binding = LC_BIND_GEO_OBJECTS) readonly buffer CullObjectBlock { lc_gpu_cull_object cull_objects[]; };
+layout(std430, set = 0, binding = LC_BIND_GEO_VERTICES) readonly buffer VertexBlock { float vertex_data[]; };
+layout(std430, set = 0, binding = LC_BIND_GEO_INDICES) readonly buffer IndexBlock { uint index_data[]; };
+layout(std430, set = 0, binding = LC_BIND_RASTER) buffer RasterBlock { uint64_t raster[]; };
+layout(std430, set = 1, binding = LC_VIS_BIND_DRAWS) readonly buffer VisDrawBlock { lc_gpu_draw vis_draws[]; };
+
+// The guard band: clip-space |x|, |y| up to GUARD * w rasterize unclipped (window coordinates
+// stay within 2^23 sub-pixel units at 8192 pixels, so the edge functions fit 64 bits).
+const float GUARD = 4.0;
+const int SUBPIXEL = 256; // 8 bits, Vulkan's usual subPixelPrecisionBits (lavapipe's, NVIDIA's)
+
+struct raster_tri {
+    uint id;
+    uint raster_state;
+    bool masked;
+    uint material;
+    vec3 world[3]; // for the alpha test's ray barycentrics
+    uint vertex[3];
+};
+
+uint g_pixels = 0u, g_triangles = 0u; // this lane's pixel atomics and triangles
+
+// The cut-out test at a pixel, as the hardware's (alpha_mask.glsl): base colour alpha (texture
+// times factor) times the vertex colour's, below the cutoff.
+bool alpha_cut(raster_tri t, uvec2 px)
+{
+    lc_gpu_material m = vis_materials[min(t.material, uint(vis_materials.length()) - 1u)];
+    float cutoff = uintBitsToFloat(m.textures2.y);
+    vec3 orig = frame.camera_pos.xyz;
+    vec3 p0 = t.world[0], e1 = t.world[1] - p0, e2 = t.world[2] - p0;
+    vec3 b = bary3(ray_barycentrics(orig, pixel_ray(vec2(px) + 0.5), p0, e1, e2));
+    vec2 quad = vec2(px & ~1u) + 0.5;
+    vec3 bq = bary3(ray_barycentrics(orig, pixel_ray(quad), p0, e1, e2));
+    vec3 bx = bary3(ray_barycentrics(orig, pixel_ray(quad + vec2(1.0, 0.0)), p0, e1, e2));
+    vec3 by = bary3(ray_barycentrics(orig, pixel_ray(quad + vec2(0.0, 1.0)), p0, e1, e2));
+    uint f0 = t.vertex[0] * LC_VERTEX_FLOATS, f1 = t.vertex[1] * LC_VERTEX_FLOATS, f2 = t.vertex[2] * LC_VERTEX_FLOATS;
+    mat3x2 uvs = mat3x2(vec2(vertex_data[f0 + 6u], vertex_data[f0 + 7u]), vec2(vertex_data[f1 + 6u], vertex_data[f1 + 7u]),
+                        vec2(vertex_data[f2 + 6u], vertex_data[f2 + 7u]));
+    vec3 alphas = vec3(unpackUnorm4x8(floatBitsToUint(vertex_data[f0 + 12u])).a, unpackUnorm4x8(floatBitsToUint(vertex_data[f1 + 12u])).a,
+                       unpackUnorm4x8(floatBitsToUint(vertex_data[f2 + 12u])).a);
+    vec2 uv_quad = uvs * bq;
+    float a = material_sample(m.textures.x, uvs * b, uvs * bx - uv_quad, uvs * by - uv_quad).a * m.base_color.a * dot(alphas, b);
+    return a < cutoff;
+}
+
+void write_pixel(raster_tri t, uvec2 px, float z)
+{
+    if (t.masked && alpha_cut(t, px)) return;
+    uint64_t key = uint64_t(~floatBitsToUint(z)) << 32 | uint64_t(t.id);
+    uint at = px.y * frame.screen.x + px.x;
+    // Most covered pixels of an opaque scene are behind what is there already: a plain load
+    // skips their atomics.
+    if (raster[at] >= key) return;
+    atomicMax(raster[at], key);
+    g_pixels++;
+}
+
+// One triangle in clip space (every w > 0, |x|, |y| <= GUARD * w): window coordinates,
+// snapped; cull; the bounding box's pixel centres tested with the edge functions.
+void raster_clip_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2)
+{
+    vec2 half_size = vec2(frame.screen.xy) * 0.5;
+    // The viewport transform (x_f = x_d * w / 2 + w / 2), then the snap; pixel centres land
+    // on whole multiples of SUBPIXEL (llvmpipe's convention: the half pixel is taken off first).
+    precise vec2 w0 = (c0.xy / c0.w) * half_size + half_size;
+    precise vec2 w1 = (c1.xy / c1.w) * half_size + half_size;
+    precise vec2 w2 = (c2.xy / c2.w) * half_size + half_size;
+    ivec2 v0 = ivec2(roundEven((w0 - 0.5) * float(SUBPIXEL)));
+    ivec2 v1 = ivec2(roundEven((w1 - 0.5) * float(SUBPIXEL)));
+    ivec2 v2 = ivec2(roundEven((w2 - 0.5) * float(SUBPIXEL)));
+    float z0 = c0.z / c0.w, z1 = c1.z / c1.w, z2 = c2.z / c2.w;
+    int64_t area = int64_t(v1.x - v0.x) * int64_t(v2.y - v0.y) - int64_t(v2.x - v0.x) * int64_t(v1.y - v0.y);
+    if (area == 0l) return;
+    // Vulkan's facing: a = -area / 2 in framebuffer coordinates (y down); counter-clockwise
+    // front faces have a > 0.
+    if (t.raster_state == LC_RASTER_BACK_CCW && area > 0l) return;
+    if (t.raster_state == LC_RASTER_BACK_CW && area < 0l) return;
+    if (area < 0l) {
+        ivec2 tv = v1;
+        v1 = v2, v2 = tv;
+        float tz = z1;
+        z1 = z2, z2 = tz;
+        area = -area;
+    }
+    ivec2 lo = max((min(min(v0, v1), v2) + (SUBPIXEL - 1)) >> 8, ivec2(0));
+    ivec2 hi = min(max(max(v0, v1), v2) >> 8, ivec2(frame.screen.xy) - 1);
+    if (any(greaterThan(lo, hi))) return;
+    // Edge k is opposite vertex k: E(p) = dx * (p.y - a.y) - dy * (p.x - a.x) along a -> b, >= 0
+    // inside. The top-left rule keeps a sample on an edge only for top edges (dy == 0, dx > 0:
+    // the inside below) and left ones (dy < 0: the inside to the right): the others need E > 0.
+    ivec2 a[3] = ivec2[3](v1, v2, v0), b[3] = ivec2[3](v2, v0, v1);
+    // The edge values carry that bias (-1 where E must be > 0), so the test is one sign check.
+    int64_t e_row[3], step_x[3], step_y[3];
+    int bias[3];
+    for (int k = 0; k < 3; k++) {
+        int dx = b[k].x - a[k].x, dy = b[k].y - a[k].y;
+        bias[k] = (dy == 0 && dx > 0) || dy < 0 ? 0 : 1;
+        e_row[k] = int64_t(dx) * int64_t(lo.y * SUBPIXEL - a[k].y) - int64_t(dy) * int64_t(lo.x * SUBPIXEL - a[k].x) - int64_t(bias[k]);
+        step_x[k] = -int64_t(dy) * SUBPIXEL;
+        step_y[k] = int64_t(dx) * SUBPIXEL;
+    }
+    float inv_area = 1.0 / float(area);
+    float dz1 = (z1 - z0) * inv_area, dz2 = (z2 - z0) * inv_area;
+    uint big = uint((hi.x - lo.x + 1) * (hi.y - lo.y + 1) > 64);
+    if (big != 0u) atomicAdd(counts[LC_GEO_COUNTS_STATS + 11u], 1u);
+    g_triangles++;
+    for (int y = lo.y; y <= hi.y; y++) {
+        int64_t e0 = e_row[0], e1 = e_row[1], e2 = e_row[2];
+        for (int x = lo.x; x <= hi.x; x++) {
+            if ((e0 | e1 | e2) >= 0l) {
+                float b1 = float(e1 + int64_t(bias[1])), b2 = float(e2 + int64_t(bias[2]));
+                float z = z0 + dz1 * b1 + dz2 * b2;
+                if (z >= 0.0 && z <= 1.0) write_pixel(t, uvec2(x, y), z);
+            }
+            e0 += step_x[0], e1 += step_x[1], e2 += step_x[2];
+        }
+        e_row[0] += step_y[0], e_row[1] += step_y[1], e_row[2] += step_y[2];
+    }
+}
+
+// Clips the polygon against one clip-space plane (dot(plane, v) >= 0 inside).
+int clip_plane(inout vec4 poly[9], int n, vec4 plane)
+{
+    vec4 o[9];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        vec4 p = poly[i], q = poly[(i + 1) % n];
+        float dp = dot(plane, p), dq = dot(plane, q);
+        if (dp >= 0.0) o[m++] = p;
+        if ((dp >= 0.0) != (dq >= 0.0)) o[m++] = mix(p, q, dp / (dp - dq));
+    }
+    for (int i = 0; i < m; i++) poly[i] = o[i];
+    return m;
+}
+
+void raster_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2)
+{
+    // Trivially outside one plane of the clip volume (x, y within w; 0 <= z <= w).
+    if ((c0.x > c0.w && c1.x > c1.w && c2.x > c2.w) || (c0.x < -c0.w && c1.x < -c1.w && c2.x < -c2.w) ||
+        (c0.y > c0.w && c1.y > c1.w && c2.y > c2.w) || (c0.y < -c0.w && c1.y < -c1.w && c2.y < -c2.w) ||
+        (c0.z < 0.0 && c1.z < 0.0 && c2.z < 0.0) || (c0.z > c0.w && c1.z > c1.w && c2.z > c2.w))
+        return;
+    vec3 g = GUARD * vec3(c0.w, c1.w, c2.w);
+    bool inside = c0.z >= 0.0 && c1.z >= 0.0 && c2.z >= 0.0 && all(lessThanEqual(abs(vec3(c0.x, c1.x, c2.x)), g)) &&
+                  all(lessThanEqual(abs(vec3(c0.y, c1.y, c2.y)), g));
+    if (inside) {
+        raster_clip_triangle(t, c0, c1, c2);
+        return;
+    }
+    // The near plane (z >= 0) and the guard band: at most 8 vertices, drawn as a fan (each
+    // piece keeps the triangle's winding, its facing and its id).
+    atomicAdd(counts[LC_GEO_COUNTS_STATS + 10u], 1u);
+    vec4 poly[9];
+    poly[0] = c0, poly[1] = c1, poly[2] = c2;
+    int n = clip_plane(poly, 3, vec4(0.0, 0.0, 1.0, 0.0));
+    n = clip_plane(poly, n, vec4(-1.0, 0.0, 0.0, GUARD));
+    n = clip_plane(poly, n, vec4(1.0, 0.0, 0.0, GUARD));
+    n = clip_plane(poly, n, vec4(0.0, -1.0, 0.0, GUARD));
+    n = clip_plane(poly, n, vec4(0.0, 1.0, 0.0, GUARD));
+    for (int i = 1; i + 1 < n; i++) raster_clip_triangle(t, poly[0], poly[i], poly[i + 1]);
+}
+
+vec3 vertex_position(uint v)
+{
+    uint f = v * LC_VERTEX_FLOATS;
+    return vec3(vertex_data[f], vertex_data[f + 1u], vertex_data[f + 2u]);
+}
+
+void main()
+{
+    uint task = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    if (task >= TASKS) return;
+    uint c = ((PHASE == LC_GEOMETRY_CULL_PHASE_2 ? TASKS : 0u) + task) * 5u;
+    if (commands[c + 1u] == 0u) return; // instanceCount 0: culled this phase
+    uint first = commands[c + 2u], triangles = commands[c] / 3u, object = commands[c + 4u];
+    lc_gpu_object obj = objects[object];
+    raster_tri t;
+    t.raster_state = cull_objects[object].info.w;
+    t.material = vis_draws[object].info.z;
+    t.masked = uintBitsToFloat(vis_materials[min(t.material, uint(vis_materials.length()) - 1u)].textures2.y) > 0.0;
+    // The primitive within the object's mesh (visibility_id.glsl): the meshlet's first
+    // triangle less the mesh's.
+    uint prim_base = (first / 3u - obj.info.w) | (object << ID_PRIM_BITS);
+    for (uint i = gl_LocalInvocationIndex; i < triangles; i += LC_RASTER_GROUP) {
+        t.id = prim_base + i;
+        vec4 clip[3];
+        for (uint k = 0u; k < 3u; k++) {
+            t.vertex[k] = index_data[first + 3u * i + k];
+            // As scene.vert, bit for bit.
+            precise vec3 world = (obj.world * vec4(vertex_position(t.vertex[k]), 1.0)).xyz;
+            t.world[k] = world;
+            precise vec4 cp = frame.view_proj * vec4(world, 1.0);
+            clip[k] = cp;
+        }
+        raster_triangle(t, clip[0], clip[1], clip[2]);
+    }
+    uint tris = subgroupAdd(g_triangles);
+    uint pixels = subgroupAdd(g_pixels);
+    if (subgroupElect()) {
+        atomicAdd(counts[LC_GEO_COUNTS_STATS + 8u], tris);
+        atomicAdd(counts[LC_GEO_COUNTS_STATS + 9u], pixels);
+    }
+}
+
+#endif
