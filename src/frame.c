@@ -25,7 +25,7 @@ const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {"auto", "hardware"
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES (37 + 2 * LC_SHADOW_UPDATES_MAX) /* shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase) + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (39 + 2 * LC_SHADOW_UPDATES_MAX) /* shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase) + mdi + occlusion (7; mesh indirect + occlusion 10; compute raster + occlusion 12) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -198,7 +198,8 @@ void lc_renderer_destroy(lc_renderer *r)
                          &r->dev.shadow_cull_pipeline[1], &r->dev.shadow_cull_pipeline[2], &r->dev.shadow_hiz_pipeline,
                          &r->dev.mesh_cull[0], &r->dev.mesh_cull[1], &r->dev.mesh_cull[2], &r->dev.mesh_scan[0], &r->dev.mesh_scan[1],
                          &r->dev.mesh_scan[2], &r->dev.mesh_list[0], &r->dev.mesh_list[1], &r->dev.mesh_list[2],
-                         &r->dev.raster_pipeline[0], &r->dev.raster_pipeline[1], &r->dev.raster_pipeline[2], &r->dev.raster_resolve_pipeline};
+                         &r->dev.raster_pipeline[0], &r->dev.raster_pipeline[1], &r->dev.raster_pipeline[2], &r->dev.raster_resolve_pipeline,
+                         &r->dev.raster_big_pipeline[0], &r->dev.raster_big_pipeline[1], &r->dev.raster_big_pipeline[2]};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     lc_frame_destroy_shade_pipelines(r);

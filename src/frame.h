@@ -41,7 +41,7 @@ typedef enum lc_res {
     LC_RES_SHADOW_ATLAS,   /* the shadow depth atlas, kept across frames (its tiles are the cache) */
     LC_RES_SHADOW_CULL,    /* the shadow views' GPU cull: counts and commands (lc_shadow_cull) */
     LC_RES_SHADOW_STATS,   /* its counters' copy for the host (per frame slot) */
-    LC_RES_RASTER,         /* the compute raster's 64-bit visibility buffer (LC_BIND_RASTER) */
+    LC_RES_RASTER,         /* the compute raster's 64-bit visibility buffer and its big-triangle list (LC_BIND_RASTER, _WORK) */
     LC_RES_COUNT
 } lc_res;
 
@@ -287,7 +287,7 @@ typedef struct lc_renderer_device {
     VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
     /* --raster compute: raster.comp per LC_GEOMETRY_CULL_PHASE_* (vis_scene.layout) and the
      * resolve into the id and depth images (raster_resolve.frag), made on first use. */
-    VkPipeline raster_pipeline[3], raster_resolve_pipeline;
+    VkPipeline raster_pipeline[3], raster_big_pipeline[3], raster_resolve_pipeline;
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
     /* The depth passes' pipelines for alpha MASK materials (depth_mask.frag). */
@@ -343,6 +343,7 @@ typedef struct lc_renderer_sized {
     lc_buffer footprints; /* light binning: lc_gpu_footprint per light */
     lc_buffer bin_work;   /* light binning: the light-parallel kernel's work list */
     lc_buffer raster;     /* --raster compute: uint64 per pixel once a frame rasterizes in compute; 16 bytes before */
+    lc_buffer raster_work; /* --raster compute: the big-triangle list (LC_RASTER_WORK_WORDS), 16 bytes before */
     bool raster_allocated;
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];

@@ -30,6 +30,7 @@ void lc_frame_destroy_sized(lc_renderer *r)
     lc_buffer_destroy(ctx, &r->sized.footprints);
     lc_buffer_destroy(ctx, &r->sized.bin_work);
     lc_buffer_destroy(ctx, &r->sized.raster);
+    lc_buffer_destroy(ctx, &r->sized.raster_work);
     lc_transparent_cull *t = &r->sized.transparent;
     lc_buffer *tb[] = {&t->tile_bits, &t->tile_lists, &t->zbins, &t->cluster_bits, &t->counters, &t->tile_depth, &t->coarse_bits,
                        &t->tile_mask, &t->footprints, &t->bin_work};
@@ -84,6 +85,7 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_FOOTPRINTS] = {r->sized.footprints.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_BIN_WORK] = {r->sized.bin_work.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_RASTER] = {r->sized.raster.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_RASTER_WORK] = {r->sized.raster_work.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_ENV_DATA] = {r->dev.environment.data.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_SHADOW_LIGHTS] = {s->shadow_lights.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_SHADOWS] = {s->shadows.buffer, 0, VK_WHOLE_SIZE},
@@ -253,6 +255,8 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
         return s;
     if ((s = storage(r, &r->sized.bin_work, sizeof(lc_gpu_bin_work) + lc_bin_items(d->light_capacity) * 8, "light binning work list")) !=
         LC_OK)
+        return s;
+    if ((s = storage(r, &r->sized.raster_work, r->sized.raster_allocated ? (uint64_t)LC_RASTER_WORK_WORDS * 4 : 16, "raster big-triangle list")) != LC_OK)
         return s;
     r->frame.bin_work_fresh = true; /* its counts are zeroed by the first light-binning frame */
     if ((s = storage(r, &r->sized.tile_lists, list_tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;

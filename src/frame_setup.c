@@ -376,13 +376,16 @@ static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / s
 static lc_status raster_pipelines(lc_renderer *r)
 {
     static const char *const names[3] = {"raster", "raster / phase 1", "raster / phase 2"};
+    static const char *const big_names[3] = {"raster / big", "raster / big / phase 1", "raster / big / phase 2"};
     for (uint32_t p = 0; p < 3; p++) {
         lc_spec spec = {.values = {p, 0, 0, r->dev.vis_scene.texture_count, r->ctx->sampled_array_dynamic_indexing, r->sized.vis_prim_bits,
                                    LC_MAX(r->dev.geo.task_count, 1u)},
                         .count = 7};
-        r->dev.raster_pipeline[p] =
-            lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, r->dev.vis_scene.bindless ? "raster_bindless.comp" : "raster.comp", &spec, names[p]);
-        if (!r->dev.raster_pipeline[p]) return LC_ERR_RUNTIME;
+        bool bindless = r->dev.vis_scene.bindless;
+        r->dev.raster_pipeline[p] = lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, bindless ? "raster_bindless.comp" : "raster.comp", &spec, names[p]);
+        r->dev.raster_big_pipeline[p] =
+            lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, bindless ? "raster_big_bindless.comp" : "raster_big.comp", &spec, big_names[p]);
+        if (!r->dev.raster_pipeline[p] || !r->dev.raster_big_pipeline[p]) return LC_ERR_RUNTIME;
     }
     lc_graphics_desc d = {.vertex = "fullscreen.vert", .fragment = "raster_resolve.frag", .layout = r->dev.layout,
                           .color_format = VK_FORMAT_R32_UINT, .depth_format = VK_FORMAT_D32_SFLOAT,

@@ -12,7 +12,10 @@
 // back faces culled by the object's raster state (LC_RASTER_*), alpha MASK cut out with the
 // visibility shade's texture sample (analytic quad derivatives), depth clipped to 0..1.
 // Triangles crossing the near plane (or reaching past the guard band) are clipped here, in
-// clip space, to a polygon drawn as a fan.
+// clip space, to a polygon drawn as a fan. A triangle whose bounding box passes
+// LC_RASTER_BIG_MIN pixels goes to the big-triangle list instead: its set-up and one item per
+// LC_RASTER_BIG_TILE-pixel tile of its box, which the big pass (raster_big.comp, after each
+// raster phase) scans a workgroup per tile; where the list is full the lane scans it itself.
 #ifndef LC_RASTER_GLSL
 #define LC_RASTER_GLSL
 
@@ -24,7 +27,11 @@ layout(constant_id = 0) const uint PHASE = LC_GEOMETRY_CULL_PHASE_ALL;
 layout(constant_id = 5) const uint ID_PRIM_BITS = 16u;
 layout(constant_id = 6) const uint TASKS = 1u; // command slots of a phase (lc_geometry.task_count)
 
+#ifdef LC_RASTER_BIG
+layout(local_size_x = LC_RASTER_BIG_SIDE, local_size_y = LC_RASTER_BIG_SIDE) in;
+#else
 layout(local_size_x = LC_RASTER_GROUP) in;
+#endif
 
 layout(std430, set = 0, binding = LC_BIND_GEO_COMMANDS) readonly buffer CommandBlock { uint commands[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_COUNTS) buffer CountBlock { uint counts[]; };
@@ -32,6 +39,8 @@ layout(std430, set = 0, binding = LC_BIND_GEO_OBJECTS) readonly buffer CullObjec
 layout(std430, set = 0, binding = LC_BIND_GEO_VERTICES) readonly buffer VertexBlock { float vertex_data[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_INDICES) readonly buffer IndexBlock { uint index_data[]; };
 layout(std430, set = 0, binding = LC_BIND_RASTER) buffer RasterBlock { uint64_t raster[]; };
+// The big-triangle list (lc_geometry.h LC_RASTER_WORK_*): counters, set-ups, tile items.
+layout(std430, set = 0, binding = LC_BIND_RASTER_WORK) buffer RasterWorkBlock { uint work[]; };
 layout(std430, set = 1, binding = LC_VIS_BIND_DRAWS) readonly buffer VisDrawBlock { lc_gpu_draw vis_draws[]; };
 
 // The guard band: clip-space |x|, |y| up to GUARD * w rasterize unclipped (window coordinates
@@ -39,16 +48,38 @@ layout(std430, set = 1, binding = LC_VIS_BIND_DRAWS) readonly buffer VisDrawBloc
 const float GUARD = 4.0;
 const int SUBPIXEL = 256; // 8 bits, Vulkan's usual subPixelPrecisionBits (lavapipe's, NVIDIA's)
 
+// A triangle as the lanes know it: its id, raster state, material, and for the alpha test
+// the object and vertices (the world positions follow, transformed as scene.vert).
 struct raster_tri {
     uint id;
     uint raster_state;
     bool masked;
     uint material;
-    vec3 world[3]; // for the alpha test's ray barycentrics
+    uint object;
     uint vertex[3];
 };
 
+// A triangle set up for scanning: snapped window vertices in counter-clockwise order of the
+// edge functions (area > 0), their depths, its pixel box.
+struct tri_setup {
+    ivec2 v[3];
+    float z[3];
+    ivec2 lo, hi;
+};
+
 uint g_pixels = 0u, g_triangles = 0u; // this lane's pixel atomics and triangles
+
+vec3 vertex_position(uint v)
+{
+    uint f = v * LC_VERTEX_FLOATS;
+    return vec3(vertex_data[f], vertex_data[f + 1u], vertex_data[f + 2u]);
+}
+
+vec3 world_position(uint object, uint v)
+{
+    precise vec3 world = (objects[object].world * vec4(vertex_position(v), 1.0)).xyz; // as scene.vert, bit for bit
+    return world;
+}
 
 // The cut-out test at a pixel, as the hardware's (alpha_mask.glsl): base colour alpha (texture
 // times factor) times the vertex colour's, below the cutoff.
@@ -57,7 +88,8 @@ bool alpha_cut(raster_tri t, uvec2 px)
     lc_gpu_material m = vis_materials[min(t.material, uint(vis_materials.length()) - 1u)];
     float cutoff = uintBitsToFloat(m.textures2.y);
     vec3 orig = frame.camera_pos.xyz;
-    vec3 p0 = t.world[0], e1 = t.world[1] - p0, e2 = t.world[2] - p0;
+    vec3 p0 = world_position(t.object, t.vertex[0]);
+    vec3 e1 = world_position(t.object, t.vertex[1]) - p0, e2 = world_position(t.object, t.vertex[2]) - p0;
     vec3 b = bary3(ray_barycentrics(orig, pixel_ray(vec2(px) + 0.5), p0, e1, e2));
     vec2 quad = vec2(px & ~1u) + 0.5;
     vec3 bq = bary3(ray_barycentrics(orig, pixel_ray(quad), p0, e1, e2));
@@ -85,9 +117,9 @@ void write_pixel(raster_tri t, uvec2 px, float z)
     g_pixels++;
 }
 
-// One triangle in clip space (every w > 0, |x|, |y| <= GUARD * w): window coordinates,
-// snapped; cull; the bounding box's pixel centres tested with the edge functions.
-void raster_clip_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2)
+// One triangle in clip space (every w > 0, |x|, |y| <= GUARD * w) set up: window coordinates,
+// snapped; culled by facing; its box of pixel centres. False when nothing is left to scan.
+bool setup_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2, out tri_setup s)
 {
     vec2 half_size = vec2(frame.screen.xy) * 0.5;
     // The viewport transform (x_f = x_d * w / 2 + w / 2), then the snap; pixel centres land
@@ -95,57 +127,103 @@ void raster_clip_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2)
     precise vec2 w0 = (c0.xy / c0.w) * half_size + half_size;
     precise vec2 w1 = (c1.xy / c1.w) * half_size + half_size;
     precise vec2 w2 = (c2.xy / c2.w) * half_size + half_size;
-    ivec2 v0 = ivec2(roundEven((w0 - 0.5) * float(SUBPIXEL)));
-    ivec2 v1 = ivec2(roundEven((w1 - 0.5) * float(SUBPIXEL)));
-    ivec2 v2 = ivec2(roundEven((w2 - 0.5) * float(SUBPIXEL)));
-    float z0 = c0.z / c0.w, z1 = c1.z / c1.w, z2 = c2.z / c2.w;
-    int64_t area = int64_t(v1.x - v0.x) * int64_t(v2.y - v0.y) - int64_t(v2.x - v0.x) * int64_t(v1.y - v0.y);
-    if (area == 0l) return;
+    s.v[0] = ivec2(roundEven((w0 - 0.5) * float(SUBPIXEL)));
+    s.v[1] = ivec2(roundEven((w1 - 0.5) * float(SUBPIXEL)));
+    s.v[2] = ivec2(roundEven((w2 - 0.5) * float(SUBPIXEL)));
+    s.z[0] = c0.z / c0.w, s.z[1] = c1.z / c1.w, s.z[2] = c2.z / c2.w;
+    int64_t area = int64_t(s.v[1].x - s.v[0].x) * int64_t(s.v[2].y - s.v[0].y) - int64_t(s.v[2].x - s.v[0].x) * int64_t(s.v[1].y - s.v[0].y);
+    if (area == 0l) return false;
     // Vulkan's facing: a = -area / 2 in framebuffer coordinates (y down); counter-clockwise
     // front faces have a > 0.
-    if (t.raster_state == LC_RASTER_BACK_CCW && area > 0l) return;
-    if (t.raster_state == LC_RASTER_BACK_CW && area < 0l) return;
+    if (t.raster_state == LC_RASTER_BACK_CCW && area > 0l) return false;
+    if (t.raster_state == LC_RASTER_BACK_CW && area < 0l) return false;
     if (area < 0l) {
-        ivec2 tv = v1;
-        v1 = v2, v2 = tv;
-        float tz = z1;
-        z1 = z2, z2 = tz;
-        area = -area;
+        ivec2 tv = s.v[1];
+        s.v[1] = s.v[2], s.v[2] = tv;
+        float tz = s.z[1];
+        s.z[1] = s.z[2], s.z[2] = tz;
     }
-    ivec2 lo = max((min(min(v0, v1), v2) + (SUBPIXEL - 1)) >> 8, ivec2(0));
-    ivec2 hi = min(max(max(v0, v1), v2) >> 8, ivec2(frame.screen.xy) - 1);
-    if (any(greaterThan(lo, hi))) return;
-    // Edge k is opposite vertex k: E(p) = dx * (p.y - a.y) - dy * (p.x - a.x) along a -> b, >= 0
-    // inside. The top-left rule keeps a sample on an edge only for top edges (dy == 0, dx > 0:
-    // the inside below) and left ones (dy < 0: the inside to the right): the others need E > 0.
-    ivec2 a[3] = ivec2[3](v1, v2, v0), b[3] = ivec2[3](v2, v0, v1);
-    // The edge values carry that bias (-1 where E must be > 0), so the test is one sign check.
+    s.lo = max((min(min(s.v[0], s.v[1]), s.v[2]) + (SUBPIXEL - 1)) >> 8, ivec2(0));
+    s.hi = min(max(max(s.v[0], s.v[1]), s.v[2]) >> 8, ivec2(frame.screen.xy) - 1);
+    return all(lessThanEqual(s.lo, s.hi));
+}
+
+// The pixel centres start, start + step, ... up to hi (both axes) of a set-up triangle. Edge k
+// is opposite vertex k: E(p) = dx * (p.y - a.y) - dy * (p.x - a.x) along a -> b, >= 0 inside.
+// The top-left rule keeps a sample on an edge only for top edges (dy == 0, dx > 0: the inside
+// below) and left ones (dy < 0: the inside to the right): the others need E > 0, so their
+// values carry a bias of -1 and the test is one sign check.
+void scan_triangle(raster_tri t, tri_setup s, ivec2 start, ivec2 hi, int step)
+{
+    ivec2 a[3] = ivec2[3](s.v[1], s.v[2], s.v[0]), b[3] = ivec2[3](s.v[2], s.v[0], s.v[1]);
     int64_t e_row[3], step_x[3], step_y[3];
     int bias[3];
     for (int k = 0; k < 3; k++) {
         int dx = b[k].x - a[k].x, dy = b[k].y - a[k].y;
         bias[k] = (dy == 0 && dx > 0) || dy < 0 ? 0 : 1;
-        e_row[k] = int64_t(dx) * int64_t(lo.y * SUBPIXEL - a[k].y) - int64_t(dy) * int64_t(lo.x * SUBPIXEL - a[k].x) - int64_t(bias[k]);
-        step_x[k] = -int64_t(dy) * SUBPIXEL;
-        step_y[k] = int64_t(dx) * SUBPIXEL;
+        e_row[k] = int64_t(dx) * int64_t(start.y * SUBPIXEL - a[k].y) - int64_t(dy) * int64_t(start.x * SUBPIXEL - a[k].x) - int64_t(bias[k]);
+        step_x[k] = -int64_t(dy) * (SUBPIXEL * step);
+        step_y[k] = int64_t(dx) * (SUBPIXEL * step);
     }
+    int64_t area = int64_t(s.v[1].x - s.v[0].x) * int64_t(s.v[2].y - s.v[0].y) - int64_t(s.v[2].x - s.v[0].x) * int64_t(s.v[1].y - s.v[0].y);
     float inv_area = 1.0 / float(area);
-    float dz1 = (z1 - z0) * inv_area, dz2 = (z2 - z0) * inv_area;
-    uint big = uint((hi.x - lo.x + 1) * (hi.y - lo.y + 1) > 64);
-    if (big != 0u) atomicAdd(counts[LC_GEO_COUNTS_STATS + 11u], 1u);
-    g_triangles++;
-    for (int y = lo.y; y <= hi.y; y++) {
+    float dz1 = (s.z[1] - s.z[0]) * inv_area, dz2 = (s.z[2] - s.z[0]) * inv_area;
+    for (int y = start.y; y <= hi.y; y += step) {
         int64_t e0 = e_row[0], e1 = e_row[1], e2 = e_row[2];
-        for (int x = lo.x; x <= hi.x; x++) {
+        for (int x = start.x; x <= hi.x; x += step) {
             if ((e0 | e1 | e2) >= 0l) {
-                float b1 = float(e1 + int64_t(bias[1])), b2 = float(e2 + int64_t(bias[2]));
-                float z = z0 + dz1 * b1 + dz2 * b2;
+                float z = s.z[0] + dz1 * float(e1 + int64_t(bias[1])) + dz2 * float(e2 + int64_t(bias[2]));
                 if (z >= 0.0 && z <= 1.0) write_pixel(t, uvec2(x, y), z);
             }
             e0 += step_x[0], e1 += step_x[1], e2 += step_x[2];
         }
         e_row[0] += step_y[0], e_row[1] += step_y[1], e_row[2] += step_y[2];
     }
+}
+
+#ifndef LC_RASTER_BIG
+// A big triangle into the list: its set-up, then an item per tile of its box. False where the
+// list is full (the lane scans it then).
+bool push_big(raster_tri t, tri_setup s)
+{
+    ivec2 tlo = s.lo / int(LC_RASTER_BIG_TILE), thi = s.hi / int(LC_RASTER_BIG_TILE);
+    uint tiles = uint((thi.x - tlo.x + 1) * (thi.y - tlo.y + 1));
+    uint first = atomicAdd(work[LC_RASTER_WORK_ITEM_COUNT], tiles);
+    if (first + tiles > LC_RASTER_BIG_ITEMS) return false;
+    uint tri = atomicAdd(work[LC_RASTER_WORK_TRIANGLE_COUNT], 1u);
+    if (tri >= LC_RASTER_BIG_TRIANGLES) {
+        // Its items name no triangle: the big pass skips them.
+        for (uint i = 0u; i < tiles; i++) work[LC_RASTER_WORK_ITEMS + 2u * (first + i)] = ~0u;
+        return false;
+    }
+    uint r = LC_RASTER_WORK_TRIANGLES + tri * LC_RASTER_WORK_TRIANGLE_WORDS;
+    for (int k = 0; k < 3; k++) {
+        work[r + 2u * k] = uint(s.v[k].x), work[r + 2u * k + 1u] = uint(s.v[k].y);
+        work[r + 6u + k] = floatBitsToUint(s.z[k]);
+        work[r + 9u + k] = t.vertex[k];
+    }
+    work[r + 12u] = t.id;
+    work[r + 13u] = t.material | (t.masked ? 0x80000000u : 0u);
+    work[r + 14u] = t.object;
+    atomicAdd(counts[LC_GEO_COUNTS_STATS + 11u], 1u);
+    int w = thi.x - tlo.x + 1;
+    for (uint i = 0u; i < tiles; i++) {
+        uint at = LC_RASTER_WORK_ITEMS + 2u * (first + i);
+        work[at] = tri;
+        work[at + 1u] = uint(tlo.x + int(i) % w) | uint(tlo.y + int(i) / w) << 16u;
+    }
+    return true;
+}
+
+// A triangle whose vertices are inside the guard band and in front of the near plane.
+void raster_clip_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2)
+{
+    tri_setup s;
+    if (!setup_triangle(t, c0, c1, c2, s)) return;
+    g_triangles++;
+    ivec2 box = s.hi - s.lo + 1;
+    if (box.x * box.y >= int(LC_RASTER_BIG_MIN) && push_big(t, s)) return;
+    scan_triangle(t, s, s.lo, s.hi, 1);
 }
 
 // Clips the polygon against one clip-space plane (dot(plane, v) >= 0 inside).
@@ -190,12 +268,6 @@ void raster_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2)
     for (int i = 1; i + 1 < n; i++) raster_clip_triangle(t, poly[0], poly[i], poly[i + 1]);
 }
 
-vec3 vertex_position(uint v)
-{
-    uint f = v * LC_VERTEX_FLOATS;
-    return vec3(vertex_data[f], vertex_data[f + 1u], vertex_data[f + 2u]);
-}
-
 void main()
 {
     uint task = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
@@ -205,6 +277,7 @@ void main()
     uint first = commands[c + 2u], triangles = commands[c] / 3u, object = commands[c + 4u];
     lc_gpu_object obj = objects[object];
     raster_tri t;
+    t.object = object;
     t.raster_state = cull_objects[object].info.w;
     t.material = vis_draws[object].info.z;
     t.masked = uintBitsToFloat(vis_materials[min(t.material, uint(vis_materials.length()) - 1u)].textures2.y) > 0.0;
@@ -218,7 +291,6 @@ void main()
             t.vertex[k] = index_data[first + 3u * i + k];
             // As scene.vert, bit for bit.
             precise vec3 world = (obj.world * vec4(vertex_position(t.vertex[k]), 1.0)).xyz;
-            t.world[k] = world;
             precise vec4 cp = frame.view_proj * vec4(world, 1.0);
             clip[k] = cp;
         }
@@ -231,5 +303,39 @@ void main()
         atomicAdd(counts[LC_GEO_COUNTS_STATS + 9u], pixels);
     }
 }
+#else
+// The big pass: LC_RASTER_BIG_GROUPS workgroups take the phase's tile items in turn (phase 2's
+// start after phase 1's, which phase 1's pass leaves at LC_RASTER_WORK_PHASE_END); each lane
+// scans the tile's pixels LC_RASTER_BIG_SIDE apart.
+void main()
+{
+    uint first = PHASE == LC_GEOMETRY_CULL_PHASE_2 ? work[LC_RASTER_WORK_PHASE_END] : 0u;
+    uint end = min(work[LC_RASTER_WORK_ITEM_COUNT], LC_RASTER_BIG_ITEMS);
+    if (PHASE == LC_GEOMETRY_CULL_PHASE_1 && gl_WorkGroupID.x == 0u && gl_LocalInvocationIndex == 0u) work[LC_RASTER_WORK_PHASE_END] = end;
+    for (uint item = first + gl_WorkGroupID.x; item < end; item += gl_NumWorkGroups.x) {
+        uint tri = work[LC_RASTER_WORK_ITEMS + 2u * item];
+        if (tri >= LC_RASTER_BIG_TRIANGLES) continue;
+        uint tile = work[LC_RASTER_WORK_ITEMS + 2u * item + 1u];
+        uint r = LC_RASTER_WORK_TRIANGLES + tri * LC_RASTER_WORK_TRIANGLE_WORDS;
+        tri_setup s;
+        raster_tri t;
+        for (int k = 0; k < 3; k++) {
+            s.v[k] = ivec2(int(work[r + 2u * k]), int(work[r + 2u * k + 1u]));
+            s.z[k] = uintBitsToFloat(work[r + 6u + k]);
+            t.vertex[k] = work[r + 9u + k];
+        }
+        t.id = work[r + 12u];
+        t.material = work[r + 13u] & 0x7fffffffu;
+        t.masked = (work[r + 13u] & 0x80000000u) != 0u;
+        t.object = work[r + 14u];
+        t.raster_state = 0u;
+        ivec2 origin = ivec2(tile & 0xffffu, tile >> 16u) * int(LC_RASTER_BIG_TILE);
+        ivec2 hi = min(origin + int(LC_RASTER_BIG_TILE) - 1, ivec2(frame.screen.xy) - 1);
+        scan_triangle(t, s, origin + ivec2(gl_LocalInvocationID.xy), hi, int(LC_RASTER_BIG_SIDE));
+    }
+    uint pixels = subgroupAdd(g_pixels);
+    if (subgroupElect()) atomicAdd(counts[LC_GEO_COUNTS_STATS + 9u], pixels);
+}
+#endif
 
 #endif

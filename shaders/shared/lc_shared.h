@@ -136,8 +136,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * high word (~float bits of the depth: nearer is larger), the packed id in the low one; 0: empty.
  * 16 bytes where the frame has no compute raster. */
 #define LC_BIND_RASTER 41
-#define LC_BIND_OUTPUT 42
-#define LC_BIND_COUNT 43
+#define LC_BIND_RASTER_WORK 42 /* uint[]: the compute raster's big-triangle list (lc_geometry.h LC_RASTER_WORK_*) */
+#define LC_BIND_OUTPUT 43
+#define LC_BIND_COUNT 44
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u

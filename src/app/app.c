@@ -93,13 +93,20 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     lc_app_set_projection(app, sc_->start == LC_START_CAMERA && !opt->camera_set && sc_->camera_index < sc_->camera_count
                                    ? &sc_->cameras[sc_->camera_index]
                                    : NULL);
-    if (!opt->camera_set) {
+    return LC_OK;
+}
+
+/* The device and the first view, once the GPU start has refused nothing: a refusal is then
+ * the run's one line of output. */
+static void start_info(const lc_app *app)
+{
+    lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
+    if (!app->opt.camera_set) {
         static const char *const starts[] = {"inside (an interior)", "framed from outside", "the file's camera"};
         char arg[160];
         lc_app_camera_argument(app, arg, sizeof arg);
-        lc_info("first view, %s: %s", starts[sc_->start], arg);
+        lc_info("first view, %s: %s", starts[app->scene.start], arg);
     }
-    return LC_OK;
 }
 
 bool lc_app_geometry_refused(const lc_app *app, uint32_t geometry, const char *prefix)
@@ -193,7 +200,14 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     };
     lc_status s = lc_context_create(&cd, &app->ctx);
     if (s != LC_OK) return s;
-    lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
+    /* The compute raster needs 64-bit buffer atomics (the frame refuses the rest: ids that do
+     * not fit 32 bits, a scene past the culling buffers). */
+    if (opt->shading == LC_SHADING_VISIBILITY && opt->raster == LC_RASTERIZER_COMPUTE && !app->ctx.buffer_int64_atomics) {
+        lc_error("--raster compute: device '%s' lacks the Vulkan feature%s%s", app->ctx.props.deviceName,
+                 app->ctx.shader_int64 ? " shaderBufferInt64Atomics" : "s shaderInt64 and shaderBufferInt64Atomics",
+                 lc_device_hide_note(&app->ctx.hide, LC_HIDE_INT64));
+        return LC_ERR_USAGE;
+    }
     /* The geometry path asked for must exist here; without --geometry, lc_app_geometry picks. */
     if (app->opt.geometry >= 0 && lc_app_geometry_refused(app, (uint32_t)app->opt.geometry, "")) return LC_ERR_USAGE;
     /* The mesh path's dispatch: indirect mesh tasks where the device draws them (faster on the
@@ -218,6 +232,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
             return LC_ERR_USAGE;
         }
     }
+    start_info(app);
     if (app->window)
         s = lc_target_create_window(&app->ctx, app->window, opt->vsync, &app->target);
     else

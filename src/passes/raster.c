@@ -11,9 +11,11 @@
 static void record_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
     lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster.buffer, 0, VK_WHOLE_SIZE, 0);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster_work.buffer, 0, 16, 0);
 }
 
-// raster clear: the visibility buffer to 0 (no depth, no id: the resolve's background).
+// raster clear: the visibility buffer to 0 (no depth, no id: the resolve's background), the
+// big-triangle list empty.
 lc_pass lc_pass_raster_clear(void)
 {
     return (lc_pass){.name = "raster clear", .timer = LC_TIMER_DEPTH, .record = record_clear, .use_count = 1,
@@ -37,7 +39,7 @@ static void record_raster_1(lc_renderer *r, lc_render_context *rc, uint32_t pass
 static void record_raster_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_raster(r, rc, pass, LC_GEOMETRY_CULL_PHASE_2); }
 
 // raster (/ phase N): the phase's surviving meshlets' triangles, one lane each, into the
-// visibility buffer (atomic max of depth key and id).
+// visibility buffer (atomic max of depth key and id); the big ones into the big pass's list.
 lc_pass lc_pass_raster(uint32_t phase)
 {
     static const char *const names[3] = {"raster", "raster / phase 1", "raster / phase 2"};
@@ -45,6 +47,30 @@ lc_pass lc_pass_raster(uint32_t phase)
                  .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_raster_2 : phase == LC_GEOMETRY_CULL_PHASE_1 ? record_raster_1 : record_raster_all};
     p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_COMPUTE, LC_RW, 0};
     /* The commands (read) and the counts' raster statistics (atomics). */
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
+    return p;
+}
+
+static void record_big(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
+{
+    uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.raster_big_pipeline[phase]);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 1, r->dev.vis_scene.set);
+    lc_rc_dispatch(rc, key, LC_RASTER_BIG_GROUPS, 1, 1);
+}
+static void record_big_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_big(r, rc, pass, LC_GEOMETRY_CULL_PHASE_ALL); }
+static void record_big_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_big(r, rc, pass, LC_GEOMETRY_CULL_PHASE_1); }
+static void record_big_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_big(r, rc, pass, LC_GEOMETRY_CULL_PHASE_2); }
+
+// raster / big (/ phase N): the phase's big triangles (their box past LC_RASTER_BIG_MIN pixels),
+// a workgroup per tile of each, so a floor at 4K is not one lane's loop.
+lc_pass lc_pass_raster_big(uint32_t phase)
+{
+    static const char *const names[3] = {"raster / big", "raster / big / phase 1", "raster / big / phase 2"};
+    lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
+                 .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_big_2 : phase == LC_GEOMETRY_CULL_PHASE_1 ? record_big_1 : record_big_all};
+    p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_COMPUTE, LC_RW, 0};
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
     return p;
 }
@@ -90,11 +116,13 @@ uint32_t lc_passes_raster(const lc_renderer *r, lc_pass *passes)
     passes[n++] = lc_pass_raster_clear();            // raster clear: the visibility buffer empty
     passes[n++] = lc_pass_geometry_cull(first);      // geometry cull (/ phase 1): the meshlets to raster
     passes[n++] = lc_pass_raster(first);             // raster (/ phase 1): their triangles into the buffer
+    passes[n++] = lc_pass_raster_big(first);         // raster / big (/ phase 1): the big ones a tile a workgroup
     if (s->occlusion) {
         passes[n++] = lc_pass_raster_resolve(first); // raster resolve / phase 1: the depth the HiZ reads
         passes[n++] = lc_pass_hiz();                 // hiz: max-depth pyramid of phase 1
         passes[n++] = lc_pass_geometry_cull(LC_GEOMETRY_CULL_PHASE_2); // late cull: the rest against the HiZ
         passes[n++] = lc_pass_raster(LC_GEOMETRY_CULL_PHASE_2); // raster / phase 2: what became visible
+        passes[n++] = lc_pass_raster_big(LC_GEOMETRY_CULL_PHASE_2); // raster / big / phase 2
     }
     passes[n++] = lc_pass_raster_resolve(LC_GEOMETRY_CULL_PHASE_ALL); // raster resolve: ids and depth for the frame
     passes[n++] = lc_pass_geometry_stats();          // geometry stats: the counters (the raster's too) to the host
