@@ -19,7 +19,7 @@ const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
 const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
 const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {"tiles", "always"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets", "base-colour",
-                                                    "normals", "roughness-metallic", "shadow-atlas", "triangles"};
+                                                    "normals", "roughness-metallic", "shadow-atlas", "triangles", "overdraw"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
 const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {"auto", "hardware", "compute"};
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
@@ -469,6 +469,10 @@ static lc_status settle_raster(lc_renderer *r, lc_frame_settings *s)
     if (s->raster == LC_RASTERIZER_AUTO) {
         if (missing) warn_once(r, 1u << 5, "--raster auto: the hardware rasterizer (%s)", missing);
         s->raster = missing ? LC_RASTERIZER_HARDWARE : lc_raster_auto(r);
+    }
+    if (s->view == LC_VIEW_OVERDRAW && s->raster != LC_RASTERIZER_COMPUTE) {
+        warn_once(r, 1u << 6, "--view overdraw: the compute raster's view (the hardware raster counts nothing): the shaded view");
+        s->view = LC_VIEW_SHADED;
     }
     if (s->raster == LC_RASTERIZER_COMPUTE && !r->sized.raster_allocated) {
         r->sized.raster_allocated = true;

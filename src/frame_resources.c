@@ -267,7 +267,7 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
     if ((s = storage(r, &r->sized.analysis, analysis_bytes, "analysis")) != LC_OK) return s;
     r->sized.analysis_allocated = analysis;
     /* The compute raster's buffer, full size once a frame rasterizes in compute. */
-    if ((s = storage(r, &r->sized.raster, r->sized.raster_allocated ? (uint64_t)r->sized.width * r->sized.height * 8 : 16, "raster visibility buffer")) !=
+    if ((s = storage(r, &r->sized.raster, r->sized.raster_allocated ? (uint64_t)r->sized.width * r->sized.height * 12 : 16, "raster visibility buffer")) !=
         LC_OK)
         return s;
     if (r->dev.blend_objects && (s = create_transparent_cull(r)) != LC_OK) return s;

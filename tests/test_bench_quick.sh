@@ -11,10 +11,10 @@ echo "bench --quick took $(( $(date +%s) - start )) s"
 csv=$out/bench.csv
 [[ -f $csv && -f $out/bench.json ]] || { echo "no CSV/JSON written"; exit 1; }
 head -1 "$csv" | grep -q "mode,scalarize" || { echo "CSV header lacks mode,scalarize"; exit 1; }
-head -1 "$csv" | grep -q ",threads,cpu_light_build_ms,shading,binning,mesh_dispatch$" || { echo "CSV header lacks threads,cpu_light_build_ms,shading,binning,mesh_dispatch"; exit 1; }
+head -1 "$csv" | grep -q ",threads,cpu_light_build_ms,shading,binning,mesh_dispatch,raster$" || { echo "CSV header lacks threads,cpu_light_build_ms,shading,binning,mesh_dispatch,raster"; exit 1; }
 # Every row ran the host light build on at least one thread and timed it, with forward shading
 # (fields counted from the end: the device name may hold commas).
-awk -F, 'NR > 1 && ($(NF - 4) < 1 || $(NF - 3) <= 0 || $(NF - 2) != "forward") { bad = 1 } END { exit bad }' "$csv" || { echo "a row lacks threads, a light-build time or its shading"; exit 1; }
+awk -F, 'NR > 1 && ($(NF - 5) < 1 || $(NF - 4) <= 0 || $(NF - 3) != "forward" || $NF != "hardware") { bad = 1 } END { exit bad }' "$csv" || { echo "a row lacks threads, a light-build time, its shading or its raster"; exit 1; }
 for mode in brute lists tiles clusters zbin; do
   for sc in on off; do
     grep -q ",$mode,$sc," "$csv" || { echo "CSV has no $mode scalarize $sc row"; cat "$csv"; exit 1; }
@@ -30,7 +30,7 @@ if command -v gnuplot >/dev/null; then ls "$out"/cull-default-*.png >/dev/null |
 "$LC_BIN" bench --quick --modes lists,zbin --binning tiles,lights,lights-nodepth --out-dir "$out/binning" >"$out/log2" 2>&1 ||
   { cat "$out/log2"; echo "bench --quick --binning failed"; exit 1; }
 csv=$out/binning/bench.csv
-head -1 "$csv" | grep -q ",binning,mesh_dispatch$" || { echo "CSV header lacks the binning and mesh_dispatch columns"; exit 1; }
+head -1 "$csv" | grep -q ",binning,mesh_dispatch,raster$" || { echo "CSV header lacks the binning, mesh_dispatch and raster columns"; exit 1; }
 # Fields by header name, counted from the end: the device name may hold commas.
 field() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) off = NF - i; exit } END { print off }' "$csv"; }
 m=$(field mode); c=$(field cull_ms); b=$(field binning)
@@ -75,4 +75,15 @@ else
   grep -q "lacks" "$out/log4" || { cat "$out/log4"; echo "bench --mesh-dispatch task,indirect failed"; exit 1; }
   echo "bench --mesh-dispatch: the device lacks mesh shaders or indirect mesh tasks: $(grep -m1 lacks "$out/log4")"
 fi
+# The raster axis: visibility rows per rasterizer in one run (compute where the device has
+# 64-bit buffer atomics, as lavapipe does), each naming the one that ran; forward rows once.
+"$LC_BIN" bench --quick --modes zbin --lights 64 --shading forward,visibility --raster hardware,compute --scalarize-merge tiles \
+    --out-dir "$out/raster" >"$out/log5" 2>&1 || { cat "$out/log5"; echo "bench --raster hardware,compute failed"; exit 1; }
+csv=$out/raster/bench.csv
+ra=$(field raster); sh=$(field shading)
+for want in "forward hardware 2" "visibility hardware 2" "visibility compute 2"; do
+  set -- $want
+  n=$(awk -F, -v ra="$ra" -v sh="$sh" -v a="$1" -v b="$2" 'NR > 1 && $(NF-sh) == a && $(NF-ra) == b' "$csv" | wc -l)
+  [[ $n == "$3" ]] || { echo "expected $3 $1 rows with raster $2, got $n"; cat "$csv"; exit 1; }
+done
 echo "bench --quick: $rows rows"

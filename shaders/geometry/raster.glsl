@@ -21,6 +21,7 @@
 
 #include "common.glsl"
 #include "shared/lc_geometry.h"
+#include "shared/lc_meshlet.h"
 #include "shading/visibility_textures.glsl"
 
 layout(constant_id = 0) const uint PHASE = LC_GEOMETRY_CULL_PHASE_ALL;
@@ -36,9 +37,12 @@ layout(local_size_x = LC_RASTER_GROUP) in;
 layout(std430, set = 0, binding = LC_BIND_GEO_COMMANDS) readonly buffer CommandBlock { uint commands[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_COUNTS) buffer CountBlock { uint counts[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_OBJECTS) readonly buffer CullObjectBlock { lc_gpu_cull_object cull_objects[]; };
+layout(std430, set = 0, binding = LC_BIND_GEO_MESHLETS) readonly buffer MeshletBlock { lc_gpu_meshlet meshlets[]; };
+layout(std430, set = 0, binding = LC_BIND_GEO_TASKS) readonly buffer TaskBlock { uvec2 tasks[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_VERTICES) readonly buffer VertexBlock { float vertex_data[]; };
 layout(std430, set = 0, binding = LC_BIND_GEO_INDICES) readonly buffer IndexBlock { uint index_data[]; };
 layout(std430, set = 0, binding = LC_BIND_RASTER) buffer RasterBlock { uint64_t raster[]; };
+layout(std430, set = 0, binding = LC_BIND_RASTER) buffer RasterCountBlock { uint raster_counts[]; };
 // The big-triangle list (lc_geometry.h LC_RASTER_WORK_*): counters, set-ups, tile items.
 layout(std430, set = 0, binding = LC_BIND_RASTER_WORK) buffer RasterWorkBlock { uint work[]; };
 layout(std430, set = 1, binding = LC_VIS_BIND_DRAWS) readonly buffer VisDrawBlock { lc_gpu_draw vis_draws[]; };
@@ -115,6 +119,9 @@ void write_pixel(raster_tri t, uvec2 px, float z)
     if (raster[at] >= key) return;
     atomicMax(raster[at], key);
     g_pixels++;
+    // --view overdraw: the pixel's atomics, in the words after the buffer (the same buffer as
+    // 32-bit words: raster.length() pixels on, at 2 * pixels + at).
+    if (frame.options.y == LC_VIEW_OVERDRAW) atomicAdd(raster_counts[2u * frame.screen.x * frame.screen.y + at], 1u);
 }
 
 // One triangle in clip space (every w > 0, |x|, |y| <= GUARD * w) set up: window coordinates,
@@ -182,6 +189,8 @@ void scan_triangle(raster_tri t, tri_setup s, ivec2 start, ivec2 hi, int step)
 }
 
 #ifndef LC_RASTER_BIG
+shared vec4 s_clip[LC_MESHLET_SIZE]; // the task's meshlet's vertices in clip space
+
 // A big triangle into the list: its set-up, then an item per tile of its box. False where the
 // list is full (the lane scans it then).
 bool push_big(raster_tri t, tri_setup s)
@@ -284,15 +293,32 @@ void main()
     // The primitive within the object's mesh (visibility_id.glsl): the meshlet's first
     // triangle less the mesh's.
     uint prim_base = (first / 3u - obj.info.w) | (object << ID_PRIM_BITS);
+    // The meshlet's vertices (contiguous in the runtime mesh) transformed once, a lane each, as
+    // scene.vert does, bit for bit; an index outside them (none in a well-formed meshlet) is
+    // transformed where it is read.
+    lc_gpu_meshlet m = meshlets[tasks[task].y];
+    uint vfirst = m.info.z, verts = 0u;
+    for (uint k = 0u; k < LC_MESHLET_SUBLETS; k++) verts += (m.sublets[k / 2u] >> (16u * (k % 2u) + 8u)) & 0xffu;
+    verts = min(verts, LC_MESHLET_SIZE);
+    for (uint v = gl_LocalInvocationIndex; v < verts; v += LC_RASTER_GROUP) {
+        precise vec3 world = (obj.world * vec4(vertex_position(vfirst + v), 1.0)).xyz;
+        precise vec4 cp = frame.view_proj * vec4(world, 1.0);
+        s_clip[v] = cp;
+    }
+    barrier();
     for (uint i = gl_LocalInvocationIndex; i < triangles; i += LC_RASTER_GROUP) {
         t.id = prim_base + i;
         vec4 clip[3];
         for (uint k = 0u; k < 3u; k++) {
             t.vertex[k] = index_data[first + 3u * i + k];
-            // As scene.vert, bit for bit.
-            precise vec3 world = (obj.world * vec4(vertex_position(t.vertex[k]), 1.0)).xyz;
-            precise vec4 cp = frame.view_proj * vec4(world, 1.0);
-            clip[k] = cp;
+            uint local = t.vertex[k] - vfirst;
+            if (local < verts) {
+                clip[k] = s_clip[local];
+            } else {
+                precise vec3 world = (obj.world * vec4(vertex_position(t.vertex[k]), 1.0)).xyz;
+                precise vec4 cp = frame.view_proj * vec4(world, 1.0);
+                clip[k] = cp;
+            }
         }
         raster_triangle(t, clip[0], clip[1], clip[2]);
     }

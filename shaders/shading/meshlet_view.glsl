@@ -23,4 +23,12 @@ vec3 lc_triangle_view_colour(uint object, uint primitive)
     return vec3(float(h & 255u), float((h >> 8u) & 255u), float((h >> 16u) & 255u)) / 255.0 * 0.85 + 0.15;
 }
 
+// --view overdraw: a pixel's atomics, 0 dark blue, then blue, green, yellow, red at 16 and past.
+vec3 lc_overdraw_colour(uint n)
+{
+    if (n == 0u) return vec3(0.0, 0.0, 0.08);
+    float t = clamp(float(n) / 16.0, 0.0, 1.0);
+    return clamp(vec3(4.0 * t - 2.0, t < 0.5 ? 4.0 * t : 4.0 - 4.0 * t, 2.0 - 4.0 * t), 0.0, 1.0);
+}
+
 #endif

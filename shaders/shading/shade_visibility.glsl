@@ -24,6 +24,8 @@ layout(local_size_x = 8, local_size_y = 4, local_size_z = 1) in;
 // (draw, primitive) in two when 0.
 layout(constant_id = 5) const uint ID_PRIM_BITS = 0u;
 layout(set = 0, binding = LC_BIND_VISIBILITY) uniform usampler2D vis_ids;
+// --view overdraw: the compute raster's atomics per pixel, after its 64-bit words.
+layout(std430, set = 0, binding = LC_BIND_RASTER) readonly buffer RasterCountBlock { uint raster_counts[]; };
 #ifdef LC_VIS_TONEMAP
 // The output's UNORM storage view, sRGB encoded here, as tonemap.comp writes it (no format
 // qualifier: shaderStorageImageWriteWithoutFormat).
@@ -56,6 +58,11 @@ void main()
     uvec2 px = gl_GlobalInvocationID.xy;
     if (px.x >= frame.screen.x || px.y >= frame.screen.y) return;
     uvec2 id = texelFetch(vis_ids, ivec2(px), 0).xy;
+    if (frame.options.y == LC_VIEW_OVERDRAW) {
+        uint n = raster_counts[2u * frame.screen.x * frame.screen.y + px.y * frame.screen.x + px.x];
+        write_colour(ivec2(px), lc_overdraw_colour(n), true);
+        return;
+    }
     if (id.x == LC_VIS_BACKGROUND) {
         write_colour(ivec2(px), lc_background_colour(), false);
         return;

@@ -58,7 +58,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_ROUGHNESS_METALLIC 6 /* red: perceptual roughness, green: metallic */
 #define LC_VIEW_SHADOW_ATLAS 7 /* the shadow atlas's depth, the whole atlas over the screen (tonemap pass) */
 #define LC_VIEW_TRIANGLES 8  /* visibility shading: a colour per triangle id, from the id image (any raster) */
-#define LC_VIEW_COUNT 9
+#define LC_VIEW_OVERDRAW 9   /* --raster compute: the 64-bit atomics each pixel took (the raster buffer's counters) */
+#define LC_VIEW_COUNT 10
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
@@ -133,8 +134,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * encoding sRGB itself, or the visibility shade with the fused tonemap. Written each frame
  * (the target image changes); only those two use it. */
 /* The compute raster's visibility buffer (--raster compute): uint64 per pixel, depth key in the
- * high word (~float bits of the depth: nearer is larger), the packed id in the low one; 0: empty.
- * 16 bytes where the frame has no compute raster. */
+ * high word (~float bits of the depth: nearer is larger), the packed id in the low one; 0: empty;
+ * then a uint per pixel, the atomics it took (--view overdraw only). 16 bytes where the frame has
+ * no compute raster. */
 #define LC_BIND_RASTER 41
 #define LC_BIND_RASTER_WORK 42 /* uint[]: the compute raster's big-triangle list (lc_geometry.h LC_RASTER_WORK_*) */
 #define LC_BIND_OUTPUT 43

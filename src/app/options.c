@@ -71,7 +71,8 @@ void lc_options_usage(FILE *f)
         "  --view NAME              shaded, heatmap, tightness, meshlets, base-colour, normals,\n"
         "                           roughness-metallic, shadow-atlas, triangles (default shaded;\n"
         "                           shadow-atlas: the shadow views' depth atlas; triangles: visibility\n"
-        "                           shading, a colour per triangle id from either rasterizer)\n"
+        "                           shading, a colour per triangle id from either rasterizer; overdraw:\n"
+        "                           --raster compute, the 64-bit atomics each pixel took, 0..16 on a ramp)\n"
         "  --shadowed-lights N      the N most important lights (screen size x intensity, ranked every\n"
         "                           frame) cast shadows, besides those marked \"shadow\": true in a\n"
         "                           lights file (0..256, default 0; a glTF's own lights cast none without it)\n"
@@ -349,7 +350,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
             else return bad(a, v, "expected on or off");
         } else if (!strcmp(a, "--view")) {
             int found = lc_name_index(v, lc_view_names, LC_VIEW_COUNT);
-            if (found < 0) return bad(a, v, "expected shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas or triangles");
+            if (found < 0) return bad(a, v, "expected shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas, triangles or overdraw");
             o->view = (uint32_t)found;
         } else if (!strcmp(a, "--tile-size")) {
             s = parse_uint_range(a, v, 8, 64, &o->tile_size);
@@ -403,6 +404,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     }
     if (o->shading != LC_SHADING_VISIBILITY && o->view == LC_VIEW_TRIANGLES) {
         lc_error("--view triangles: the visibility buffer's view (add --shading visibility)");
+        return LC_ERR_USAGE;
+    }
+    if ((o->shading != LC_SHADING_VISIBILITY || o->raster != LC_RASTERIZER_COMPUTE) && o->view == LC_VIEW_OVERDRAW) {
+        lc_error("--view overdraw: the compute raster's atomics per pixel (add --shading visibility --raster compute)");
         return LC_ERR_USAGE;
     }
     if (o->headless && o->script) {

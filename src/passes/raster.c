@@ -10,7 +10,9 @@
 
 static void record_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster.buffer, 0, VK_WHOLE_SIZE, 0);
+    /* The per-pixel atomic counters after the buffer only for --view overdraw. */
+    VkDeviceSize pixels = (VkDeviceSize)r->sized.width * r->sized.height;
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster.buffer, 0, pixels * (r->settings.view == LC_VIEW_OVERDRAW ? 12 : 8), 0);
     lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster_work.buffer, 0, 16, 0);
 }
 
