@@ -111,12 +111,12 @@ bool alpha_cut(raster_tri t, uvec2 px)
 
 void write_pixel(raster_tri t, uvec2 px, float z)
 {
-    if (t.masked && alpha_cut(t, px)) return;
     uint64_t key = uint64_t(~floatBitsToUint(z)) << 32 | uint64_t(t.id);
     uint at = px.y * frame.screen.x + px.x;
     // Most covered pixels of an opaque scene are behind what is there already: a plain load
-    // skips their atomics.
+    // skips their atomics (and, before it, the alpha test's texture sample).
     if (raster[at] >= key) return;
+    if (t.masked && alpha_cut(t, px)) return;
     atomicMax(raster[at], key);
     g_pixels++;
     // --view overdraw: the pixel's atomics, in the words after the buffer (the same buffer as
