@@ -470,6 +470,10 @@ static lc_status settle_raster(lc_renderer *r, lc_frame_settings *s)
         if (missing) warn_once(r, 1u << 5, "--raster auto: the hardware rasterizer (%s)", missing);
         s->raster = missing ? LC_RASTERIZER_HARDWARE : lc_raster_auto(r);
     }
+    if (s->view == LC_VIEW_TRIANGLES && s->shading != LC_SHADING_VISIBILITY) {
+        warn_once(r, 1u << 7, "--view triangles: visibility shading's view (forward shading has no id image): the shaded view");
+        s->view = LC_VIEW_SHADED;
+    }
     if (s->view == LC_VIEW_OVERDRAW && s->raster != LC_RASTERIZER_COMPUTE) {
         warn_once(r, 1u << 6, "--view overdraw: the compute raster's view (the hardware raster counts nothing): the shaded view");
         s->view = LC_VIEW_SHADED;

@@ -355,9 +355,13 @@ void main()
         t.masked = (work[r + 13u] & 0x80000000u) != 0u;
         t.object = work[r + 14u];
         t.raster_state = 0u;
+        // The tile's pixels within the triangle's box: a lane whose pixels lie outside it skips them.
         ivec2 origin = ivec2(tile & 0xffffu, tile >> 16u) * int(LC_RASTER_BIG_TILE);
-        ivec2 hi = min(origin + int(LC_RASTER_BIG_TILE) - 1, ivec2(frame.screen.xy) - 1);
-        scan_triangle(t, s, origin + ivec2(gl_LocalInvocationID.xy), hi, int(LC_RASTER_BIG_SIDE));
+        ivec2 lo = (min(min(s.v[0], s.v[1]), s.v[2]) + (SUBPIXEL - 1)) >> 8;
+        ivec2 hi = min(min(origin + int(LC_RASTER_BIG_TILE) - 1, ivec2(frame.screen.xy) - 1), max(max(s.v[0], s.v[1]), s.v[2]) >> 8);
+        ivec2 start = origin + ivec2(gl_LocalInvocationID.xy);
+        start += max((lo - start + int(LC_RASTER_BIG_SIDE) - 1) / int(LC_RASTER_BIG_SIDE), ivec2(0)) * int(LC_RASTER_BIG_SIDE);
+        scan_triangle(t, s, start, hi, int(LC_RASTER_BIG_SIDE));
     }
     uint pixels = subgroupAdd(g_pixels);
     if (subgroupElect()) atomicAdd(counts[LC_GEO_COUNTS_STATS + 9u], pixels);

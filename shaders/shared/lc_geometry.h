@@ -39,10 +39,10 @@
  * counters, then LC_RASTER_BIG_TRIANGLES set-ups of LC_RASTER_WORK_TRIANGLE_WORDS words, then
  * LC_RASTER_BIG_ITEMS (triangle, tile x | y << 16) items; past either capacity the raster lane
  * scans the triangle itself. */
-#define LC_RASTER_BIG_MIN 1024u
+#define LC_RASTER_BIG_MIN 256u
 #define LC_RASTER_BIG_TILE 32u
 #define LC_RASTER_BIG_SIDE 16u
-#define LC_RASTER_BIG_GROUPS 512u
+#define LC_RASTER_BIG_GROUPS 1024u
 #define LC_RASTER_BIG_TRIANGLES 65536u
 #define LC_RASTER_BIG_ITEMS 1048576u
 #define LC_RASTER_WORK_TRIANGLE_COUNT 0u
