@@ -67,7 +67,7 @@ struct raster_tri {
 // edge functions (area > 0), their depths, its pixel box.
 struct tri_setup {
     ivec2 v[3];
-    float z[3];
+    vec3 zplane; // depth at pixel centre (x, y): x + y * (x, y) . (zplane.y, zplane.z)
     ivec2 lo, hi;
 };
 
@@ -137,7 +137,13 @@ bool setup_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2, out tri_setup s)
     s.v[0] = ivec2(roundEven((w0 - 0.5) * float(SUBPIXEL)));
     s.v[1] = ivec2(roundEven((w1 - 0.5) * float(SUBPIXEL)));
     s.v[2] = ivec2(roundEven((w2 - 0.5) * float(SUBPIXEL)));
-    s.z[0] = c0.z / c0.w, s.z[1] = c1.z / c1.w, s.z[2] = c2.z / c2.w;
+    // The depth plane from the unsnapped window coordinates, relative to pixel centres, as
+    // llvmpipe sets it up (so depth ties between nearly coplanar surfaces resolve as there).
+    float z0 = c0.z / c0.w, z1 = c1.z / c1.w, z2 = c2.z / c2.w;
+    vec2 p0 = w0 - 0.5, d1 = w1 - w0, d2 = w2 - w0;
+    float det = d1.x * d2.y - d2.x * d1.y;
+    float dzdx = ((z1 - z0) * d2.y - (z2 - z0) * d1.y) / det, dzdy = ((z2 - z0) * d1.x - (z1 - z0) * d2.x) / det;
+    s.zplane = vec3(z0 - dzdx * p0.x - dzdy * p0.y, dzdx, dzdy);
     int64_t area = int64_t(s.v[1].x - s.v[0].x) * int64_t(s.v[2].y - s.v[0].y) - int64_t(s.v[2].x - s.v[0].x) * int64_t(s.v[1].y - s.v[0].y);
     if (area == 0l) return false;
     // Vulkan's facing: a = -area / 2 in framebuffer coordinates (y down); counter-clockwise
@@ -147,8 +153,6 @@ bool setup_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2, out tri_setup s)
     if (area < 0l) {
         ivec2 tv = s.v[1];
         s.v[1] = s.v[2], s.v[2] = tv;
-        float tz = s.z[1];
-        s.z[1] = s.z[2], s.z[2] = tz;
     }
     s.lo = max((min(min(s.v[0], s.v[1]), s.v[2]) + (SUBPIXEL - 1)) >> 8, ivec2(0));
     s.hi = min(max(max(s.v[0], s.v[1]), s.v[2]) >> 8, ivec2(frame.screen.xy) - 1);
@@ -172,14 +176,11 @@ void scan_triangle(raster_tri t, tri_setup s, ivec2 start, ivec2 hi, int step)
         step_x[k] = -int64_t(dy) * (SUBPIXEL * step);
         step_y[k] = int64_t(dx) * (SUBPIXEL * step);
     }
-    int64_t area = int64_t(s.v[1].x - s.v[0].x) * int64_t(s.v[2].y - s.v[0].y) - int64_t(s.v[2].x - s.v[0].x) * int64_t(s.v[1].y - s.v[0].y);
-    float inv_area = 1.0 / float(area);
-    float dz1 = (s.z[1] - s.z[0]) * inv_area, dz2 = (s.z[2] - s.z[0]) * inv_area;
     for (int y = start.y; y <= hi.y; y += step) {
         int64_t e0 = e_row[0], e1 = e_row[1], e2 = e_row[2];
         for (int x = start.x; x <= hi.x; x += step) {
             if ((e0 | e1 | e2) >= 0l) {
-                float z = s.z[0] + dz1 * float(e1 + int64_t(bias[1])) + dz2 * float(e2 + int64_t(bias[2]));
+                float z = s.zplane.x + s.zplane.y * float(x) + s.zplane.z * float(y);
                 if (z >= 0.0 && z <= 1.0) write_pixel(t, uvec2(x, y), z);
             }
             e0 += step_x[0], e1 += step_x[1], e2 += step_x[2];
@@ -208,7 +209,7 @@ bool push_big(raster_tri t, tri_setup s)
     uint r = LC_RASTER_WORK_TRIANGLES + tri * LC_RASTER_WORK_TRIANGLE_WORDS;
     for (int k = 0; k < 3; k++) {
         work[r + 2u * k] = uint(s.v[k].x), work[r + 2u * k + 1u] = uint(s.v[k].y);
-        work[r + 6u + k] = floatBitsToUint(s.z[k]);
+        work[r + 6u + k] = floatBitsToUint(s.zplane[k]);
         work[r + 9u + k] = t.vertex[k];
     }
     work[r + 12u] = t.id;
@@ -347,7 +348,7 @@ void main()
         raster_tri t;
         for (int k = 0; k < 3; k++) {
             s.v[k] = ivec2(int(work[r + 2u * k]), int(work[r + 2u * k + 1u]));
-            s.z[k] = uintBitsToFloat(work[r + 6u + k]);
+            s.zplane[k] = uintBitsToFloat(work[r + 6u + k]);
             t.vertex[k] = work[r + 9u + k];
         }
         t.id = work[r + 12u];
