@@ -199,7 +199,11 @@ bool push_big(raster_tri t, tri_setup s)
     ivec2 tlo = s.lo / int(LC_RASTER_BIG_TILE), thi = s.hi / int(LC_RASTER_BIG_TILE);
     uint tiles = uint((thi.x - tlo.x + 1) * (thi.y - tlo.y + 1));
     uint first = atomicAdd(work[LC_RASTER_WORK_ITEM_COUNT], tiles);
-    if (first + tiles > LC_RASTER_BIG_ITEMS) return false;
+    if (first + tiles > LC_RASTER_BIG_ITEMS) {
+        // The items below the capacity name no triangle (not a stale one of an earlier frame).
+        for (uint i = first; i < LC_RASTER_BIG_ITEMS; i++) work[LC_RASTER_WORK_ITEMS + 2u * i] = ~0u;
+        return false;
+    }
     uint tri = atomicAdd(work[LC_RASTER_WORK_TRIANGLE_COUNT], 1u);
     if (tri >= LC_RASTER_BIG_TRIANGLES) {
         // Its items name no triangle: the big pass skips them.
