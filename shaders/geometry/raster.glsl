@@ -366,7 +366,7 @@ void main()
         ivec2 hi = min(min(origin + int(LC_RASTER_BIG_TILE) - 1, ivec2(frame.screen.xy) - 1), max(max(s.v[0], s.v[1]), s.v[2]) >> 8);
         ivec2 start = origin + ivec2(gl_LocalInvocationID.xy);
         start += max((lo - start + int(LC_RASTER_BIG_SIDE) - 1) / int(LC_RASTER_BIG_SIDE), ivec2(0)) * int(LC_RASTER_BIG_SIDE);
-        scan_triangle(t, s, start, hi, int(LC_RASTER_BIG_SIDE));
+        if (all(lessThanEqual(start, hi))) scan_triangle(t, s, start, hi, int(LC_RASTER_BIG_SIDE));
     }
     uint pixels = subgroupAdd(g_pixels);
     if (subgroupElect()) atomicAdd(counts[LC_GEO_COUNTS_STATS + 9u], pixels);
