@@ -230,14 +230,58 @@ bool push_big(raster_tri t, tri_setup s)
 }
 
 // A triangle whose vertices are inside the guard band and in front of the near plane.
-void raster_clip_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2)
+// The workgroup's medium triangles (a box of LC_RASTER_MEDIUM_MIN pixels up to the big ones),
+// at most one a lane per round: after each round the whole workgroup scans them, a pixel a lane,
+// so no lane loops over a few hundred pixels while its subgroup waits.
+shared uint s_medium_count;
+shared ivec4 s_medium_v[LC_RASTER_GROUP];      // v0, v1
+shared ivec4 s_medium_box[LC_RASTER_GROUP];    // lo, hi
+shared uvec4 s_medium_tri[LC_RASTER_GROUP];    // v2 (x, y), id, material | masked << 31
+shared vec4 s_medium_z[LC_RASTER_GROUP];       // zplane, the object (bits)
+shared uvec4 s_medium_vertex[LC_RASTER_GROUP]; // the vertices (alpha MASK)
+
+void raster_clip_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2, bool may_queue)
 {
     tri_setup s;
     if (!setup_triangle(t, c0, c1, c2, s)) return;
     g_triangles++;
     ivec2 box = s.hi - s.lo + 1;
-    if (box.x * box.y >= int(LC_RASTER_BIG_MIN) && push_big(t, s)) return;
+    int area = box.x * box.y;
+    if (area >= int(LC_RASTER_BIG_MIN) && push_big(t, s)) return;
+    if (may_queue && area >= int(LC_RASTER_MEDIUM_MIN) && area < int(LC_RASTER_BIG_MIN)) {
+        uint q = atomicAdd(s_medium_count, 1u);
+        s_medium_v[q] = ivec4(s.v[0], s.v[1]);
+        s_medium_box[q] = ivec4(s.lo, s.hi);
+        s_medium_tri[q] = uvec4(uvec2(s.v[2]), t.id, t.material | (t.masked ? 0x80000000u : 0u));
+        s_medium_z[q] = vec4(s.zplane, uintBitsToFloat(t.object));
+        s_medium_vertex[q] = uvec4(t.vertex[0], t.vertex[1], t.vertex[2], 0u);
+        return;
+    }
     scan_triangle(t, s, s.lo, s.hi, 1);
+}
+
+// The round's medium triangles, each by the whole workgroup: pixel p of its box to lane p % 64.
+void scan_medium()
+{
+    uint n = s_medium_count;
+    for (uint q = 0u; q < n; q++) {
+        tri_setup s;
+        s.v[0] = s_medium_v[q].xy, s.v[1] = s_medium_v[q].zw, s.v[2] = ivec2(s_medium_tri[q].xy);
+        s.zplane = s_medium_z[q].xyz;
+        raster_tri t;
+        t.id = s_medium_tri[q].z;
+        t.material = s_medium_tri[q].w & 0x7fffffffu;
+        t.masked = (s_medium_tri[q].w & 0x80000000u) != 0u;
+        t.object = floatBitsToUint(s_medium_z[q].w);
+        t.vertex[0] = s_medium_vertex[q].x, t.vertex[1] = s_medium_vertex[q].y, t.vertex[2] = s_medium_vertex[q].z;
+        t.raster_state = 0u;
+        ivec2 lo = s_medium_box[q].xy, hi = s_medium_box[q].zw;
+        int w = hi.x - lo.x + 1, pixels = w * (hi.y - lo.y + 1);
+        for (int p = int(gl_LocalInvocationIndex); p < pixels; p += int(LC_RASTER_GROUP)) {
+            ivec2 px = lo + ivec2(p % w, p / w);
+            scan_triangle(t, s, px, px, 1);
+        }
+    }
 }
 
 // Clips the polygon against one clip-space plane (dot(plane, v) >= 0 inside).
@@ -266,7 +310,7 @@ void raster_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2)
     bool inside = c0.z >= 0.0 && c1.z >= 0.0 && c2.z >= 0.0 && all(lessThanEqual(abs(vec3(c0.x, c1.x, c2.x)), g)) &&
                   all(lessThanEqual(abs(vec3(c0.y, c1.y, c2.y)), g));
     if (inside) {
-        raster_clip_triangle(t, c0, c1, c2);
+        raster_clip_triangle(t, c0, c1, c2, true);
         return;
     }
     // The near plane (z >= 0) and the guard band: at most 8 vertices, drawn as a fan (each
@@ -279,7 +323,27 @@ void raster_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2)
     n = clip_plane(poly, n, vec4(1.0, 0.0, 0.0, GUARD));
     n = clip_plane(poly, n, vec4(0.0, -1.0, 0.0, GUARD));
     n = clip_plane(poly, n, vec4(0.0, 1.0, 0.0, GUARD));
-    for (int i = 1; i + 1 < n; i++) raster_clip_triangle(t, poly[0], poly[i], poly[i + 1]);
+    for (int i = 1; i + 1 < n; i++) raster_clip_triangle(t, poly[0], poly[i], poly[i + 1], false);
+}
+
+// Triangle i of the task: its vertices (the shared clip positions where the meshlet holds them),
+// then the raster.
+void raster_one(raster_tri t, uint i, uint first, uint prim_base, uint vfirst, uint verts, lc_gpu_object obj)
+{
+    t.id = prim_base + i;
+    vec4 clip[3];
+    for (uint k = 0u; k < 3u; k++) {
+        t.vertex[k] = index_data[first + 3u * i + k];
+        uint local = t.vertex[k] - vfirst;
+        if (local < verts) {
+            clip[k] = s_clip[local];
+        } else {
+            precise vec3 world = (obj.world * vec4(vertex_position(t.vertex[k]), 1.0)).xyz;
+            precise vec4 cp = frame.view_proj * vec4(world, 1.0);
+            clip[k] = cp;
+        }
+    }
+    raster_triangle(t, clip[0], clip[1], clip[2]);
 }
 
 void main()
@@ -310,22 +374,18 @@ void main()
         precise vec4 cp = frame.view_proj * vec4(world, 1.0);
         s_clip[v] = cp;
     }
+    if (gl_LocalInvocationIndex == 0u) s_medium_count = 0u;
     barrier();
-    for (uint i = gl_LocalInvocationIndex; i < triangles; i += LC_RASTER_GROUP) {
-        t.id = prim_base + i;
-        vec4 clip[3];
-        for (uint k = 0u; k < 3u; k++) {
-            t.vertex[k] = index_data[first + 3u * i + k];
-            uint local = t.vertex[k] - vfirst;
-            if (local < verts) {
-                clip[k] = s_clip[local];
-            } else {
-                precise vec3 world = (obj.world * vec4(vertex_position(t.vertex[k]), 1.0)).xyz;
-                precise vec4 cp = frame.view_proj * vec4(world, 1.0);
-                clip[k] = cp;
-            }
-        }
-        raster_triangle(t, clip[0], clip[1], clip[2]);
+    // Rounds of a triangle a lane (the same count in every lane: the barriers below are in
+    // uniform control flow), each followed by the workgroup's scan of its medium triangles.
+    for (uint base = 0u; base < triangles; base += LC_RASTER_GROUP) {
+        uint i = base + gl_LocalInvocationIndex;
+        if (i < triangles) raster_one(t, i, first, prim_base, vfirst, verts, obj);
+        barrier();
+        scan_medium();
+        barrier();
+        if (gl_LocalInvocationIndex == 0u) s_medium_count = 0u;
+        barrier();
     }
     uint tris = subgroupAdd(g_triangles);
     uint pixels = subgroupAdd(g_pixels);

@@ -40,6 +40,7 @@
  * LC_RASTER_BIG_ITEMS (triangle, tile x | y << 16) items; past either capacity the raster lane
  * scans the triangle itself. */
 #define LC_RASTER_BIG_MIN 256u
+#define LC_RASTER_MEDIUM_MIN 24u /* from this box area up to the big ones: scanned by the whole raster workgroup */
 #define LC_RASTER_BIG_TILE 64u
 #define LC_RASTER_BIG_SIDE 16u
 #define LC_RASTER_BIG_GROUPS 1024u
