@@ -10,12 +10,15 @@
 // vertices transformed bit for bit as scene.vert, snapped to 8 sub-pixel bits, integer edge
 // functions at pixel centres (shared edges neither crack nor cover twice), the top-left rule,
 // back faces culled by the object's raster state (LC_RASTER_*), alpha MASK cut out with the
-// visibility shade's texture sample (analytic quad derivatives), depth clipped to 0..1.
+// visibility shade's texture sample (analytic quad derivatives), depth from a plane over the
+// unsnapped window coordinates (llvmpipe's set-up), clipped to 0..1.
 // Triangles crossing the near plane (or reaching past the guard band) are clipped here, in
 // clip space, to a polygon drawn as a fan. A triangle whose bounding box passes
 // LC_RASTER_BIG_MIN pixels goes to the big-triangle list instead: its set-up and one item per
 // LC_RASTER_BIG_TILE-pixel tile of its box, which the big pass (raster_big.comp, after each
 // raster phase) scans a workgroup per tile; where the list is full the lane scans it itself.
+// One of LC_RASTER_MEDIUM_MIN pixels up goes to the workgroup's shared queue, scanned by all
+// its lanes after each round of triangles.
 #ifndef LC_RASTER_GLSL
 #define LC_RASTER_GLSL
 
