@@ -20,12 +20,14 @@ const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
 const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
 const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {"tiles", "always"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets", "base-colour",
-                                                    "normals", "roughness-metallic", "shadow-atlas", "cascades"};
+                                                    "normals", "roughness-metallic", "shadow-atlas", "cascades", "triangles",
+                                                    "overdraw"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
+const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {"auto", "hardware", "compute"};
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES (38 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (40 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10; compute raster + occlusion 12) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -200,7 +202,9 @@ void lc_renderer_destroy(lc_renderer *r)
                          &r->dev.mesh_depth_mask_pipeline[0], &r->dev.mesh_depth_mask_pipeline[1], &r->dev.shadow_pipeline, &r->dev.shadow_mask_pipeline, &r->dev.shadow_cull_pipeline[0],
                          &r->dev.shadow_cull_pipeline[1], &r->dev.shadow_cull_pipeline[2], &r->dev.shadow_hiz_pipeline,
                          &r->dev.mesh_cull[0], &r->dev.mesh_cull[1], &r->dev.mesh_cull[2], &r->dev.mesh_scan[0], &r->dev.mesh_scan[1],
-                         &r->dev.mesh_scan[2], &r->dev.mesh_list[0], &r->dev.mesh_list[1], &r->dev.mesh_list[2]};
+                         &r->dev.mesh_scan[2], &r->dev.mesh_list[0], &r->dev.mesh_list[1], &r->dev.mesh_list[2],
+                         &r->dev.raster_pipeline[0], &r->dev.raster_pipeline[1], &r->dev.raster_pipeline[2], &r->dev.raster_resolve_pipeline,
+                         &r->dev.raster_big_pipeline[0], &r->dev.raster_big_pipeline[1], &r->dev.raster_big_pipeline[2]};
     for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
         if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
     lc_frame_destroy_shade_pipelines(r);
@@ -250,6 +254,13 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
         gc.culled_occlusion = st->meshlets.w;
         gc.triangles_drawn = st->triangles.x;
         gc.culled_sublets = st->triangles.w;
+    }
+    if (gc.raster == LC_RASTERIZER_COMPUTE) {
+        const lc_gpu_geometry_stats *st = r->dev.geo.stats[slot - r->frame.slots].mapped;
+        gc.raster_triangles = st->raster.x;
+        gc.raster_pixels = st->raster.y;
+        gc.raster_clipped = st->raster.z;
+        gc.raster_big = st->raster.w;
     }
     r->frame.geometry = gc;
     /* The shadow stats of this slot's frame, with what its GPU cull drew (frame_shadows.c). */
@@ -391,7 +402,10 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
      * pre-pass would be (per phase); else the pre-pass, and the ids after it (EQUAL). */
     bool single = s->shading == LC_SHADING_VISIBILITY && !s->visibility_prepass;
     uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
-    if (s->geometry == LC_GEOMETRY_MESH) {
+    bool compute_raster = s->shading == LC_SHADING_VISIBILITY && s->raster == LC_RASTERIZER_COMPUTE;
+    if (compute_raster) {
+        n += lc_passes_raster(r, passes + n);             // compute raster: cull, raster, resolve (passes/raster.c)
+    } else if (s->geometry == LC_GEOMETRY_MESH) {
         /* The mdi path's passes with each cull and its depth draws in one pass: the task
          * shader culls, the mesh shader draws the survivors. */
         /* --mesh-dispatch indirect: a compute cull writes the sublet list first (cull, list
@@ -422,7 +436,7 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
         passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_ALL)
                              : lc_pass_depth_prepass();       // depth prepass: tile depth bounds, shade each pixel once
     }
-    if (s->shading == LC_SHADING_VISIBILITY && !single) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
+    if (s->shading == LC_SHADING_VISIBILITY && !single && !compute_raster) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
     n += lc_passes_light_cull(r, s->mode, false, passes + n);  // light cull: the mode's structure
     r->frame.transparent_cull_pass = UINT32_MAX;
     if (lc_frame_transparent(r) && s->mode != LC_MODE_BRUTE) {
@@ -459,6 +473,42 @@ __attribute__((format(printf, 3, 4))) static void warn_once(lc_renderer *r, uint
     lc_warn("%s", line);
 }
 
+/* The rasterizer of this frame: forward shading's is the hardware; auto takes lc_raster_auto's
+ * choice where the compute raster can run, else the hardware with one warning; compute where
+ * it cannot is refused in one line. The compute raster's buffer on first use. */
+static lc_status settle_raster(lc_renderer *r, lc_frame_settings *s)
+{
+    char why[256];
+    r->frame.raster_requested = s->raster;
+    const char *missing = s->shading == LC_SHADING_VISIBILITY && s->raster != LC_RASTERIZER_HARDWARE ? lc_raster_missing(r, why, sizeof why) : NULL;
+    if (s->shading != LC_SHADING_VISIBILITY) s->raster = LC_RASTERIZER_HARDWARE;
+    if (s->raster >= LC_RASTERIZER_COUNT) {
+        lc_error("frame settings: raster %u is out of range", s->raster);
+        return LC_ERR_USAGE;
+    }
+    if (s->raster == LC_RASTERIZER_COMPUTE && missing) {
+        lc_error("--raster compute: %s", missing);
+        return LC_ERR_USAGE;
+    }
+    if (s->raster == LC_RASTERIZER_AUTO) {
+        if (missing) warn_once(r, 1u << 5, "--raster auto: the hardware rasterizer (%s)", missing);
+        s->raster = missing ? LC_RASTERIZER_HARDWARE : lc_raster_auto(r);
+    }
+    if (s->view == LC_VIEW_TRIANGLES && s->shading != LC_SHADING_VISIBILITY) {
+        warn_once(r, 1u << 7, "--view triangles: visibility shading's view (forward shading has no id image): the shaded view");
+        s->view = LC_VIEW_SHADED;
+    }
+    if (s->view == LC_VIEW_OVERDRAW && s->raster != LC_RASTERIZER_COMPUTE) {
+        warn_once(r, 1u << 6, "--view overdraw: the compute raster's view (the hardware raster counts nothing): the shaded view");
+        s->view = LC_VIEW_SHADED;
+    }
+    if (s->raster == LC_RASTERIZER_COMPUTE && !r->sized.raster_allocated) {
+        r->sized.raster_allocated = true;
+        return lc_frame_rebuild_sized(r, r->sized.analysis_allocated);
+    }
+    return LC_OK;
+}
+
 /* The frame's settings as the device and the scene allow them (fallbacks, refusals), and the
  * sized resources grown to them: light capacity, analysis and visibility buffers, target size. */
 static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settings, uint32_t count)
@@ -493,6 +543,8 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         s->geometry = LC_GEOMETRY_DIRECT;
     }
     if (s->geometry == LC_GEOMETRY_DIRECT) s->occlusion = false; /* documented: occlusion is mdi's and mesh's */
+    lc_status rst = settle_raster(r, s);
+    if (rst != LC_OK) return rst;
     if (s->mesh_dispatch >= LC_MESH_DISPATCH_COUNT) {
         lc_error("frame settings: mesh dispatch %u is out of range", s->mesh_dispatch);
         return LC_ERR_USAGE;
@@ -691,7 +743,7 @@ static lc_status submit(lc_renderer *r, lc_frame_slot *slot, const lc_target_fra
 static void count_geometry(lc_renderer *r, lc_frame_slot *slot)
 {
     const lc_frame_settings *s = &r->settings;
-    slot->geometry = (lc_geometry_counts){.path = s->geometry, .occlusion = s->occlusion, .mesh_dispatch = s->mesh_dispatch,
+    slot->geometry = (lc_geometry_counts){.path = s->geometry, .occlusion = s->occlusion, .mesh_dispatch = s->mesh_dispatch, .raster = s->raster,
                                           .meshlets_total = r->dev.geo.meshlets_total, .triangles_total = r->dev.geo.triangles_total};
     if (s->geometry != LC_GEOMETRY_DIRECT) return;
     for (uint32_t i = 0; i < r->frame.draw_count; i++) {

@@ -42,6 +42,7 @@ typedef enum lc_res {
     LC_RES_SHADOW_ATLAS,   /* the shadow depth atlas, kept across frames (its tiles are the cache) */
     LC_RES_SHADOW_CULL,    /* the shadow views' GPU cull: counts and commands (lc_shadow_cull) */
     LC_RES_SHADOW_STATS,   /* its counters' copy for the host (per frame slot) */
+    LC_RES_RASTER,         /* the compute raster's 64-bit visibility buffer and its big-triangle list (LC_BIND_RASTER, _WORK) */
     LC_RES_COUNT
 } lc_res;
 
@@ -140,6 +141,14 @@ extern const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT];
  * scalarized merging always (lc_loop_variant). */
 enum { LC_LOOP_PLAIN, LC_LOOP_MERGE_TILES, LC_LOOP_MERGE_ALWAYS, LC_LOOP_COUNT };
 
+/* Which rasterizer writes visibility shading's depth and ids (--raster): AUTO takes
+ * lc_raster_auto's choice (today the hardware: see there); HARDWARE, the graphics pipeline
+ * (depth pre-pass and EQUAL id pass, or one pass); COMPUTE, the compute raster
+ * (passes/raster.c: 64-bit atomic max of depth and id per pixel, then the id and depth
+ * images resolved from it). Forward shading always rasterizes in hardware. */
+enum { LC_RASTERIZER_AUTO, LC_RASTERIZER_HARDWARE, LC_RASTERIZER_COMPUTE, LC_RASTERIZER_COUNT };
+extern const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT];
+
 /* Raster pipelines per geometry path, and the mesh path's indirect dispatch after them
  * (lc_raster_path). */
 #define LC_RASTER_PATH_MESH_INDIRECT LC_GEOMETRY_COUNT
@@ -174,6 +183,7 @@ typedef struct lc_frame_settings {
     bool visibility_prepass; /* visibility shading: a depth pre-pass then the ids with depth EQUAL;
                                 default (false): one raster pass writes depth and ids together */
     uint32_t mesh_dispatch;  /* LC_MESH_DISPATCH_*: the mesh path's task shader (default) or indirect mesh tasks */
+    uint32_t raster;         /* LC_RASTERIZER_*: asked for; after the frame's fallbacks HARDWARE or COMPUTE */
 } lc_frame_settings;
 
 /* What the geometry path drew in a frame (--stats geometry, the HUD). */
@@ -184,6 +194,8 @@ typedef struct lc_geometry_counts {
     uint64_t culled_frustum, culled_backface, culled_occlusion;
     uint64_t culled_sublets; /* mesh path: sublets of drawn meshlets its task shader culled (frustum, cone, HiZ) */
     uint32_t mesh_dispatch;  /* mesh path: LC_MESH_DISPATCH_* that ran */
+    uint32_t raster;         /* LC_RASTERIZER_HARDWARE or _COMPUTE: what wrote the ids */
+    uint64_t raster_triangles, raster_pixels, raster_clipped, raster_big; /* compute raster: lc_gpu_geometry_stats.raster */
 } lc_geometry_counts;
 
 typedef struct lc_frame_timings {
@@ -294,6 +306,9 @@ typedef struct lc_renderer_device {
     VkPipeline visibility_single_pipeline[LC_RASTER_PATHS][2];
     VkPipeline shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
     VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
+    /* --raster compute: raster.comp per LC_GEOMETRY_CULL_PHASE_* (vis_scene.layout) and the
+     * resolve into the id and depth images (raster_resolve.frag), made on first use. */
+    VkPipeline raster_pipeline[3], raster_big_pipeline[3], raster_resolve_pipeline;
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
     /* The depth passes' pipelines for alpha MASK materials (depth_mask.frag). */
@@ -348,6 +363,9 @@ typedef struct lc_renderer_sized {
     lc_buffer tile_bits, tile_lists, zbins, cluster_bits, counters, analysis, tile_depth, coarse_bits, tile_mask;
     lc_buffer footprints; /* light binning: lc_gpu_footprint per light */
     lc_buffer bin_work;   /* light binning: the light-parallel kernel's work list */
+    lc_buffer raster;     /* --raster compute: uint64 per pixel once a frame rasterizes in compute; 16 bytes before */
+    lc_buffer raster_work; /* --raster compute: the big-triangle list (LC_RASTER_WORK_WORDS), 16 bytes before */
+    bool raster_allocated;
     bool analysis_allocated;
     uint64_t cull_bytes[LC_MODE_COUNT];
     lc_transparent_cull transparent; /* allocated where the scene has BLEND objects */
@@ -395,6 +413,7 @@ typedef struct lc_frame_state {
     uint8_t *output_pixels;
     uint32_t output_width, output_height;
     uint32_t fallbacks_warned; /* bits of the fallbacks already announced (one line each) */
+    uint32_t raster_requested; /* LC_RASTERIZER_* the last frame's settings asked for (settings.raster: what ran) */
     /* The shadow views rendered this frame (dev.shadows.render): each one's objects (the CPU
      * cull against its frustum), its debug label, and the pass of the first one. */
     lc_object_cull_result shadow_cull[LC_SHADOW_VIEW_SLOTS];

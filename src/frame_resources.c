@@ -29,6 +29,8 @@ void lc_frame_destroy_sized(lc_renderer *r)
     lc_buffer_destroy(ctx, &r->sized.tile_mask);
     lc_buffer_destroy(ctx, &r->sized.footprints);
     lc_buffer_destroy(ctx, &r->sized.bin_work);
+    lc_buffer_destroy(ctx, &r->sized.raster);
+    lc_buffer_destroy(ctx, &r->sized.raster_work);
     lc_transparent_cull *t = &r->sized.transparent;
     lc_buffer *tb[] = {&t->tile_bits, &t->tile_lists, &t->zbins, &t->cluster_bits, &t->counters, &t->tile_depth, &t->coarse_bits,
                        &t->tile_mask, &t->footprints, &t->bin_work};
@@ -82,6 +84,8 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_OBJECTS] = {r->dev.objects.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_FOOTPRINTS] = {r->sized.footprints.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_BIN_WORK] = {r->sized.bin_work.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_RASTER] = {r->sized.raster.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_RASTER_WORK] = {r->sized.raster_work.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_ENV_DATA] = {r->dev.environment.data.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_SHADOW_LIGHTS] = {s->shadow_lights.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_SHADOWS] = {s->shadows.buffer, 0, VK_WHOLE_SIZE},
@@ -252,6 +256,8 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
     if ((s = storage(r, &r->sized.bin_work, sizeof(lc_gpu_bin_work) + lc_bin_items(d->light_capacity) * 8, "light binning work list")) !=
         LC_OK)
         return s;
+    if ((s = storage(r, &r->sized.raster_work, r->sized.raster_allocated ? (uint64_t)LC_RASTER_WORK_WORDS * 4 : 16, "raster big-triangle list")) != LC_OK)
+        return s;
     r->frame.bin_work_fresh = true; /* its counts are zeroed by the first light-binning frame */
     if ((s = storage(r, &r->sized.tile_lists, list_tiles * (d->list_max + 1) * 4, "tile lists")) != LC_OK) return s;
     if ((s = storage(r, &r->sized.zbins, (uint64_t)d->zbin_count * 8, "zbins")) != LC_OK) return s;
@@ -260,6 +266,10 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
     uint64_t analysis_bytes = analysis ? (uint64_t)r->sized.width * r->sized.height * LC_ANALYSIS_WORDS * 4 : ANALYSIS_DUMMY_BYTES;
     if ((s = storage(r, &r->sized.analysis, analysis_bytes, "analysis")) != LC_OK) return s;
     r->sized.analysis_allocated = analysis;
+    /* The compute raster's buffer, full size once a frame rasterizes in compute. */
+    if ((s = storage(r, &r->sized.raster, r->sized.raster_allocated ? (uint64_t)r->sized.width * r->sized.height * 12 : 16, "raster visibility buffer")) !=
+        LC_OK)
+        return s;
     if (r->dev.blend_objects && (s = create_transparent_cull(r)) != LC_OK) return s;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
         lc_buffer_desc rd = {.size = (VkDeviceSize)r->sized.width * r->sized.height * 4, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,

@@ -364,6 +364,30 @@ static uint32_t loop_subgroups(const lc_renderer *r, uint32_t loop, bool visibil
 
 static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / scalarized, merged always"};
 
+/* The compute raster's (--raster compute): raster.comp per cull phase, with the visibility
+ * shade's layout and texture constants (its alpha test samples as the shade does), and the
+ * full-screen resolve into the id and depth images. */
+static lc_status raster_pipelines(lc_renderer *r)
+{
+    static const char *const names[3] = {"raster", "raster / phase 1", "raster / phase 2"};
+    static const char *const big_names[3] = {"raster / big", "raster / big / phase 1", "raster / big / phase 2"};
+    for (uint32_t p = 0; p < 3; p++) {
+        lc_spec spec = {.values = {p, 0, 0, r->dev.vis_scene.texture_count, r->ctx->sampled_array_dynamic_indexing, r->sized.vis_prim_bits,
+                                   LC_MAX(r->dev.geo.task_count, 1u)},
+                        .count = 7};
+        bool bindless = r->dev.vis_scene.bindless;
+        r->dev.raster_pipeline[p] = lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, bindless ? "raster_bindless.comp" : "raster.comp", &spec, names[p]);
+        r->dev.raster_big_pipeline[p] =
+            lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, bindless ? "raster_big_bindless.comp" : "raster_big.comp", &spec, big_names[p]);
+        if (!r->dev.raster_pipeline[p] || !r->dev.raster_big_pipeline[p]) return LC_ERR_RUNTIME;
+    }
+    lc_graphics_desc d = {.vertex = "fullscreen.vert", .fragment = "raster_resolve.frag", .layout = r->dev.layout,
+                          .color_format = VK_FORMAT_R32_UINT, .depth_format = VK_FORMAT_D32_SFLOAT,
+                          .depth_compare = VK_COMPARE_OP_ALWAYS, .depth_write = true, .name = "raster resolve"};
+    r->dev.raster_resolve_pipeline = lc_pipeline_graphics(r->ctx, &d);
+    return r->dev.raster_resolve_pipeline ? LC_OK : LC_ERR_RUNTIME;
+}
+
 /* The visibility path's pipelines: its raster pass for the frame's geometry path, and the
  * compute shade variant (the forward pass's specialisation plus the texture count; bindless
  * where the scene's textures are). */
@@ -404,6 +428,10 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
             d.depth_write = true;
         }
         if (!(*vp = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
+    }
+    if (r->settings.raster == LC_RASTERIZER_COMPUTE && !r->dev.raster_resolve_pipeline) {
+        lc_status st = raster_pipelines(r);
+        if (st != LC_OK) return st;
     }
     uint32_t fused = r->frame.tonemap_path == LC_TONEMAP_FUSED;
     if (r->dev.shade_visibility[mode][loop][analysis][fused]) return LC_OK;

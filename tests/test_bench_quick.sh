@@ -43,5 +43,18 @@ elif grep -q "lacks" "$out/log4"; then
 else
     fail "bench --mesh-dispatch task,indirect failed: $(tail -c 2000 "$out/log4")"
 fi
+# The raster axis: visibility rows per rasterizer in one run (compute where the device has
+# 64-bit buffer atomics, as lavapipe does), each naming the one that ran; forward rows once.
+if "$LC_BIN" bench --quick --modes zbin --lights 64 --shading forward,visibility --raster hardware,compute --scalarize-merge tiles \
+    --out-dir "$out/raster" >"$out/log5" 2>&1; then
+    for want in "forward hardware 2" "visibility hardware 2" "visibility compute 2"; do
+        set -- $want
+        n=$("$PY" -c "import csv, sys; print(sum(1 for r in csv.DictReader(open(sys.argv[1])) if r['shading'] == sys.argv[2] and r['raster'] == sys.argv[3]))" \
+            "$out/raster/bench.csv" "$1" "$2")
+        [[ $n == "$3" ]] || fail "bench --raster: expected $3 $1 rows with raster $2, got $n"
+    done
+else
+    fail "bench --raster hardware,compute failed: $(tail -c 2000 "$out/log5")"
+fi
 checks="$(($(wc -l <"$out/bench.csv") - 1)) rows and"
 finish

@@ -54,25 +54,32 @@ static lc_status parse2(const char *flag, const char *value)
     return lc_options_parse(value ? 3 : 2, argv, 1, &o);
 }
 
+/* flag value alone, else after the options some values need beside them (--camera-to and the
+ * others headless alone; --raster compute, --view triangles and overdraw under visibility
+ * shading with the compute raster). */
+static lc_status parse_in_context(const char *flag, const char *value)
+{
+    if (parse2(flag, value) == LC_OK) return LC_OK;
+    char *argv[] = {(char *)"lightcull", (char *)"--headless", (char *)"--shading", (char *)"visibility", (char *)"--raster",
+                    (char *)"compute", (char *)flag, (char *)value, NULL};
+    lc_options o;
+    return lc_options_parse(8, argv, 1, &o);
+}
+
 /* A value the option accepts: a name, the low end of a range, or one of a few samples. */
 static bool accepts_some_value(const lc_option *opt)
 {
     static const char *const samples[] = {"default", "1", "0", "on", "64x36", "1,2,3,4,5", "0,1,0,1000", "sky", "60", "x.png"};
     if (opt->names) {
         for (uint32_t i = 0; i < opt->name_count; i++)
-            if (opt->names[i]) return parse2(opt->flag, opt->names[i]) == LC_OK;
+            if (opt->names[i]) return parse_in_context(opt->flag, opt->names[i]) == LC_OK;
         return false;
     }
     char low[32];
     snprintf(low, sizeof low, "%.0f", opt->lo);
     if (parse2(opt->flag, low) == LC_OK) return true;
-    for (size_t k = 0; k < sizeof samples / sizeof *samples; k++) {
-        if (parse2(opt->flag, samples[k]) == LC_OK) return true;
-        /* Options for headless runs alone (--camera-to) are refused without --headless. */
-        char *argv[] = {(char *)"lightcull", (char *)"--headless", (char *)opt->flag, (char *)samples[k], NULL};
-        lc_options o;
-        if (lc_options_parse(4, argv, 1, &o) == LC_OK) return true;
-    }
+    for (size_t k = 0; k < sizeof samples / sizeof *samples; k++)
+        if (parse_in_context(opt->flag, samples[k]) == LC_OK) return true;
     return false;
 }
 
@@ -140,7 +147,7 @@ int main(void)
         /* Each named value is accepted and named in the option's help line. */
         for (uint32_t n = 0; opt->names && n < opt->name_count; n++) {
             if (!opt->names[n]) continue;
-            CHECK_MSG(parse2(opt->flag, opt->names[n]) == LC_OK, "%s %s refused", opt->flag, opt->names[n]);
+            CHECK_MSG(parse_in_context(opt->flag, opt->names[n]) == LC_OK, "%s %s refused", opt->flag, opt->names[n]);
             CHECK_MSG(strstr(opt->help, opt->names[n]) || strstr(opt->value, opt->names[n]), "%s: the value %s is not in its help",
                       opt->flag, opt->names[n]);
         }

@@ -31,14 +31,36 @@
 #define LC_GEOMETRY_CULL_PHASE_2 2u   /* the rest, against the HiZ of phase 1; updates the bits */
 
 #define LC_CULL_GROUP 64u   /* cull workgroup size */
+#define LC_RASTER_GROUP 64u /* compute raster workgroup: one task's triangles, one a lane (raster.comp) */
+/* The compute raster's big triangles (raster.glsl): a triangle whose pixel box holds at least
+ * LC_RASTER_BIG_MIN pixels is set up once and scanned by the big pass, a workgroup of
+ * LC_RASTER_BIG_SIDE^2 lanes per LC_RASTER_BIG_TILE^2-pixel tile of its box;
+ * LC_RASTER_BIG_GROUPS workgroups take the tiles in turn. The list (LC_BIND_RASTER_WORK):
+ * counters, then LC_RASTER_BIG_TRIANGLES set-ups of LC_RASTER_WORK_TRIANGLE_WORDS words, then
+ * LC_RASTER_BIG_ITEMS (triangle, tile x | y << 16) items; past either capacity the raster lane
+ * scans the triangle itself. */
+#define LC_RASTER_BIG_MIN 256u
+#define LC_RASTER_MEDIUM_MIN 24u /* from this box area up to the big ones: scanned by the whole raster workgroup */
+#define LC_RASTER_BIG_TILE 64u
+#define LC_RASTER_BIG_SIDE 16u
+#define LC_RASTER_BIG_GROUPS 1024u
+#define LC_RASTER_BIG_TRIANGLES 65536u
+#define LC_RASTER_BIG_ITEMS 1048576u
+#define LC_RASTER_WORK_TRIANGLE_COUNT 0u
+#define LC_RASTER_WORK_ITEM_COUNT 1u
+#define LC_RASTER_WORK_PHASE_END 2u /* the items phase 1 left (phase 2's start) */
+#define LC_RASTER_WORK_TRIANGLES 4u
+#define LC_RASTER_WORK_TRIANGLE_WORDS 16u /* v0..v2 (x, y), z0..z2, vertices, id, material | masked << 31, object */
+#define LC_RASTER_WORK_ITEMS (LC_RASTER_WORK_TRIANGLES + LC_RASTER_BIG_TRIANGLES * LC_RASTER_WORK_TRIANGLE_WORDS)
+#define LC_RASTER_WORK_WORDS (LC_RASTER_WORK_ITEMS + 2u * LC_RASTER_BIG_ITEMS)
 #define LC_HIZ_MAX_LEVELS 15u /* 16384 pixels: 15 levels */
 #define LC_HIZ_TILE 64u     /* level-0 pixels per workgroup side; levels 1..6 inside the workgroup */
 #define LC_HIZ_TILE_LEVELS 6u
-/* The counts buffer: [0] the HiZ workgroup counter, [4..12) the frame's lc_gpu_geometry_stats
+/* The counts buffer: [0] the HiZ workgroup counter, [4..16) the frame's lc_gpu_geometry_stats
  * (copied to a host-visible buffer per frame slot), then the draw counts per bucket of phase 1
  * (or all) and of phase 2. Device-local, cleared once a frame. */
 #define LC_GEO_COUNTS_STATS 4u
-#define LC_GEO_COUNTS_HEADER 12u
+#define LC_GEO_COUNTS_HEADER 16u
 
 struct lc_gpu_meshlet {
     LC_F4 sphere;    /* mesh-local center, radius */
@@ -57,6 +79,7 @@ struct lc_gpu_cull_object {
 struct lc_gpu_geometry_stats {
     LC_U4 meshlets;  /* x: drawn, y: culled by frustum, z: by back-face cone, w: by occlusion */
     LC_U4 triangles; /* x: drawn, y: drawn in phase 1, z: drawn in phase 2, w: sublets culled (the mesh path's task shader) */
+    LC_U4 raster;    /* --raster compute: x: triangles rasterized, y: pixel atomics, z: near-plane clipped, w: big (to the big pass) */
 };
 
 /* Push constants of geometry_cull.comp. */

@@ -60,7 +60,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_ROUGHNESS_METALLIC 6 /* red: perceptual roughness, green: metallic */
 #define LC_VIEW_SHADOW_ATLAS 7 /* the shadow atlas's depth, the whole atlas over the screen (tonemap pass) */
 #define LC_VIEW_CASCADES 8     /* shaded, each pixel tinted by the sun's cascade that shadows it (shadow.glsl) */
-#define LC_VIEW_COUNT 9
+#define LC_VIEW_TRIANGLES 9  /* visibility shading: a colour per triangle id, from the id image (any raster) */
+#define LC_VIEW_OVERDRAW 10  /* --raster compute: the 64-bit atomics each pixel took (the raster buffer's counters) */
+#define LC_VIEW_COUNT 11
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
@@ -134,8 +136,14 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 /* The output (target) image through its UNORM storage view: the compute tonemap writes it,
  * encoding sRGB itself, or the visibility shade with the fused tonemap. Written each frame
  * (the target image changes); only those two use it. */
-#define LC_BIND_OUTPUT 41
-#define LC_BIND_COUNT 42
+/* The compute raster's visibility buffer (--raster compute): uint64 per pixel, depth key in the
+ * high word (~float bits of the depth: nearer is larger), the packed id in the low one; 0: empty;
+ * then a uint per pixel, the atomics it took (--view overdraw only). 16 bytes where the frame has
+ * no compute raster. */
+#define LC_BIND_RASTER 41
+#define LC_BIND_RASTER_WORK 42 /* uint[]: the compute raster's big-triangle list (lc_geometry.h LC_RASTER_WORK_*) */
+#define LC_BIND_OUTPUT 43
+#define LC_BIND_COUNT 44
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -357,7 +365,7 @@ struct lc_gpu_material {
     LC_F4 factors;    /* x: metallic, y: perceptual roughness, z: normal scale (0: no normal map), w: occlusion strength */
     LC_F4 emissive;   /* linear rgb (strength applied), w: 0 */
     LC_U4 textures;   /* visibility shade: base colour, metallic-roughness, normal, occlusion (LC_NO_TEXTURE: none) */
-    LC_U4 textures2;  /* x: emissive texture (LC_NO_TEXTURE: none); y, z, w: 0 */
+    LC_U4 textures2;  /* x: emissive texture (LC_NO_TEXTURE: none); y: alpha MASK cutoff (float bits; 0: not masked); z, w: 0 */
 };
 
 /* The sun and the environment (LC_BIND_ENV_DATA), written once at start. The environment's

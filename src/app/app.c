@@ -151,13 +151,20 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     lc_app_set_projection(app, sc_->start == LC_START_CAMERA && !opt->camera_set && sc_->camera_index < sc_->camera_count
                                    ? &sc_->cameras[sc_->camera_index]
                                    : NULL);
-    if (!opt->camera_set) {
+    return LC_OK;
+}
+
+/* The device and the first view, once the GPU start has refused nothing: a refusal is then
+ * the run's one line of output. */
+static void start_info(const lc_app *app)
+{
+    lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
+    if (!app->opt.camera_set) {
         static const char *const starts[] = {"inside (an interior)", "framed from outside", "the file's camera"};
         char arg[160];
         lc_app_camera_argument(app, arg, sizeof arg);
-        lc_info("first view, %s: %s", starts[sc_->start], arg);
+        lc_info("first view, %s: %s", starts[app->scene.start], arg);
     }
-    return LC_OK;
 }
 
 bool lc_app_model_look(const lc_app *app)
@@ -262,7 +269,14 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     };
     lc_status s = lc_context_create(&cd, &app->ctx);
     if (s != LC_OK) return s;
-    lc_info("device: %s (%s)", app->ctx.props.deviceName, app->ctx.driver_info);
+    /* The compute raster needs 64-bit buffer atomics (the frame refuses the rest: ids that do
+     * not fit 32 bits, a scene past the culling buffers). */
+    if (opt->shading == LC_SHADING_VISIBILITY && opt->raster == LC_RASTERIZER_COMPUTE && !app->ctx.buffer_int64_atomics) {
+        lc_error("--raster compute: device '%s' lacks the Vulkan feature%s%s", app->ctx.props.deviceName,
+                 app->ctx.shader_int64 ? " shaderBufferInt64Atomics" : "s shaderInt64 and shaderBufferInt64Atomics",
+                 lc_device_hide_note(&app->ctx.hide, LC_HIDE_INT64));
+        return LC_ERR_USAGE;
+    }
     /* The geometry path asked for must exist here; without --geometry, lc_app_geometry picks. */
     if (app->opt.geometry >= 0 && lc_app_geometry_refused(app, (uint32_t)app->opt.geometry, "")) return LC_ERR_USAGE;
     /* The mesh path's dispatch: indirect mesh tasks where the device draws them (faster on the
@@ -287,6 +301,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
             return LC_ERR_USAGE;
         }
     }
+    start_info(app);
     if (app->window)
         s = lc_target_create_window(&app->ctx, app->window, opt->vsync, &app->target);
     else
@@ -351,6 +366,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .shadow_cull = app->opt.shadow_cull,
         .shadow_occlusion = app->opt.shadow_occlusion,
         .cascades = app->opt.cascades,
+        .raster = app->opt.raster,
     };
 }
 
@@ -456,6 +472,36 @@ lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, flo
     free(a);
     pairs[0] = evaluated, pairs[1] = exact, pairs[2] = missed;
     return LC_OK;
+}
+
+/* --stats raster: which rasterizer wrote the ids (forward shading: hardware), what the compute
+ * raster drew (its GPU counters; 0 on the hardware), and the GPU time of the last frame's
+ * raster passes by name (the hardware's depth and visibility passes, or the compute raster's
+ * cull, raster and resolve passes), with their sum. */
+static void stats_raster(cJSON *root, const lc_renderer *r, const lc_frame_settings *fs)
+{
+    const lc_geometry_counts *gc = &r->frame.geometry;
+    bool compute = r->frame.index && gc->raster == LC_RASTERIZER_COMPUTE;
+    cJSON *ra = cJSON_AddObjectToObject(root, "raster");
+    cJSON_AddStringToObject(ra, "path", lc_rasterizer_names[compute ? LC_RASTERIZER_COMPUTE : LC_RASTERIZER_HARDWARE]);
+    cJSON_AddStringToObject(ra, "requested", lc_rasterizer_names[fs->shading == LC_SHADING_VISIBILITY ? r->frame.raster_requested : LC_RASTERIZER_HARDWARE]);
+    cJSON_AddNumberToObject(ra, "triangles_compute", compute ? (double)gc->raster_triangles : 0);
+    cJSON_AddNumberToObject(ra, "triangles_hardware", compute ? 0 : (double)gc->triangles_drawn);
+    cJSON_AddNumberToObject(ra, "triangles_clipped", compute ? (double)gc->raster_clipped : 0);
+    cJSON_AddNumberToObject(ra, "triangles_big", compute ? (double)gc->raster_big : 0);
+    cJSON_AddNumberToObject(ra, "pixels_written", compute ? (double)gc->raster_pixels : 0);
+    cJSON *ms = cJSON_AddObjectToObject(ra, "ms");
+    double total = 0.0;
+    static const char *const prefixes[] = {"raster", "geometry", "mesh cull", "depth prepass", "visibility /", "hiz"};
+    for (uint32_t i = 0; i < r->frame.timings.pass_count; i++) {
+        const char *name = r->frame.timings.pass_names[i];
+        bool raster_pass = !strcmp(name, "visibility");
+        for (size_t k = 0; k < LC_ARRAY_COUNT(prefixes); k++) raster_pass |= !strncmp(name, prefixes[k], strlen(prefixes[k]));
+        if (!raster_pass || !strncmp(name, "visibility shade", 16)) continue;
+        cJSON_AddNumberToObject(ms, name, r->frame.timings.pass_ms[i]);
+        total += r->frame.timings.pass_ms[i];
+    }
+    cJSON_AddNumberToObject(ms, "total", total);
 }
 
 lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pairs, uint32_t frames)
@@ -599,6 +645,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(culled, "occlusion", (double)gc->culled_occlusion);
     cJSON_AddNumberToObject(culled, "sublets", (double)gc->culled_sublets);
     cJSON_AddNumberToObject(geo, "decode_ms", r->dev.geo.decode_ms);
+    stats_raster(root, r, &fs);
     /* The last completed frame's shadows (lights/shadows.h); ms: the shadow views' GPU time
      * (their cull's included); triangles: what the views drew, triangles_unculled: what the
      * objects in their frustums hold; cull: where the views were culled; occlusion: whether

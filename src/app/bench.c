@@ -25,6 +25,7 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     s->geometry[0] = -1, s->geometry_count = 1;
     s->occlusion[0] = true, s->occlusion_count = 1;
     s->mesh_dispatch[0] = LC_MESH_DISPATCH_COUNT, s->mesh_dispatch_count = 1; /* the app's choice */
+    s->rasters[0] = LC_RASTERIZER_AUTO, s->raster_count = 1;
     if (quick) {
         s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
         s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
@@ -43,7 +44,7 @@ uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
     uint32_t runs = 0;
     for (uint32_t m = 0; m < s->mode_count; m++) runs += lc_mode_bins(s->modes[m]) ? s->binning_count : 1;
     return s->scene_count * s->size_count * s->light_count * runs * s->shading_count * s->scalarize_count * s->thread_count *
-           s->geometry_count * s->occlusion_count * s->mesh_dispatch_count;
+           s->geometry_count * s->occlusion_count * s->mesh_dispatch_count * s->raster_count;
 }
 
 /* The CSV's mesh_dispatch: the mesh path's dispatch that ran; none for the other paths. */
@@ -58,7 +59,7 @@ static void usage(void)
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--shading forward,visibility]\n"
           "                       [--binning tiles,lights,lights-nodepth] [--pairs] [--device N] [--threads N,N,...]\n"
           "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--mesh-dispatch task,indirect] [--grid N]\n"
-          "                       [--visibility-pass single|prepass]\n"
+          "                       [--visibility-pass single|prepass] [--raster hardware,compute,auto]\n"
           "                       [--scalarize-merge tiles,always]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
@@ -69,7 +70,9 @@ static void usage(void)
           "counts x sizes x scenes (default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU\n"
           "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. Not run: brute force\n"
           "above 4096 lights (the oracle, not a contender) and direct with occlusion on (direct has none: one row).\n"
-          "The CSV's geometry column names the path that ran.\n"
+          "The CSV's geometry column names the path that ran. --raster: visibility shading's rasterizer per row\n"
+          "(hardware,compute compares them in one run; forward rows once, in hardware); the CSV's raster column names\n"
+          "the one that ran, depth_ms is its time (every pass that produces depth and ids).\n"
           "--cpu times\n"
           "object culling (SIMD and scalar) and light builds alone per thread count and work size, no GPU\n"
           "(bench-cpu.csv).\n"
@@ -109,11 +112,11 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
     fprintf(f, "device,scene,width,height,lights,visible,mode,scalarize,depth_ms,cull_ms,cull_p10,cull_p90,shade_ms,"
                "shade_p10,shade_p90,tonemap_ms,frame_ms,cull_plus_shade_ms,cull_bytes,evaluated_per_exact,list_overflow,"
                "geometry,occlusion,depth_p10,depth_p90,meshlets_drawn,meshlets_total,triangles_drawn,triangles_total,threads,"
-               "cpu_light_build_ms,shading,binning,mesh_dispatch\n");
+               "cpu_light_build_ms,shading,binning,mesh_dispatch,raster\n");
     for (uint32_t i = 0; i < n; i++) {
         const row *r = &rows[i];
         fprintf(f, "\"%s\",%s,%u,%u,%u,%u,%s,%s,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%.5f,%llu,%.4f,%u,"
-                   "%s,%s,%.5f,%.5f,%llu,%llu,%llu,%llu,%u,%.5f,%s,%s,%s\n", device,
+                   "%s,%s,%.5f,%.5f,%llu,%llu,%llu,%llu,%u,%.5f,%s,%s,%s,%s\n", device,
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], loop_csv[r->loop],
                 r->t[LC_TIMER_DEPTH].median, r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_CULL].p10, r->t[LC_TIMER_CULL].p90,
                 r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_SHADE].p10, r->t[LC_TIMER_SHADE].p90,
@@ -123,7 +126,7 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
                 (unsigned long long)r->geo.meshlets_drawn, (unsigned long long)r->geo.meshlets_total,
                 (unsigned long long)r->geo.triangles_drawn, (unsigned long long)r->geo.triangles_total, r->threads,
                 r->light_build_ms, lc_shading_names[r->shading], r->binning < 0 ? "none" : lc_binning_names[r->binning],
-                mesh_dispatch_csv(&r->geo));
+                mesh_dispatch_csv(&r->geo), lc_rasterizer_names[r->geo.raster]);
     }
     fclose(f);
 
@@ -139,12 +142,12 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
         const row *r = &rows[i];
         fprintf(f, "    {\"scene\": \"%s\", \"width\": %u, \"height\": %u, \"lights\": %u, \"visible\": %u, \"mode\": \"%s\", "
                    "\"shading\": \"%s\", \"scalarize\": %s, \"scalarize_merge\": \"%s\", \"binning\": \"%s\", \"geometry\": \"%s\", \"occlusion\": %s, "
-                   "\"mesh_dispatch\": \"%s\", \"triangles_drawn\": %llu, \"gpu_ms\": {",
+                   "\"mesh_dispatch\": \"%s\", \"raster\": \"%s\", \"triangles_drawn\": %llu, \"gpu_ms\": {",
                 r->scene, r->width, r->height, r->lights, r->visible, lc_mode_names[r->mode], lc_shading_names[r->shading],
                 r->loop != LC_LOOP_PLAIN ? "true" : "false", loop_merge[r->loop],
                 r->binning < 0 ? "none" : lc_binning_names[r->binning],
                 lc_geometry_names[r->geo.path], r->geo.occlusion ? "true" : "false", mesh_dispatch_csv(&r->geo),
-                (unsigned long long)r->geo.triangles_drawn);
+                lc_rasterizer_names[r->geo.raster], (unsigned long long)r->geo.triangles_drawn);
         for (int t = 0; t <= LC_TIMER_COUNT; t++)
             fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
                     t == LC_TIMER_COUNT ? "frame" : lc_timer_names[t], r->t[t].median, r->t[t].p10, r->t[t].p90);
@@ -246,7 +249,7 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
     lc_bench_sweep_init(sw, quick);
     uint32_t grid = 0, device = 0, device_set = 0, merges[LC_SCALARIZE_MERGE_COUNT], merge_count = 0;
     uint32_t paths[LC_GEOMETRY_COUNT], path_count = 0, occlusion[2], occlusion_count = 0, vis_pass = 0, vis_pass_count = 0;
-    uint32_t dispatches[LC_MESH_DISPATCH_COUNT], dispatch_count = 0;
+    uint32_t dispatches[LC_MESH_DISPATCH_COUNT], dispatch_count = 0, rasters[LC_RASTERIZER_COUNT], raster_count = 0;
     static const char *const vis_pass_names[2] = {"single", "prepass"};
     const lc_bench_arg args[] = {
         {.name = "--quick", .kind = LC_BENCH_FLAG, .out = &quick},
@@ -279,6 +282,8 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
         {"--visibility-pass", LC_BENCH_NAMES, &vis_pass, &vis_pass_count, 1, .names = vis_pass_names, .name_count = 2,
          .expect = "single or prepass (one: run twice to compare)"},
         {"--device", LC_BENCH_LIST, &device, &device_set, 1, 0, 64, .expect = "a device index"},
+        {"--raster", LC_BENCH_NAMES, rasters, &raster_count, LC_RASTERIZER_COUNT, .names = lc_rasterizer_names,
+         .name_count = LC_RASTERIZER_COUNT, .expect = "hardware, compute and/or auto, comma-separated"},
     };
     int code = lc_bench_parse_args(argc, argv, "bench", args, LC_ARRAY_COUNT(args));
     if (code) return code;
@@ -298,6 +303,10 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
     if (occlusion_count) {
         sw->occlusion_count = occlusion_count;
         for (uint32_t k = 0; k < occlusion_count; k++) sw->occlusion[k] = occlusion[k] == 1;
+    }
+    if (raster_count) {
+        sw->raster_count = raster_count;
+        for (uint32_t k = 0; k < raster_count; k++) sw->rasters[k] = rasters[k];
     }
     if (dispatch_count) {
         sw->mesh_dispatch_count = dispatch_count;
@@ -321,7 +330,7 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
 
 /* One row: the variant's settings for warm-up + timed frames, then its medians. */
 typedef struct variant {
-    uint32_t scene, size, mode, loop, shading, binning, geometry, occlusion, mesh_dispatch, threads; /* indices into the sweep */
+    uint32_t scene, size, mode, loop, shading, binning, geometry, occlusion, mesh_dispatch, raster, threads; /* indices into the sweep */
 } variant;
 
 typedef struct sweep_run {
@@ -333,7 +342,7 @@ typedef struct sweep_run {
     bool threads_warned;
 } sweep_run;
 
-/* k in mixed radix: scalarize, shading, binning, geometry, occlusion, mesh dispatch, threads. */
+/* k in mixed radix: scalarize, shading, binning, geometry, occlusion, mesh dispatch, raster, threads. */
 static variant variant_of(const lc_bench_sweep *sw, uint32_t k, uint32_t binnings)
 {
     variant v = {0};
@@ -343,6 +352,7 @@ static variant variant_of(const lc_bench_sweep *sw, uint32_t k, uint32_t binning
     v.geometry = k % sw->geometry_count, k /= sw->geometry_count;
     v.occlusion = k % sw->occlusion_count, k /= sw->occlusion_count;
     v.mesh_dispatch = k % sw->mesh_dispatch_count, k /= sw->mesh_dispatch_count;
+    v.raster = k % sw->raster_count, k /= sw->raster_count;
     v.threads = k;
     return v;
 }
@@ -400,12 +410,12 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
 
 static void print_row(const sweep_run *run, const row *r, uint32_t loop)
 {
-    printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-6s %-6s %-8s occl %-3s  depth %8.4f ms  "
+    printf("[%3u/%u] %-8s %4ux%-4u %6u lights %-8s %-6s %-10s scalarize %-6s %-6s %-8s occl %-3s %-8s  depth %8.4f ms  "
            "cull %8.4f ms  shade %8.4f ms  frame %8.4f ms  threads %u  light build %.3f ms\n",
            run->done, run->total, strcmp(r->scene, "default") == 0 ? "default" : "scene", r->width, r->height, r->lights,
            lc_mode_names[r->mode], r->binning < 0 ? "" : lc_binning_names[r->binning], lc_shading_names[r->shading],
            loop_csv[loop], lc_geometry_names[r->geo.path], r->geo.path == LC_GEOMETRY_MESH ? mesh_dispatch_csv(&r->geo) : "",
-           r->geo.occlusion ? "on" : "off", r->t[LC_TIMER_DEPTH].median,
+           r->geo.occlusion ? "on" : "off", lc_rasterizer_names[r->geo.raster], r->t[LC_TIMER_DEPTH].median,
            r->t[LC_TIMER_CULL].median, r->t[LC_TIMER_SHADE].median, r->t[LC_TIMER_COUNT].median, r->threads, r->light_build_ms);
     fflush(stdout);
 }
@@ -423,7 +433,7 @@ static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t light
         for (uint32_t mi = 0; mi < sw->mode_count; mi++) {
             uint32_t nb = lc_mode_bins(sw->modes[mi]) ? sw->binning_count : 1;
             uint32_t variants = sw->scalarize_count * sw->shading_count * nb * sw->geometry_count * sw->occlusion_count *
-                                sw->mesh_dispatch_count * sw->thread_count;
+                                sw->mesh_dispatch_count * sw->raster_count * sw->thread_count;
             /* Brute force is the oracle, not a contender: past 4096 lights it only burns time. */
             if (sw->modes[mi] == LC_MODE_BRUTE && sw->lights[lights] > 4096) {
                 run->done += variants;
@@ -451,9 +461,11 @@ static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t light
                 fs.occlusion = sw->occlusion[v.occlusion];
                 fs.visibility_prepass = sw->visibility_pass_set ? sw->visibility_prepass : lc_app_visibility_prepass(fs.geometry);
                 if (sw->mesh_dispatch[v.mesh_dispatch] < LC_MESH_DISPATCH_COUNT) fs.mesh_dispatch = sw->mesh_dispatch[v.mesh_dispatch];
-                /* direct has no occlusion culling, and only mesh a dispatch choice: one row for them. */
+                fs.raster = sw->rasters[v.raster];
+                /* direct has no occlusion culling, only mesh a dispatch choice and only visibility
+                 * shading a rasterizer choice: one row for them. */
                 if ((fs.geometry == LC_GEOMETRY_DIRECT && fs.occlusion && sw->occlusion_count > 1) ||
-                    (fs.geometry != LC_GEOMETRY_MESH && v.mesh_dispatch > 0)) {
+                    (fs.geometry != LC_GEOMETRY_MESH && v.mesh_dispatch > 0) || (fs.shading != LC_SHADING_VISIBILITY && v.raster > 0)) {
                     run->done++;
                     continue;
                 }

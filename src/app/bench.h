@@ -31,6 +31,8 @@ typedef struct lc_bench_sweep {
     uint32_t occlusion_count;
     uint32_t mesh_dispatch[2]; /* LC_MESH_DISPATCH_* for the mesh path's rows; LC_MESH_DISPATCH_COUNT: the app's (default) */
     uint32_t mesh_dispatch_count;
+    uint32_t rasters[LC_RASTERIZER_COUNT]; /* LC_RASTERIZER_* for the visibility rows (--raster); default auto */
+    uint32_t raster_count;
     bool visibility_prepass; /* --visibility-pass prepass: every visibility row after a depth pre-pass */
     bool visibility_pass_set; /* --visibility-pass given; else by geometry path (lc_app_visibility_prepass) */
     uint32_t warmup, frames;

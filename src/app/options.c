@@ -297,6 +297,12 @@ static const lc_option k_options[] = {
      FIELD(visibility_prepass), SET(visibility_pass_set),
      .help = "visibility shading's raster: one pass writing depth and ids together, or a depth pre-pass then the ids "
              "(EQUAL); default: prepass on the direct path, single on mdi and mesh", .stats = "visibility_pass"},
+    {.flag = "--raster", .value = "R", .section = LC_OPTSEC_CULLING, NAMES(lc_rasterizer_names, LC_RASTERIZER_COUNT),
+     FIELD(raster), .why = "expected hardware, compute or auto",
+     .help = "visibility shading's rasterizer: hardware (graphics pipeline), compute (64-bit atomics into a visibility "
+             "buffer, after the GPU meshlet cull on every geometry path; needs shaderBufferInt64Atomics) or auto (default: "
+             "the hardware until the compute raster is measured faster on the GPU, and wherever compute cannot run); "
+             "forward shading always rasterizes in hardware", .stats = "raster.path"},
     {.flag = "--tonemap", .value = "auto|compute|fragment|fused", .section = LC_OPTSEC_CULLING,
      NAMES(lc_tonemap_names, LC_TONEMAP_COUNT), FIELD(tonemap),
      .help = "the tonemap: compute where the output can be a storage image, else fragment; both give the same image. "
@@ -316,9 +322,10 @@ static const lc_option k_options[] = {
     {.flag = "--pairs", .section = LC_OPTSEC_CULLING, SWITCH(pairs, 1), .help = "count light-pixel pairs: evaluated, exact, missed (stats)",
      .stats = "pairs"},
     {.flag = "--view", .value = "NAME", .section = LC_OPTSEC_CULLING, NAMES(lc_view_names, LC_VIEW_COUNT), FIELD(view),
-     .help = "shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas, cascades (default "
-             "shaded; shadow-atlas: the shadow views' depth atlas; cascades: shaded, tinted by the sun's cascade that shadows "
-             "each pixel)", .stats = "view"},
+     .help = "shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas, cascades, "
+             "triangles, overdraw (default shaded; shadow-atlas: the shadow views' depth atlas; cascades: shaded, tinted by "
+             "the sun's cascade that shadows each pixel; triangles: visibility shading, a colour per triangle id from either "
+             "rasterizer; overdraw: --raster compute, the 64-bit atomics each pixel took, 0..16 on a ramp)", .stats = "view"},
     {.flag = "--tile-size", .value = "N", .section = LC_OPTSEC_CULLING, UINT(8, 64), FIELD(tile_size),
      .pow2_why = "expected 8, 16, 32 or 64",
      .help = "screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB budget, one step coarser with "
@@ -486,6 +493,18 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         if (opt->set_field) *(bool *)((char *)o + opt->set_field) = true;
     }
     if (o->headless && !o->frames_set) o->frames = 1;
+    if (o->shading != LC_SHADING_VISIBILITY && o->raster == LC_RASTERIZER_COMPUTE) {
+        lc_error("--raster compute: visibility shading's rasterizer (add --shading visibility; forward shading rasterizes in hardware)");
+        return LC_ERR_USAGE;
+    }
+    if (o->shading != LC_SHADING_VISIBILITY && o->view == LC_VIEW_TRIANGLES) {
+        lc_error("--view triangles: the visibility buffer's view (add --shading visibility)");
+        return LC_ERR_USAGE;
+    }
+    if ((o->shading != LC_SHADING_VISIBILITY || o->raster != LC_RASTERIZER_COMPUTE) && o->view == LC_VIEW_OVERDRAW) {
+        lc_error("--view overdraw: the compute raster's atomics per pixel (add --shading visibility --raster compute)");
+        return LC_ERR_USAGE;
+    }
     if (o->camera_to_set && !o->headless) {
         lc_error("--camera-to moves the headless camera; the viewer's moves by keys or --script");
         return LC_ERR_USAGE;

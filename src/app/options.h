@@ -67,6 +67,7 @@ typedef struct lc_options {
     uint32_t shadow_occlusion; /* --shadow-occlusion: LC_SHADOW_OCCLUSION_ON (default) or _OFF */
     bool visibility_prepass;  /* --visibility-pass prepass or single */
     bool visibility_pass_set; /* --visibility-pass given; else lc_app_visibility_prepass */
+    uint32_t raster;          /* --raster: LC_RASTERIZER_* (default auto) */
     bool quiet;
     bool help, version;
     bool help_markdown;       /* --help-markdown: the options as docs/OPTIONS.md */

@@ -606,7 +606,7 @@ static uint32_t build_hud(viewer *v)
              "lights %u visible / %u total (%s)   radius x%.2f%s   exposure EV100 %.2f (%s)   %s\n"
              "objects %u (%u meshes)   triangles %.2f M   %s\n"
              "materials %u opaque / %u mask / %u blend   transparent draws %u\n"
-             "geometry %s%s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
+             "geometry %s%s   raster %s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
              "shadows: lights %u   views %u (rendered %u, cached %u)   sun cascades %u (rendered %u)   texels %.1f M   triangles %.2f M (%s cull%s)   occl %llu   %.3f ms   %s PCF\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
              "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
@@ -622,6 +622,7 @@ static uint32_t build_hud(viewer *v)
              r->dev.materials_by_alpha[LC_ALPHA_OPAQUE], r->dev.materials_by_alpha[LC_ALPHA_MASK],
              r->dev.materials_by_alpha[LC_ALPHA_BLEND], r->frame.blend_count,
              geometry, r->frame.geometry.occlusion ? " + occlusion" : "",
+             lc_rasterizer_names[r->frame.geometry.raster == LC_RASTERIZER_COMPUTE ? LC_RASTERIZER_COMPUTE : LC_RASTERIZER_HARDWARE],
              (unsigned long long)r->frame.geometry.meshlets_drawn, (unsigned long long)r->frame.geometry.meshlets_total,
              (double)r->frame.geometry.triangles_drawn * 1e-6, (double)r->frame.geometry.triangles_total * 1e-6,
              (unsigned long long)r->frame.geometry.culled_frustum, (unsigned long long)r->frame.geometry.culled_backface,

@@ -12,7 +12,7 @@ _Static_assert(LC_MESH_MAX_TRIANGLES == LC_MESHLET_SUBLET_SIZE && LC_MESH_MAX_VE
                    (1u << LC_MESH_SUBLET_SHIFT) == LC_MESHLET_SUBLETS,
                "the mesh path draws one sublet per mesh workgroup");
 _Static_assert(sizeof(lc_gpu_cull_object) == 32 && offsetof(lc_gpu_cull_object, info) == 16, "lc_gpu_cull_object: std430 layout");
-_Static_assert(sizeof(lc_gpu_geometry_stats) == 32, "lc_gpu_geometry_stats: two uvec4");
+_Static_assert(sizeof(lc_gpu_geometry_stats) == 48, "lc_gpu_geometry_stats: three uvec4");
 _Static_assert(sizeof(lc_geometry_cull_push) == 32 && sizeof(lc_hiz_push) == 16, "push constants fit the frame layout's 64 bytes");
 _Static_assert(sizeof(VkDrawIndexedIndirectCommand) == 20, "the cull shader writes 5 uints per command");
 

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common.h"
 
@@ -36,12 +37,17 @@ lc_gpu_material lc_gpu_material_make(const lc_material *m, uint32_t image_count,
     bool normal_map = lc_material_image(m, LC_TEX_NORMAL, image_count) >= 0;
     uint32_t t[LC_TEX_SLOTS];
     for (uint32_t i = 0; i < LC_TEX_SLOTS; i++) t[i] = textures ? textures[i] : LC_NO_TEXTURE;
+    /* The alpha MASK cutoff (lc_material_masked's: 0 for the others) for the compute raster's
+     * cut-out test, as the material set's push constants give it to the hardware's. */
+    float cutoff = m->alpha_mode == LC_ALPHA_MASK && m->alpha_cutoff > 0.0f ? m->alpha_cutoff : 0.0f;
+    uint32_t cutoff_bits;
+    memcpy(&cutoff_bits, &cutoff, 4);
     return (lc_gpu_material){
         .base_color = {m->base_color[0], m->base_color[1], m->base_color[2], m->base_color[3]},
         .factors = {m->metallic, m->roughness, normal_map ? m->normal_scale : 0.0f, m->occlusion_strength},
         .emissive = {m->emissive[0], m->emissive[1], m->emissive[2], 0.0f},
         .textures = {t[LC_TEX_BASE_COLOR], t[LC_TEX_METALLIC_ROUGHNESS], t[LC_TEX_NORMAL], t[LC_TEX_OCCLUSION]},
-        .textures2 = {t[LC_TEX_EMISSIVE], 0, 0, 0},
+        .textures2 = {t[LC_TEX_EMISSIVE], cutoff_bits, 0, 0},
     };
 }
 

@@ -271,7 +271,7 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
     if (lc_device_hidden(hide, LC_HIDE_GEOMETRY_SHADER)) f2.features.geometryShader = VK_FALSE;
     if (lc_device_hidden(hide, LC_HIDE_DYNAMIC_INDEXING)) f2.features.shaderSampledImageArrayDynamicIndexing = VK_FALSE;
     if (lc_device_hidden(hide, LC_HIDE_STORAGE_WRITE_WITHOUT_FORMAT)) f2.features.shaderStorageImageWriteWithoutFormat = VK_FALSE;
-    if (lc_device_hidden(hide, LC_HIDE_INT64)) f2.features.shaderInt64 = VK_FALSE;
+    if (lc_device_hidden(hide, LC_HIDE_INT64)) f2.features.shaderInt64 = VK_FALSE, f12.shaderBufferInt64Atomics = VK_FALSE;
     if (lc_device_hidden(hide, LC_HIDE_MULTI_DRAW_INDIRECT)) f2.features.multiDrawIndirect = VK_FALSE;
     if (!f2.features.geometryShader)
         ctx->visibility_missing = lc_device_hidden(hide, LC_HIDE_GEOMETRY_SHADER) ? "geometryShader (hidden by LC_DEVICE_HIDE)"
@@ -408,6 +408,7 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
         .pNext = &en11,
         .drawIndirectCount = ctx->indirect,
+        .shaderBufferInt64Atomics = f2.features.shaderInt64 && f12.shaderBufferInt64Atomics,
         .shaderSampledImageArrayNonUniformIndexing = ctx->descriptor_indexing,
         .descriptorBindingSampledImageUpdateAfterBind = ctx->descriptor_indexing,
     };
@@ -459,6 +460,7 @@ lc_status lc_context_create(const lc_context_desc *desc, lc_context *ctx)
         vkCmdSetFrontFace = vkCmdSetFrontFaceEXT;
     }
     ctx->shader_int64 = f2.features.shaderInt64;
+    ctx->buffer_int64_atomics = f2.features.shaderInt64 && f12.shaderBufferInt64Atomics;
     vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
     LC_NAME(ctx, VK_OBJECT_TYPE_DEVICE, ctx->device, "lightcull device");
     LC_NAME(ctx, VK_OBJECT_TYPE_QUEUE, ctx->queue, "graphics and compute queue");

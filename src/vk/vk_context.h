@@ -41,6 +41,7 @@ typedef struct lc_context {
     bool subgroup_fragment;   /* arithmetic + ballot available in fragment shaders */
     bool subgroup_compute;    /* arithmetic + ballot available in compute shaders */
     bool shader_int64;        /* enabled when present: the meshlet decoder's 64-bit shifts */
+    bool buffer_int64_atomics; /* shaderInt64 and shaderBufferInt64Atomics (enabled when present): --raster compute */
     /* --shading visibility needs gl_PrimitiveID in fragment shaders (geometryShader): NULL
      * when the device has it, else the missing feature's name. */
     const char *visibility_missing;

@@ -1,0 +1,161 @@
+/* The compute raster (--raster compute, visibility shading): the meshlet cull's commands of
+ * each phase rasterized by raster.comp into a 64-bit visibility buffer (depth key and id, one
+ * atomic max per pixel), then resolved into the id and depth images the rest of the frame
+ * reads (the shade, the tile depth bounds, the HiZ between the phases, the transparent pass).
+ * Every geometry path runs the mdi path's GPU cull under it (direct: one phase, no occlusion).
+ * No hardware depth pre-pass runs. */
+#include "passes/passes.h"
+
+#include <stdio.h>
+
+static void record_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    /* The per-pixel atomic counters after the buffer only for --view overdraw. */
+    VkDeviceSize pixels = (VkDeviceSize)r->sized.width * r->sized.height;
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster.buffer, 0, pixels * (r->settings.view == LC_VIEW_OVERDRAW ? 12 : 8), 0);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster_work.buffer, 0, 16, 0);
+}
+
+// raster clear: the visibility buffer to 0 (no depth, no id: the resolve's background), the
+// big-triangle list empty.
+lc_pass lc_pass_raster_clear(void)
+{
+    return (lc_pass){.name = "raster clear", .timer = LC_TIMER_DEPTH, .record = record_clear, .use_count = 1,
+                     .uses = {{LC_RES_RASTER, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
+}
+
+static void record_raster(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
+{
+    uint32_t tasks = r->dev.geo.task_count;
+    if (!tasks) return;
+    uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.raster_pipeline[phase]);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 1, r->dev.vis_scene.set);
+    /* One workgroup per task (its command of the phase), in rows of at most 65535. */
+    uint32_t x = LC_MIN(tasks, 65535u);
+    lc_rc_dispatch(rc, key, x, LC_DIV_UP(tasks, x), 1);
+}
+static void record_raster_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_raster(r, rc, pass, LC_GEOMETRY_CULL_PHASE_ALL); }
+static void record_raster_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_raster(r, rc, pass, LC_GEOMETRY_CULL_PHASE_1); }
+static void record_raster_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_raster(r, rc, pass, LC_GEOMETRY_CULL_PHASE_2); }
+
+// raster (/ phase N): the phase's surviving meshlets' triangles, one lane each, into the
+// visibility buffer (atomic max of depth key and id); the big ones into the big pass's list.
+lc_pass lc_pass_raster(uint32_t phase)
+{
+    static const char *const names[3] = {"raster", "raster / phase 1", "raster / phase 2"};
+    lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
+                 .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_raster_2 : phase == LC_GEOMETRY_CULL_PHASE_1 ? record_raster_1 : record_raster_all};
+    p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_COMPUTE, LC_RW, 0};
+    /* The commands (read) and the counts' raster statistics (atomics). */
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
+    return p;
+}
+
+static void record_big(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
+{
+    uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.raster_big_pipeline[phase]);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 1, r->dev.vis_scene.set);
+    lc_rc_dispatch(rc, key, LC_RASTER_BIG_GROUPS, 1, 1);
+}
+static void record_big_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_big(r, rc, pass, LC_GEOMETRY_CULL_PHASE_ALL); }
+static void record_big_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_big(r, rc, pass, LC_GEOMETRY_CULL_PHASE_1); }
+static void record_big_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_big(r, rc, pass, LC_GEOMETRY_CULL_PHASE_2); }
+
+// raster / big (/ phase N): the phase's big triangles (their box past LC_RASTER_BIG_MIN pixels),
+// a workgroup per tile of each, so a floor at 4K is not one lane's loop.
+lc_pass lc_pass_raster_big(uint32_t phase)
+{
+    static const char *const names[3] = {"raster / big", "raster / big / phase 1", "raster / big / phase 2"};
+    lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
+                 .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_big_2 : phase == LC_GEOMETRY_CULL_PHASE_1 ? record_big_1 : record_big_all};
+    p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_COMPUTE, LC_RW, 0};
+    p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
+    return p;
+}
+
+static void record_resolve(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    lc_rendering rd = {
+        .color = &r->sized.visibility,
+        .color_load = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+        .depth = &r->sized.depth,
+        .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+        .depth_load = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+        .depth_store = VK_ATTACHMENT_STORE_OP_STORE,
+    };
+    lc_begin_rendering(r, rc, pass, &rd);
+    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->dev.raster_resolve_pipeline);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->dev.layout, 0, lc_current_slot(r)->set);
+    lc_rc_draw(rc, lc_sort_key(pass, LC_SEQ_WORK), 3, 0);
+    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
+}
+
+// raster resolve (/ phase 1): the visibility buffer into the id image and the depth image (a
+// full-screen triangle writing both), for the HiZ between the phases and the passes after.
+lc_pass lc_pass_raster_resolve(uint32_t phase)
+{
+    lc_pass p = {.name = phase == LC_GEOMETRY_CULL_PHASE_1 ? "raster resolve / phase 1" : "raster resolve", .timer = LC_TIMER_DEPTH,
+                 .record = record_resolve};
+    p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_FRAG, LC_READ, 0};
+    p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+                                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
+    p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    return p;
+}
+
+uint32_t lc_passes_raster(const lc_renderer *r, lc_pass *passes)
+{
+    const lc_frame_settings *s = &r->settings;
+    uint32_t n = 0;
+    uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
+    passes[n++] = lc_pass_geometry_clear();          // geometry clear: counters start at zero
+    passes[n++] = lc_pass_raster_clear();            // raster clear: the visibility buffer empty
+    passes[n++] = lc_pass_geometry_cull(first);      // geometry cull (/ phase 1): the meshlets to raster
+    passes[n++] = lc_pass_raster(first);             // raster (/ phase 1): their triangles into the buffer
+    passes[n++] = lc_pass_raster_big(first);         // raster / big (/ phase 1): the big ones a tile a workgroup
+    if (s->occlusion) {
+        passes[n++] = lc_pass_raster_resolve(first); // raster resolve / phase 1: the depth the HiZ reads
+        passes[n++] = lc_pass_hiz();                 // hiz: max-depth pyramid of phase 1
+        passes[n++] = lc_pass_geometry_cull(LC_GEOMETRY_CULL_PHASE_2); // late cull: the rest against the HiZ
+        passes[n++] = lc_pass_raster(LC_GEOMETRY_CULL_PHASE_2); // raster / phase 2: what became visible
+        passes[n++] = lc_pass_raster_big(LC_GEOMETRY_CULL_PHASE_2); // raster / big / phase 2
+    }
+    passes[n++] = lc_pass_raster_resolve(LC_GEOMETRY_CULL_PHASE_ALL); // raster resolve: ids and depth for the frame
+    passes[n++] = lc_pass_geometry_stats();          // geometry stats: the counters (the raster's too) to the host
+    return n;
+}
+
+const char *lc_raster_missing(const lc_renderer *r, char *buf, size_t size)
+{
+    const lc_context *ctx = r->ctx;
+    if (!ctx->buffer_int64_atomics) {
+        snprintf(buf, size, "device '%s' lacks the Vulkan feature%s%s", ctx->props.deviceName,
+                 ctx->shader_int64 ? " shaderBufferInt64Atomics" : "s shaderInt64 and shaderBufferInt64Atomics",
+                 lc_device_hidden(&ctx->hide, LC_HIDE_INT64) ? " (hidden by LC_DEVICE_HIDE)" : "");
+        return buf;
+    }
+    if (!r->sized.vis_prim_bits) {
+        snprintf(buf, size, "the scene's ids do not fit the 32 bits beside the depth (--visibility-ids 64 or too many triangles)");
+        return buf;
+    }
+    if (r->dev.geo.cull_unavailable) {
+        snprintf(buf, size, "the scene has more meshlet draws than the GPU culling buffers hold");
+        return buf;
+    }
+    return NULL;
+}
+
+uint32_t lc_raster_auto(const lc_renderer *r)
+{
+    /* The hardware until the compute raster is measured faster on the GPUs that run it (the
+     * bench's raster axis compares them in one run); lavapipe runs the hardware raster faster
+     * on the small test scenes. */
+    (void)r;
+    return LC_RASTERIZER_HARDWARE;
+}
