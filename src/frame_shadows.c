@@ -245,14 +245,15 @@ static void count_cascade_objects(const lc_renderer *r, uint32_t k, uint32_t *ob
 /* The sun's cascades this frame (lights/cascades.h): their fit and block for the slot, and
  * those to render appended to the views after the lights' (record LC_SHADOW_SUN_RECORD, face
  * the cascade, always fresh: no HiZ of their own). */
-static void frame_cascades(lc_renderer *r, lc_frame_slot *slot)
+static void frame_cascades(lc_renderer *r, lc_frame_slot *slot, const lc_shadow_frame_desc *lights)
 {
     const lc_frame_settings *s = &r->settings;
     lc_shadows *sh = &r->dev.shadows;
     lc_cascades *cs = &sh->cascades;
     lc_cascade_frame_desc cd = {.camera = &s->camera, .aspect = (float)r->sized.width / (float)r->sized.height,
                                 .sun = r->desc.environment.sun_dir, .bounds_min = r->scene->bounds_min,
-                                .bounds_max = r->scene->bounds_max, .settings = s->cascades};
+                                .bounds_max = r->scene->bounds_max, .settings = s->cascades, .moved = lights->moved,
+                                .moved_count = lights->moved_count};
     cd.settings.count = lc_frame_shadows_on(r) ? lc_frame_cascades_wanted(r, s) : 0;
     lc_cascades_update(cs, &cd);
     uint32_t n = cs->gpu.info.x;
@@ -284,7 +285,7 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     lc_shadows *sh = &r->dev.shadows;
     lc_shadows_update(sh, &d, slot->shadow_lights.mapped);
     memcpy(slot->shadows.mapped, sh->records, (size_t)sh->record_count * sizeof(lc_gpu_shadow));
-    frame_cascades(r, slot);
+    frame_cascades(r, slot, &d);
     /* The views to render, for their GPU cull (lc_shared.h LC_SHADOW_VIEW_SLOTS): record and
      * face, and the identity of their occlusion bits, which say nothing on a fresh view. */
     lc_u4 *views = (lc_u4 *)((char *)slot->shadows.mapped + LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow));

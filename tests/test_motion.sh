@@ -37,6 +37,17 @@ lc_ok "moving (CPU shadow cull, mdi)" --scene "$S/moving.gltf" --camera $cam --l
     --frames 61 --time 0 --shadow-cull cpu --geometry mdi --out "$TMP/mv-cpu.png"
 d=$(img diff "$TMP/st-forward.png" "$TMP/mv-cpu.png")
 [[ $d -ge 0 && $d -le 2 ]] || fail "--shadow-cull cpu --geometry mdi: the moving box differs from the still box by $d/255"
+# Under the sun: the box moves through the cached cascades, which must render again (their fit
+# stands still with the camera; only the moved bounds say they are stale).
+sun=(--sun 0.3,1,0.2,20000 --cascades 2 --cascade-size 512)
+lc_ok "moving under the sun" --scene "$S/moving.gltf" --camera $cam --lights-file "$S/moving-lights.json" "${common[@]}" \
+    "${sun[@]}" --frames 61 --time 0 --stats "$TMP/mv-sun.json" --out "$TMP/mv-sun.png"
+lc_ok "still under the sun" --scene "$S/still.gltf" --camera $cam --lights-file "$S/still-lights.json" "${common[@]}" \
+    "${sun[@]}" --frames 2 --out "$TMP/st-sun.png"
+d=$(img diff "$TMP/st-sun.png" "$TMP/mv-sun.png")
+[[ $d -ge 0 && $d -le 2 ]] || fail "under the sun: the moving box at t = 1 s differs from the still box by $d/255 (a stale cascade?)"
+r=$("$PY" -c "import json,sys; print(sum(c['rendered'] for c in json.load(open(sys.argv[1]))['shadows']['cascades']))" "$TMP/mv-sun.json")
+[[ $r -gt 0 ]] || fail "under the sun: the moving box re-renders no cascade"
 lc_ok "moving, first frame" --scene "$S/moving.gltf" --camera $cam --lights-file "$S/moving-lights.json" "${common[@]}" \
     --frames 1 --time 0 --out "$TMP/mv-0.png"
 d=$(img diff "$TMP/st-forward.png" "$TMP/mv-0.png")

@@ -94,6 +94,10 @@ typedef struct lc_cascade_frame_desc {
     const float *sun;               /* towards the sun (need not be unit) */
     const float *bounds_min, *bounds_max; /* the scene's world bounds */
     lc_cascade_settings settings;
+    /* World spheres of the casters that moved since the last frame, each before and after its
+     * move (lc_shadow_frame_desc.moved): a cascade they touch renders again. */
+    const float (*moved)[4];
+    uint32_t moved_count;
 } lc_cascade_frame_desc;
 
 /* Forgets what the band holds (every cascade renders again); count, size: the band's layout
