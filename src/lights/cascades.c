@@ -54,18 +54,6 @@ bool lc_cascades_enclosed(const lc_cascades *c, const float sphere[4], uint32_t 
     return false;
 }
 
-/* Whether a moved caster's sphere (before or after its move) reaches into a cascade's box. */
-static bool moved_inside(const float planes[6][4], const lc_cascade_frame_desc *d)
-{
-    for (uint32_t i = 0; i < d->moved_count; i++) {
-        const float *c = d->moved[i];
-        bool inside = true;
-        for (int p = 0; p < 6 && inside; p++) inside = planes[p][0] * c[0] + planes[p][1] * c[1] + planes[p][2] * c[2] + planes[p][3] >= -c[3];
-        if (inside) return true;
-    }
-    return false;
-}
-
 void lc_cascades_update(lc_cascades *c, const lc_cascade_frame_desc *d)
 {
     const lc_cascade_settings *s = &d->settings;
@@ -165,7 +153,7 @@ void lc_cascades_update(lc_cascades *c, const lc_cascade_frame_desc *d)
         memcpy(key.view_proj, g->view_proj[k].m, sizeof key.view_proj);
         memcpy(key.rect, &g->rect[k], sizeof key.rect);
         for (uint32_t j = 0; j < k && !s->enclosure_off; j++) memcpy(key.enclose[j], &g->enclose[j], sizeof key.enclose[j]);
-        c->render[k] = !c->valid[k] || memcmp(&key, &c->key[k], sizeof key) != 0 || moved_inside(c->planes[k], d);
+        c->render[k] = !c->valid[k] || memcmp(&key, &c->key[k], sizeof key) != 0 || lc_frustum_touches_spheres(c->planes[k], d->moved, d->moved_count);
         c->key[k] = key;
         c->valid[k] = true;
     }

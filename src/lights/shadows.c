@@ -171,13 +171,7 @@ static bool moved_inside(const lc_m4 *view_proj, const lc_shadow_frame_desc *d, 
               z = planes[p][2] >= 0.0f ? box[1][2] : box[0][2];
         if (planes[p][0] * x + planes[p][1] * y + planes[p][2] * z + planes[p][3] < 0.0f) return false;
     }
-    for (uint32_t i = 0; i < d->moved_count; i++) {
-        const float *c = d->moved[i];
-        bool inside = true;
-        for (int p = 0; p < 6 && inside; p++) inside = planes[p][0] * c[0] + planes[p][1] * c[1] + planes[p][2] * c[2] + planes[p][3] >= -c[3];
-        if (inside) return true;
-    }
-    return false;
+    return lc_frustum_touches_spheres((const float (*)[4])planes, d->moved, d->moved_count);
 }
 
 /* ---- the atlas's blocks: each free, or split into sub-tiles of one size ---- */

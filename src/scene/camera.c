@@ -74,3 +74,14 @@ void lc_frustum_planes(const lc_m4 *view_proj, float planes[6][4])
         for (int i = 0; i < 4; i++) planes[p][i] /= len;
     }
 }
+
+bool lc_frustum_touches_spheres(const float planes[6][4], const float (*spheres)[4], uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        const float *c = spheres[i];
+        bool inside = true;
+        for (int p = 0; p < 6 && inside; p++) inside = planes[p][0] * c[0] + planes[p][1] * c[1] + planes[p][2] * c[2] + planes[p][3] >= -c[3];
+        if (inside) return true;
+    }
+    return false;
+}

@@ -4,6 +4,9 @@
 #ifndef LC_CAMERA_H
 #define LC_CAMERA_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #include "lc_shared.h"
 
 typedef struct lc_camera {
@@ -20,6 +23,9 @@ void lc_camera_matrices(const lc_camera *cam, float aspect, lc_m4 *view, lc_m4 *
 /* Six planes (left, right, bottom, top, near, far) of view_proj, normalised, inward:
  * a point p is inside when dot(plane.xyz, p) + plane.w >= 0 for all six. */
 void lc_frustum_planes(const lc_m4 *view_proj, float planes[6][4]);
+/* Whether any of count world spheres (x, y, z, radius) reaches into the frustum of planes
+ * (lc_frustum_planes): a moved caster against a cached shadow view or cascade. */
+bool lc_frustum_touches_spheres(const float planes[6][4], const float (*spheres)[4], uint32_t count);
 void lc_m4_mul(const lc_m4 *a, const lc_m4 *b, lc_m4 *out); /* out = a * b */
 void lc_m4_inverse(const lc_m4 *m, lc_m4 *out);
 
