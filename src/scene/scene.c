@@ -3,7 +3,6 @@
  * scene_mesh.c, the assimp importer in scene_import.c. */
 #include "scene/scene.h"
 
-#include "scene/animation.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -470,6 +469,6 @@ void lc_scene_destroy(lc_scene *s)
     free(s->vertices);
     free(s->cameras);
     free(s->lights);
-    lc_scene_anim_destroy(s->anim);
+    if (s->anim_destroy) s->anim_destroy(s->anim);
     memset(s, 0, sizeof *s);
 }

@@ -135,6 +135,7 @@ typedef struct lc_scene {
     /* glTF files with animations: the node hierarchy, animations, skins and the objects that
      * moved in the last lc_scene_animate (scene/animation.h); NULL otherwise. */
     struct lc_scene_anim *anim;
+    void (*anim_destroy)(struct lc_scene_anim *anim); /* set with anim (lc_scene_anim_destroy): scene.c frees it without depending on animation.c */
 } lc_scene;
 
 /* The built-in procedural interior: a long hall with floor, walls, columns, arches and

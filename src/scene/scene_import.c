@@ -701,7 +701,7 @@ static lc_status build_scene(lc_scene *out, const struct aiScene *ai, const char
     uint32_t node_count = 0, skinned = 0, morphs = 0, morphs_played = 0;
     /* Files with animations keep their node hierarchy (scene/animation.h). */
     lc_import_anim im = {0};
-    if (lc_import_anim_create(&im, ai, info, out->name)) out->anim = im.anim;
+    if (lc_import_anim_create(&im, ai, info, out->name)) out->anim = im.anim, out->anim_destroy = lc_scene_anim_destroy;
     for (unsigned i = 0; i < ai->mNumMeshes; i++) {
         if (mesh_of[i] == UINT32_MAX) continue;
         const struct aiMesh *m = ai->mMeshes[i];
