@@ -128,6 +128,7 @@ void lc_scene_anim_select(lc_scene *s, int32_t active)
 }
 
 static void push_moved(lc_scene_anim *a, uint32_t object, const float before[4], const float after[4]);
+static void rebound_mesh(lc_scene *s, uint32_t mesh, bool record);
 static void bound_skin(lc_scene *s, uint32_t k);
 static void morph_mesh(lc_scene *s, uint32_t k, bool record);
 
@@ -172,14 +173,21 @@ static void pose_skin(lc_scene *s, uint32_t k, bool record)
         lc_vertex_fix_tangent(&verts[v]);
     }
     free(acc);
-    lc_mesh_compute_aabb(s, mesh);
+    rebound_mesh(s, sk->mesh, record);
+}
+
+/* A posed or morphed mesh's bounds again, and those of the objects that draw it (where
+ * record, onto the moved list). */
+static void rebound_mesh(lc_scene *s, uint32_t mesh, bool record)
+{
+    lc_mesh_compute_aabb(s, &s->meshes[mesh]);
     for (uint32_t i = 0; i < s->object_count; i++) {
         lc_object *o = &s->objects[i];
-        if (o->mesh != sk->mesh) continue;
+        if (o->mesh != mesh) continue;
         float before[4];
         memcpy(before, o->sphere, sizeof before);
         lc_object_set_world(s, o, &o->world);
-        if (record) push_moved(a, i, before, o->sphere);
+        if (record) push_moved(s->anim, i, before, o->sphere);
     }
 }
 
@@ -327,15 +335,7 @@ static void morph_mesh(lc_scene *s, uint32_t k, bool record)
             for (int c = 0; c < 3; c++) n[c] /= len;
         lc_vertex_fix_tangent(&verts[v]);
     }
-    lc_mesh_compute_aabb(s, mesh);
-    for (uint32_t i = 0; i < s->object_count; i++) {
-        lc_object *o = &s->objects[i];
-        if (o->mesh != mo->mesh) continue;
-        float before[4];
-        memcpy(before, o->sphere, sizeof before);
-        lc_object_set_world(s, o, &o->world);
-        if (record) push_moved(a, i, before, o->sphere);
-    }
+    rebound_mesh(s, mo->mesh, record);
 }
 
 void lc_scene_pose_skins(lc_scene *s)
