@@ -269,7 +269,8 @@ static void merge_copy(void *user, uint32_t first, uint32_t count, uint32_t thre
     (void)thread;
     const merge_job *job = user;
     for (uint32_t i = first; i < first + count; i++)
-        memcpy(job->out + job->offsets[i], job->contexts[i]->commands, (size_t)job->contexts[i]->count * sizeof *job->out);
+        if (job->contexts[i]->count)
+            memcpy(job->out + job->offsets[i], job->contexts[i]->commands, (size_t)job->contexts[i]->count * sizeof *job->out);
 }
 
 uint32_t lc_rc_merge(lc_render_context *const *contexts, uint32_t context_count, lc_command *out, uint32_t threads)
@@ -280,7 +281,8 @@ uint32_t lc_rc_merge(lc_render_context *const *contexts, uint32_t context_count,
     if (threads < 2 || total < 16384) {
         uint32_t at = 0;
         for (uint32_t i = 0; i < context_count; i++) {
-            memcpy(out + at, contexts[i]->commands, (size_t)contexts[i]->count * sizeof *out);
+            /* A context that recorded nothing may hold no array at all (memcpy's null source). */
+            if (contexts[i]->count) memcpy(out + at, contexts[i]->commands, (size_t)contexts[i]->count * sizeof *out);
             at += contexts[i]->count;
         }
         return total;
