@@ -1,7 +1,7 @@
 /* The file's node hierarchy and animations, read from its JSON (gltf_json.h): assimp 5.2 keeps
  * only the values of a CUBICSPLINE sampler (not its tangents) and plays STEP as linear keys, so
- * the samplers are read here as the file gives them. Buffers: the GLB's BIN chunk (or the
- * rewrite's), data: URIs, files beside the scene. */
+ * the samplers are read here as the file gives them, from the buffers lc_gltf_buffers_load
+ * reads for the rewrite too (the GLB's BIN chunk or the rewrite's, data: URIs, files). */
 #include "scene/gltf_json.h"
 
 #include "scene/animation.h"
@@ -11,103 +11,8 @@
 
 #define MAX_KEYS (1u << 24)
 
-typedef struct buffers {
-    const uint8_t **data;
-    size_t *size;
-    uint8_t **owned;
-    int count;
-} buffers;
-
-static int b64(int c)
-{
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    return c == '+' || c == '-' ? 62 : c == '/' || c == '_' ? 63 : -1;
-}
-
-static uint8_t *decode_data_uri(const char *uri, size_t *size)
-{
-    const char *comma = strchr(uri, ',');
-    if (!comma || !strstr(uri, ";base64")) return NULL;
-    const char *p = comma + 1;
-    size_t n = strlen(p);
-    uint8_t *out = lc_alloc(n / 4 * 3 + 3);
-    size_t o = 0;
-    uint32_t acc = 0;
-    int bits = 0;
-    for (size_t i = 0; i < n && p[i] != '='; i++) {
-        int v = b64((unsigned char)p[i]);
-        if (v < 0) continue;
-        acc = acc << 6 | (uint32_t)v;
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out[o++] = (uint8_t)(acc >> bits);
-        }
-    }
-    *size = o;
-    return out;
-}
-
-static void load_buffers(buffers *b, const cJSON *root, const uint8_t *bin, size_t bin_size, const char *dir)
-{
-    const cJSON *list = get(root, "buffers");
-    b->count = cJSON_GetArraySize(list);
-    b->data = lc_calloc(LC_MAX(b->count, 1), sizeof *b->data);
-    b->size = lc_calloc(LC_MAX(b->count, 1), sizeof *b->size);
-    b->owned = lc_calloc(LC_MAX(b->count, 1), sizeof *b->owned);
-    for (int i = 0; i < b->count; i++) {
-        const cJSON *uri = get(cJSON_GetArrayItem(list, i), "uri");
-        if (cJSON_IsString(uri) && !strncmp(uri->valuestring, "data:", 5)) {
-            b->owned[i] = decode_data_uri(uri->valuestring, &b->size[i]);
-        } else if (cJSON_IsString(uri) && dir) {
-            char path[4096], err[256];
-            snprintf(path, sizeof path, "%s/%s", dir, uri->valuestring);
-            b->owned[i] = (uint8_t *)lc_read_file(path, &b->size[i], err, sizeof err);
-        } else if (i == 0 && bin) {
-            b->data[i] = bin;
-            b->size[i] = bin_size;
-            continue;
-        }
-        b->data[i] = b->owned[i];
-    }
-}
-
-static void free_buffers(buffers *b)
-{
-    for (int i = 0; i < b->count; i++) free(b->owned[i]);
-    free(b->owned);
-    free(b->size);
-    free(b->data);
-}
-
-static float component(const uint8_t *p, int ct, bool normalized)
-{
-    switch (ct) {
-    case 5120: return normalized ? fmaxf((float)*(const int8_t *)p / 127.0f, -1.0f) : (float)*(const int8_t *)p;
-    case 5121: return normalized ? (float)*p / 255.0f : (float)*p;
-    case 5122: {
-        int16_t v;
-        memcpy(&v, p, 2);
-        return normalized ? fmaxf((float)v / 32767.0f, -1.0f) : (float)v;
-    }
-    case 5123: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        return normalized ? (float)v / 65535.0f : (float)v;
-    }
-    case 5125: return (float)le32(p);
-    default: {
-        float v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    }
-}
-
 /* Accessor `index` as floats (count * comps, packed), or NULL. */
-static float *read_accessor(const cJSON *root, const buffers *b, int index, int want_comps, uint32_t *count_out)
+static float *read_accessor(const cJSON *root, const lc_gltf_buffers *b, int index, int want_comps, uint32_t *count_out)
 {
     const cJSON *acc = cJSON_GetArrayItem(get(root, "accessors"), index);
     const cJSON *type = get(acc, "type");
@@ -116,7 +21,7 @@ static float *read_accessor(const cJSON *root, const buffers *b, int index, int 
     for (int i = 0; i < 4 && cJSON_IsString(type); i++)
         if (!strcmp(type->valuestring, names[i])) comps = i + 1;
     int ct = item_index(get(acc, "componentType"));
-    int cs = ct == 5120 || ct == 5121 ? 1 : ct == 5122 || ct == 5123 ? 2 : ct == 5125 || ct == 5126 ? 4 : 0;
+    int cs = lc_gltf_component_size(ct);
     double count = num(acc, "count", -1);
     int64_t view = index_of(acc, "bufferView");
     if (!acc || comps != want_comps || !cs || !(count >= 1) || count > MAX_KEYS || view < 0 || get(acc, "sparse")) return NULL;
@@ -135,7 +40,7 @@ static float *read_accessor(const cJSON *root, const buffers *b, int index, int 
     float *f = lc_alloc((size_t)n * (size_t)comps * sizeof *f);
     for (uint32_t i = 0; i < n; i++)
         for (int c = 0; c < comps; c++) {
-            float v = component(base + (size_t)i * (size_t)stride + (size_t)c * (size_t)cs, ct, normalized);
+            float v = lc_gltf_component(base + (size_t)i * (size_t)stride + (size_t)c * (size_t)cs, ct, normalized);
             f[(size_t)i * comps + c] = isfinite(v) ? v : 0.0f;
         }
     *count_out = n;
@@ -203,7 +108,7 @@ static void read_nodes(const cJSON *root, lc_gltf_info *info)
 }
 
 /* One channel, or false where its sampler cannot be read. */
-static bool read_channel(const cJSON *root, const buffers *b, const cJSON *anim, const cJSON *ch, const lc_gltf_info *info,
+static bool read_channel(const cJSON *root, const lc_gltf_buffers *b, const cJSON *anim, const cJSON *ch, const lc_gltf_info *info,
                          lc_anim_channel *out)
 {
     const cJSON *target = get(ch, "target"), *path = get(target, "path");
@@ -245,8 +150,13 @@ void lc_gltf_read_animations(const cJSON *root, const uint8_t *bin, size_t bin_s
     int n = cJSON_GetArraySize(anims);
     if (n <= 0) return;
     read_nodes(root, info);
-    buffers b = {0};
-    load_buffers(&b, root, bin, bin_size, dir);
+    lc_gltf_buffers b = {.bin = bin, .bin_size = bin_size, .dir = dir, .what = what};
+    char why[320];
+    if (!lc_gltf_buffers_load(&b, root, why, sizeof why)) {
+        lc_warn("%s: its animations are not played: %s", what, why);
+        lc_gltf_buffers_free(&b);
+        return;
+    }
     info->anims = lc_calloc((size_t)n, sizeof *info->anims);
     uint32_t dropped = 0;
     cJSON_ArrayForEach(anim, anims)
@@ -268,7 +178,7 @@ void lc_gltf_read_animations(const cJSON *root, const uint8_t *bin, size_t bin_s
         }
         info->anim_count++;
     }
-    free_buffers(&b);
+    lc_gltf_buffers_free(&b);
     if (dropped)
         lc_warn("%s: %u animation channel%s not played (a sampler that cannot be read, or a bad target)", what, dropped,
                 dropped == 1 ? "" : "s");

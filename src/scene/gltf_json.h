@@ -85,6 +85,27 @@ static inline cJSON *array_of(cJSON *o, const char *key)
     return a;
 }
 
+/* A file's buffers (gltf_rewrite.c): buffer 0 a GLB's BIN chunk (bin) where it has no uri, data:
+ * URIs decoded, files beside the scene read from dir (NULL: loaded from memory, none). */
+typedef struct lc_gltf_buffers {
+    const uint8_t *bin;
+    size_t bin_size;
+    const char *dir;
+    const char *what;
+    uint8_t **owned; /* per buffer: data loaded here (data: URI or file), freed by lc_gltf_buffers_free */
+    size_t *size;
+    const uint8_t **data;
+    int count;
+} lc_gltf_buffers;
+/* Loads every buffer of root; false with why (one line, no prefix) at the first that cannot be
+ * read. lc_gltf_buffers_free in either case. */
+bool lc_gltf_buffers_load(lc_gltf_buffers *b, const cJSON *root, char *why, size_t why_size);
+void lc_gltf_buffers_free(lc_gltf_buffers *b);
+/* An accessor component of componentType ct as a float (normalized: glTF's signed and unsigned
+ * normalisation), and the bytes it takes (0: not a glTF component type). */
+float lc_gltf_component(const uint8_t *p, int ct, bool normalized);
+int lc_gltf_component_size(int ct);
+
 /* Whether the file needs the rewrite before assimp reads it: meshopt-compressed, quantized
  * attributes, an RGB COLOR_0, a transformed base-colour texture, or a skin without
  * inverse-bind matrices (gltf_rewrite.c). */

@@ -89,18 +89,9 @@ static uint8_t *read_file(const char *path, size_t *size)
 
 /* ---------------------------------------------------------------- buffers */
 
-typedef struct source {
-    const uint8_t *bin; /* the GLB's BIN chunk */
-    size_t bin_size;
-    const char *dir;
-    const char *what;
-    uint8_t **owned; /* per buffer: data we loaded (data: URI or file), freed at the end */
-    size_t *size;
-    const uint8_t **data;
-    int count;
-} source;
+typedef lc_gltf_buffers source;
 
-static bool load_buffers(source *s, const cJSON *root)
+bool lc_gltf_buffers_load(lc_gltf_buffers *s, const cJSON *root, char *why, size_t why_size)
 {
     const cJSON *buffers = get(root, "buffers");
     s->count = cJSON_GetArraySize(buffers);
@@ -112,12 +103,12 @@ static bool load_buffers(source *s, const cJSON *root)
         if (cJSON_IsString(uri) && !strncmp(uri->valuestring, "data:", 5)) {
             s->owned[i] = data_uri(uri->valuestring, &s->size[i]);
             if (!s->owned[i]) {
-                lc_error("scene '%s': buffer %d's data: URI is not base64", s->what, i);
+                snprintf(why, why_size, "buffer %d's data: URI is not base64", i);
                 return false;
             }
         } else if (cJSON_IsString(uri)) {
             if (!s->dir) {
-                lc_error("scene '%s': buffer %d is an external file (scene loaded from memory)", s->what, i);
+                snprintf(why, why_size, "buffer %d is an external file (scene loaded from memory)", i);
                 return false;
             }
             char path[4096];
@@ -135,7 +126,7 @@ static bool load_buffers(source *s, const cJSON *root)
                 s->owned[i] = read_file(path, &s->size[i]);
             }
             if (!s->owned[i]) {
-                lc_error("scene '%s': cannot read buffer %d '%.200s'", s->what, i, uri->valuestring);
+                snprintf(why, why_size, "cannot read buffer %d '%.200s'", i, uri->valuestring);
                 return false;
             }
         } else if (i == 0 && s->bin) {
@@ -146,6 +137,14 @@ static bool load_buffers(source *s, const cJSON *root)
         s->data[i] = s->owned[i];
     }
     return true;
+}
+
+void lc_gltf_buffers_free(lc_gltf_buffers *s)
+{
+    for (int i = 0; i < s->count; i++) free(s->owned[i]);
+    free(s->owned);
+    free(s->size);
+    free(s->data);
 }
 
 /* The bytes [offset, offset + length) of a buffer, or NULL with a message. */
@@ -219,12 +218,12 @@ static int components(const char *type)
     return 0;
 }
 
-static int component_size(int ct)
+int lc_gltf_component_size(int ct)
 {
     return ct == CT_I8 || ct == CT_U8 ? 1 : ct == CT_I16 || ct == CT_U16 ? 2 : ct == CT_U32 || ct == CT_F32 ? 4 : 0;
 }
 
-static float read_component(const uint8_t *p, int ct, bool normalized)
+float lc_gltf_component(const uint8_t *p, int ct, bool normalized)
 {
     switch (ct) {
     case CT_I8: return normalized ? fmaxf((float)*(const int8_t *)p / 127.0f, -1.0f) : (float)*(const int8_t *)p;
@@ -265,7 +264,7 @@ static float *accessor_floats(rewrite *r, const cJSON *acc, int index, size_t *c
     const char *what = r->src->what;
     const cJSON *type = get(acc, "type");
     int comps = cJSON_IsString(type) ? components(type->valuestring) : 0;
-    int ct = item_index(get(acc, "componentType")), cs = component_size(ct);
+    int ct = item_index(get(acc, "componentType")), cs = lc_gltf_component_size(ct);
     double count = num(acc, "count", -1);
     int64_t view = index_of(acc, "bufferView");
     if (!comps || !cs || !(count >= 1) || count > MAX_REWRITE / 16 || view < 0 || view >= r->views || get(acc, "sparse")) {
@@ -293,7 +292,7 @@ static float *accessor_floats(rewrite *r, const cJSON *acc, int index, size_t *c
     float *f = lc_alloc(n * (size_t)comps * sizeof *f);
     const uint8_t *base = r->out.data + r->view_offset[view] + offset;
     for (size_t i = 0; i < n; i++)
-        for (int c = 0; c < comps; c++) f[i * comps + c] = read_component(base + i * stride + (size_t)c * cs, ct, normalized);
+        for (int c = 0; c < comps; c++) f[i * comps + c] = lc_gltf_component(base + i * stride + (size_t)c * cs, ct, normalized);
     *count_out = n;
     *comps_out = comps;
     return f;
@@ -672,10 +671,10 @@ bool lc_gltf_rewrite(cJSON *root, const uint8_t *bin, size_t bin_size, const cha
                      lc_gltf_info *info)
 {
     source src = {.bin = bin, .bin_size = bin_size, .dir = dir, .what = what};
-    bool ok = load_buffers(&src, root) && rewrite_file(root, &src, info);
-    for (int i = 0; i < src.count; i++) free(src.owned[i]);
-    free(src.owned);
-    free(src.size);
-    free(src.data);
+    char why[320];
+    bool loaded = lc_gltf_buffers_load(&src, root, why, sizeof why);
+    if (!loaded) lc_error("scene '%s': %s", what, why);
+    bool ok = loaded && rewrite_file(root, &src, info);
+    lc_gltf_buffers_free(&src);
     return ok;
 }
