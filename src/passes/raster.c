@@ -24,14 +24,21 @@ lc_pass lc_pass_raster_clear(void)
                      .uses = {{LC_RES_RASTER, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
 }
 
+/* A raster pipeline and its two sets (the frame's, the visibility scene's); the pass's key. */
+static uint64_t bind_raster(lc_renderer *r, lc_render_context *rc, uint32_t pass, VkPipeline pipeline)
+{
+    uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 1, r->dev.vis_scene.set);
+    return key;
+}
+
 static void record_raster(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
     uint32_t tasks = r->dev.geo.task_count;
     if (!tasks) return;
-    uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
-    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.raster_pipeline[phase]);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 0, lc_current_slot(r)->set);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 1, r->dev.vis_scene.set);
+    uint64_t key = bind_raster(r, rc, pass, r->dev.raster_pipeline[phase]);
     /* One workgroup per task (its command of the phase), in rows of at most 65535. */
     uint32_t x = LC_MIN(tasks, 65535u);
     lc_rc_dispatch(rc, key, x, LC_DIV_UP(tasks, x), 1);
@@ -55,10 +62,7 @@ lc_pass lc_pass_raster(uint32_t phase)
 
 static void record_big(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
 {
-    uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
-    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.raster_big_pipeline[phase]);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 0, lc_current_slot(r)->set);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 1, r->dev.vis_scene.set);
+    uint64_t key = bind_raster(r, rc, pass, r->dev.raster_big_pipeline[phase]);
     lc_rc_dispatch(rc, key, LC_RASTER_BIG_GROUPS, 1, 1);
 }
 static void record_big_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_big(r, rc, pass, LC_GEOMETRY_CULL_PHASE_ALL); }
