@@ -23,7 +23,8 @@ plan()
 {
     local profile=$1 sysfs=$2 vk=$3
     shift 3
-    env LC_SETUP_DRY_RUN=1 LC_SETUP_SYSFS="$TMP/$sysfs" LC_SETUP_NVIDIA="$TMP/no-nvidia" LC_SETUP_VULKANINFO="$TMP/$vk" \
+    env -u LC_SETUP_BACKPORTS -u LC_SETUP_NO_BACKPORTS -u LC_SETUP_PROFILE \
+        LC_SETUP_DRY_RUN=1 LC_SETUP_SYSFS="$TMP/$sysfs" LC_SETUP_NVIDIA="$TMP/no-nvidia" LC_SETUP_VULKANINFO="$TMP/$vk" \
         LC_SETUP_CODENAME=bookworm "$@" bash "$SETUP" "$profile" >"$TMP/plan" 2>&1 || fail "setup.sh $profile (dry run) failed: $(cat "$TMP/plan")"
 }
 packages() { grep -m1 "profile, " "$TMP/plan" | sed 's/.*packages: //'; }
@@ -66,5 +67,5 @@ expect "NVIDIA's driver" no run none vk-cpu LC_SETUP_NVIDIA="$TMP/nvidia"
 expect "a GPU, LC_SETUP_BACKPORTS=1" yes run amd vk-cpu LC_SETUP_BACKPORTS=1
 expect "no GPU, LC_SETUP_NO_BACKPORTS=1" no test none vk-cpu LC_SETUP_NO_BACKPORTS=1
 expect "no GPU, not Debian 12" no run none vk-cpu LC_SETUP_CODENAME=trixie
-env LC_SETUP_DRY_RUN=1 bash "$SETUP" nonsense >/dev/null 2>&1 && fail "an unknown profile is accepted"
+env -u LC_SETUP_BACKPORTS -u LC_SETUP_NO_BACKPORTS LC_SETUP_DRY_RUN=1 bash "$SETUP" nonsense >/dev/null 2>&1 && fail "an unknown profile is accepted"
 finish
