@@ -9,6 +9,8 @@
 #  - a decal changes only pixels inside its box (the box's corners projected to the screen);
 #  - --list-sort off composites as brute force does here (lavapipe appends in order; see
 #    docs/DECALS.md) and --stats says it is off;
+#  - a decal over a scene with blended quads: lists and zbin = brute (the transparent pass
+#    skips the decal range), nothing missed;
 #  - --decals N on Sponza changes the image and keeps lists and zbin = brute, missing nothing;
 #  - bad decal files and counts are refused in one line (exit 2).
 # Every run under the validation layer (--validate: any message fails it).
@@ -121,6 +123,21 @@ lc_ok "lists, sort off" "${BASE[@]}" --decals-file "$TMP/many.json" --mode lists
     [[ $(img json "$TMP/forward-lists.json" list_sort) == True ]] || fail "--stats list_sort is not true by default"
     checks=$((checks + 3))
 }
+
+echo "blended surfaces take no decals; the transparent cull still matches brute"
+"$PY" "$LC_SOURCE_DIR/tests/blend_scene.py" "$TMP" blend >"$TMP/blend.cam" || fail "blend_scene.py blend failed"
+echo '{"decals": [{"position": [0, 0, 0], "size": [100, 100, 100], "color": [1, 0.5, 0, 0.5], "pattern": "checker"}]}' >"$TMP/big.json"
+B=(--scene "$TMP/blend.gltf" --camera "$(cat "$TMP/blend.cam")" --lights-file "$TMP/blend-lights.json" --headless --validate --quiet
+   --size ${W}x${H} --frames 2 --decals-file "$TMP/big.json")
+for m in brute lists zbin; do
+    lc_ok "blend $m" "${B[@]}" --mode $m --pairs --stats "$TMP/blend-$m.json" --out "$TMP/blend-$m.png"
+done
+for m in lists zbin; do
+    d=$(img diff "$TMP/blend-brute.png" "$TMP/blend-$m.png")
+    [[ $d -le 1 ]] || fail "blend scene with a decal: $m differs from brute by $d/255"
+    [[ $(img json "$TMP/blend-$m.json" pairs.missed) == 0 ]] || fail "blend scene with a decal: $m missed pairs"
+    checks=$((checks + 2))
+done
 
 if have_sponza "generated decals on Sponza"; then
     echo "Sponza, --decals 128"
