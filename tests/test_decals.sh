@@ -9,6 +9,7 @@
 #  - a decal changes only pixels inside its box (the box's corners projected to the screen);
 #  - --list-sort off misses nothing, composites as brute force does on lavapipe (which appends
 #    in order; see docs/DECALS.md), and --stats says it is off;
+#  - a clear decal that sets roughness and metallic changes the floor, the same in every mode;
 #  - with shadowed lights, clear decals change nothing (lights keep their shadow records);
 #  - a decal over a scene with blended quads: lists and zbin = brute (the transparent pass
 #    skips the decal range), nothing missed;
@@ -133,6 +134,20 @@ lc_ok "lists, sort off" "${BASE[@]}" --decals-file "$TMP/many.json" --mode lists
     [[ $(img json "$TMP/forward-lists.json" list_sort) == True ]] || fail "--stats list_sort is not true by default"
     checks=$((checks + 3))
 }
+
+echo "roughness and metallic decals: every mode = brute, the floor changes"
+echo '{"decals": [{"position": [0, 0, 1], "size": [2, 0.4, 2], "color": [1, 1, 1, 0], "roughness": 0.05, "metallic": 1},
+ {"position": [0.5, 0, 1.5], "size": [1, 0.4, 1], "color": [0, 0, 1, 1], "pattern": "disc", "roughness": 1}]}' >"$TMP/rm.json"
+for m in brute lists zbin; do
+    lc_ok "roughness-metallic $m" "${BASE[@]}" --decals-file "$TMP/rm.json" --mode $m --pairs --stats "$TMP/rm-$m.json" --out "$TMP/rm-$m.png"
+done
+for m in lists zbin; do
+    d=$(img diff "$TMP/rm-brute.png" "$TMP/rm-$m.png")
+    [[ $d -le 1 ]] || fail "roughness-metallic decals: $m differs from brute by $d/255"
+    [[ $(img json "$TMP/rm-$m.json" pairs.missed) == 0 ]] || fail "roughness-metallic decals: $m missed pairs"
+done
+[[ $(img diff "$TMP/none.png" "$TMP/rm-brute.png") -gt 16 ]] || fail "a clear decal with metallic 1 leaves the floor unchanged"
+checks=$((checks + 5))
 
 echo "shadowed lights behind decals: a clear decal (alpha 0) changes nothing"
 # The lights' shadow records are kept by their sorted index; the decals ahead of them in the

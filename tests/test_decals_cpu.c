@@ -16,13 +16,15 @@ static void test_json(void)
     lc_decal_set s;
     CHECK(parse("{\"decals\": [{\"position\": [1, 2, 3], \"size\": [2, 0.4, 4]},"
                 " {\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"rotation\": [0, 0, 0, 2], \"color\": [1, 0, 0, 0.5],"
-                "  \"opacity\": 0.5, \"pattern\": \"ring\", \"extra\": true}]}", &s) == LC_OK);
+                "  \"opacity\": 0.5, \"pattern\": \"ring\", \"roughness\": 0.25, \"metallic\": 1, \"extra\": true}]}", &s) == LC_OK);
     CHECK(s.count == 2);
     CHECK(s.decals[0].half[0] == 1.0f && s.decals[0].half[1] == 0.2f && s.decals[0].half[2] == 2.0f);
     CHECK(s.decals[0].rotation[3] == 1.0f && s.decals[0].color[3] == 1.0f);
     CHECK(s.decals[0].pattern == LC_DECAL_PATTERN_NONE);
     CHECK(s.decals[1].rotation[3] == 1.0f); /* normalised */
     CHECK(s.decals[1].color[3] == 0.25f && s.decals[1].pattern == 1u);
+    CHECK(s.decals[0].roughness < 0.0f && s.decals[0].metallic < 0.0f); /* not set: the surface's own */
+    CHECK(s.decals[1].roughness == 0.25f && s.decals[1].metallic == 1.0f);
     lc_decal_set_destroy(&s);
     CHECK(parse("{\"decals\": []}", &s) == LC_OK && s.count == 0);
     lc_decal_set_destroy(&s);
@@ -33,6 +35,8 @@ static void test_json(void)
         "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"color\": [1, 1, 1, 1.5]}]}",
         "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"rotation\": [0, 0, 0, 0]}]}",
         "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"pattern\": 3}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"roughness\": 2}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"metallic\": \"yes\"}]}",
         "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": \"a.png\"}]}",
         "{\"decals\": {}}", "[]", "{\"decals\": [",
     };
@@ -65,6 +69,7 @@ static void test_generate(void)
             CHECK(d->half[k] > 0.0f);
         }
         CHECK(d->pattern < LC_DECAL_PATTERNS && d->color[3] > 0.0f && d->color[3] <= 1.0f);
+        CHECK(d->roughness < 0.0f && d->metallic < 0.0f);
     }
     CHECK(lc_decals_generate(&c, 0, 1, &scene) == LC_ERR_INPUT);
     lc_decal_set_destroy(&a), lc_decal_set_destroy(&b), lc_decal_set_destroy(&c);

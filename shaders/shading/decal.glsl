@@ -22,18 +22,21 @@ float lc_decal_pattern(uint pattern, vec2 uv)
     return fract((uv.x + uv.y) * 3.0) < 0.5 ? 1.0 : 0.0;
 }
 
-// Decal i's coverage (alpha) at world position p, and its colour; 0 outside its box.
-float lc_decal_at(uint i, vec3 p, out vec3 rgb)
+// Decal i's mask at world position p: 0 outside its box, else the fade towards its ends along Y
+// times its pattern; its colour (rgb, opacity: the colour's alpha is mask * opacity), and its
+// roughness and metallic (negative: it leaves the surface's own; where set they take the mask).
+float lc_decal_at(uint i, vec3 p, out vec4 rgba, out vec2 rm)
 {
     lc_gpu_decal d = decals[i];
     vec4 q = vec4(p, 1.0);
     vec3 b = vec3(dot(d.to_box[0], q), dot(d.to_box[1], q), dot(d.to_box[2], q));
-    rgb = d.color.rgb;
+    rgba = d.color;
+    rm = uintBitsToFloat(d.info.zw);
     // Written so that NaN (helper lanes) lies outside.
     if (!(abs(b.x) <= 1.0 && abs(b.y) <= 1.0 && abs(b.z) <= 1.0)) return 0.0;
-    float a = d.color.a * clamp((1.0 - abs(b.y)) * (1.0 / float(LC_DECAL_FADE)), 0.0, 1.0);
-    if (d.info.x != LC_DECAL_PATTERN_NONE) a *= lc_decal_pattern(d.info.x, b.xz * 0.5 + 0.5);
-    return a;
+    float m = clamp((1.0 - abs(b.y)) * (1.0 / float(LC_DECAL_FADE)), 0.0, 1.0);
+    if (d.info.x != LC_DECAL_PATTERN_NONE) m *= lc_decal_pattern(d.info.x, b.xz * 0.5 + 0.5);
+    return m;
 }
 
 #endif

@@ -36,18 +36,24 @@ uint lc_loop_evaluated, lc_loop_contributing;
 vec3 lc_loop_position;
 vec3 lc_loop_decal_rgb;
 float lc_loop_decal_a;
+vec2 lc_loop_decal_rm, lc_loop_decal_rm_a; // roughness and metallic, composited among the decals that set them
 bool lc_loop_done;
 
 // Composites decal i under what the decals above it left: entities hold the decals in reverse
 // file order (src/lights/decals.c), so ascending indices go from the top decal down.
 bool lc_visit_decal(uint i)
 {
-    vec3 rgb;
-    float a = lc_decal_at(i, lc_loop_position, rgb);
-    if (a <= 0.0) return false;
+    vec4 rgba;
+    vec2 rm;
+    float m = lc_decal_at(i, lc_loop_position, rgba, rm);
+    if (m <= 0.0) return false;
+    float a = m * rgba.a;
     float w = (1.0 - lc_loop_decal_a) * a;
-    lc_loop_decal_rgb += w * rgb;
+    lc_loop_decal_rgb += w * rgba.rgb;
     lc_loop_decal_a += w;
+    vec2 wrm = mix(vec2(0.0), (1.0 - lc_loop_decal_rm_a) * m, greaterThanEqual(rm, vec2(0.0)));
+    lc_loop_decal_rm += wrm * rm;
+    lc_loop_decal_rm_a += wrm;
     if (a >= 1.0) lc_loop_done = true;
     return true;
 }
@@ -289,17 +295,22 @@ void lc_entity_loop_begin(uvec2 px, float view_depth)
 }
 
 // The decal loop: the decals covering world position p composited front to back over the
-// surface's base colour, stopping under the first that covers fully.
-vec3 lc_decal_loop(vec3 p, vec3 base)
+// surface's base colour, stopping under the first that covers fully; roughness and metallic
+// likewise among the decals that set them (a decal covering fully hides the ones under it
+// there too).
+void lc_decal_loop(vec3 p, inout vec3 base, inout float roughness, inout float metallic)
 {
-    if (!lc_decals_apply()) return base;
+    if (!lc_decals_apply()) return;
     lc_loop_position = p;
     lc_loop_decal_rgb = vec3(0.0);
     lc_loop_decal_a = 0.0;
+    lc_loop_decal_rm = lc_loop_decal_rm_a = vec2(0.0);
     lc_loop_done = false;
     lc_entity_walk(lc_entity_span(LC_LOOP_DECALS), LC_LOOP_DECALS);
     lc_loop_done = false;
-    return lc_loop_decal_rgb + (1.0 - lc_loop_decal_a) * base;
+    base = lc_loop_decal_rgb + (1.0 - lc_loop_decal_a) * base;
+    roughness = lc_loop_decal_rm.x + (1.0 - lc_loop_decal_rm_a.x) * roughness;
+    metallic = lc_loop_decal_rm.y + (1.0 - lc_loop_decal_rm_a.y) * metallic;
 }
 
 // The probe and light loops for the surface (after lc_entity_loop_begin and the decal loop):
@@ -323,11 +334,12 @@ uint lc_exact_count()
     uint exact = 0u;
     if (lc_decals_apply()) {
         for (uint i = 0u; i < frame.entity_info.x; i++) {
-            vec3 rgb;
-            float a = lc_decal_at(i, lc_loop_surf.position, rgb);
-            if (a <= 0.0) continue;
+            vec4 rgba;
+            vec2 rm;
+            float m = lc_decal_at(i, lc_loop_surf.position, rgba, rm);
+            if (m <= 0.0) continue;
             exact++;
-            if (a >= 1.0) break;
+            if (m * rgba.a >= 1.0) break;
         }
     }
     for (uint i = frame.entity_info.z; i < frame.light_info.x; i++)

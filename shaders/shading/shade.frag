@@ -66,7 +66,7 @@ void main()
     vec3 normal = dot(n, seen) < 0.0 ? -mapped : mapped;
     // The decal loop changes the base colour the lights then shade (light_loop.glsl).
     lc_entity_loop_begin(uvec2(gl_FragCoord.xy), in_depth);
-    mi.base = lc_decal_loop(in_world, mi.base);
+    lc_decal_loop(in_world, mi.base, mi.roughness, mi.metallic);
     lc_surface surf = lc_surface_of(mi, in_world, normal, view_dir);
 
     vec3 color = lc_light_loop(surf);

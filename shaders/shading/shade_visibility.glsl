@@ -115,7 +115,7 @@ void main()
     vec3 shading_normal = dot(n, seen) < 0.0 ? -mapped : mapped;
     // The decal loop changes the base colour the lights then shade (light_loop.glsl).
     lc_entity_loop_begin(px, depth);
-    mi.base = lc_decal_loop(world, mi.base);
+    lc_decal_loop(world, mi.base, mi.roughness, mi.metallic);
     lc_surface surf = lc_surface_of(mi, world, shading_normal, view_dir);
 
     vec3 color = lc_light_loop(surf);

@@ -370,7 +370,8 @@ struct lc_gpu_cascades {
 struct lc_gpu_decal {
     LC_F4 to_box[3]; /* rows of the world-to-box affine map */
     LC_F4 color;     /* linear rgb, alpha (opacity) */
-    LC_U4 info;      /* x: pattern (LC_DECAL_PATTERN_NONE: plain), y: file index, z, w: 0 */
+    LC_U4 info;      /* x: pattern (LC_DECAL_PATTERN_NONE: plain), y: file index, z: roughness, w: metallic (float
+                      * bits; negative: the decal leaves the surface's own) */
 };
 
 /* Counters written by the culling passes; read back for stats. */

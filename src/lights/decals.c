@@ -104,6 +104,18 @@ static bool parse_decal(const json_ctx *c, const cJSON *item, lc_decal *d)
         d->color[3] *= (float)op->valuedouble;
     }
     d->pattern = LC_DECAL_PATTERN_NONE;
+    static const char *const rm_keys[2] = {"roughness", "metallic"};
+    float *rm[2] = {&d->roughness, &d->metallic};
+    for (int k = 0; k < 2; k++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, rm_keys[k]);
+        *rm[k] = -1.0f;
+        if (!v) continue;
+        if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0.0 && v->valuedouble <= 1.0)) {
+            json_fail(c, "\"%s\" must be a number in [0, 1]", rm_keys[k]);
+            return false;
+        }
+        *rm[k] = (float)v->valuedouble;
+    }
     const cJSON *pat = cJSON_GetObjectItemCaseSensitive(item, "pattern");
     if (pat) {
         int k = cJSON_IsString(pat) ? lc_name_index(pat->valuestring, pattern_names, LC_DECAL_PATTERNS) : -1;
@@ -330,6 +342,7 @@ lc_status lc_decals_generate(lc_decal_set *out, uint32_t count, uint64_t seed, c
         memcpy(dd->color, rgb[(int)h6 % 6], sizeof rgb[0]);
         dd->color[3] = alpha;
         dd->pattern = pattern;
+        dd->roughness = dd->metallic = -1.0f; /* colour only */
     }
     free(cum);
     free(obj_of);
@@ -383,7 +396,10 @@ uint32_t lc_decals_build(const lc_decal *decals, uint32_t count, const lc_m4 *vi
             g->to_box[a] = (lc_f4){ax[a][0] * inv, ax[a][1] * inv, ax[a][2] * inv, -dot3(ax[a], c) * inv};
         }
         g->color = (lc_f4){d->color[0], d->color[1], d->color[2], d->color[3]};
-        g->info = (lc_u4){d->pattern, k, 0, 0};
+        uint32_t rough, metal;
+        memcpy(&rough, &d->roughness, sizeof rough);
+        memcpy(&metal, &d->metallic, sizeof metal);
+        g->info = (lc_u4){d->pattern, k, rough, metal};
         n++;
     }
     return n;

@@ -18,6 +18,8 @@ typedef struct lc_decal {
     float rotation[4]; /* unit quaternion x, y, z, w: local to world */
     float color[4];    /* linear rgb, alpha (opacity folded in) */
     uint32_t pattern;  /* a built-in procedural texture (< LC_DECAL_PATTERNS), or LC_DECAL_PATTERN_NONE */
+    float roughness;   /* perceptual, [0, 1]; < 0: the decal leaves the surface's own */
+    float metallic;    /* [0, 1]; < 0: likewise */
 } lc_decal;
 
 typedef struct lc_decal_set {
