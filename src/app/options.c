@@ -403,6 +403,10 @@ static const lc_option k_options[] = {
     {.flag = "--cascade-distance", .value = "M", .section = LC_OPTSEC_SHADOWS, .parse = opt_float, FIELD(cascades.distance),
      .lo = 1, .hi = 1e5, .why = "expected metres in 1..100000",
      .help = "metres of view depth they cover, at most the far plane, 1..100000 (default 200)"},
+    {.flag = "--cascade-slack", .value = "F", .section = LC_OPTSEC_SHADOWS, .parse = opt_float, FIELD(cascades.slack),
+     .lo = 0, .hi = LC_CASCADE_SLACK_MAX, .why = "expected a fraction in 0..1",
+     .help = "room each cascade leaves its slice to move in before it follows the camera and renders again, a "
+             "fraction of the slice's radius, 0..1 (default 0.1; 0: it follows every texel; texels grow by 1 + F)"},
     {.flag = "--cascade-size", .value = "N", .section = LC_OPTSEC_SHADOWS, UINT(LC_CASCADE_SIZE_MIN, LC_CASCADE_SIZE_MAX),
      FIELD(cascades.size), .pow2_why = "expected a power of two",
      .help = "texels on a side of each, a power of two 256..4096 (default 2048)"},
@@ -476,7 +480,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->geometry = -1;
     o->occlusion = true;
     o->meshlet_codec = true;
-    o->cascades = (lc_cascade_settings){.count = LC_CASCADES_DEFAULT, .split = -1.0f};
+    o->cascades = (lc_cascade_settings){.count = LC_CASCADES_DEFAULT, .split = -1.0f, .slack = -1.0f};
 
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
