@@ -69,8 +69,10 @@ lc_pass lc_pass_raster_depth(uint32_t phase);
 uint32_t lc_passes_raster(const lc_renderer *r, lc_pass *passes);
 /* Why this renderer cannot rasterize in compute (written into buf), or NULL. */
 const char *lc_raster_missing(const lc_renderer *r, char *buf, size_t size);
-/* What --raster auto takes where the compute raster can run (LC_RASTERIZER_HARDWARE or _COMPUTE). */
+/* What --raster auto takes where the compute raster can run (LC_RASTERIZER_HARDWARE or _COMPUTE):
+ * lc_raster_auto_for the device's type (compute on discrete GPUs). */
 uint32_t lc_raster_auto(const lc_renderer *r);
+uint32_t lc_raster_auto_for(VkPhysicalDeviceType type);
 /* transparent: the blended objects, back to front, forward shaded over the HDR image with the
  * transparent cull's lights (passes/transparent.c). */
 lc_pass lc_pass_transparent(const lc_renderer *r);
