@@ -142,10 +142,10 @@ extern const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT];
 enum { LC_LOOP_PLAIN, LC_LOOP_MERGE_TILES, LC_LOOP_MERGE_ALWAYS, LC_LOOP_COUNT };
 
 /* Which rasterizer writes visibility shading's depth and ids (--raster): AUTO takes
- * lc_raster_auto's choice (today the hardware: see there); HARDWARE, the graphics pipeline
- * (depth pre-pass and EQUAL id pass, or one pass); COMPUTE, the compute raster
- * (passes/raster.c: 64-bit atomic max of depth and id per pixel, then the id and depth
- * images resolved from it). Forward shading always rasterizes in hardware. */
+ * lc_raster_auto's choice (compute on discrete GPUs where it can run: see there); HARDWARE,
+ * the graphics pipeline (depth pre-pass and EQUAL id pass, or one pass); COMPUTE, the compute
+ * raster (passes/raster.c: 64-bit atomic max of depth and id per pixel, then the id image and
+ * the depth image resolved from it in compute). Forward shading always rasterizes in hardware. */
 enum { LC_RASTERIZER_AUTO, LC_RASTERIZER_HARDWARE, LC_RASTERIZER_COMPUTE, LC_RASTERIZER_COUNT };
 extern const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT];
 
@@ -307,7 +307,7 @@ typedef struct lc_renderer_device {
     VkPipeline shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
     VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
     /* --raster compute: raster.comp per LC_GEOMETRY_CULL_PHASE_* (vis_scene.layout) and the
-     * resolve into the id and depth images (raster_resolve.frag), made on first use. */
+     * resolve into the id image and the depth words (raster_resolve.comp), made on first use. */
     VkPipeline raster_pipeline[3], raster_big_pipeline[3], raster_resolve_pipeline;
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */

@@ -138,12 +138,15 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * (the target image changes); only those two use it. */
 /* The compute raster's visibility buffer (--raster compute): uint64 per pixel, depth key in the
  * high word (~float bits of the depth: nearer is larger), the packed id in the low one; 0: empty;
- * then a uint per pixel, the atomics it took (--view overdraw only). 16 bytes where the frame has
- * no compute raster. */
+ * then a uint per pixel, the atomics it took (--view overdraw only); then a float per pixel from
+ * word LC_RASTER_DEPTH_WORD * pixels, the depth the resolve writes and the copy into the D32
+ * depth image reads. 16 bytes where the frame has no compute raster. */
 #define LC_BIND_RASTER 41
+#define LC_RASTER_DEPTH_WORD 3u
 #define LC_BIND_RASTER_WORK 42 /* uint[]: the compute raster's big-triangle list (lc_geometry.h LC_RASTER_WORK_*) */
-#define LC_BIND_OUTPUT 43
-#define LC_BIND_COUNT 44
+#define LC_BIND_VISIBILITY_STORAGE 43 /* the id image (LC_BIND_VISIBILITY) as a storage image: the compute raster's resolve writes it */
+#define LC_BIND_OUTPUT 44
+#define LC_BIND_COUNT 45
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u

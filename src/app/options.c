@@ -301,7 +301,7 @@ static const lc_option k_options[] = {
      FIELD(raster), .why = "expected hardware, compute or auto",
      .help = "visibility shading's rasterizer: hardware (graphics pipeline), compute (64-bit atomics into a visibility "
              "buffer, after the GPU meshlet cull on every geometry path; needs shaderBufferInt64Atomics) or auto (default: "
-             "the hardware until the compute raster is measured faster on the GPU, and wherever compute cannot run); "
+             "compute on discrete GPUs, the hardware on other devices and wherever compute cannot run); "
              "forward shading always rasterizes in hardware", .stats = "raster.path"},
     {.flag = "--tonemap", .value = "auto|compute|fragment|fused", .section = LC_OPTSEC_CULLING,
      NAMES(lc_tonemap_names, LC_TONEMAP_COUNT), FIELD(tonemap),
