@@ -104,6 +104,7 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     else
         s = lc_scene_load_file(&app->scene, opt->scene);
     if (s == LC_OK) s = lc_scene_grid(&app->scene, opt->grid);
+    if (s == LC_OK && !opt->grid_phase_same) s = lc_scene_anim_instance(&app->scene, opt->grid * opt->grid * opt->grid, opt->seed);
     if (s != LC_OK) return s;
     /* --camera-index picks a file camera; without it the first one is taken where the scene
      * starts from it (an object with a camera). */
@@ -269,6 +270,16 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     };
     lc_status s = lc_context_create(&cd, &app->ctx);
     if (s != LC_OK) return s;
+    /* --grid's per-copy poses: each copy's posed vertices in the one runtime vertex buffer. */
+    const lc_scene_anim *an = app->scene.anim;
+    uint64_t vertex_bytes = (uint64_t)app->scene.vertex_count * sizeof(lc_vertex);
+    if (an && an->instance_count > 1 && vertex_bytes > app->ctx.props.limits.maxStorageBufferRange) {
+        lc_error("--grid %u: %u copies each posed on its own need %.0f MiB of vertices, more than device '%s' holds in one "
+                 "storage buffer (%.0f MiB): a smaller --grid or --grid-phase same",
+                 opt->grid, an->instance_count, vertex_bytes / 1048576.0, app->ctx.props.deviceName,
+                 app->ctx.props.limits.maxStorageBufferRange / 1048576.0);
+        return LC_ERR_USAGE;
+    }
     /* The compute raster needs 64-bit buffer atomics (the frame refuses the rest: ids that do
      * not fit 32 bits, a scene past the culling buffers). */
     if (opt->shading == LC_SHADING_VISIBILITY && opt->raster == LC_RASTERIZER_COMPUTE && !app->ctx.buffer_int64_atomics) {

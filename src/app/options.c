@@ -212,6 +212,7 @@ static lc_status opt_memory_limit(const lc_option *opt, const char *v, lc_option
 
 /* Named values that have no names list of their own elsewhere, indexed by the value stored. */
 static const char *const k_skinning[] = {"gpu", "cpu"}; /* stored into skinning_cpu */
+static const char *const k_grid_phase[] = {"spread", "same"}; /* stored into grid_phase_same */
 static const char *const k_on_off_enum[] = {[LC_SHADOW_OCCLUSION_ON] = "on", [LC_SHADOW_OCCLUSION_OFF] = "off"};
 static const char *const k_shadow_filter[] = {[LC_SHADOW_FILTER_BILINEAR] = "bilinear", [LC_SHADOW_FILTER_TENT] = "tent"};
 static const char *const k_shadow_cull[] = {[LC_SHADOW_CULL_GPU] = "gpu", [LC_SHADOW_CULL_CPU] = "cpu"};
@@ -233,6 +234,11 @@ static const lc_option k_options[] = {
      .stats = "scene"},
     {.flag = "--grid", .value = "N", .section = LC_OPTSEC_SCENE, UINT(1, 64), FIELD(grid),
      .help = "the scene's objects replicated N x N x N, 1..64 (default 1)"},
+    {.flag = "--grid-phase", .value = "spread|same", .section = LC_OPTSEC_SCENE, NAMES(k_grid_phase, LC_ARRAY_COUNT(k_grid_phase)),
+     FIELD(grid_phase_same), .why = "expected spread or same",
+     .help = "an animated file's --grid copies each posed on their own, copy 0 at the clock and the others at a phase from "
+             "--seed within the longest animation (spread, default; skinned and morphed meshes copied per copy), or all "
+             "sharing one pose (same)"},
     {.flag = "--lights", .value = "N", .section = LC_OPTSEC_SCENE, UINT(0, LC_LIGHTS_MAX), FIELD(lights), SET(lights_set),
      .help = "generated point and spot lights, 0..1048576 (default 1024; 0: no local lights, only the sun and the environment; "
              "default for a file seen from outside: 16 near-white lights and a brighter sky)",

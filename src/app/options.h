@@ -13,6 +13,7 @@
 typedef struct lc_options {
     const char *scene;        /* "default", "mesh" or a path */
     uint32_t grid;            /* --grid N: objects replicated N^3 times; default 1 */
+    bool grid_phase_same;     /* --grid-phase same: an animated file's copies share one pose; default spread (a pose per copy) */
     uint32_t lights;          /* default 1024 */
     bool lights_set;          /* --lights given: generated lights even where the file has its own */
     uint64_t seed;            /* default 1 */

@@ -168,13 +168,15 @@ void lc_skinning_record(const lc_skinning *sk, lc_render_context *rc, uint32_t p
     uint64_t key = lc_sort_key(pass, seq);
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->skin);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->layout, 0, sk->sets[slot]);
-    for (uint32_t r = 0; r < sk->range_count; r++) {
-        const lc_skin_range *g = &sk->ranges[r];
-        if (!g->count) continue;
+    /* Ranges that follow each other in both buffers go as one (--grid's per-copy skins: thousands). */
+    for (uint32_t r = 0; r < sk->range_count;) {
+        uint32_t src = sk->ranges[r].source_first, dst = sk->ranges[r].runtime_first, count = 0;
+        while (r < sk->range_count && sk->ranges[r].source_first == src + count && sk->ranges[r].runtime_first == dst + count)
+            count += sk->ranges[r++].count;
         /* Batches within the 65,535 workgroups a dimension every device allows. */
-        for (uint32_t first = 0; first < g->count; first += BATCH * LC_SKIN_GROUP) {
-            uint32_t n = LC_MIN(g->count - first, BATCH * LC_SKIN_GROUP);
-            lc_skin_push push = {{g->source_first + first, g->runtime_first + first, n, 0}};
+        for (uint32_t first = 0; first < count; first += BATCH * LC_SKIN_GROUP) {
+            uint32_t n = LC_MIN(count - first, BATCH * LC_SKIN_GROUP);
+            lc_skin_push push = {{src + first, dst + first, n, 0}};
             lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
             lc_rc_dispatch(rc, key, LC_DIV_UP(n, LC_SKIN_GROUP), 1, 1);
         }
@@ -187,12 +189,12 @@ void lc_skinning_record(const lc_skinning *sk, lc_render_context *rc, uint32_t p
     key = lc_sort_key(pass, seq + 2);
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->bounds);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->layout, 0, sk->sets[slot]);
-    for (uint32_t r = 0; r < sk->range_count; r++) {
-        const lc_skin_range *g = &sk->ranges[r];
-        if (!g->meshlet_count) continue;
-        for (uint32_t first = 0; first < g->meshlet_count; first += BATCH) {
-            uint32_t n = LC_MIN(g->meshlet_count - first, BATCH);
-            lc_skin_push push = {{g->meshlet_first + first, n, sk->sublets ? 1u : 0u, 0}};
+    for (uint32_t r = 0; r < sk->range_count;) {
+        uint32_t at = sk->ranges[r].meshlet_first, count = 0;
+        while (r < sk->range_count && sk->ranges[r].meshlet_first == at + count) count += sk->ranges[r++].meshlet_count;
+        for (uint32_t first = 0; first < count; first += BATCH) {
+            uint32_t n = LC_MIN(count - first, BATCH);
+            lc_skin_push push = {{at + first, n, sk->sublets ? 1u : 0u, 0}};
             lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
             lc_rc_dispatch(rc, key, n, 1, 1);
         }
