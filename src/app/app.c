@@ -105,6 +105,7 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_scene_load_file(&app->scene, opt->scene);
     if (s == LC_OK) s = lc_scene_grid(&app->scene, opt->grid);
     if (s == LC_OK && !opt->grid_phase_same) s = lc_scene_anim_instance(&app->scene, opt->grid * opt->grid * opt->grid, opt->seed);
+    if (s == LC_OK && opt->figures) s = lc_scene_add_figures(&app->scene, opt->figures, opt->figure_count, opt->seed);
     if (s != LC_OK) return s;
     /* --camera-index picks a file camera; without it the first one is taken where the scene
      * starts from it (an object with a camera). */
@@ -133,6 +134,7 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
     if (s != LC_OK) return s;
+    if (opt->light_motion_off) app->lights.animated = false;
     /* After the framing and the lights, which come from the rest pose whatever --time says. */
     if ((s = start_animation(app)) != LC_OK) return s;
     app->light_count = app->lights.count;

@@ -123,6 +123,11 @@ typedef struct lc_scene_anim {
  * + a phase drawn from seed (copy 0: none; the others uniform in [0, the longest animation's
  * length)). A scene without animations, or copies 1: nothing. Too many vertices: LC_ERR_USAGE. */
 lc_status lc_scene_anim_instance(lc_scene *scene, uint32_t copies, uint64_t seed);
+/* --figures (scene_figures.c): count copies of the animated file at path stood on the scene's
+ * floor (a jittered grid over the middle of its ground plan, from seed; each at the lowest
+ * upward-facing surface with the figure's height free above it), each posed on its own, its
+ * phase from seed. The scene must have no animation of its own, the file one: else LC_ERR_USAGE. */
+lc_status lc_scene_add_figures(lc_scene *scene, const char *path, uint32_t count, uint64_t seed);
 /* Picks what plays (an index < animation_count, LC_ANIMATION_ALL or LC_ANIMATION_NONE) and
  * marks the nodes it moves. */
 void lc_scene_anim_select(lc_scene *scene, int32_t active);
