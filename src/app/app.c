@@ -670,6 +670,16 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "views", ss->views);
     cJSON_AddNumberToObject(sh, "views_rendered", ss->views_rendered);
     cJSON_AddNumberToObject(sh, "views_cached", ss->views_cached);
+    cJSON_AddNumberToObject(sh, "views_moved", ss->views_moved);
+    cJSON_AddNumberToObject(sh, "views_rendered_moved", ss->views_rendered_moved);
+    /* Over the completed frames after the first (which renders every view); null for one frame. */
+    if (r->frame.shadow_frames > 1) {
+        cJSON_AddNumberToObject(sh, "views_rendered_mean", (double)r->frame.shadow_rendered_sum / (r->frame.shadow_frames - 1));
+        cJSON_AddNumberToObject(sh, "views_rendered_max", r->frame.shadow_rendered_max);
+    } else {
+        cJSON_AddNullToObject(sh, "views_rendered_mean");
+        cJSON_AddNullToObject(sh, "views_rendered_max");
+    }
     cJSON *by_size = cJSON_AddObjectToObject(sh, "views_by_size");
     for (uint32_t v = 0; v < LC_SHADOW_LEVELS; v++) {
         char name[8];
