@@ -714,6 +714,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     }
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));
+    cJSON_AddNumberToObject(mem, "device_bytes", (double)app->ctx.memory_allocated);
     if (pairs) {
         cJSON *p = cJSON_AddObjectToObject(root, "pairs");
         cJSON_AddNumberToObject(p, "evaluated", (double)pairs[0]);
