@@ -276,9 +276,9 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     const lc_scene_anim *an = app->scene.anim;
     uint64_t vertex_bytes = (uint64_t)app->scene.vertex_count * sizeof(lc_vertex);
     if (an && an->instance_count > 1 && vertex_bytes > app->ctx.props.limits.maxStorageBufferRange) {
-        lc_error("--grid %u: %u copies each posed on its own need %.0f MiB of vertices, more than device '%s' holds in one "
-                 "storage buffer (%.0f MiB): a smaller --grid or --grid-phase same",
-                 opt->grid, an->instance_count, vertex_bytes / 1048576.0, app->ctx.props.deviceName,
+        lc_error("%s: %u copies each posed on its own need %.0f MiB of vertices, more than device '%s' holds in one "
+                 "storage buffer (%.0f MiB): a smaller --grid or --figure-count, or --grid-phase same",
+                 app->scene.name, an->instance_count, vertex_bytes / 1048576.0, app->ctx.props.deviceName,
                  app->ctx.props.limits.maxStorageBufferRange / 1048576.0);
         return LC_ERR_USAGE;
     }
