@@ -2,9 +2,12 @@
  * file stood on the scene's floor, each posed on its own (lc_scene_anim_instance), for a still
  * scene with moving casters in it (Sponza plus walking figures: the shadow cache redraws only
  * the views a figure is in). Placement: a jittered grid over the middle 80 % of the scene's
- * ground plan; at each spot the floor is the lowest upward-facing surface with the figure's
- * height free above it (a column's base or a table top is not a floor), found by casting a ray
- * down through the scene's triangles (binned on a 2D grid). */
+ * ground plan (its bounds within the volume its lights fill: an interior's walls). At each spot
+ * a ray cast down through the scene's triangles (binned on a 2D grid) finds the lowest
+ * upward-facing surface with the figure's height free above it (and, in an interior, something
+ * above that); a spot whose floor is not the scene's main floor (the one its first view stands
+ * on; elsewhere the commonest) is drawn again: no figure on a crate, in a closed space below
+ * the floor, or on the ground outside the walls. */
 #include "scene/animation.h"
 
 #include <math.h>
@@ -81,7 +84,7 @@ static bool hit(const float *p, float x, float z, float *y, bool *up)
     float e1y = p[4] - p[1], e2y = p[7] - p[1];
     float n[3] = {e1y * e2z - e1z * e2y, e1z * e2x - e1x * e2z, e1x * e2y - e1y * e2x};
     float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    *up = len > 0.0f && fabsf(n[1]) > 0.7f * len; /* floors as seen from either side: files wind them either way */
+    *up = len > 0.0f && n[1] > 0.7f * len; /* front faces (counter-clockwise, glTF) facing up */
     return true;
 }
 
@@ -91,8 +94,8 @@ static int cmp_float(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The floor at (x, z) with height free above it: false where there is none. */
-static bool floor_at(const floor_tris *f, float x, float z, float height, float *out)
+/* The hits of the vertical line through (x, z), sorted by height: pairs (y, 1 where it faces up). */
+static uint32_t hits_at(const floor_tris *f, float x, float z, float **out)
 {
     uint32_t r[4];
     bin_range(f, x, x, z, z, r);
@@ -105,13 +108,35 @@ static bool floor_at(const floor_tris *f, float x, float z, float height, float 
         if (hit(f->tri[f->bin_tris[i]], x, z, &y, &up)) ys[2 * count] = y, ys[2 * count + 1] = up ? 1.0f : 0.0f, count++;
     }
     qsort(ys, count, 2 * sizeof *ys, cmp_float);
+    *out = ys;
+    return count;
+}
+
+/* The highest upward-facing surface below top at (x, z) (what a viewer there stands on). */
+static bool floor_below(const floor_tris *f, float x, float z, float top, float *out)
+{
+    float *ys;
+    uint32_t count = hits_at(f, x, z, &ys);
+    bool found = false;
+    for (uint32_t i = 0; i < count && ys[2 * i] < top; i++)
+        if (ys[2 * i + 1] != 0.0f) *out = ys[2 * i], found = true;
+    free(ys);
+    return found;
+}
+
+/* The lowest upward-facing surface at (x, z) with height free above it: false where there is
+ * none. covered: a surface must lie above it too (a ceiling or a roof, past the free height). */
+static bool floor_at(const floor_tris *f, float x, float z, float height, bool covered, float *out)
+{
+    float *ys;
+    uint32_t count = hits_at(f, x, z, &ys);
     bool found = false;
     for (uint32_t i = 0; i < count && !found; i++) {
         if (ys[2 * i + 1] == 0.0f) continue;
         /* The next surface above (another one within a millimetre is the same floor's other face or a seam). */
         uint32_t j = i + 1;
         while (j < count && ys[2 * j] < ys[2 * i] + 1e-3f) j++;
-        if (j == count || ys[2 * j] > ys[2 * i] + height) *out = ys[2 * i], found = true;
+        if ((j == count && !covered) || (j < count && ys[2 * j] > ys[2 * i] + height)) *out = ys[2 * i], found = true;
     }
     free(ys);
     return found;
@@ -215,23 +240,58 @@ lc_status lc_scene_add_figures(lc_scene *s, const char *path, uint32_t count, ui
     float fig_c[2] = {0.5f * (fig.bounds_min[0] + fig.bounds_max[0]), 0.5f * (fig.bounds_min[2] + fig.bounds_max[2])};
     /* A grid of cols x rows cells over the middle 80 % of the ground plan, one figure in each of
      * the first count cells, jittered within the middle half of its cell. */
-    float lo[2] = {s->bounds_min[0], s->bounds_min[2]}, size[2] = {s->bounds_max[0] - lo[0], s->bounds_max[2] - lo[1]};
+    /* The plan: the scene's bounds, within the volume its lights fill where that is smaller (an
+     * interior's: inside its walls; Sponza's bounds reach the ground outside them). */
+    float lo[2], size[2];
+    for (int k = 0; k < 2; k++) {
+        int c = k * 2;
+        float a = s->bounds_min[c], b = s->bounds_max[c];
+        if (s->light_bounds_max[c] > s->light_bounds_min[c]) a = fmaxf(a, s->light_bounds_min[c]), b = fminf(b, s->light_bounds_max[c]);
+        if (!(b > a)) a = s->bounds_min[c], b = s->bounds_max[c];
+        lo[k] = a, size[k] = b - a;
+    }
     for (int k = 0; k < 2; k++) lo[k] += 0.1f * size[k], size[k] *= 0.8f;
     uint32_t cols = (uint32_t)LC_MAX(1.0f, ceilf(sqrtf((float)count * size[0] / fmaxf(size[1], 1e-6f))));
     uint32_t rows = (count + cols - 1) / cols;
+    /* In an interior (Sponza, the hall) a floor also has something above it: the ground outside the
+     * walls has only sky. */
+    bool interior = s->start == LC_START_INTERIOR;
     floor_tris f;
     floor_build(s, &f);
+    /* The main floor, which figures stand on first: in an interior the one its first view stands
+     * on (Sponza's atrium and arcades, not the closed spaces beside and below them), else the
+     * commonest floor height (10 cm bins) over 32 x 32 spots of the plan. */
+    float main_floor = NAN;
+    if (!(interior && f.count && floor_below(&f, s->default_camera[0], s->default_camera[2], s->default_camera[1], &main_floor))) {
+        enum { SPOTS = 32, HBINS = 1024 };
+        uint32_t hist[HBINS] = {0}, best = 0;
+        float base = s->bounds_min[1];
+        main_floor = NAN;
+        for (uint32_t i = 0; i < SPOTS * SPOTS && f.count; i++) {
+            float y, x = lo[0] + size[0] * ((float)(i % SPOTS) + 0.5f) / SPOTS, z = lo[1] + size[1] * ((float)(i / SPOTS) + 0.5f) / SPOTS;
+            if (!floor_at(&f, x, z, height, interior, &y)) continue;
+            uint32_t b = (uint32_t)LC_CLAMP((y - base) / 0.1f, 0.0f, (float)(HBINS - 1));
+            if (++hist[b] > best) best = hist[b], main_floor = base + ((float)b + 0.5f) * 0.1f;
+        }
+    }
     float (*offsets)[3] = lc_alloc((size_t)count * sizeof *offsets);
     uint32_t floorless = 0;
     for (uint32_t c = 0; c < count; c++) {
         float x = 0.0f, z = 0.0f, y = s->bounds_min[1];
         bool found = false;
-        for (uint32_t attempt = 0; attempt < 16 && !found; attempt++) {
-            /* The cell's middle half first; then anywhere in the cell. */
-            float spread = attempt < 8 ? 0.5f : 1.0f;
-            x = lo[0] + size[0] * ((float)(c % cols) + 0.5f + spread * (unit(seed, c, attempt * 2) - 0.5f)) / (float)cols;
-            z = lo[1] + size[1] * ((float)(c / cols) + 0.5f + spread * (unit(seed, c, attempt * 2 + 1) - 0.5f)) / (float)rows;
-            found = f.count && floor_at(&f, x, z, height, &y);
+        for (uint32_t attempt = 0; attempt < 56 && !found; attempt++) {
+            /* On the main floor: the cell's middle half, then anywhere in the cell, then anywhere
+             * in the plan (a cell outside the walls); at last the cell's floor, whatever its height. */
+            float u = unit(seed, c, attempt * 2), v = unit(seed, c, attempt * 2 + 1);
+            if (attempt >= 16 && attempt < 48) {
+                x = lo[0] + size[0] * u, z = lo[1] + size[1] * v;
+            } else {
+                float spread = attempt < 8 ? 0.5f : 1.0f;
+                x = lo[0] + size[0] * ((float)(c % cols) + 0.5f + spread * (u - 0.5f)) / (float)cols;
+                z = lo[1] + size[1] * ((float)(c / cols) + 0.5f + spread * (v - 0.5f)) / (float)rows;
+            }
+            found = f.count && floor_at(&f, x, z, height, interior, &y) &&
+                    (attempt >= 48 || isnan(main_floor) || fabsf(y - main_floor) < 0.25f);
         }
         if (!found) y = s->bounds_min[1], floorless++;
         offsets[c][0] = x - fig_c[0], offsets[c][1] = y - fig.bounds_min[1], offsets[c][2] = z - fig_c[1];
