@@ -265,6 +265,10 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
     r->frame.geometry = gc;
     /* The shadow stats of this slot's frame, with what its GPU cull drew (frame_shadows.c). */
     r->frame.shadow_stats = slot->shadow_frame;
+    if (r->frame.shadow_frames++) {
+        r->frame.shadow_rendered_sum += slot->shadow_frame.views_rendered;
+        r->frame.shadow_rendered_max = LC_MAX(r->frame.shadow_rendered_max, slot->shadow_frame.views_rendered);
+    }
     if (slot->shadow_views_culled) {
         const uint32_t *st = slot->shadow_stats.mapped;
         r->frame.shadow_stats.triangles = st[0];

@@ -422,6 +422,10 @@ typedef struct lc_frame_state {
     uint32_t shadow_first_pass, shadow_phase2_pass; /* the first view's pass of each phase (phase 2: UINT32_MAX without) */
     uint32_t shadow_phase2_views[LC_SHADOW_VIEW_SLOTS]; /* the view of each phase-2 pass (fresh views have none) */
     lc_shadow_stats shadow_stats; /* of the last completed frame; ms from the GPU timer */
+    /* Shadow views rendered per completed frame after the first (which renders every view): how
+     * many frames, their sum and the most in one (--stats shadows.views_rendered_mean, _max). */
+    uint32_t shadow_frames, shadow_rendered_max;
+    uint64_t shadow_rendered_sum;
     lc_cascade_stats cascade_last[LC_SHADOW_CASCADES_MAX]; /* each cascade's figures as of its last render */
 } lc_frame_state;
 

@@ -104,6 +104,8 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     else
         s = lc_scene_load_file(&app->scene, opt->scene);
     if (s == LC_OK) s = lc_scene_grid(&app->scene, opt->grid);
+    if (s == LC_OK && !opt->grid_phase_same) s = lc_scene_anim_instance(&app->scene, opt->grid * opt->grid * opt->grid, opt->seed);
+    if (s == LC_OK && opt->figures) s = lc_scene_add_figures(&app->scene, opt->figures, opt->figure_count, opt->seed);
     if (s != LC_OK) return s;
     /* --camera-index picks a file camera; without it the first one is taken where the scene
      * starts from it (an object with a camera). */
@@ -132,6 +134,7 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
     if (s != LC_OK) return s;
+    if (opt->light_motion_off) app->lights.animated = false;
     /* After the framing and the lights, which come from the rest pose whatever --time says. */
     if ((s = start_animation(app)) != LC_OK) return s;
     app->light_count = app->lights.count;
@@ -269,6 +272,16 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     };
     lc_status s = lc_context_create(&cd, &app->ctx);
     if (s != LC_OK) return s;
+    /* --grid's per-copy poses: each copy's posed vertices in the one runtime vertex buffer. */
+    const lc_scene_anim *an = app->scene.anim;
+    uint64_t vertex_bytes = (uint64_t)app->scene.vertex_count * sizeof(lc_vertex);
+    if (an && an->instance_count > 1 && vertex_bytes > app->ctx.props.limits.maxStorageBufferRange) {
+        lc_error("%s: %u copies each posed on its own need %.0f MiB of vertices, more than device '%s' holds in one "
+                 "storage buffer (%.0f MiB): a smaller --grid or --figure-count, or --grid-phase same",
+                 app->scene.name, an->instance_count, vertex_bytes / 1048576.0, app->ctx.props.deviceName,
+                 app->ctx.props.limits.maxStorageBufferRange / 1048576.0);
+        return LC_ERR_USAGE;
+    }
     /* The compute raster needs 64-bit buffer atomics (the frame refuses the rest: ids that do
      * not fit 32 bits, a scene past the culling buffers). */
     if (opt->shading == LC_SHADING_VISIBILITY && opt->raster == LC_RASTERIZER_COMPUTE && !app->ctx.buffer_int64_atomics) {
@@ -657,6 +670,16 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "views", ss->views);
     cJSON_AddNumberToObject(sh, "views_rendered", ss->views_rendered);
     cJSON_AddNumberToObject(sh, "views_cached", ss->views_cached);
+    cJSON_AddNumberToObject(sh, "views_moved", ss->views_moved);
+    cJSON_AddNumberToObject(sh, "views_rendered_moved", ss->views_rendered_moved);
+    /* Over the completed frames after the first (which renders every view); null for one frame. */
+    if (r->frame.shadow_frames > 1) {
+        cJSON_AddNumberToObject(sh, "views_rendered_mean", (double)r->frame.shadow_rendered_sum / (r->frame.shadow_frames - 1));
+        cJSON_AddNumberToObject(sh, "views_rendered_max", r->frame.shadow_rendered_max);
+    } else {
+        cJSON_AddNullToObject(sh, "views_rendered_mean");
+        cJSON_AddNullToObject(sh, "views_rendered_max");
+    }
     cJSON *by_size = cJSON_AddObjectToObject(sh, "views_by_size");
     for (uint32_t v = 0; v < LC_SHADOW_LEVELS; v++) {
         char name[8];
@@ -691,6 +714,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     }
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));
+    cJSON_AddNumberToObject(mem, "device_bytes", (double)app->ctx.memory_allocated);
     if (pairs) {
         cJSON *p = cJSON_AddObjectToObject(root, "pairs");
         cJSON_AddNumberToObject(p, "evaluated", (double)pairs[0]);

@@ -212,6 +212,8 @@ static lc_status opt_memory_limit(const lc_option *opt, const char *v, lc_option
 
 /* Named values that have no names list of their own elsewhere, indexed by the value stored. */
 static const char *const k_skinning[] = {"gpu", "cpu"}; /* stored into skinning_cpu */
+static const char *const k_grid_phase[] = {"spread", "same"}; /* stored into grid_phase_same */
+static const char *const k_light_motion[] = {"on", "off"}; /* stored into light_motion_off */
 static const char *const k_on_off_enum[] = {[LC_SHADOW_OCCLUSION_ON] = "on", [LC_SHADOW_OCCLUSION_OFF] = "off"};
 static const char *const k_shadow_filter[] = {[LC_SHADOW_FILTER_BILINEAR] = "bilinear", [LC_SHADOW_FILTER_TENT] = "tent"};
 static const char *const k_shadow_cull[] = {[LC_SHADOW_CULL_GPU] = "gpu", [LC_SHADOW_CULL_CPU] = "cpu"};
@@ -233,10 +235,25 @@ static const lc_option k_options[] = {
      .stats = "scene"},
     {.flag = "--grid", .value = "N", .section = LC_OPTSEC_SCENE, UINT(1, 64), FIELD(grid),
      .help = "the scene's objects replicated N x N x N, 1..64 (default 1)"},
+    {.flag = "--grid-phase", .value = "spread|same", .section = LC_OPTSEC_SCENE, NAMES(k_grid_phase, LC_ARRAY_COUNT(k_grid_phase)),
+     FIELD(grid_phase_same), .why = "expected spread or same",
+     .help = "an animated file's --grid copies each posed on their own, copy 0 at the clock and the others at a phase from "
+             "--seed within the longest animation (spread, default; skinned and morphed meshes copied per copy), or all "
+             "sharing one pose (same)"},
+    {.flag = "--figures", .value = "FILE", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(figures),
+     .help = "add --figure-count copies of an animated glTF file to a still scene, stood on its floor (a jittered grid "
+             "over the middle of its ground plan, from --seed), each posed on its own at a phase from --seed "
+             "(docs/ANIMATION.md)"},
+    {.flag = "--figure-count", .value = "N", .section = LC_OPTSEC_SCENE, UINT(1, 4096), FIELD(figure_count),
+     .help = "how many --figures, 1..4096 (default 64)"},
     {.flag = "--lights", .value = "N", .section = LC_OPTSEC_SCENE, UINT(0, LC_LIGHTS_MAX), FIELD(lights), SET(lights_set),
      .help = "generated point and spot lights, 0..1048576 (default 1024; 0: no local lights, only the sun and the environment; "
              "default for a file seen from outside: 16 near-white lights and a brighter sky)",
      .stats = "lights"},
+    {.flag = "--light-motion", .value = "on|off", .section = LC_OPTSEC_SCENE, NAMES(k_light_motion, LC_ARRAY_COUNT(k_light_motion)),
+     FIELD(light_motion_off), .why = "expected on or off",
+     .help = "generated lights orbit and bob (on, default) or stand still (off: shadow views re-render only for moving "
+             "objects)"},
     {.flag = "--seed", .value = "S", .section = LC_OPTSEC_SCENE, .parse = opt_seed, .help = "light generation seed (default 1)"},
     {.flag = "--lights-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(lights_file),
      .help = "explicit static light list instead of generated lights (without either: a glTF's own KHR_lights_punctual "
@@ -465,6 +482,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->lights = 1024;
     o->environment = LC_ENVIRONMENT_SKY;
     o->grid = 1;
+    o->figure_count = 64;
     o->seed = 1;
     o->fov = 60.0f;
     /* Visibility shading's raster and the mesh path's dispatch: unset, the app chooses by the

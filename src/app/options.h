@@ -13,6 +13,10 @@
 typedef struct lc_options {
     const char *scene;        /* "default", "mesh" or a path */
     uint32_t grid;            /* --grid N: objects replicated N^3 times; default 1 */
+    const char *figures;      /* --figures FILE: copies of an animated file on the scene's floor; NULL: none */
+    uint32_t figure_count;    /* --figure-count N; default 64 */
+    bool light_motion_off;    /* --light-motion off: generated lights stand still; default on */
+    bool grid_phase_same;     /* --grid-phase same: an animated file's copies share one pose; default spread (a pose per copy) */
     uint32_t lights;          /* default 1024 */
     bool lights_set;          /* --lights given: generated lights even where the file has its own */
     uint64_t seed;            /* default 1 */

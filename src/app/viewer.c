@@ -138,6 +138,7 @@ static lc_status set_light_count(viewer *v, uint32_t n)
     if (s != LC_OK) return s;
     lc_light_set_destroy(&app->lights);
     app->lights = fresh;
+    app->lights.animated = !app->opt.light_motion_off;
     app->light_count = n;
     free(app->animated);
     app->animated = lc_calloc(n, sizeof *app->animated);
