@@ -21,7 +21,7 @@ const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"
 const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {"tiles", "always"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets", "base-colour",
                                                     "normals", "roughness-metallic", "shadow-atlas", "cascades", "triangles",
-                                                    "overdraw"};
+                                                    "overdraw", "probes"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
 const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {"auto", "hardware", "compute"};
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
@@ -819,6 +819,7 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     VkDeviceSize size = 0;
     switch (res) {
     case LC_RES_DEPTH: size = (VkDeviceSize)r->sized.width * r->sized.height * 4; break;
+    case LC_RES_HDR: size = (VkDeviceSize)r->sized.width * r->sized.height * 8; break;
     case LC_RES_HIZ:
         for (uint32_t m = 0; m < r->sized.hiz.mip_levels; m++)
             size += (VkDeviceSize)LC_MAX(r->sized.width >> m, 1u) * LC_MAX(r->sized.height >> m, 1u) * 4;
@@ -843,7 +844,7 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     if (lc_buffer_create(ctx, &hd, &host) != LC_OK) return NULL;
     VkCommandBuffer cmd = lc_vk_begin_once(ctx);
     lc_use u = {res, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
-                res == LC_RES_DEPTH ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
+                res == LC_RES_DEPTH || res == LC_RES_HDR ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
                 : res == LC_RES_HIZ ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_UNDEFINED};
     lc_barrier_list barrier = {0};
     lc_frame_transition(r, &u, &barrier);
@@ -861,6 +862,10 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
             vkCmdCopyImageToBuffer(cmd, r->sized.hiz.image, VK_IMAGE_LAYOUT_GENERAL, host.buffer, 1, &region);
             offset += (VkDeviceSize)w * h * 4;
         }
+    } else if (res == LC_RES_HDR) {
+        VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                                    .imageExtent = {r->sized.width, r->sized.height, 1}};
+        vkCmdCopyImageToBuffer(cmd, r->sized.hdr.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, host.buffer, 1, &region);
     } else {
         VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
                                     .imageExtent = {r->sized.width, r->sized.height, 1}};

@@ -498,7 +498,8 @@ uint64_t lc_bin_items(uint32_t light_capacity);
  * memory.cull_bytes and the benchmark's cull_bytes. */
 uint64_t lc_light_cull_bytes(const lc_renderer *r);
 /* Synchronous read-back of a tracked resource after lc_renderer_finish (tests, --pairs,
- * the tile inspector). Depth comes back as floats. Caller frees. */
+ * the tile inspector, the probes' capture). Depth comes back as floats, the HDR colour as
+ * RGBA half floats. Caller frees. */
 void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out);
 
 /* For the passes. */

@@ -233,7 +233,8 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
                         .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                         .name = "depth"};
     lc_image_desc hd = {.width = r->sized.width, .height = r->sized.height, .format = VK_FORMAT_R16G16B16A16_SFLOAT,
-                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
+                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
+                                 VK_IMAGE_USAGE_TRANSFER_SRC_BIT, /* read back by the probes' capture */
                         .name = "hdr"};
     /* Full size only once a frame shades through the visibility buffer. */
     lc_image_desc vd = {.width = r->sized.visibility_allocated ? r->sized.width : 1, .height = r->sized.visibility_allocated ? r->sized.height : 1,

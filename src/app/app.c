@@ -12,6 +12,7 @@
 #include "lights/exposure.h"
 #include "materials/gpu_material.h"
 #include "scene/animation.h"
+#include "views/probe_capture.h"
 
 
 /* The file's own lights (KHR_lights_punctual), static; one without a range reaches across the
@@ -132,6 +133,12 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
     if (s != LC_OK) return s;
+    if (opt->probes_file && opt->probes) {
+        lc_error("--probes-file and --probes: give one of them");
+        return LC_ERR_USAGE;
+    }
+    if (opt->probes_file && (s = lc_probes_load_json(&app->probes, opt->probes_file)) != LC_OK) return s;
+    if (opt->probes) lc_probes_grid(&app->probes, opt->probes, app->scene.bounds_min, app->scene.bounds_max);
     /* After the framing and the lights, which come from the rest pose whatever --time says. */
     if ((s = start_animation(app)) != LC_OK) return s;
     app->light_count = app->lights.count;
@@ -319,7 +326,34 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .skinning_cpu = opt->skinning_cpu,
         .environment = lc_app_environment(app),
     };
+    /* The probes' capture (views/probe_capture.h): the scene lit as the first frame will be,
+     * rendered from each probe, before the renderer that shades with them. */
+    lc_environment_image *probe_images = NULL;
+    lc_gpu_probe *probe_records = NULL;
+    if (app->probes.count) {
+        double t0 = lc_time_seconds();
+        probe_images = lc_calloc(app->probes.count, sizeof *probe_images);
+        probe_records = lc_calloc(app->probes.count, sizeof *probe_records);
+        lc_lights_animate(&app->lights, (float)app->anim_time, app->animated);
+        lc_frame_settings fs = lc_app_settings(app);
+        s = lc_probes_capture(&app->ctx, &app->scene, &rd, &fs, app->animated, app->light_count, &app->probes, probe_images, probe_records);
+        if (s != LC_OK) {
+            free(probe_images);
+            free(probe_records);
+            return s;
+        }
+        rd.environment.probes = probe_records;
+        rd.environment.probe_images = probe_images;
+        rd.environment.probe_count = app->probes.count;
+        app->probes_ms = (lc_time_seconds() - t0) * 1e3;
+    }
     lc_status st = lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
+    for (uint32_t i = 0; probe_images && i < app->probes.count; i++) lc_environment_image_free(&probe_images[i]);
+    free(probe_images);
+    free(probe_records);
+    if (st == LC_OK && app->probes.count)
+        lc_info("probes: %u captured at %ux%u a face and prefiltered in %.0f ms", app->probes.count, LC_PROBE_FACE_SIZE,
+                LC_PROBE_FACE_SIZE, app->probes_ms + 0.0);
     /* Skinned on the GPU from here on: the scene bounds its skins instead of posing them. */
     if (st == LC_OK && app->scene.anim) app->scene.anim->gpu_skinning = app->renderer.dev.motion.gpu.range_count > 0;
     return st;
@@ -333,6 +367,7 @@ void lc_app_destroy(lc_app *app)
     lc_scene_destroy(&app->scene);
     lc_light_set_destroy(&app->lights);
     lc_environment_image_free(&app->environment_image);
+    lc_probe_set_destroy(&app->probes);
     free(app->animated);
     lc_frame_log_free(&app->gpu_log);
     lc_frame_log_free(&app->cpu_log);

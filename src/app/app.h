@@ -6,6 +6,7 @@
 #include "frame.h"
 #include "app/frame_log.h"
 #include "app/options.h"
+#include "lights/probes.h"
 
 typedef struct lc_app {
     lc_options opt;
@@ -27,6 +28,8 @@ typedef struct lc_app {
     lc_frame_log gpu_log, cpu_log;
     uint64_t timing_serial;
     lc_environment_image environment_image; /* --environment FILE.hdr, read before any device work */
+    lc_probe_set probes;       /* --probes-file or --probes (lights/probes.h), in blending order; captured by lc_app_start_gpu */
+    double probes_ms;          /* their capture and prefilter at start */
     /* Animation (scene/animation.h): its clock (seconds), whether it runs (the viewer pauses
      * it), and whether the lights are the scene's (they follow their nodes). */
     double anim_time;

@@ -14,6 +14,7 @@
 #include "lights/exposure.h"
 #include "lights/shadows.h"
 #include "lights/lights.h"
+#include "lights/probes.h"
 
 /* set_field 0 means "none": offset 0 is the scene path, never a flag. */
 _Static_assert(offsetof(lc_options, scene) == 0, "set_field 0 must not name a bool");
@@ -188,6 +189,15 @@ static lc_status opt_environment(const lc_option *opt, const char *v, lc_options
     return LC_OK;
 }
 
+static lc_status opt_probes(const lc_option *opt, const char *v, lc_options *o)
+{
+    uint64_t u;
+    if (!strcmp(v, "auto")) o->probes = LC_PROBES_AUTO;
+    else if (parse_u64(v, &u) && u >= 1 && u <= LC_PROBES_MAX) o->probes = (uint32_t)u;
+    else return bad(opt->flag, v, "expected auto or a count of probes, 1..256");
+    return LC_OK;
+}
+
 static lc_status opt_size(const lc_option *opt, const char *v, lc_options *o)
 {
     unsigned long w, h;
@@ -249,6 +259,13 @@ static const lc_option k_options[] = {
      .help = "light from all around (default sky): a procedural sky, none (a faint ambient), or an equirectangular "
              "Radiance .hdr; its level follows the exposure, so it fills what the lights leave",
      .stats = "environment.kind"},
+    {.flag = "--probes-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(probes_file),
+     .help = "environment probes: {\"probes\": [{\"position\": [x,y,z], \"extents\": [hx,hy,hz]}]}, boxes about the "
+             "capture point with half sizes; each captured at load (six views of the lit scene) and prefiltered as the sky "
+             "is; blended smaller volume first, the sky beyond (docs/PROBES.md)", .stats = "entities.probes"},
+    {.flag = "--probes", .value = "auto|N", .section = LC_OPTSEC_SCENE, .parse = opt_probes,
+     .help = "environment probes in a grid over the scene's bounds: at most N (1..256), the grid whose cells are nearest "
+             "to cubes; auto: at most 16 (default none; docs/PROBES.md)", .stats = "entities.probes"},
     /* camera and output */
     {.flag = "--camera", .value = "X,Y,Z,YAW,PITCH", .section = LC_OPTSEC_CAMERA, .parse = opt_camera, FIELD(camera),
      SET(camera_set), .why = "expected X,Y,Z,YAW_DEG,PITCH_DEG", .help = "start camera; Y up, yaw 0 looks along -Z, degrees",
@@ -323,9 +340,10 @@ static const lc_option k_options[] = {
      .stats = "pairs"},
     {.flag = "--view", .value = "NAME", .section = LC_OPTSEC_CULLING, NAMES(lc_view_names, LC_VIEW_COUNT), FIELD(view),
      .help = "shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas, cascades, "
-             "triangles, overdraw (default shaded; shadow-atlas: the shadow views' depth atlas; cascades: shaded, tinted by "
+             "triangles, overdraw, probes (default shaded; shadow-atlas: the shadow views' depth atlas; cascades: shaded, tinted by "
              "the sun's cascade that shadows each pixel; triangles: visibility shading, a colour per triangle id from either "
-             "rasterizer; overdraw: --raster compute, the 64-bit atomics each pixel took, 0..16 on a ramp)", .stats = "view"},
+             "rasterizer; overdraw: --raster compute, the 64-bit atomics each pixel took, 0..16 on a ramp; probes: shaded, "
+             "tinted by the environment probe that weighs most in each pixel's blend, grey where the sky does)", .stats = "view"},
     {.flag = "--tile-size", .value = "N", .section = LC_OPTSEC_CULLING, UINT(8, 64), FIELD(tile_size),
      .pow2_why = "expected 8, 16, 32 or 64",
      .help = "screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB budget, one step coarser with "

@@ -82,6 +82,9 @@ typedef struct lc_options {
     bool animation_set;       /* --animation given (an index the file lacks is then an error) */
     float time;               /* --time: the first frame's time, seconds; default 0 */
     bool skinning_cpu;        /* --skinning cpu: posed on the CPU and uploaded; default gpu */
+    /* Environment probes (lights/probes.h). */
+    const char *probes_file;  /* --probes-file FILE.json */
+    uint32_t probes;          /* --probes auto|N: at most N probes in a grid over the scene (auto: LC_PROBES_AUTO); 0: none */
 } lc_options;
 
 /* The --help sections, in the order they are printed. */
