@@ -224,7 +224,11 @@ void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size)
     if (o->sun_set) snprintf(sun, sizeof sun, "sun %.0f lux from %.2f,%.2f,%.2f", o->sun[3], o->sun[0], o->sun[1], o->sun[2]);
     const char *file = o->environment_file ? strrchr(o->environment_file, '/') : NULL;
     file = file ? file + 1 : o->environment_file;
-    snprintf(out, size, "%s   environment %s", sun, o->environment == LC_ENVIRONMENT_FILE ? file : lc_environment_names[o->environment]);
+    char probes[64] = "";
+    if (app->probes.count)
+        snprintf(probes, sizeof probes, "   probes %u (%s, blended smaller first)", app->probes.count, o->probes_file ? "file" : "grid");
+    snprintf(out, size, "%s   environment %s%s", sun, o->environment == LC_ENVIRONMENT_FILE ? file : lc_environment_names[o->environment],
+             probes);
 }
 
 void lc_app_set_exposure(lc_app *app)
@@ -352,7 +356,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     free(probe_images);
     free(probe_records);
     if (st == LC_OK && app->probes.count)
-        lc_info("probes: %u captured at %ux%u a face and prefiltered in %.0f ms", app->probes.count, LC_PROBE_FACE_SIZE,
+        lc_info("probes: %u captured at %ux%u a face in %.0f ms", app->probes.count, LC_PROBE_FACE_SIZE,
                 LC_PROBE_FACE_SIZE, app->probes_ms + 0.0);
     /* Skinned on the GPU from here on: the scene bounds its skins instead of posing them. */
     if (st == LC_OK && app->scene.anim) app->scene.anim->gpu_skinning = app->renderer.dev.motion.gpu.range_count > 0;
@@ -618,6 +622,15 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddStringToObject(env, "kind", lc_environment_names[o->environment]);
         if (o->environment_file) cJSON_AddStringToObject(env, "file", o->environment_file);
         cJSON_AddNumberToObject(env, "level", o->environment == LC_ENVIRONMENT_NONE ? 0.0 : ed.level);
+    }
+    {
+        /* The items the frame shades besides the lights (environment probes: lights/probes.h). */
+        cJSON *ent = cJSON_AddObjectToObject(root, "entities");
+        cJSON_AddNumberToObject(ent, "probes", app->probes.count);
+        cJSON *pr = cJSON_AddObjectToObject(root, "probes");
+        cJSON_AddStringToObject(pr, "source", app->opt.probes_file ? "file" : app->probes.count ? "grid" : "none");
+        cJSON_AddNumberToObject(pr, "face_size", app->probes.count ? LC_PROBE_FACE_SIZE : 0);
+        cJSON_AddNumberToObject(pr, "capture_ms", app->probes_ms);
     }
     cJSON_AddNumberToObject(root, "lights_visible", r->frame.light_count);
     cJSON_AddNumberToObject(root, "tile_size", r->frame.ubo.light_info.z);

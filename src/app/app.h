@@ -48,7 +48,8 @@ void lc_app_animation_text(const lc_app *app, char *out, size_t size);
 void lc_app_set_exposure(lc_app *app);
 /* The sun and the environment the options ask for (the renderer's desc). */
 lc_environment_desc lc_app_environment(const lc_app *app);
-/* The HUD's words for them: "sun 100000 lux from 0.30,1.00,0.20   environment sky". */
+/* The HUD's words for them: "sun 100000 lux from 0.30,1.00,0.20   environment sky", then
+ * "   probes 4 (file, blended smaller first)" where there are environment probes. */
 void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size);
 /* Whether the device refuses a geometry path (mesh without mesh shaders, mdi without indirect-count
  * draws): then one line, prefix first, naming the device and what it lacks. */
