@@ -55,6 +55,8 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     r->requested = *desc;
     lc_renderer_desc *d = &r->desc;
     if (!d->light_capacity) d->light_capacity = 1024;
+    if (!d->decals) d->decal_count = 0;
+    d->light_capacity += d->decal_count; /* the entity array: decals ahead of the lights */
     if (!d->tile_size) d->tile_size = 16;
     if (!d->zbin_count) d->zbin_count = 4096;
     if (!d->cluster_tile) d->cluster_tile = 64;
@@ -180,6 +182,7 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->ubo);
         lc_buffer_destroy(ctx, &s->ubo_transparent);
         lc_buffer_destroy(ctx, &s->lights);
+        lc_buffer_destroy(ctx, &s->decals);
         lc_buffer_destroy(ctx, &s->hud);
         lc_buffer_destroy(ctx, &s->shadow_lights);
         lc_buffer_destroy(ctx, &s->shadows);
@@ -232,6 +235,7 @@ void lc_renderer_destroy(lc_renderer *r)
     if (r->dev.material_layout) vkDestroyDescriptorSetLayout(dev, r->dev.material_layout, NULL);
     lc_light_builder_destroy(&r->dev.builder);
     free(r->frame.packed);
+    free(r->frame.decals_packed);
     free(r->frame.output_pixels);
     memset(r, 0, sizeof *r);
 }
@@ -373,6 +377,8 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
                          r->settings.heat_scale ? r->settings.heat_scale : 64};
     u->exposure = (lc_f4){lc_exposure_scale(r->settings.exposure_ev100), r->settings.exposure_ev100, 0.0f, 0.0f};
     u->pass_info = (lc_u4){LC_CULL_OPAQUE, lc_frame_cull_2_5d(r) ? 1u : 0u, 0, 0};
+    u->entity_info = (lc_u4){r->frame.decal_count, r->frame.probe_count, r->frame.decal_count + r->frame.probe_count,
+                             r->settings.list_sort_off ? 0u : LC_ENTITY_FLAG_LIST_SORT};
 }
 
 static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
@@ -559,8 +565,8 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
     if (s->scalarize && lc_loop_variant(r, s) == LC_LOOP_PLAIN)
         warn_once(r, 1u << 2, "scalarization: this device has no subgroup arithmetic in fragment shaders%s: forward "
                               "shading runs the unscalarized loop", lc_device_hide_note(&ctx->hide, LC_HIDE_SUBGROUP_FRAGMENT));
-    if (count > r->desc.light_capacity) {
-        lc_status st = lc_renderer_set_light_capacity(r, count);
+    if (count + r->desc.decal_count > r->desc.light_capacity) {
+        lc_status st = lc_renderer_set_light_capacity(r, count + r->desc.decal_count);
         if (st != LC_OK) return st;
     }
     if (s->analysis != LC_ANALYSIS_OFF && !r->sized.analysis_allocated) {
@@ -661,7 +667,13 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
     float planes[6][4];
     lc_frustum_planes(&view_proj, planes);
     double t0 = lc_time_seconds();
-    r->frame.light_count = lc_lights_build(&r->dev.builder, lights, count, &view, planes, r->frame.packed);
+    /* The entity array: the visible decals (file order, reversed), the probes (none yet), then
+     * the visible lights sorted by view depth. */
+    r->frame.decal_count = lc_decals_build(r->desc.decals, r->desc.decal_count, &view, planes, r->frame.packed, r->frame.decals_packed);
+    r->frame.probe_count = 0;
+    uint32_t first_light = r->frame.decal_count + r->frame.probe_count;
+    r->frame.lights_visible = lc_lights_build(&r->dev.builder, lights, count, &view, planes, r->frame.packed + first_light);
+    r->frame.light_count = first_light + r->frame.lights_visible;
     double t1 = lc_time_seconds();
     r->frame.cpu_ms[LC_CPU_LIGHT_BUILD] = (t1 - t0) * 1e3;
     /* This frame's threads: the jobs' count (bench --threads changes it between frames). */
@@ -680,6 +692,7 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
     lc_frame_shadows(r, slot, lights, count);
     r->frame.cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3;
     memcpy(slot->lights.mapped, r->frame.packed, (size_t)r->frame.light_count * sizeof(lc_gpu_light));
+    if (r->frame.decal_count) memcpy(slot->decals.mapped, r->frame.decals_packed, (size_t)r->frame.decal_count * sizeof(lc_gpu_decal));
     fill_ubo(r, &view, &proj, r->frame.light_count);
     memcpy(slot->ubo.mapped, &r->frame.ubo, sizeof r->frame.ubo);
     if (lc_frame_transparent(r)) {

@@ -28,6 +28,13 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 /* Light types (lc_gpu_light.color_type.w holds the type as a float). */
 #define LC_LIGHT_POINT 0
 #define LC_LIGHT_SPOT 1
+/* The entity array (seed 001): the lights buffer holds decals first, then environment probes,
+ * then lights, each a contiguous range (lc_frame_ubo.entity_info), culled together by every
+ * mode. A decal's entry is its culling proxy: position_radius its box's bounding sphere,
+ * spot_depth.zw its box's view depth range, color_type.w this type; its shading data is
+ * lc_gpu_decal at the same index (LC_BIND_DECALS). Probes will take LC_ENTITY_PROBE. */
+#define LC_ENTITY_DECAL 2
+#define LC_ENTITY_PROBE 3
 
 /* glTF alpha modes (lc_material.alpha_mode): opaque, cut out below the cutoff, blended. */
 #define LC_ALPHA_OPAQUE 0
@@ -144,8 +151,10 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * no compute raster. */
 #define LC_BIND_RASTER 41
 #define LC_BIND_RASTER_WORK 42 /* uint[]: the compute raster's big-triangle list (lc_geometry.h LC_RASTER_WORK_*) */
-#define LC_BIND_OUTPUT 43
-#define LC_BIND_COUNT 44
+/* lc_gpu_decal[decals]: the decals' shading data, entity order (reverse file order: docs/DECALS.md) */
+#define LC_BIND_DECALS 43
+#define LC_BIND_OUTPUT 44
+#define LC_BIND_COUNT 45
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -251,7 +260,11 @@ struct lc_frame_ubo {
     LC_U4 pass_info;    /* x: LC_CULL_OPAQUE, or LC_CULL_TRANSPARENT in the transparent light cull and pass (its own
                          * frame constants and set); y: 1 where the light cull applies 2.5D culling (--cull-2.5d,
                          * lc_frame_cull_2_5d; never in the transparent cull); z, w: 0 */
+    LC_U4 entity_info;  /* the entity array's ranges: x: decals (entities [0, x)), y: probes ([x, x + y)), z: the first
+                         * light (x + y; lights run to light_info.x), w: LC_ENTITY_FLAG_* */
 };
+/* lc_frame_ubo.entity_info.w */
+#define LC_ENTITY_FLAG_LIST_SORT 1u /* lists are sorted (--list-sort on): a list walk may stop past its range */
 
 /* One scene object (src/scene/scene.h lc_object) as the vertex shader reads it. Every draw
  * passes its object's index as firstInstance, so objects[gl_InstanceIndex] is its own. */
@@ -349,6 +362,19 @@ struct lc_gpu_cascades {
     LC_M4 view_proj[LC_SHADOW_CASCADES_MAX]; /* world to the cascade's clip space (orthographic) */
 };
 
+/* A decal (src/lights/decals.h): an oriented box projecting a colour (and a built-in pattern's
+ * alpha) along its local -Y onto what lies inside it. to_box maps a world point to box
+ * coordinates, [-1, 1] on each axis inside the box (y: +1 at the top, the projection runs
+ * towards -1). */
+#define LC_DECAL_PATTERNS 4u      /* built-in procedural textures: disc, ring, checker, stripes */
+#define LC_DECAL_PATTERN_NONE 0xffffffffu
+#define LC_DECAL_FADE 0.25        /* the last quarter of the box at each end along Y fades out */
+struct lc_gpu_decal {
+    LC_F4 to_box[3]; /* rows of the world-to-box affine map */
+    LC_F4 color;     /* linear rgb, alpha (opacity) */
+    LC_U4 info;      /* x: pattern (LC_DECAL_PATTERN_NONE: plain), y: file index, z, w: 0 */
+};
+
 /* Counters written by the culling passes; read back for stats. */
 struct lc_gpu_counters {
     LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
@@ -399,6 +425,7 @@ typedef struct lc_gpu_probe lc_gpu_probe;
 typedef struct lc_gpu_draw lc_gpu_draw;
 typedef struct lc_gpu_material lc_gpu_material;
 typedef struct lc_gpu_light lc_gpu_light;
+typedef struct lc_gpu_decal lc_gpu_decal;
 typedef struct lc_frame_ubo lc_frame_ubo;
 typedef struct lc_gpu_counters lc_gpu_counters;
 typedef struct lc_gpu_tile_depth lc_gpu_tile_depth;

@@ -131,6 +131,10 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_generate_model(&app->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     else if (opt->lights) /* --lights 0: none */
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
+    if (s == LC_OK && opt->decals_file)
+        s = lc_decals_load_json(&app->decals, opt->decals_file);
+    else if (s == LC_OK && opt->decals)
+        s = lc_decals_generate(&app->decals, opt->decals, opt->seed, &app->scene);
     if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
     if (s != LC_OK) return s;
     if (opt->probes_file && opt->probes) {
@@ -320,6 +324,8 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     if (s != LC_OK) return s;
     lc_renderer_desc rd = {
         .light_capacity = app->lights.count,
+        .decals = app->decals.decals,
+        .decal_count = app->decals.count,
         .tile_size = opt->tile_size,
         .zbin_count = opt->zbins,
         .cluster_tile = opt->cluster_tile,
@@ -370,6 +376,7 @@ void lc_app_destroy(lc_app *app)
     lc_context_destroy(&app->ctx);
     lc_scene_destroy(&app->scene);
     lc_light_set_destroy(&app->lights);
+    lc_decal_set_destroy(&app->decals);
     lc_environment_image_free(&app->environment_image);
     lc_probe_set_destroy(&app->probes);
     free(app->animated);
@@ -384,6 +391,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .mode = (uint32_t)app->opt.mode,
         .shading = app->opt.shading,
         .scalarize = app->opt.scalarize,
+        .list_sort_off = !app->opt.list_sort,
         .scalarize_merge = app->opt.scalarize_merge,
         .view = app->opt.view,
         .binning = app->opt.binning,
@@ -623,16 +631,30 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         if (o->environment_file) cJSON_AddStringToObject(env, "file", o->environment_file);
         cJSON_AddNumberToObject(env, "level", o->environment == LC_ENVIRONMENT_NONE ? 0.0 : ed.level);
     }
+    cJSON_AddNumberToObject(root, "lights_visible", r->frame.lights_visible);
     {
-        /* The items the frame shades besides the lights (environment probes: lights/probes.h). */
-        cJSON *ent = cJSON_AddObjectToObject(root, "entities");
-        cJSON_AddNumberToObject(ent, "probes", app->probes.count);
+        /* The entity array (docs/DECALS.md): decals, probes, lights, and what the frame kept of each. */
+        cJSON *e = cJSON_AddObjectToObject(root, "entities");
+        cJSON_AddNumberToObject(e, "decals", app->decals.count);
+        cJSON_AddNumberToObject(e, "probes", app->probes.count);
+        cJSON_AddNumberToObject(e, "lights", app->light_count);
+        cJSON *v = cJSON_AddObjectToObject(e, "visible");
+        cJSON_AddNumberToObject(v, "decals", r->frame.decal_count);
+        cJSON_AddNumberToObject(v, "probes", r->frame.probe_count);
+        cJSON_AddNumberToObject(v, "lights", r->frame.lights_visible);
+        /* Entities a fixed capacity dropped: the tile lists' (lists mode); the bit arrays hold every one. */
+        lc_gpu_counters *c = fs.mode == LC_MODE_LISTS ? lc_renderer_read(r, LC_RES_COUNTERS, NULL) : NULL;
+        cJSON_AddNumberToObject(e, "overflow", c ? c->lists.y : 0);
+        free(c);
+    }
+    {
+        /* The environment probes' capture at start (views/probe_capture.h). */
         cJSON *pr = cJSON_AddObjectToObject(root, "probes");
         cJSON_AddStringToObject(pr, "source", app->opt.probes_file ? "file" : app->probes.count ? "grid" : "none");
         cJSON_AddNumberToObject(pr, "face_size", app->probes.count ? LC_PROBE_FACE_SIZE : 0);
         cJSON_AddNumberToObject(pr, "capture_ms", app->probes_ms);
     }
-    cJSON_AddNumberToObject(root, "lights_visible", r->frame.light_count);
+    cJSON_AddBoolToObject(root, "list_sort", !fs.list_sort_off);
     cJSON_AddNumberToObject(root, "tile_size", r->frame.ubo.light_info.z);
     cJSON_AddStringToObject(root, "binning", lc_binning_names[fs.binning]);
     if (fs.binning != LC_BINNING_TILES) {
@@ -817,7 +839,7 @@ lc_status lc_run_headless(const lc_options *opt)
     if (s == LC_OK && opt->stats) s = lc_app_write_stats(app, opt->stats, opt->pairs ? pairs : NULL, frames);
     if (s == LC_OK) {
         lc_info("%s: %u frames %ux%u, %u lights (%u visible), GPU frame %.3f ms", lc_mode_names[opt->mode], frames,
-                app->renderer.sized.width, app->renderer.sized.height, app->light_count, app->renderer.frame.light_count,
+                app->renderer.sized.width, app->renderer.sized.height, app->light_count, app->renderer.frame.lights_visible,
                 lc_frame_log_median(&app->gpu_log, LC_TIMER_COUNT));
     }
     lc_app_destroy(app);

@@ -15,6 +15,7 @@ typedef struct lc_app {
     lc_renderer renderer;
     lc_scene scene;
     lc_light_set lights;
+    lc_decal_set decals;       /* --decals-file or --decals (static: the renderer reads them each frame) */
     bool model_look;        /* the lights and environment of a model's first look (lc_app_model_look) */
     lc_light *animated;        /* this frame's lights */
     uint32_t light_count;      /* active count (the viewer may halve it) */

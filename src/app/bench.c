@@ -381,7 +381,7 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
     if (s != LC_OK) return s;
     r->scene = sw->scenes[v->scene];
     r->width = sw->sizes[v->size][0], r->height = sw->sizes[v->size][1];
-    r->visible = app->renderer.frame.light_count;
+    r->visible = app->renderer.frame.lights_visible;
     r->mode = sw->modes[v->mode];
     r->shading = sw->shadings[v->shading];
     r->loop = lc_loop_variant(&app->renderer, fs);

@@ -251,6 +251,12 @@ static const lc_option k_options[] = {
     {.flag = "--lights-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(lights_file),
      .help = "explicit static light list instead of generated lights (without either: a glTF's own KHR_lights_punctual "
              "lights, if any)", .stats = "lights_source"},
+    {.flag = "--decals", .value = "N", .section = LC_OPTSEC_SCENE, UINT(0, LC_DECALS_MAX), FIELD(decals),
+     .help = "generated decals scattered over the scene's surfaces from --seed, with built-in patterns, 0..65536 "
+             "(default 0; docs/DECALS.md)", .stats = "entities.decals"},
+    {.flag = "--decals-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(decals_file),
+     .help = "decals from a file instead (oriented boxes projecting along their local -Y, applied in file order; schema "
+             "in docs/DECALS.md)", .stats = "entities.decals"},
     {.flag = "--sun", .value = "X,Y,Z,LUX", .section = LC_OPTSEC_SCENE, .parse = opt_sun, FIELD(sun), SET(sun_set),
      .why = "expected X,Y,Z,LUX (the direction towards the sun, lux)",
      .help = "a sun: the direction towards it (Y up) and its illuminance in lux, 0 < LUX <= 1e6 (noon: ~100000, but past "
@@ -333,6 +339,9 @@ static const lc_option k_options[] = {
      .help = "where scalarized loops merge the subgroup's lanes: only subgroups that span tiles (tiles, default; "
              "elsewhere the loads are uniform already) or every subgroup (always); the same image",
      .stats = "scalarize_merge"},
+    {.flag = "--list-sort", .value = "on|off", .section = LC_OPTSEC_CULLING, .parse = opt_on_off, FIELD(list_sort),
+     .help = "lists mode sorts each tile's list, so decals composite in their order as in every other mode (default on; "
+             "off: the append order, for the demonstration in docs/DECALS.md)", .stats = "list_sort"},
     {.flag = "--object-cull", .value = "on|off", .section = LC_OPTSEC_CULLING, .parse = opt_on_off, FIELD(object_cull),
      .help = "CPU object culling, sphere then OOBB, of the direct path's draws (default on; off draws every object; mdi "
              "and mesh cull on the GPU)", .stats = "objects.culled_sphere"},
@@ -488,6 +497,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->height = 720;
     o->mode = LC_MODE_ZBIN;
     o->scalarize = true;
+    o->list_sort = true;
     o->binning = LC_BINNING_LIGHTS; /* the faster on every device measured (docs/BENCHMARKS.md) */
     o->object_cull = true;
     o->vsync = true;

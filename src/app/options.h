@@ -17,6 +17,9 @@ typedef struct lc_options {
     bool lights_set;          /* --lights given: generated lights even where the file has its own */
     uint64_t seed;            /* default 1 */
     const char *lights_file;  /* NULL: generated lights */
+    uint32_t decals;          /* --decals N: generated decals on the scene's surfaces; default 0 */
+    const char *decals_file;  /* --decals-file: decals from a file instead (docs/DECALS.md) */
+    bool list_sort;           /* --list-sort on|off: lists mode sorts each tile's list; default on */
     bool camera_set;
     float camera[5];          /* x, y, z, yaw_deg, pitch_deg */
     bool camera_to_set;
