@@ -56,7 +56,9 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     lc_renderer_desc *d = &r->desc;
     if (!d->light_capacity) d->light_capacity = 1024;
     if (!d->decals) d->decal_count = 0;
-    d->light_capacity += d->decal_count; /* the entity array: decals ahead of the lights */
+    if (!d->environment.probes || !d->environment.probe_images) d->environment.probe_count = 0;
+    /* the entity array: decals, then probes, ahead of the lights */
+    d->light_capacity += d->decal_count + d->environment.probe_count;
     if (!d->tile_size) d->tile_size = 16;
     if (!d->zbin_count) d->zbin_count = 4096;
     if (!d->cluster_tile) d->cluster_tile = 64;
@@ -74,6 +76,9 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     lc_status s = lc_frame_upload_scene(r);
     if (s != LC_OK) return s;
     if ((s = lc_environment_create(ctx, &d->environment, &r->dev.environment)) != LC_OK) return s;
+    /* The probes' records and captures are the caller's until here: the environment keeps its copy. */
+    d->environment.probes = r->requested.environment.probes = NULL;
+    d->environment.probe_images = r->requested.environment.probe_images = NULL;
     for (uint32_t i = 0; i < scene->material_count; i++) r->dev.materials_by_alpha[LC_MIN(scene->materials[i].alpha_mode, 2u)]++;
     for (uint32_t i = 0; i < scene->object_count; i++) r->dev.blend_objects += lc_scene_object_blends(scene, i);
     r->dev.all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->dev.all_objects);
@@ -565,8 +570,9 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
     if (s->scalarize && lc_loop_variant(r, s) == LC_LOOP_PLAIN)
         warn_once(r, 1u << 2, "scalarization: this device has no subgroup arithmetic in fragment shaders%s: forward "
                               "shading runs the unscalarized loop", lc_device_hide_note(&ctx->hide, LC_HIDE_SUBGROUP_FRAGMENT));
-    if (count + r->desc.decal_count > r->desc.light_capacity) {
-        lc_status st = lc_renderer_set_light_capacity(r, count + r->desc.decal_count);
+    uint32_t entities = r->desc.decal_count + r->dev.environment.probe_count; /* ahead of the lights in the array */
+    if (count + entities > r->desc.light_capacity) {
+        lc_status st = lc_renderer_set_light_capacity(r, count + entities);
         if (st != LC_OK) return st;
     }
     if (s->analysis != LC_ANALYSIS_OFF && !r->sized.analysis_allocated) {
@@ -667,10 +673,11 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
     float planes[6][4];
     lc_frustum_planes(&view_proj, planes);
     double t0 = lc_time_seconds();
-    /* The entity array: the visible decals (file order, reversed), the probes (none yet), then
+    /* The entity array: the visible decals (file order, reversed), the visible probes (blending order), then
      * the visible lights sorted by view depth. */
     r->frame.decal_count = lc_decals_build(r->desc.decals, r->desc.decal_count, &view, planes, r->frame.packed, r->frame.decals_packed);
-    r->frame.probe_count = 0;
+    r->frame.probe_count = lc_probes_build(r->dev.environment.probes, r->dev.environment.probe_count, &view, planes,
+                                           r->frame.packed + r->frame.decal_count);
     uint32_t first_light = r->frame.decal_count + r->frame.probe_count;
     r->frame.lights_visible = lc_lights_build(&r->dev.builder, lights, count, &view, planes, r->frame.packed + first_light);
     r->frame.light_count = first_light + r->frame.lights_visible;

@@ -12,6 +12,7 @@
 #include "geometry/geometry.h"
 #include "geometry/skinning.h"
 #include "lights/decals.h"
+#include "lights/probes.h"
 #include "lights/lights.h"
 #include "lights/shadows.h"
 #include "scene/scene.h"
@@ -409,7 +410,7 @@ typedef struct lc_frame_state {
     lc_frame_ubo ubo;
     uint32_t light_count;     /* packed entities this frame: the entity array's length (decals, probes, lights) */
     uint32_t decal_count;     /* visible decals: entities [0, decal_count) */
-    uint32_t probe_count;     /* environment probes: entities [decal_count, decal_count + probe_count) (none yet) */
+    uint32_t probe_count;     /* visible environment probes: entities [decal_count, decal_count + probe_count), blending order */
     uint32_t lights_visible;  /* visible lights: the rest, sorted by view depth */
     lc_gpu_light *packed;     /* the last frame's packed entities (host copy, for the inspector) */
     lc_gpu_decal *decals_packed; /* the last frame's decal shading data (host copy) */

@@ -5,7 +5,8 @@
 // order, which is the blending order (smaller volume first, as ezEngine does): each adds
 // min(its weight, what is left of 1), until the weights reach 1; the sky (or the faint
 // ambient) takes what is left. The order is the array's, whatever visits the probes, so every
-// culling mode blends alike. Needs environment.glsl first.
+// culling mode blends alike: the probes are the entity array's middle range, walked by the
+// entity loop (light_loop.glsl) before the lights. Needs environment.glsl first.
 #ifndef LC_PROBES_GLSL
 #define LC_PROBES_GLSL
 
@@ -83,16 +84,13 @@ vec3 lc_probe_tint(uint i)
     return clamp(abs(fract(h + vec3(0.0, 2.0 / 3.0, 1.0 / 3.0)) * 6.0 - 3.0) - 1.0, 0.0, 1.0) * 0.8 + 0.2;
 }
 
-// The brute-force walk: every probe, in blending order. A culled walk (the entity array's probe
-// range of a tile, cluster or Z-bin) visits a subset in the same order and gives the same sum:
-// a probe left out weighs nothing at p.
-#ifndef LC_PROBE_WALK
-#define LC_PROBE_WALK(b, p, n, r, lod)                                                                                 \
-    for (uint lc_probe_i = 0u; lc_probe_i < lc_probe_count(); lc_probe_i++)                                            \
-        if (!lc_probe_blend_add(b, lc_probe_i, p, n, r, lod)) break;
-#endif
+// The pixel's blend, as the entity loop's probe walk left it (light_loop.glsl, lc_light_loop:
+// every culling mode walks the frame's probe range in its order; a probe a mode leaves out
+// weighs nothing at the pixel, so the sum is brute force's).
+lc_probe_blend lc_probes_walked;
 
-// The light from around the surface (before occlusion): the probes' blend, and for what weight
+// The light from around the surface (before occlusion): the probes' blend (lc_probes_walked,
+// after the entity loop), and for what weight
 // is left the sky (environment.glsl) or, without one, the faint ambient (k: its exposure
 // factor). top: the probe that weighs most (~0u: none).
 vec3 lc_ambient_light(lc_surface s, float k, out uint top)
@@ -101,10 +99,7 @@ vec3 lc_ambient_light(lc_surface s, float k, out uint top)
                                    : (s.diffuse + s.f0) * (0.02 * k);
     top = ~0u;
     if (lc_probe_count() == 0u) return sky;
-    vec3 r = reflect(-s.view_dir, s.normal);
-    float lod = clamp(s.roughness, 0.0, 1.0) * (environment.params.y - 1.0);
-    lc_probe_blend b = lc_probe_blend_begin();
-    LC_PROBE_WALK(b, s.position, s.normal, r, lod)
+    lc_probe_blend b = lc_probes_walked;
     top = b.top;
     if (b.weight <= 0.0) return sky;
     float ndv = clamp(dot(s.normal, s.view_dir), 1e-4, 1.0);

@@ -32,7 +32,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * then lights, each a contiguous range (lc_frame_ubo.entity_info), culled together by every
  * mode. A decal's entry is its culling proxy: position_radius its box's bounding sphere,
  * spot_depth.zw its box's view depth range, color_type.w this type; its shading data is
- * lc_gpu_decal at the same index (LC_BIND_DECALS). Probes will take LC_ENTITY_PROBE. */
+ * lc_gpu_decal at the same index (LC_BIND_DECALS). A probe's entry is the same kind of proxy
+ * for its influence box (the box grown by its fade), type LC_ENTITY_PROBE, with the probe's
+ * index in color_type.x: its record is lc_gpu_probe (LC_BIND_ENV_DATA, after the environment's). */
 #define LC_ENTITY_DECAL 2
 #define LC_ENTITY_PROBE 3
 

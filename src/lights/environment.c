@@ -430,6 +430,10 @@ lc_status lc_environment_create(lc_context *ctx, const lc_environment_desc *desc
     uint8_t *data = lc_calloc(1, data_size);
     memcpy(data, &g, sizeof g);
     if (s == LC_OK && probes) s = prefilter_probes(ctx, desc, out, (lc_gpu_probe *)(data + sizeof g));
+    if (s == LC_OK && probes) {
+        out->probes = lc_calloc(probes, sizeof *out->probes);
+        memcpy(out->probes, data + sizeof g, probes * sizeof *out->probes);
+    }
     if (s == LC_OK) s = lc_buffer_upload(ctx, &out->data, data, data_size);
     free(data);
     if (s == LC_OK && env_on) s = upload_source(ctx, level0, w, h, &source);
@@ -448,5 +452,6 @@ void lc_environment_destroy(lc_context *ctx, lc_environment *env)
     lc_buffer_destroy(ctx, &env->data);
     lc_image_destroy(ctx, &env->specular);
     if (env->sampler) vkDestroySampler(ctx->device, env->sampler, NULL);
+    free(env->probes);
     memset(env, 0, sizeof *env);
 }

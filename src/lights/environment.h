@@ -62,6 +62,7 @@ typedef struct lc_environment {
     lc_image specular;     /* LC_BIND_ENV_SPECULAR: a 2D array, layer 0 the sky, 1 + i probe i */
     VkSampler sampler;     /* linear, mips, u wraps, v clamps */
     uint32_t probe_count;
+    lc_gpu_probe *probes;  /* host copy of the probes' records (boxes, fades, SH), blending order: the frame's culling proxies */
     float radiance_scale;  /* lc_gpu_environment.params.x: the sky's source radiance times this over the
                               exposure scale is its radiance on screen */
 } lc_environment;

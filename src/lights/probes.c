@@ -195,6 +195,38 @@ float lc_probe_fade(const lc_probe *p)
     return LC_PROBE_FADE * fminf(p->extents[0], fminf(p->extents[1], p->extents[2]));
 }
 
+uint32_t lc_probes_build(const lc_gpu_probe *probes, uint32_t count, const lc_m4 *view, const float planes[6][4], lc_gpu_light *proxies)
+{
+    const float scale = (float)LC_LIGHT_CULL_RADIUS_SCALE, bias = (float)LC_LIGHT_CULL_RADIUS_BIAS;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        const lc_gpu_probe *p = &probes[i];
+        const float c[3] = {p->position.x, p->position.y, p->position.z};
+        const float half[3] = {p->extents.x + p->extents.w, p->extents.y + p->extents.w, p->extents.z + p->extents.w};
+        /* The influence box against each plane: its farthest corner along the plane's normal. */
+        bool inside = true;
+        for (int k = 0; k < 6 && inside; k++) {
+            float reach = fabsf(planes[k][0]) * half[0] + fabsf(planes[k][1]) * half[1] + fabsf(planes[k][2]) * half[2];
+            inside = planes[k][0] * c[0] + planes[k][1] * c[1] + planes[k][2] * c[2] + planes[k][3] >= -(reach * scale + bias);
+        }
+        if (!inside) continue;
+        float ext[3], vc[3];
+        for (int row = 0; row < 3; row++) {
+            const float vr[3] = {view->m[row], view->m[4 + row], view->m[8 + row]};
+            ext[row] = (fabsf(vr[0]) * half[0] + fabsf(vr[1]) * half[1] + fabsf(vr[2]) * half[2]) * scale + bias;
+            vc[row] = vr[0] * c[0] + vr[1] * c[1] + vr[2] * c[2] + view->m[12 + row];
+        }
+        float radius = sqrtf(half[0] * half[0] + half[1] * half[1] + half[2] * half[2]);
+        proxies[n++] = (lc_gpu_light){
+            .position_radius = {c[0], c[1], c[2], radius},
+            .color_type = {(float)i, 0.0f, 0.0f, (float)LC_ENTITY_PROBE},
+            .direction_cos = {ext[0], ext[1], ext[2], 0.0f},
+            .spot_depth = {0.0f, 0.0f, -vc[2] - ext[2], -vc[2] + ext[2]},
+        };
+    }
+    return n;
+}
+
 void lc_probe_set_destroy(lc_probe_set *set)
 {
     free(set->probes);

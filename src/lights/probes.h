@@ -9,6 +9,7 @@
 #define LC_PROBES_H
 
 #include "common.h"
+#include "lc_shared.h"
 
 #define LC_PROBES_MAX 256u       /* a file's or a grid's most probes (a capture each at load) */
 #define LC_PROBES_AUTO 16u       /* --probes auto: a grid of at most this many */
@@ -37,6 +38,12 @@ void lc_probes_grid(lc_probe_set *out, uint32_t count, const float bmin[3], cons
 void lc_probes_sort(lc_probe_set *set);
 /* A probe's fade distance outside its box (lc_gpu_probe.extents.w). */
 float lc_probe_fade(const lc_probe *p);
+/* The frame's probe range of the entity array: each probe whose influence box (the box grown by
+ * its fade) reaches into the frustum of planes, in blending order, as a culling proxy as a
+ * decal's (lc_gpu_light: its bounding sphere, type LC_ENTITY_PROBE, its view-space AABB half
+ * sizes in direction_cos.xyz and view depth range in spot_depth.zw, the probe's index in
+ * color_type.x). Returns how many were written. */
+uint32_t lc_probes_build(const lc_gpu_probe *probes, uint32_t count, const lc_m4 *view, const float planes[6][4], lc_gpu_light *proxies);
 void lc_probe_set_destroy(lc_probe_set *set);
 
 #endif
