@@ -22,15 +22,16 @@ float lc_probe_weight(lc_gpu_probe pr, vec3 p)
 }
 
 // The direction to look up in the probe's map for a ray from p along r: towards where the ray
-// leaves the probe's box, seen from the capture point (box projection). r where the ray
-// misses the box (p outside, pointing away).
+// leaves the probe's box, seen from the capture point (box projection). Outside the box (in
+// its fade), where the ray has left it already, from the capture point towards p: the limit
+// of the inside's, so the lookup has no seam at the box's faces.
 vec3 lc_probe_parallax(lc_gpu_probe pr, vec3 p, vec3 r)
 {
     vec3 rs = vec3(abs(r.x) > 1e-6 ? r.x : 1e-6, abs(r.y) > 1e-6 ? r.y : 1e-6, abs(r.z) > 1e-6 ? r.z : 1e-6);
     vec3 t1 = (pr.position.xyz + pr.extents.xyz - p) / rs, t2 = (pr.position.xyz - pr.extents.xyz - p) / rs;
     vec3 tf = max(t1, t2);
     float t = min(min(tf.x, tf.y), tf.z);
-    return t > 0.0 ? p + r * t - pr.position.xyz : r;
+    return p + r * max(t, 0.0) - pr.position.xyz;
 }
 
 // The blend so far: radiance reflected along r and irradiance at n (each times its weight),
