@@ -195,8 +195,9 @@ void lc_shade_zbin(uvec2 span, uint kind)
     range = uvec2(max(range.x, span.x), min(range.y, span.y));
     // first > last: no entity touches this depth. Granite's cluster_mask_range, with the
     // tile's bucket mask skipping empty buckets; scalarized across tiles, the subgroup's bucket
-    // window (lc_walk_tile) and each lane's own entities in it.
-    lc_walk_tile(lc_tile_index(), range, kind);
+    // window (lc_walk_tile) and each lane's own entities in it; lanes with nothing to walk
+    // take no part (their masks would only widen the subgroup's walk).
+    if (range.x <= range.y) lc_walk_tile(lc_tile_index(), range, kind);
 }
 
 // Visits the cluster's non-empty buckets (its bucket mask, one load per 32 buckets). With

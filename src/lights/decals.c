@@ -388,3 +388,13 @@ uint32_t lc_decals_build(const lc_decal *decals, uint32_t count, const lc_m4 *vi
     }
     return n;
 }
+
+bool lc_decal_covers(const lc_gpu_decal *d, const float p[3])
+{
+    for (int a = 0; a < 3; a++) {
+        const lc_f4 *row = &d->to_box[a];
+        float b = row->x * p[0] + row->y * p[1] + row->z * p[2] + row->w;
+        if (!(fabsf(b) <= 1.0f)) return false;
+    }
+    return true;
+}

@@ -46,4 +46,7 @@ void lc_decal_set_destroy(lc_decal_set *set);
 uint32_t lc_decals_build(const lc_decal *decals, uint32_t count, const lc_m4 *view, const float planes[6][4],
                          lc_gpu_light *proxies, lc_gpu_decal *out);
 
+/* Whether a packed decal's box holds world point p (its coverage may still be 0 there: fade, pattern). */
+bool lc_decal_covers(const lc_gpu_decal *d, const float p[3]);
+
 #endif
