@@ -40,7 +40,7 @@ static bool vec3_of(const char *what, int index, const cJSON *obj, const char *k
         }
         double x = e->valuedouble;
         if (x < lo || x > PROBE_LIMIT || (positive && !(x > 0.0))) {
-            probe_fail(what, index, "\"%s\"[%d] = %g must be %s %g", key, a, x, positive ? "in (0," : "in [-1e6,", PROBE_LIMIT);
+            probe_fail(what, index, "\"%s\"[%d] = %g must be in %s", key, a, x, positive ? "(0, 1e6]" : "[-1e6, 1e6]");
             return false;
         }
         out[a] = (float)x;
