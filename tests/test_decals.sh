@@ -7,8 +7,8 @@
 #  - order matters exactly where decals overlap: two opaque decals swapped change pixels only
 #    where both change the image, and some there;
 #  - a decal changes only pixels inside its box (the box's corners projected to the screen);
-#  - --list-sort off composites as brute force does here (lavapipe appends in order; see
-#    docs/DECALS.md) and --stats says it is off;
+#  - --list-sort off misses nothing, composites as brute force does on lavapipe (which appends
+#    in order; see docs/DECALS.md), and --stats says it is off;
 #  - a decal over a scene with blended quads: lists and zbin = brute (the transparent pass
 #    skips the decal range), nothing missed;
 #  - --decals N on Sponza changes the image and keeps lists and zbin = brute, missing nothing;
@@ -117,8 +117,14 @@ checks=$((checks + 4))
 echo "--list-sort off"
 lc_ok "lists, sort off" "${BASE[@]}" --decals-file "$TMP/many.json" --mode lists --list-sort off --pairs --stats "$TMP/nosort.json" \
     --out "$TMP/nosort.png" && {
-    d=$(img diff "$TMP/brute-forward.png" "$TMP/nosort.png")
-    [[ $d -le 1 ]] || fail "--list-sort off on lavapipe: differs from brute by $d/255 (its append order is ascending here)"
+    # lavapipe runs a workgroup's subgroups one after another, so the append order is ascending
+    # and the image is brute force's; a GPU may interleave them (seed 001's flicker), so
+    # elsewhere only the set of entities (no missed pair) is checked.
+    if [[ $(img json "$TMP/nosort.json" device) == llvmpipe* ]]; then
+        d=$(img diff "$TMP/brute-forward.png" "$TMP/nosort.png")
+        [[ $d -le 1 ]] || fail "--list-sort off on lavapipe: differs from brute by $d/255 (its append order is ascending here)"
+    fi
+    [[ $(img json "$TMP/nosort.json" pairs.missed) == 0 ]] || fail "--list-sort off misses pairs"
     [[ $(img json "$TMP/nosort.json" list_sort) == False ]] || fail "--stats list_sort is not false with --list-sort off"
     [[ $(img json "$TMP/forward-lists.json" list_sort) == True ]] || fail "--stats list_sort is not true by default"
     checks=$((checks + 3))
