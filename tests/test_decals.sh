@@ -9,6 +9,7 @@
 #  - a decal changes only pixels inside its box (the box's corners projected to the screen);
 #  - --list-sort off misses nothing, composites as brute force does on lavapipe (which appends
 #    in order; see docs/DECALS.md), and --stats says it is off;
+#  - with shadowed lights, clear decals change nothing (lights keep their shadow records);
 #  - a decal over a scene with blended quads: lists and zbin = brute (the transparent pass
 #    skips the decal range), nothing missed;
 #  - --decals N on Sponza changes the image and keeps lists and zbin = brute, missing nothing;
@@ -47,10 +48,13 @@ json.dump({"decals": [a]}, open(o + '/a.json', 'w')); json.dump({"decals": [b]},
 json.dump({"decals": [a, b]}, open(o + '/ab.json', 'w')); json.dump({"decals": [b, a]}, open(o + '/ba.json', 'w'))
 PYEOF
 
+# LC_TEST_SWEEP=short (the sanitizer pass): forward shading and the default binning only.
+shadings="forward visibility" variants=("lists" "tiles" "clusters" "zbin" "zbin --binning tiles" "zbin --bin-kernel blocks" "tiles --cull-2.5d on")
+[[ ${LC_TEST_SWEEP:-} == short ]] && shadings=forward variants=("lists" "tiles" "clusters" "zbin")
 echo "every mode = brute with 40 decals and 64 lights"
-for sh in forward visibility; do
+for sh in $shadings; do
     lc_ok "brute $sh" "${BASE[@]}" --decals-file "$TMP/many.json" --shading $sh --mode brute --out "$TMP/brute-$sh.png" || continue
-    for v in "lists" "tiles" "clusters" "zbin" "zbin --binning tiles" "zbin --bin-kernel blocks" "tiles --cull-2.5d on"; do
+    for v in "${variants[@]}"; do
         tag="$sh-${v// /}"
         # shellcheck disable=SC2086
         lc_ok "$tag" "${BASE[@]}" --decals-file "$TMP/many.json" --shading $sh --mode $v --pairs --stats "$TMP/$tag.json" \
@@ -129,6 +133,20 @@ lc_ok "lists, sort off" "${BASE[@]}" --decals-file "$TMP/many.json" --mode lists
     [[ $(img json "$TMP/forward-lists.json" list_sort) == True ]] || fail "--stats list_sort is not true by default"
     checks=$((checks + 3))
 }
+
+echo "shadowed lights behind decals: a clear decal (alpha 0) changes nothing"
+# The lights' shadow records are kept by their sorted index; the decals ahead of them in the
+# entity array must not shift which record a light reads.
+echo '{"decals": [{"position": [0, 0, 1], "size": [3, 1, 3], "color": [1, 0, 0, 0]}, {"position": [1, 0, 0], "size": [2, 1, 2], "color": [0, 1, 0, 0]}]}' >"$TMP/clear.json"
+for f in none clear; do
+    df=(--decals-file "$TMP/clear.json")
+    [[ $f == none ]] && df=()
+    lc_ok "shadows, $f" "${BASE[@]}" "${df[@]}" --shadowed-lights 16 --stats "$TMP/shadow-$f.json" --out "$TMP/shadow-$f.png"
+done
+[[ $(img json "$TMP/shadow-clear.json" entities.visible.decals) == 2 ]] || fail "the clear decals are not in the entity array"
+d=$(img diff "$TMP/shadow-none.png" "$TMP/shadow-clear.png")
+[[ $d -le 1 ]] || fail "clear decals change the shadowed image by $d/255 (shadow records read by the wrong light?)"
+checks=$((checks + 2))
 
 echo "blended surfaces take no decals; the transparent cull still matches brute"
 "$PY" "$LC_SOURCE_DIR/tests/blend_scene.py" "$TMP" blend >"$TMP/blend.cam" || fail "blend_scene.py blend failed"

@@ -95,7 +95,7 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 
 /* Descriptor set 0: per frame. */
 #define LC_BIND_FRAME 0        /* uniform lc_frame_ubo */
-#define LC_BIND_LIGHTS 1       /* lc_gpu_light[], sorted by view depth */
+#define LC_BIND_LIGHTS 1       /* lc_gpu_light[]: the entity array (decals, probes, then the lights sorted by view depth) */
 #define LC_BIND_TILE_BITS 2    /* uint[tiles * buckets]: tiles and zbin modes */
 #define LC_BIND_TILE_LISTS 3   /* lists mode: uint[tiles * (1 + list_max)]: count then indices */
 #define LC_BIND_ZBINS 4        /* uvec2[zbins]: (first, ~last) light index, cleared to ~0u */
@@ -253,7 +253,7 @@ struct lc_frame_ubo {
     LC_F4 camera_pos;   /* world xyz, w: time in seconds */
     LC_F4 screen_inv;   /* x: 1/width, y: 1/height, z: near, w: far */
     LC_U4 screen;       /* width, height, tiles_x, tiles_y */
-    LC_U4 light_info;   /* x: light count, y: buckets per tile/cluster, z: tile size (px), w: list max per tile */
+    LC_U4 light_info;   /* x: entity count (decals, probes and lights: entity_info), y: buckets per tile/cluster, z: tile size (px), w: list max per tile */
     LC_U4 zbin_info;    /* x: zbin count, y: cluster tiles_x, z: cluster tiles_y, w: cluster slices */
     LC_F4 zbin_params;  /* x: first zbin depth, y: zbins per unit depth, z: slice log scale, w: cluster tile size (px) */
     LC_U4 options;      /* x: culling mode, y: view, z: analysis level, w: heatmap scale (lights at full red) */
