@@ -7,6 +7,7 @@
 layout(std140, set = 0, binding = LC_BIND_FRAME) uniform FrameBlock { lc_frame_ubo frame; };
 
 layout(std430, set = 0, binding = LC_BIND_LIGHTS) readonly buffer LightBlock { lc_gpu_light lights[]; };
+layout(std430, set = 0, binding = LC_BIND_DECALS) readonly buffer DecalBlock { lc_gpu_decal decals[]; };
 
 #ifdef LC_CULL_WRITER
 #define LC_CULL_ACCESS

@@ -11,6 +11,8 @@
 #include "cpu/object_cull.h"
 #include "geometry/geometry.h"
 #include "geometry/skinning.h"
+#include "lights/decals.h"
+#include "lights/probes.h"
 #include "lights/lights.h"
 #include "lights/shadows.h"
 #include "scene/scene.h"
@@ -84,7 +86,10 @@ int lc_mode_from_name(const char *name); /* -1 when unknown */
 #define LC_LIGHT_CULL_BUDGET (64ull << 20)
 
 typedef struct lc_renderer_desc {
-    uint32_t light_capacity; /* most lights a frame may hold (buffer sizes); 0: 1024 */
+    uint32_t light_capacity; /* most lights a frame may hold (buffer sizes); 0: 1024; the renderer adds decal_count:
+                              * its buffers hold the entity array (decals, probes, lights) */
+    const lc_decal *decals;  /* the decals (static; the caller keeps them alive), file order; NULL: none */
+    uint32_t decal_count;
     uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 8 for tiles and zbin
                                 (larger when the bit arrays would pass LC_LIGHT_CULL_BUDGET), 16 for lists */
     uint32_t zbin_count;     /* 0: 4096 */
@@ -158,6 +163,7 @@ typedef struct lc_frame_settings {
     uint32_t mode;           /* LC_MODE_* */
     uint32_t shading;        /* LC_SHADING_*; visibility needs lc_context.visibility_missing == NULL */
     bool scalarize;
+    bool list_sort_off;      /* --list-sort off: lists keep their append order (the demonstration, docs/DECALS.md) */
     uint32_t scalarize_merge; /* LC_SCALARIZE_MERGE_*, with scalarize */
     uint32_t view;           /* LC_VIEW_* */
     uint32_t binning;        /* LC_BINNING_*: tiles, zbin and clusters */
@@ -223,6 +229,7 @@ typedef struct lc_frame_slot {
     VkQueryPool queries;
     uint32_t query_count;
     lc_buffer ubo, lights, hud;
+    lc_buffer decals; /* LC_BIND_DECALS: the frame's lc_gpu_decal, entity order */
     VkDescriptorSet set;
     /* Scenes with BLEND materials: the transparent light cull's and pass's frame constants
      * (pass_info LC_CULL_TRANSPARENT) and set (its own culling buffers, lc_transparent_cull). */
@@ -401,8 +408,12 @@ typedef struct lc_frame_state {
     uint32_t blend_count;
     uint32_t transparent_cull_pass; /* the first pass of the transparent light cull; UINT32_MAX: none */
     lc_frame_ubo ubo;
-    uint32_t light_count;     /* packed (visible) lights this frame */
-    lc_gpu_light *packed;     /* the last frame's packed lights (host copy, for the inspector) */
+    uint32_t light_count;     /* packed entities this frame: the entity array's length (decals, probes, lights) */
+    uint32_t decal_count;     /* visible decals: entities [0, decal_count) */
+    uint32_t probe_count;     /* visible environment probes: entities [decal_count, decal_count + probe_count), blending order */
+    uint32_t lights_visible;  /* visible lights: the rest, sorted by view depth */
+    lc_gpu_light *packed;     /* the last frame's packed entities (host copy, for the inspector) */
+    lc_gpu_decal *decals_packed; /* the last frame's decal shading data (host copy) */
     uint32_t hud_vertex_count;
     const float *hud_vertices;
 
@@ -502,7 +513,8 @@ uint64_t lc_bin_items(uint32_t light_capacity);
  * memory.cull_bytes and the benchmark's cull_bytes. */
 uint64_t lc_light_cull_bytes(const lc_renderer *r);
 /* Synchronous read-back of a tracked resource after lc_renderer_finish (tests, --pairs,
- * the tile inspector). Depth comes back as floats. Caller frees. */
+ * the tile inspector, the probes' capture). Depth comes back as floats, the HDR colour as
+ * RGBA half floats. Caller frees. */
 void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out);
 
 /* For the passes. */

@@ -72,6 +72,7 @@ static void write_frame_sets(lc_renderer *r)
         VkDescriptorBufferInfo bi[LC_BIND_COUNT] = {
             [LC_BIND_FRAME] = {s->ubo.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_LIGHTS] = {s->lights.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_DECALS] = {s->decals.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_TILE_BITS] = {r->sized.tile_bits.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_TILE_LISTS] = {r->sized.tile_lists.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_ZBINS] = {r->sized.zbins.buffer, 0, VK_WHOLE_SIZE},
@@ -238,7 +239,8 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
                                  VK_IMAGE_USAGE_TRANSFER_DST_BIT,
                         .name = "depth"};
     lc_image_desc hd = {.width = r->sized.width, .height = r->sized.height, .format = VK_FORMAT_R16G16B16A16_SFLOAT,
-                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
+                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
+                                 VK_IMAGE_USAGE_TRANSFER_SRC_BIT, /* read back by the probes' capture */
                         .name = "hdr"};
     /* Full size only once a frame shades through the visibility buffer. */
     lc_image_desc vd = {.width = r->sized.visibility_allocated ? r->sized.width : 1, .height = r->sized.visibility_allocated ? r->sized.height : 1,
@@ -315,6 +317,10 @@ lc_status lc_frame_create_light_buffers(lc_renderer *r)
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .host_visible = true, .gpu_reads = true, .name = "lights"};
         lc_status st = lc_buffer_create(r->ctx, &ld, &s->lights);
         if (st != LC_OK) return st;
+        lc_buffer_destroy(r->ctx, &s->decals);
+        lc_buffer_desc dd = {.size = (VkDeviceSize)LC_MAX(r->desc.decal_count, 1u) * sizeof(lc_gpu_decal),
+                             .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .host_visible = true, .gpu_reads = true, .name = "decals"};
+        if ((st = lc_buffer_create(r->ctx, &dd, &s->decals)) != LC_OK) return st;
         lc_buffer_destroy(r->ctx, &s->shadow_lights);
         lc_buffer_desc sd = {.size = (VkDeviceSize)r->desc.light_capacity * sizeof(uint32_t), .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                              .host_visible = true, .gpu_reads = true, .name = "shadow lights"};
@@ -322,6 +328,8 @@ lc_status lc_frame_create_light_buffers(lc_renderer *r)
     }
     free(r->frame.packed);
     r->frame.packed = lc_calloc(r->desc.light_capacity, sizeof *r->frame.packed);
+    free(r->frame.decals_packed);
+    r->frame.decals_packed = lc_calloc(LC_MAX(r->desc.decal_count, 1u), sizeof *r->frame.decals_packed);
     return LC_OK;
 }
 

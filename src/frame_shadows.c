@@ -278,7 +278,7 @@ static void frame_cascades(lc_renderer *r, lc_frame_slot *slot, const lc_shadow_
 void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *lights, uint32_t count)
 {
     const lc_frame_settings *s = &r->settings;
-    lc_shadow_frame_desc d = {.lights = lights, .count = count, .order = r->dev.builder.order, .visible = r->frame.light_count,
+    lc_shadow_frame_desc d = {.lights = lights, .count = count, .order = r->dev.builder.order, .visible = r->frame.lights_visible,
                               .camera = s->camera.position, .shadowed_lights = s->shadowed_lights, .updates = s->shadow_updates,
                               .screen_scale = (float)r->sized.height / (2.0f * tanf(glm_rad(0.5f * s->camera.fov_y_deg)))};
     d.moved = lc_frame_motion_bounds(r, &d.moved_count);

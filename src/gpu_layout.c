@@ -24,7 +24,9 @@ _Static_assert(offsetof(lc_gpu_object, normal) == 64, "normal");
 _Static_assert(offsetof(lc_gpu_object, info) == 128, "info");
 
 /* std140: 4 mat4 (256 bytes) then 7 vec4-sized members (112 bytes). */
-_Static_assert(sizeof(lc_frame_ubo) == 400, "lc_frame_ubo is 4 mat4 + 9 vec4");
+_Static_assert(sizeof(lc_frame_ubo) == 416, "lc_frame_ubo is 4 mat4 + 10 vec4");
+_Static_assert(offsetof(lc_frame_ubo, entity_info) == 400, "entity_info");
+_Static_assert(sizeof(lc_gpu_decal) == 80, "lc_gpu_decal is 5 vec4");
 _Static_assert(offsetof(lc_frame_ubo, view) == 0, "view");
 _Static_assert(offsetof(lc_frame_ubo, proj) == 64, "proj");
 _Static_assert(offsetof(lc_frame_ubo, view_proj) == 128, "view_proj");
@@ -55,6 +57,8 @@ _Static_assert(sizeof(lc_bin_push) == 16, "lc_bin_push is one uvec4");
 _Static_assert(sizeof(lc_gpu_environment) == 192, "lc_gpu_environment is 12 vec4");
 _Static_assert(offsetof(lc_gpu_environment, params) == 32, "params");
 _Static_assert(offsetof(lc_gpu_environment, sh) == 48, "sh");
+_Static_assert(sizeof(lc_gpu_probe) == 176, "lc_gpu_probe is 11 vec4");
+_Static_assert(offsetof(lc_gpu_probe, sh) == 32, "probe sh");
 _Static_assert(sizeof(lc_gpu_shadow) == 512 && offsetof(lc_gpu_shadow, params) == 16 && offsetof(lc_gpu_shadow, rect) == 32 &&
                    offsetof(lc_gpu_shadow, view_proj) == 128,
                "lc_gpu_shadow: info, params, 6 rects, 6 mat4 (std430)");

@@ -6,7 +6,8 @@
 // light cull / lists: tiled stream compaction (Battlefield 3, old Wicked Engine). Lights
 // touching the tile (with 2.5D culling on, also its slice mask: cull.glsl) are appended to a
 // shared list with one atomic per subgroup, the list is bitonic-sorted so shading visits
-// ascending indices, then written out as [count, index...]. More than LIST_MAX lights: the
+// ascending indices (entity order: decals first, in their order), then written out as
+// [count, index...]. More than LIST_MAX entities: the
 // rest are dropped and counted.
 #define LC_CULL_WRITER
 #include "common.glsl"
@@ -61,7 +62,17 @@ void main()
         atomicAdd(counters.lists.x, 1u);
         atomicAdd(counters.lists.y, total - LIST_MAX);
     }
-    // Bitonic sort of the list, padded to a power of two with ~0u.
+    // Bitonic sort of the list, padded to a power of two with ~0u: shading visits ascending
+    // indices, so decals composite in their order (the append order above depends on which
+    // subgroup got the counter first; seed 001's flicker) and lights sum as brute force does.
+    // Every tile is sorted, not only those holding decals: the scalarized shading merges
+    // neighbouring tiles' lists, which needs them ascending. --list-sort off skips it (the
+    // frame flag is uniform, so the barriers inside stay in uniform control flow).
+    if ((frame.entity_info.w & LC_ENTITY_FLAG_LIST_SORT) == 0u) {
+        if (tid == 0u) tile_lists[base] = stored;
+        for (uint t = tid; t < stored; t += 64u) tile_lists[base + 1u + t] = s_list[t];
+        return;
+    }
     uint n = 1u;
     while (n < stored) n <<= 1u;
     for (uint t = stored + tid; t < n; t += 64u) s_list[t] = 0xffffffffu;

@@ -64,9 +64,12 @@ void main()
     vec2 duv_dx = dFdxCoarse(in_uv), duv_dy = dFdyCoarse(in_uv);
     vec3 mapped = lc_normal_mapped(n, tangent, textureGrad(normal_tex, in_uv, duv_dx, duv_dy).xyz, mat.factors.factors.z);
     vec3 normal = dot(n, seen) < 0.0 ? -mapped : mapped;
+    // The decal loop changes the base colour the lights then shade (light_loop.glsl).
+    lc_entity_loop_begin(uvec2(gl_FragCoord.xy), in_depth);
+    mi.base = lc_decal_loop(in_world, mi.base);
     lc_surface surf = lc_surface_of(mi, in_world, normal, view_dir);
 
-    vec3 color = lc_light_loop(uvec2(gl_FragCoord.xy), in_depth, surf);
+    vec3 color = lc_light_loop(surf);
     lc_light_loop_write_analysis();
     // Alpha for the transparent pass's blending (BLEND materials); the opaque pass does not blend.
     out_color = vec4(lc_shaded_colour(surf, color), surf.alpha);

@@ -113,9 +113,12 @@ void main()
     // The map's normal, turned with its frame to the side the viewer sees.
     vec3 mapped = lc_normal_mapped(n, lc_vis_tangent(tri, b), samples[2].xyz, m.factors.z);
     vec3 shading_normal = dot(n, seen) < 0.0 ? -mapped : mapped;
+    // The decal loop changes the base colour the lights then shade (light_loop.glsl).
+    lc_entity_loop_begin(px, depth);
+    mi.base = lc_decal_loop(world, mi.base);
     lc_surface surf = lc_surface_of(mi, world, shading_normal, view_dir);
 
-    vec3 color = lc_light_loop(px, depth, surf);
+    vec3 color = lc_light_loop(surf);
     lc_light_loop_write_analysis();
     vec3 view_colour;
     // --view meshlets: the forward pass's colour of the triangle's meshlet (its first vertex's,

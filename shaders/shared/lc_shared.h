@@ -28,6 +28,15 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 /* Light types (lc_gpu_light.color_type.w holds the type as a float). */
 #define LC_LIGHT_POINT 0
 #define LC_LIGHT_SPOT 1
+/* The entity array (seed 001): the lights buffer holds decals first, then environment probes,
+ * then lights, each a contiguous range (lc_frame_ubo.entity_info), culled together by every
+ * mode. A decal's entry is its culling proxy: position_radius its box's bounding sphere,
+ * spot_depth.zw its box's view depth range, color_type.w this type; its shading data is
+ * lc_gpu_decal at the same index (LC_BIND_DECALS). A probe's entry is the same kind of proxy
+ * for its influence box (the box grown by its fade), type LC_ENTITY_PROBE, with the probe's
+ * index in color_type.x: its record is lc_gpu_probe (LC_BIND_ENV_DATA, after the environment's). */
+#define LC_ENTITY_DECAL 2
+#define LC_ENTITY_PROBE 3
 
 /* glTF alpha modes (lc_material.alpha_mode): opaque, cut out below the cutoff, blended. */
 #define LC_ALPHA_OPAQUE 0
@@ -62,7 +71,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_CASCADES 8     /* shaded, each pixel tinted by the sun's cascade that shadows it (shadow.glsl) */
 #define LC_VIEW_TRIANGLES 9  /* visibility shading: a colour per triangle id, from the id image (any raster) */
 #define LC_VIEW_OVERDRAW 10  /* --raster compute: the 64-bit atomics each pixel took (the raster buffer's counters) */
-#define LC_VIEW_COUNT 11
+#define LC_VIEW_PROBES 11    /* shaded, each pixel tinted by the environment probe that weighs most in its blend (grey: the sky) */
+#define LC_VIEW_COUNT 12
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
@@ -85,7 +95,7 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 
 /* Descriptor set 0: per frame. */
 #define LC_BIND_FRAME 0        /* uniform lc_frame_ubo */
-#define LC_BIND_LIGHTS 1       /* lc_gpu_light[], sorted by view depth */
+#define LC_BIND_LIGHTS 1       /* lc_gpu_light[]: the entity array (decals, probes, then the lights sorted by view depth) */
 #define LC_BIND_TILE_BITS 2    /* uint[tiles * buckets]: tiles and zbin modes */
 #define LC_BIND_TILE_LISTS 3   /* lists mode: uint[tiles * (1 + list_max)]: count then indices */
 #define LC_BIND_ZBINS 4        /* uvec2[zbins]: (first, ~last) light index, cleared to ~0u */
@@ -121,8 +131,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_BIN_WORK 33 /* lc_gpu_bin_work: light binning's work list (light setup -> bin lights) */
 /* The sun and the environment (src/lights/environment.c, shaders/shading/environment.glsl),
  * made once at start; the output stays last. */
-#define LC_BIND_ENV_DATA 34     /* lc_gpu_environment: the sun, the diffuse irradiance as SH9, levels */
-#define LC_BIND_ENV_SPECULAR 35 /* sampled GGX-prefiltered equirectangular radiance, roughness in its mips */
+#define LC_BIND_ENV_DATA 34     /* lc_gpu_environment: the sun, the diffuse irradiance as SH9, levels; then lc_gpu_probe[] */
+#define LC_BIND_ENV_SPECULAR 35 /* sampled 2D array of GGX-prefiltered equirectangular radiance, roughness in its mips:
+                                   layer 0 the sky, layer 1 + i probe i */
 /* Shadows (shaders/shading/shadow.glsl, src/lights/shadows.c): per light (the sorted index) 0, or
  * 1 + its lc_gpu_shadow record; the records; the depth atlas their views were rendered into. */
 #define LC_BIND_SHADOW_LIGHTS 36
@@ -144,9 +155,11 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_RASTER 41
 #define LC_RASTER_DEPTH_WORD 3u
 #define LC_BIND_RASTER_WORK 42 /* uint[]: the compute raster's big-triangle list (lc_geometry.h LC_RASTER_WORK_*) */
-#define LC_BIND_VISIBILITY_STORAGE 43 /* the id image (LC_BIND_VISIBILITY) as a storage image: the compute raster's resolve writes it */
-#define LC_BIND_OUTPUT 44
-#define LC_BIND_COUNT 45
+/* lc_gpu_decal[decals]: the decals' shading data, entity order (reverse file order: docs/DECALS.md) */
+#define LC_BIND_DECALS 43
+#define LC_BIND_VISIBILITY_STORAGE 44 /* the id image (LC_BIND_VISIBILITY) as a storage image: the compute raster's resolve writes it */
+#define LC_BIND_OUTPUT 45
+#define LC_BIND_COUNT 46
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -243,7 +256,7 @@ struct lc_frame_ubo {
     LC_F4 camera_pos;   /* world xyz, w: time in seconds */
     LC_F4 screen_inv;   /* x: 1/width, y: 1/height, z: near, w: far */
     LC_U4 screen;       /* width, height, tiles_x, tiles_y */
-    LC_U4 light_info;   /* x: light count, y: buckets per tile/cluster, z: tile size (px), w: list max per tile */
+    LC_U4 light_info;   /* x: entity count (decals, probes and lights: entity_info), y: buckets per tile/cluster, z: tile size (px), w: list max per tile */
     LC_U4 zbin_info;    /* x: zbin count, y: cluster tiles_x, z: cluster tiles_y, w: cluster slices */
     LC_F4 zbin_params;  /* x: first zbin depth, y: zbins per unit depth, z: slice log scale, w: cluster tile size (px) */
     LC_U4 options;      /* x: culling mode, y: view, z: analysis level, w: heatmap scale (lights at full red) */
@@ -252,7 +265,11 @@ struct lc_frame_ubo {
     LC_U4 pass_info;    /* x: LC_CULL_OPAQUE, or LC_CULL_TRANSPARENT in the transparent light cull and pass (its own
                          * frame constants and set); y: 1 where the light cull applies 2.5D culling (--cull-2.5d,
                          * lc_frame_cull_2_5d; never in the transparent cull); z, w: 0 */
+    LC_U4 entity_info;  /* the entity array's ranges: x: decals (entities [0, x)), y: probes ([x, x + y)), z: the first
+                         * light (x + y; lights run to light_info.x), w: LC_ENTITY_FLAG_* */
 };
+/* lc_frame_ubo.entity_info.w */
+#define LC_ENTITY_FLAG_LIST_SORT 1u /* lists are sorted (--list-sort on): a list walk may stop past its range */
 
 /* One scene object (src/scene/scene.h lc_object) as the vertex shader reads it. Every draw
  * passes its object's index as firstInstance, so objects[gl_InstanceIndex] is its own. */
@@ -350,6 +367,19 @@ struct lc_gpu_cascades {
     LC_M4 view_proj[LC_SHADOW_CASCADES_MAX]; /* world to the cascade's clip space (orthographic) */
 };
 
+/* A decal (src/lights/decals.h): an oriented box projecting a colour (and a built-in pattern's
+ * alpha) along its local -Y onto what lies inside it. to_box maps a world point to box
+ * coordinates, [-1, 1] on each axis inside the box (y: +1 at the top, the projection runs
+ * towards -1). */
+#define LC_DECAL_PATTERNS 4u      /* built-in procedural textures: disc, ring, checker, stripes */
+#define LC_DECAL_PATTERN_NONE 0xffffffffu
+#define LC_DECAL_FADE 0.25        /* the last quarter of the box at each end along Y fades out */
+struct lc_gpu_decal {
+    LC_F4 to_box[3]; /* rows of the world-to-box affine map */
+    LC_F4 color;     /* linear rgb, alpha (opacity) */
+    LC_U4 info;      /* x: pattern (LC_DECAL_PATTERN_NONE: plain), y: file index, z, w: 0 */
+};
+
 /* Counters written by the culling passes; read back for stats. */
 struct lc_gpu_counters {
     LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
@@ -378,15 +408,29 @@ struct lc_gpu_material {
 struct lc_gpu_environment {
     LC_F4 sun_dir;         /* xyz: unit vector towards the sun; w: 1 when the sun is on */
     LC_F4 sun_illuminance; /* rgb: lux on a surface facing the sun */
-    LC_F4 params;          /* x: radiance scale (times 1 / exposure.x); y: specular mips; z: 1 when the environment is on */
+    LC_F4 params;          /* x: radiance scale (times 1 / exposure.x); y: specular mips; z: 1 when the environment is on;
+                              w: environment probes following this record (lc_gpu_probe) */
     LC_F4 sh[9];           /* irradiance SH9 (rgb), cosine lobe convolved: E(n) = sum sh[i] Y_i(n) */
+};
+
+/* An environment probe (src/lights/probes.h), after the environment's record in LC_BIND_ENV_DATA,
+ * in blending order (smaller volume first). Captured at position, the centre of its box; its
+ * radiance is absolute (the HDR image's), not scaled by the exposure as the sky's is. Full
+ * weight inside the box, fading to none over extents.w outside it (its culling volume: the box
+ * grown by that). The box is also the parallax proxy of its reflections. */
+struct lc_gpu_probe {
+    LC_F4 position; /* xyz: the capture point and box centre; w: its layer of LC_BIND_ENV_SPECULAR (float) */
+    LC_F4 extents;  /* xyz: the box's half sizes (axis-aligned); w: the fade distance outside it */
+    LC_F4 sh[9];    /* irradiance SH9 (rgb), as lc_gpu_environment.sh */
 };
 
 #ifndef LC_GLSL
 typedef struct lc_gpu_environment lc_gpu_environment;
+typedef struct lc_gpu_probe lc_gpu_probe;
 typedef struct lc_gpu_draw lc_gpu_draw;
 typedef struct lc_gpu_material lc_gpu_material;
 typedef struct lc_gpu_light lc_gpu_light;
+typedef struct lc_gpu_decal lc_gpu_decal;
 typedef struct lc_frame_ubo lc_frame_ubo;
 typedef struct lc_gpu_counters lc_gpu_counters;
 typedef struct lc_gpu_tile_depth lc_gpu_tile_depth;

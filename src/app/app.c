@@ -12,6 +12,7 @@
 #include "lights/exposure.h"
 #include "materials/gpu_material.h"
 #include "scene/animation.h"
+#include "views/probe_capture.h"
 
 
 /* The file's own lights (KHR_lights_punctual), static; one without a range reaches across the
@@ -132,9 +133,19 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_lights_generate_model(&app->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     else if (opt->lights) /* --lights 0: none */
         s = lc_lights_generate(&app->lights, opt->lights, opt->seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
+    if (s == LC_OK && opt->decals_file)
+        s = lc_decals_load_json(&app->decals, opt->decals_file);
+    else if (s == LC_OK && opt->decals)
+        s = lc_decals_generate(&app->decals, opt->decals, opt->seed, &app->scene);
     if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
     if (s != LC_OK) return s;
     if (opt->light_motion_off) app->lights.animated = false;
+    if (opt->probes_file && opt->probes) {
+        lc_error("--probes-file and --probes: give one of them");
+        return LC_ERR_USAGE;
+    }
+    if (opt->probes_file && (s = lc_probes_load_json(&app->probes, opt->probes_file)) != LC_OK) return s;
+    if (opt->probes) lc_probes_grid(&app->probes, opt->probes, app->scene.bounds_min, app->scene.bounds_max);
     /* After the framing and the lights, which come from the rest pose whatever --time says. */
     if ((s = start_animation(app)) != LC_OK) return s;
     app->light_count = app->lights.count;
@@ -220,7 +231,11 @@ void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size)
     if (o->sun_set) snprintf(sun, sizeof sun, "sun %.0f lux from %.2f,%.2f,%.2f", o->sun[3], o->sun[0], o->sun[1], o->sun[2]);
     const char *file = o->environment_file ? strrchr(o->environment_file, '/') : NULL;
     file = file ? file + 1 : o->environment_file;
-    snprintf(out, size, "%s   environment %s", sun, o->environment == LC_ENVIRONMENT_FILE ? file : lc_environment_names[o->environment]);
+    char probes[64] = "";
+    if (app->probes.count)
+        snprintf(probes, sizeof probes, "   probes %u (%s, blended smaller first)", app->probes.count, o->probes_file ? "file" : "grid");
+    snprintf(out, size, "%s   environment %s%s", sun, o->environment == LC_ENVIRONMENT_FILE ? file : lc_environment_names[o->environment],
+             probes);
 }
 
 void lc_app_set_exposure(lc_app *app)
@@ -322,6 +337,8 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     if (s != LC_OK) return s;
     lc_renderer_desc rd = {
         .light_capacity = app->lights.count,
+        .decals = app->decals.decals,
+        .decal_count = app->decals.count,
         .tile_size = opt->tile_size,
         .zbin_count = opt->zbins,
         .cluster_tile = opt->cluster_tile,
@@ -332,7 +349,34 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .skinning_cpu = opt->skinning_cpu,
         .environment = lc_app_environment(app),
     };
+    /* The probes' capture (views/probe_capture.h): the scene lit as the first frame will be,
+     * rendered from each probe, before the renderer that shades with them. */
+    lc_environment_image *probe_images = NULL;
+    lc_gpu_probe *probe_records = NULL;
+    if (app->probes.count) {
+        double t0 = lc_time_seconds();
+        probe_images = lc_calloc(app->probes.count, sizeof *probe_images);
+        probe_records = lc_calloc(app->probes.count, sizeof *probe_records);
+        lc_lights_animate(&app->lights, (float)app->anim_time, app->animated);
+        lc_frame_settings fs = lc_app_settings(app);
+        s = lc_probes_capture(&app->ctx, &app->scene, &rd, &fs, app->animated, app->light_count, &app->probes, probe_images, probe_records);
+        if (s != LC_OK) {
+            free(probe_images);
+            free(probe_records);
+            return s;
+        }
+        rd.environment.probes = probe_records;
+        rd.environment.probe_images = probe_images;
+        rd.environment.probe_count = app->probes.count;
+        app->probes_ms = (lc_time_seconds() - t0) * 1e3;
+    }
     lc_status st = lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
+    for (uint32_t i = 0; probe_images && i < app->probes.count; i++) lc_environment_image_free(&probe_images[i]);
+    free(probe_images);
+    free(probe_records);
+    if (st == LC_OK && app->probes.count)
+        lc_info("probes: %u captured at %ux%u a face in %.0f ms", app->probes.count, LC_PROBE_FACE_SIZE,
+                LC_PROBE_FACE_SIZE, app->probes_ms + 0.0);
     /* Skinned on the GPU from here on: the scene bounds its skins instead of posing them. */
     if (st == LC_OK && app->scene.anim) app->scene.anim->gpu_skinning = app->renderer.dev.motion.gpu.range_count > 0;
     return st;
@@ -345,7 +389,9 @@ void lc_app_destroy(lc_app *app)
     lc_context_destroy(&app->ctx);
     lc_scene_destroy(&app->scene);
     lc_light_set_destroy(&app->lights);
+    lc_decal_set_destroy(&app->decals);
     lc_environment_image_free(&app->environment_image);
+    lc_probe_set_destroy(&app->probes);
     free(app->animated);
     lc_frame_log_free(&app->gpu_log);
     lc_frame_log_free(&app->cpu_log);
@@ -358,6 +404,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .mode = (uint32_t)app->opt.mode,
         .shading = app->opt.shading,
         .scalarize = app->opt.scalarize,
+        .list_sort_off = !app->opt.list_sort,
         .scalarize_merge = app->opt.scalarize_merge,
         .view = app->opt.view,
         .binning = app->opt.binning,
@@ -597,7 +644,30 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         if (o->environment_file) cJSON_AddStringToObject(env, "file", o->environment_file);
         cJSON_AddNumberToObject(env, "level", o->environment == LC_ENVIRONMENT_NONE ? 0.0 : ed.level);
     }
-    cJSON_AddNumberToObject(root, "lights_visible", r->frame.light_count);
+    cJSON_AddNumberToObject(root, "lights_visible", r->frame.lights_visible);
+    {
+        /* The entity array (docs/DECALS.md): decals, probes, lights, and what the frame kept of each. */
+        cJSON *e = cJSON_AddObjectToObject(root, "entities");
+        cJSON_AddNumberToObject(e, "decals", app->decals.count);
+        cJSON_AddNumberToObject(e, "probes", app->probes.count);
+        cJSON_AddNumberToObject(e, "lights", app->light_count);
+        cJSON *v = cJSON_AddObjectToObject(e, "visible");
+        cJSON_AddNumberToObject(v, "decals", r->frame.decal_count);
+        cJSON_AddNumberToObject(v, "probes", r->frame.probe_count);
+        cJSON_AddNumberToObject(v, "lights", r->frame.lights_visible);
+        /* Entities a fixed capacity dropped: the tile lists' (lists mode); the bit arrays hold every one. */
+        lc_gpu_counters *c = fs.mode == LC_MODE_LISTS ? lc_renderer_read(r, LC_RES_COUNTERS, NULL) : NULL;
+        cJSON_AddNumberToObject(e, "overflow", c ? c->lists.y : 0);
+        free(c);
+    }
+    {
+        /* The environment probes' capture at start (views/probe_capture.h). */
+        cJSON *pr = cJSON_AddObjectToObject(root, "probes");
+        cJSON_AddStringToObject(pr, "source", app->opt.probes_file ? "file" : app->probes.count ? "grid" : "none");
+        cJSON_AddNumberToObject(pr, "face_size", app->probes.count ? LC_PROBE_FACE_SIZE : 0);
+        cJSON_AddNumberToObject(pr, "capture_ms", app->probes_ms);
+    }
+    cJSON_AddBoolToObject(root, "list_sort", !fs.list_sort_off);
     cJSON_AddNumberToObject(root, "tile_size", r->frame.ubo.light_info.z);
     cJSON_AddStringToObject(root, "binning", lc_binning_names[fs.binning]);
     if (fs.binning != LC_BINNING_TILES) {
@@ -793,7 +863,7 @@ lc_status lc_run_headless(const lc_options *opt)
     if (s == LC_OK && opt->stats) s = lc_app_write_stats(app, opt->stats, opt->pairs ? pairs : NULL, frames);
     if (s == LC_OK) {
         lc_info("%s: %u frames %ux%u, %u lights (%u visible), GPU frame %.3f ms", lc_mode_names[opt->mode], frames,
-                app->renderer.sized.width, app->renderer.sized.height, app->light_count, app->renderer.frame.light_count,
+                app->renderer.sized.width, app->renderer.sized.height, app->light_count, app->renderer.frame.lights_visible,
                 lc_frame_log_median(&app->gpu_log, LC_TIMER_COUNT));
     }
     lc_app_destroy(app);

@@ -60,7 +60,7 @@ static void usage(void)
           "                       [--binning tiles,lights,lights-nodepth] [--pairs] [--device N] [--threads N,N,...]\n"
           "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--mesh-dispatch task,indirect] [--grid N]\n"
           "                       [--visibility-pass single|prepass] [--raster hardware,compute,auto]\n"
-          "                       [--scalarize-merge tiles,always]\n"
+          "                       [--scalarize-merge tiles,always] [--decals N | --decals-file FILE.json]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
           "Sweeps modes x binning (tiles, clusters, zbin; default lights) x shading (default forward) x scalarize\n"
@@ -247,6 +247,8 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
     bool quick = false, no_default = false;
     for (int i = 2; i < argc; i++) quick |= !strcmp(argv[i], "--quick");
     lc_bench_sweep_init(sw, quick);
+    uint32_t decals = 0;
+    const char *decals_file = NULL;
     uint32_t grid = 0, device = 0, device_set = 0, merges[LC_SCALARIZE_MERGE_COUNT], merge_count = 0;
     uint32_t paths[LC_GEOMETRY_COUNT], path_count = 0, occlusion[2], occlusion_count = 0, vis_pass = 0, vis_pass_count = 0;
     uint32_t dispatches[LC_MESH_DISPATCH_COUNT], dispatch_count = 0, rasters[LC_RASTERIZER_COUNT], raster_count = 0;
@@ -279,6 +281,8 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
         {"--mesh-dispatch", LC_BENCH_NAMES, dispatches, &dispatch_count, LC_MESH_DISPATCH_COUNT, .names = lc_mesh_dispatch_names,
          .name_count = LC_MESH_DISPATCH_COUNT, .expect = "task, indirect or task,indirect"},
         {"--grid", LC_BENCH_LIST, &grid, NULL, 1, 1, 64, .expect = "1..64"},
+        {"--decals", LC_BENCH_LIST, &decals, NULL, 1, 0, LC_DECALS_MAX, .expect = "0..65536"},
+        {.name = "--decals-file", .kind = LC_BENCH_STRING, .out = &decals_file},
         {"--visibility-pass", LC_BENCH_NAMES, &vis_pass, &vis_pass_count, 1, .names = vis_pass_names, .name_count = 2,
          .expect = "single or prepass (one: run twice to compare)"},
         {"--device", LC_BENCH_LIST, &device, &device_set, 1, 0, 64, .expect = "a device index"},
@@ -316,6 +320,8 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
     base->headless = true;
     base->quiet = true;
     if (grid) base->grid = grid;
+    base->decals = decals; /* every row culls and shades them with the lights (docs/DECALS.md) */
+    base->decals_file = decals_file;
     if (device_set) base->device = (int)device, base->device_set = true;
     if (no_default) {
         for (uint32_t i = 1; i < sw->scene_count; i++) sw->scenes[i - 1] = sw->scenes[i];
@@ -381,7 +387,7 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
     if (s != LC_OK) return s;
     r->scene = sw->scenes[v->scene];
     r->width = sw->sizes[v->size][0], r->height = sw->sizes[v->size][1];
-    r->visible = app->renderer.frame.light_count;
+    r->visible = app->renderer.frame.lights_visible;
     r->mode = sw->modes[v->mode];
     r->shading = sw->shadings[v->shading];
     r->loop = lc_loop_variant(&app->renderer, fs);

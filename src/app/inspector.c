@@ -106,16 +106,20 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
     if (!out->surface) memset(evaluated, 0, n); /* no fragment, nothing shaded */
     /* The last frame's shadow records, by sorted light (its slot's host-visible copy). */
     const uint32_t *shadow_of = r->frame.slots[(r->frame.index + LC_FRAMES_IN_FLIGHT - 1) % LC_FRAMES_IN_FLIGHT].shadow_lights.mapped;
+    /* Entities: the decals first (reach: inside the box), then the lights (by sorted light index). */
+    uint32_t first_light = r->frame.ubo.entity_info.z;
     for (uint32_t i = 0; i < n; i++) {
         out->listed += listed[i];
         out->evaluated += evaluated[i];
-        bool shadowed = evaluated[i] && shadow_of && shadow_of[i] != 0;
+        bool shadowed = evaluated[i] && shadow_of && i >= first_light && shadow_of[i - first_light] != 0;
         out->shadowed += shadowed;
         if (evaluated[i] && out->id_count < LC_INSPECT_IDS) {
             if (shadowed) out->ids_shadowed |= 1ull << out->id_count;
             out->ids[out->id_count++] = i;
         }
-        if (out->surface && lc_light_weight(&r->frame.packed[i], world) > 0.0f) {
+        bool reach = i < r->frame.decal_count ? lc_decal_covers(&r->frame.decals_packed[i], world)
+                                              : i >= first_light && lc_light_weight(&r->frame.packed[i], world) > 0.0f;
+        if (out->surface && reach) {
             out->reach++;
             out->missed += !evaluated[i];
         }

@@ -14,6 +14,7 @@
 #include "lights/exposure.h"
 #include "lights/shadows.h"
 #include "lights/lights.h"
+#include "lights/probes.h"
 
 /* set_field 0 means "none": offset 0 is the scene path, never a flag. */
 _Static_assert(offsetof(lc_options, scene) == 0, "set_field 0 must not name a bool");
@@ -188,6 +189,15 @@ static lc_status opt_environment(const lc_option *opt, const char *v, lc_options
     return LC_OK;
 }
 
+static lc_status opt_probes(const lc_option *opt, const char *v, lc_options *o)
+{
+    uint64_t u;
+    if (!strcmp(v, "auto")) o->probes = LC_PROBES_AUTO;
+    else if (parse_u64(v, &u) && u >= 1 && u <= LC_PROBES_MAX) o->probes = (uint32_t)u;
+    else return bad(opt->flag, v, "expected auto or a count of probes, 1..256");
+    return LC_OK;
+}
+
 static lc_status opt_size(const lc_option *opt, const char *v, lc_options *o)
 {
     unsigned long w, h;
@@ -258,6 +268,12 @@ static const lc_option k_options[] = {
     {.flag = "--lights-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(lights_file),
      .help = "explicit static light list instead of generated lights (without either: a glTF's own KHR_lights_punctual "
              "lights, if any)", .stats = "lights_source"},
+    {.flag = "--decals", .value = "N", .section = LC_OPTSEC_SCENE, UINT(0, LC_DECALS_MAX), FIELD(decals),
+     .help = "generated decals scattered over the scene's surfaces from --seed, with built-in patterns, 0..65536 "
+             "(default 0; docs/DECALS.md)", .stats = "entities.decals"},
+    {.flag = "--decals-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(decals_file),
+     .help = "decals from a file instead (oriented boxes projecting along their local -Y, applied in file order; schema "
+             "in docs/DECALS.md)", .stats = "entities.decals"},
     {.flag = "--sun", .value = "X,Y,Z,LUX", .section = LC_OPTSEC_SCENE, .parse = opt_sun, FIELD(sun), SET(sun_set),
      .why = "expected X,Y,Z,LUX (the direction towards the sun, lux)",
      .help = "a sun: the direction towards it (Y up) and its illuminance in lux, 0 < LUX <= 1e6 (noon: ~100000, but past "
@@ -266,6 +282,13 @@ static const lc_option k_options[] = {
      .help = "light from all around (default sky): a procedural sky, none (a faint ambient), or an equirectangular "
              "Radiance .hdr; its level follows the exposure, so it fills what the lights leave",
      .stats = "environment.kind"},
+    {.flag = "--probes-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(probes_file),
+     .help = "environment probes: {\"probes\": [{\"position\": [x,y,z], \"extents\": [hx,hy,hz]}]}, boxes about the "
+             "capture point with half sizes; each captured at load (six views of the lit scene) and prefiltered as the sky "
+             "is; blended smaller volume first, the sky beyond (docs/PROBES.md)", .stats = "entities.probes"},
+    {.flag = "--probes", .value = "auto|N", .section = LC_OPTSEC_SCENE, .parse = opt_probes,
+     .help = "environment probes in a grid over the scene's bounds: at most N (1..256), the grid whose cells are nearest "
+             "to cubes; auto: at most 16 (default none; docs/PROBES.md)", .stats = "entities.probes"},
     /* camera and output */
     {.flag = "--camera", .value = "X,Y,Z,YAW,PITCH", .section = LC_OPTSEC_CAMERA, .parse = opt_camera, FIELD(camera),
      SET(camera_set), .why = "expected X,Y,Z,YAW_DEG,PITCH_DEG", .help = "start camera; Y up, yaw 0 looks along -Z, degrees",
@@ -333,6 +356,9 @@ static const lc_option k_options[] = {
      .help = "where scalarized loops merge the subgroup's lanes: only subgroups that span tiles (tiles, default; "
              "elsewhere the loads are uniform already) or every subgroup (always); the same image",
      .stats = "scalarize_merge"},
+    {.flag = "--list-sort", .value = "on|off", .section = LC_OPTSEC_CULLING, .parse = opt_on_off, FIELD(list_sort),
+     .help = "lists mode sorts each tile's list, so decals composite in their order as in every other mode (default on; "
+             "off: the append order, for the demonstration in docs/DECALS.md)", .stats = "list_sort"},
     {.flag = "--object-cull", .value = "on|off", .section = LC_OPTSEC_CULLING, .parse = opt_on_off, FIELD(object_cull),
      .help = "CPU object culling, sphere then OOBB, of the direct path's draws (default on; off draws every object; mdi "
              "and mesh cull on the GPU)", .stats = "objects.culled_sphere"},
@@ -340,9 +366,10 @@ static const lc_option k_options[] = {
      .stats = "pairs"},
     {.flag = "--view", .value = "NAME", .section = LC_OPTSEC_CULLING, NAMES(lc_view_names, LC_VIEW_COUNT), FIELD(view),
      .help = "shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas, cascades, "
-             "triangles, overdraw (default shaded; shadow-atlas: the shadow views' depth atlas; cascades: shaded, tinted by "
+             "triangles, overdraw, probes (default shaded; shadow-atlas: the shadow views' depth atlas; cascades: shaded, tinted by "
              "the sun's cascade that shadows each pixel; triangles: visibility shading, a colour per triangle id from either "
-             "rasterizer; overdraw: --raster compute, the 64-bit atomics each pixel took, 0..16 on a ramp)", .stats = "view"},
+             "rasterizer; overdraw: --raster compute, the 64-bit atomics each pixel took, 0..16 on a ramp; probes: shaded, "
+             "tinted by the environment probe that weighs most in each pixel's blend, grey where the sky does)", .stats = "view"},
     {.flag = "--tile-size", .value = "N", .section = LC_OPTSEC_CULLING, UINT(8, 64), FIELD(tile_size),
      .pow2_why = "expected 8, 16, 32 or 64",
      .help = "screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB budget, one step coarser with "
@@ -492,6 +519,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->height = 720;
     o->mode = LC_MODE_ZBIN;
     o->scalarize = true;
+    o->list_sort = true;
     o->binning = LC_BINNING_LIGHTS; /* the faster on every device measured (docs/BENCHMARKS.md) */
     o->object_cull = true;
     o->vsync = true;

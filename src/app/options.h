@@ -21,6 +21,9 @@ typedef struct lc_options {
     bool lights_set;          /* --lights given: generated lights even where the file has its own */
     uint64_t seed;            /* default 1 */
     const char *lights_file;  /* NULL: generated lights */
+    uint32_t decals;          /* --decals N: generated decals on the scene's surfaces; default 0 */
+    const char *decals_file;  /* --decals-file: decals from a file instead (docs/DECALS.md) */
+    bool list_sort;           /* --list-sort on|off: lists mode sorts each tile's list; default on */
     bool camera_set;
     float camera[5];          /* x, y, z, yaw_deg, pitch_deg */
     bool camera_to_set;
@@ -86,6 +89,9 @@ typedef struct lc_options {
     bool animation_set;       /* --animation given (an index the file lacks is then an error) */
     float time;               /* --time: the first frame's time, seconds; default 0 */
     bool skinning_cpu;        /* --skinning cpu: posed on the CPU and uploaded; default gpu */
+    /* Environment probes (lights/probes.h). */
+    const char *probes_file;  /* --probes-file FILE.json */
+    uint32_t probes;          /* --probes auto|N: at most N probes in a grid over the scene (auto: LC_PROBES_AUTO); 0: none */
 } lc_options;
 
 /* The --help sections, in the order they are printed. */

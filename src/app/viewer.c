@@ -594,7 +594,7 @@ static uint32_t build_hud(viewer *v)
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
     uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
-    char geometry[128], text[1900], sun_env[160], anim_text[160];
+    char geometry[128], text[1900], sun_env[256], anim_text[160];
     lc_app_animation_text(app, anim_text, sizeof anim_text);
     uint32_t cascades_rendered = 0;
     for (uint32_t k = 0; k < r->frame.shadow_stats.cascades; k++) cascades_rendered += r->frame.shadow_stats.cascade[k].rendered;
@@ -604,7 +604,7 @@ static uint32_t build_hud(viewer *v)
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
              "mode %s   shading %s   binning %s   tiles %u px   scalarization %s%s   view %s\n"
-             "lights %u visible / %u total (%s)   radius x%.2f%s   exposure EV100 %.2f (%s)   %s\n"
+             "lights %u visible / %u total (%s)   decals %u / %u   probes %u   radius x%.2f%s   exposure EV100 %.2f (%s)   %s\n"
              "objects %u (%u meshes)   triangles %.2f M   %s\n"
              "materials %u opaque / %u mask / %u blend   transparent draws %u\n"
              "geometry %s%s   raster %s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
@@ -617,7 +617,8 @@ static uint32_t build_hud(viewer *v)
              app->ctx.props.deviceName, r->sized.width, r->sized.height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
              lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], r->frame.ubo.light_info.z, v->fs.scalarize ? "on" : "off",
              v->fs.scalarize && loop == LC_LOOP_PLAIN ? " (unsupported)" : loop == LC_LOOP_MERGE_ALWAYS ? " (merge always)" : "",
-             view, r->frame.light_count, app->light_count, lc_app_light_source(app), app->radius_scale,
+             view, r->frame.lights_visible, app->light_count, lc_app_light_source(app), r->frame.decal_count, app->decals.count,
+             r->frame.probe_count, app->radius_scale,
              v->paused ? "   paused" : "", app->exposure_ev100, app->exposure_auto ? "auto" : "fixed", sun_env,
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6, anim_text,
              r->dev.materials_by_alpha[LC_ALPHA_OPAQUE], r->dev.materials_by_alpha[LC_ALPHA_MASK],

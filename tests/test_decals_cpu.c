@@ -1,0 +1,135 @@
+/* Decals on the host (src/lights/decals.c): the file's schema and its refusals, the generated
+ * set (deterministic, on the scene's surfaces), and the per-frame pack into the entity array:
+ * reverse file order, frustum culling, the box map, and proxies that bound the box. */
+#include "lights/decals.h"
+#include "test_util.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "scene/camera.h"
+
+static lc_status parse(const char *text, lc_decal_set *out) { return lc_decals_parse_json(out, text, strlen(text), "test"); }
+
+static void test_json(void)
+{
+    lc_decal_set s;
+    CHECK(parse("{\"decals\": [{\"position\": [1, 2, 3], \"size\": [2, 0.4, 4]},"
+                " {\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"rotation\": [0, 0, 0, 2], \"color\": [1, 0, 0, 0.5],"
+                "  \"opacity\": 0.5, \"pattern\": \"ring\", \"extra\": true}]}", &s) == LC_OK);
+    CHECK(s.count == 2);
+    CHECK(s.decals[0].half[0] == 1.0f && s.decals[0].half[1] == 0.2f && s.decals[0].half[2] == 2.0f);
+    CHECK(s.decals[0].rotation[3] == 1.0f && s.decals[0].color[3] == 1.0f);
+    CHECK(s.decals[0].pattern == LC_DECAL_PATTERN_NONE);
+    CHECK(s.decals[1].rotation[3] == 1.0f); /* normalised */
+    CHECK(s.decals[1].color[3] == 0.25f && s.decals[1].pattern == 1u);
+    lc_decal_set_destroy(&s);
+    CHECK(parse("{\"decals\": []}", &s) == LC_OK && s.count == 0);
+    lc_decal_set_destroy(&s);
+    static const char *const bad[] = {
+        "{\"decals\": [{\"position\": [0, 0], \"size\": \"big\"}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0]}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, -1, 1]}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"color\": [1, 1, 1, 1.5]}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"rotation\": [0, 0, 0, 0]}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"pattern\": 3}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": \"a.png\"}]}",
+        "{\"decals\": {}}", "[]", "{\"decals\": [",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        CHECK_MSG(parse(bad[i], &s) == LC_ERR_INPUT, "accepted: %s", bad[i]);
+        CHECK(s.decals == NULL && s.count == 0);
+    }
+}
+
+/* Generated decals: the same for a seed, different for another, each centred on a surface of the
+ * hall and its box's y axis a unit vector. */
+static void test_generate(void)
+{
+    lc_scene scene;
+    CHECK(lc_scene_load_default(&scene) == LC_OK);
+    lc_decal_set a, b, c;
+    CHECK(lc_decals_generate(&a, 200, 5, &scene) == LC_OK);
+    CHECK(lc_decals_generate(&b, 200, 5, &scene) == LC_OK);
+    CHECK(lc_decals_generate(&c, 200, 6, &scene) == LC_OK);
+    CHECK(a.count == 200 && b.count == 200);
+    CHECK(memcmp(a.decals, b.decals, a.count * sizeof *a.decals) == 0);
+    CHECK(memcmp(a.decals, c.decals, a.count * sizeof *a.decals) != 0);
+    for (uint32_t i = 0; i < a.count; i++) {
+        const lc_decal *d = &a.decals[i];
+        float q = d->rotation[0] * d->rotation[0] + d->rotation[1] * d->rotation[1] + d->rotation[2] * d->rotation[2] +
+                  d->rotation[3] * d->rotation[3];
+        CHECK(fabsf(q - 1.0f) < 1e-4f);
+        for (int k = 0; k < 3; k++) {
+            CHECK(d->position[k] >= scene.bounds_min[k] - 1e-3f && d->position[k] <= scene.bounds_max[k] + 1e-3f);
+            CHECK(d->half[k] > 0.0f);
+        }
+        CHECK(d->pattern < LC_DECAL_PATTERNS && d->color[3] > 0.0f && d->color[3] <= 1.0f);
+    }
+    CHECK(lc_decals_generate(&c, 0, 1, &scene) == LC_ERR_INPUT);
+    lc_decal_set_destroy(&a), lc_decal_set_destroy(&b), lc_decal_set_destroy(&c);
+    lc_scene_destroy(&scene);
+}
+
+static float box_coord(const lc_gpu_decal *g, int a, const float p[3])
+{
+    return g->to_box[a].x * p[0] + g->to_box[a].y * p[1] + g->to_box[a].z * p[2] + g->to_box[a].w;
+}
+
+/* The pack: visible decals in reverse file order, the box map sending the box's corners to +-1,
+ * the proxy's sphere and depth range holding every corner. */
+static void test_build(void)
+{
+    lc_camera cam = {.position = {0, 2, 5}, .yaw_deg = 0, .pitch_deg = -10, .fov_y_deg = 60, .near_z = 0.1f, .far_z = 100};
+    lc_m4 view, proj, vp;
+    lc_camera_matrices(&cam, 16.0f / 9.0f, &view, &proj);
+    lc_m4_mul(&proj, &view, &vp);
+    float planes[6][4];
+    lc_frustum_planes(&vp, planes);
+    lc_decal d[4];
+    memset(d, 0, sizeof d);
+    for (int i = 0; i < 4; i++) {
+        d[i] = (lc_decal){.position = {lc_test_rnd(-2, 2), lc_test_rnd(0, 1), lc_test_rnd(-3, 0)},
+                          .half = {lc_test_rnd(0.2f, 1), lc_test_rnd(0.2f, 1), lc_test_rnd(0.2f, 1)},
+                          .color = {1, 1, 1, 1}, .pattern = LC_DECAL_PATTERN_NONE};
+        float ang = lc_test_rnd(-3, 3), ax[3] = {lc_test_rnd(-1, 1), lc_test_rnd(-1, 1), lc_test_rnd(-1, 1)};
+        float l = sqrtf(ax[0] * ax[0] + ax[1] * ax[1] + ax[2] * ax[2]);
+        for (int k = 0; k < 3; k++) d[i].rotation[k] = ax[k] / l * sinf(ang / 2);
+        d[i].rotation[3] = cosf(ang / 2);
+    }
+    d[2].position[2] = 50.0f; /* behind the camera */
+    lc_gpu_light proxies[4];
+    lc_gpu_decal out[4];
+    uint32_t n = lc_decals_build(d, 4, &view, planes, proxies, out);
+    CHECK(n == 3);
+    static const uint32_t order[3] = {3, 1, 0};
+    for (uint32_t e = 0; e < n && e < 3; e++) {
+        const lc_decal *src = &d[order[e]];
+        CHECK(out[e].info.y == order[e]);
+        CHECK(proxies[e].color_type.w == (float)LC_ENTITY_DECAL);
+        CHECK(lc_decal_covers(&out[e], src->position));
+        for (int corner = 0; corner < 8; corner++) {
+            /* The corner in world space: the box's axes (from its map's rows) times +-half. */
+            float p[3] = {src->position[0], src->position[1], src->position[2]};
+            for (int a = 0; a < 3; a++) {
+                float s = (corner >> a) & 1 ? 1.0f : -1.0f, h2 = src->half[a] * src->half[a];
+                p[0] += s * out[e].to_box[a].x * h2, p[1] += s * out[e].to_box[a].y * h2, p[2] += s * out[e].to_box[a].z * h2;
+            }
+            for (int a = 0; a < 3; a++) CHECK(fabsf(fabsf(box_coord(&out[e], a, p)) - 1.0f) < 1e-4f);
+            float dx = p[0] - proxies[e].position_radius.x, dy = p[1] - proxies[e].position_radius.y,
+                  dz = p[2] - proxies[e].position_radius.z;
+            CHECK(sqrtf(dx * dx + dy * dy + dz * dz) <= proxies[e].position_radius.w * 1.0001f);
+            float depth = -(view.m[2] * p[0] + view.m[6] * p[1] + view.m[10] * p[2] + view.m[14]);
+            CHECK(depth >= proxies[e].spot_depth.z && depth <= proxies[e].spot_depth.w);
+        }
+    }
+}
+
+int main(void)
+{
+    lc_test_seed(0x5eed33ull);
+    test_json();
+    test_generate();
+    test_build();
+    return lc_test_finish("test_decals_cpu");
+}
