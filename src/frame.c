@@ -21,13 +21,13 @@ const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"
 const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {"tiles", "always"};
 const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets", "base-colour",
                                                     "normals", "roughness-metallic", "shadow-atlas", "cascades", "triangles",
-                                                    "overdraw"};
+                                                    "overdraw", "probes"};
 const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
 const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {"auto", "hardware", "compute"};
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
 
-#define MAX_PASSES (40 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10; compute raster + occlusion 12) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (40 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10; compute raster + occlusion 14) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -56,7 +56,9 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     lc_renderer_desc *d = &r->desc;
     if (!d->light_capacity) d->light_capacity = 1024;
     if (!d->decals) d->decal_count = 0;
-    d->light_capacity += d->decal_count; /* the entity array: decals ahead of the lights */
+    if (!d->environment.probes || !d->environment.probe_images) d->environment.probe_count = 0;
+    /* the entity array: decals, then probes, ahead of the lights */
+    d->light_capacity += d->decal_count + d->environment.probe_count;
     if (!d->tile_size) d->tile_size = 16;
     if (!d->zbin_count) d->zbin_count = 4096;
     if (!d->cluster_tile) d->cluster_tile = 64;
@@ -74,6 +76,9 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     lc_status s = lc_frame_upload_scene(r);
     if (s != LC_OK) return s;
     if ((s = lc_environment_create(ctx, &d->environment, &r->dev.environment)) != LC_OK) return s;
+    /* The probes' records and captures are the caller's until here: the environment keeps its copy. */
+    d->environment.probes = r->requested.environment.probes = NULL;
+    d->environment.probe_images = r->requested.environment.probe_images = NULL;
     for (uint32_t i = 0; i < scene->material_count; i++) r->dev.materials_by_alpha[LC_MIN(scene->materials[i].alpha_mode, 2u)]++;
     for (uint32_t i = 0; i < scene->object_count; i++) r->dev.blend_objects += lc_scene_object_blends(scene, i);
     r->dev.all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->dev.all_objects);
@@ -269,6 +274,10 @@ static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
     r->frame.geometry = gc;
     /* The shadow stats of this slot's frame, with what its GPU cull drew (frame_shadows.c). */
     r->frame.shadow_stats = slot->shadow_frame;
+    if (r->frame.shadow_frames++) {
+        r->frame.shadow_rendered_sum += slot->shadow_frame.views_rendered;
+        r->frame.shadow_rendered_max = LC_MAX(r->frame.shadow_rendered_max, slot->shadow_frame.views_rendered);
+    }
     if (slot->shadow_views_culled) {
         const uint32_t *st = slot->shadow_stats.mapped;
         r->frame.shadow_stats.triangles = st[0];
@@ -565,8 +574,9 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
     if (s->scalarize && lc_loop_variant(r, s) == LC_LOOP_PLAIN)
         warn_once(r, 1u << 2, "scalarization: this device has no subgroup arithmetic in fragment shaders%s: forward "
                               "shading runs the unscalarized loop", lc_device_hide_note(&ctx->hide, LC_HIDE_SUBGROUP_FRAGMENT));
-    if (count + r->desc.decal_count > r->desc.light_capacity) {
-        lc_status st = lc_renderer_set_light_capacity(r, count + r->desc.decal_count);
+    uint32_t entities = r->desc.decal_count + r->dev.environment.probe_count; /* ahead of the lights in the array */
+    if (count + entities > r->desc.light_capacity) {
+        lc_status st = lc_renderer_set_light_capacity(r, count + entities);
         if (st != LC_OK) return st;
     }
     if (s->analysis != LC_ANALYSIS_OFF && !r->sized.analysis_allocated) {
@@ -667,10 +677,11 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
     float planes[6][4];
     lc_frustum_planes(&view_proj, planes);
     double t0 = lc_time_seconds();
-    /* The entity array: the visible decals (file order, reversed), the probes (none yet), then
+    /* The entity array: the visible decals (file order, reversed), the visible probes (blending order), then
      * the visible lights sorted by view depth. */
     r->frame.decal_count = lc_decals_build(r->desc.decals, r->desc.decal_count, &view, planes, r->frame.packed, r->frame.decals_packed);
-    r->frame.probe_count = 0;
+    r->frame.probe_count = lc_probes_build(r->dev.environment.probes, r->dev.environment.probe_count, &view, planes,
+                                           r->frame.packed + r->frame.decal_count);
     uint32_t first_light = r->frame.decal_count + r->frame.probe_count;
     r->frame.lights_visible = lc_lights_build(&r->dev.builder, lights, count, &view, planes, r->frame.packed + first_light);
     r->frame.light_count = first_light + r->frame.lights_visible;
@@ -832,6 +843,7 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     VkDeviceSize size = 0;
     switch (res) {
     case LC_RES_DEPTH: size = (VkDeviceSize)r->sized.width * r->sized.height * 4; break;
+    case LC_RES_HDR: size = (VkDeviceSize)r->sized.width * r->sized.height * 8; break;
     case LC_RES_HIZ:
         for (uint32_t m = 0; m < r->sized.hiz.mip_levels; m++)
             size += (VkDeviceSize)LC_MAX(r->sized.width >> m, 1u) * LC_MAX(r->sized.height >> m, 1u) * 4;
@@ -856,7 +868,7 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     if (lc_buffer_create(ctx, &hd, &host) != LC_OK) return NULL;
     VkCommandBuffer cmd = lc_vk_begin_once(ctx);
     lc_use u = {res, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
-                res == LC_RES_DEPTH ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
+                res == LC_RES_DEPTH || res == LC_RES_HDR ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
                 : res == LC_RES_HIZ ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_UNDEFINED};
     lc_barrier_list barrier = {0};
     lc_frame_transition(r, &u, &barrier);
@@ -874,6 +886,10 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
             vkCmdCopyImageToBuffer(cmd, r->sized.hiz.image, VK_IMAGE_LAYOUT_GENERAL, host.buffer, 1, &region);
             offset += (VkDeviceSize)w * h * 4;
         }
+    } else if (res == LC_RES_HDR) {
+        VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                                    .imageExtent = {r->sized.width, r->sized.height, 1}};
+        vkCmdCopyImageToBuffer(cmd, r->sized.hdr.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, host.buffer, 1, &region);
     } else {
         VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
                                     .imageExtent = {r->sized.width, r->sized.height, 1}};

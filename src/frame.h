@@ -12,6 +12,7 @@
 #include "geometry/geometry.h"
 #include "geometry/skinning.h"
 #include "lights/decals.h"
+#include "lights/probes.h"
 #include "lights/lights.h"
 #include "lights/shadows.h"
 #include "scene/scene.h"
@@ -146,10 +147,10 @@ extern const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT];
 enum { LC_LOOP_PLAIN, LC_LOOP_MERGE_TILES, LC_LOOP_MERGE_ALWAYS, LC_LOOP_COUNT };
 
 /* Which rasterizer writes visibility shading's depth and ids (--raster): AUTO takes
- * lc_raster_auto's choice (today the hardware: see there); HARDWARE, the graphics pipeline
- * (depth pre-pass and EQUAL id pass, or one pass); COMPUTE, the compute raster
- * (passes/raster.c: 64-bit atomic max of depth and id per pixel, then the id and depth
- * images resolved from it). Forward shading always rasterizes in hardware. */
+ * lc_raster_auto's choice (compute on discrete GPUs where it can run: see there); HARDWARE,
+ * the graphics pipeline (depth pre-pass and EQUAL id pass, or one pass); COMPUTE, the compute
+ * raster (passes/raster.c: 64-bit atomic max of depth and id per pixel, then the id image and
+ * the depth image resolved from it in compute). Forward shading always rasterizes in hardware. */
 enum { LC_RASTERIZER_AUTO, LC_RASTERIZER_HARDWARE, LC_RASTERIZER_COMPUTE, LC_RASTERIZER_COUNT };
 extern const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT];
 
@@ -313,7 +314,7 @@ typedef struct lc_renderer_device {
     VkPipeline shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
     VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
     /* --raster compute: raster.comp per LC_GEOMETRY_CULL_PHASE_* (vis_scene.layout) and the
-     * resolve into the id and depth images (raster_resolve.frag), made on first use. */
+     * resolve into the id image and the depth words (raster_resolve.comp), made on first use. */
     VkPipeline raster_pipeline[3], raster_big_pipeline[3], raster_resolve_pipeline;
     /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
      * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
@@ -409,7 +410,7 @@ typedef struct lc_frame_state {
     lc_frame_ubo ubo;
     uint32_t light_count;     /* packed entities this frame: the entity array's length (decals, probes, lights) */
     uint32_t decal_count;     /* visible decals: entities [0, decal_count) */
-    uint32_t probe_count;     /* environment probes: entities [decal_count, decal_count + probe_count) (none yet) */
+    uint32_t probe_count;     /* visible environment probes: entities [decal_count, decal_count + probe_count), blending order */
     uint32_t lights_visible;  /* visible lights: the rest, sorted by view depth */
     lc_gpu_light *packed;     /* the last frame's packed entities (host copy, for the inspector) */
     lc_gpu_decal *decals_packed; /* the last frame's decal shading data (host copy) */
@@ -432,6 +433,10 @@ typedef struct lc_frame_state {
     uint32_t shadow_first_pass, shadow_phase2_pass; /* the first view's pass of each phase (phase 2: UINT32_MAX without) */
     uint32_t shadow_phase2_views[LC_SHADOW_VIEW_SLOTS]; /* the view of each phase-2 pass (fresh views have none) */
     lc_shadow_stats shadow_stats; /* of the last completed frame; ms from the GPU timer */
+    /* Shadow views rendered per completed frame after the first (which renders every view): how
+     * many frames, their sum and the most in one (--stats shadows.views_rendered_mean, _max). */
+    uint32_t shadow_frames, shadow_rendered_max;
+    uint64_t shadow_rendered_sum;
     lc_cascade_stats cascade_last[LC_SHADOW_CASCADES_MAX]; /* each cascade's figures as of its last render */
 } lc_frame_state;
 
@@ -508,7 +513,8 @@ uint64_t lc_bin_items(uint32_t light_capacity);
  * memory.cull_bytes and the benchmark's cull_bytes. */
 uint64_t lc_light_cull_bytes(const lc_renderer *r);
 /* Synchronous read-back of a tracked resource after lc_renderer_finish (tests, --pairs,
- * the tile inspector). Depth comes back as floats. Caller frees. */
+ * the tile inspector, the probes' capture). Depth comes back as floats, the HDR colour as
+ * RGBA half floats. Caller frees. */
 void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out);
 
 /* For the passes. */

@@ -113,6 +113,7 @@ static void write_frame_sets(lc_renderer *r)
         VkDescriptorImageInfo hdr = {r->dev.point_sampler, r->sized.hdr.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo vis = {r->dev.point_sampler, r->sized.visibility.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo hdr_storage = {VK_NULL_HANDLE, r->sized.hdr.view, VK_IMAGE_LAYOUT_GENERAL};
+        VkDescriptorImageInfo vis_storage = {VK_NULL_HANDLE, r->sized.visibility.view, VK_IMAGE_LAYOUT_GENERAL};
         VkDescriptorImageInfo hiz = {r->dev.point_sampler, r->sized.hiz.view, VK_IMAGE_LAYOUT_GENERAL};
         VkDescriptorImageInfo env = {r->dev.environment.sampler, r->dev.environment.specular.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo atlas = {r->dev.point_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
@@ -139,6 +140,9 @@ static void write_frame_sets(lc_renderer *r)
         w[LC_BIND_VISIBILITY].pBufferInfo = w[LC_BIND_HDR_STORAGE].pBufferInfo = NULL;
         w[LC_BIND_VISIBILITY].pImageInfo = &vis;
         w[LC_BIND_HDR_STORAGE].pImageInfo = &hdr_storage;
+        w[LC_BIND_VISIBILITY_STORAGE].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        w[LC_BIND_VISIBILITY_STORAGE].pBufferInfo = NULL;
+        w[LC_BIND_VISIBILITY_STORAGE].pImageInfo = &vis_storage;
         w[LC_BIND_HIZ].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
         w[LC_BIND_HIZ].pBufferInfo = NULL;
         w[LC_BIND_HIZ].pImageInfo = &hiz;
@@ -231,15 +235,17 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
     r->sized.cull_bytes[LC_MODE_ZBIN] = r->sized.cull_bytes[LC_MODE_TILES] + (uint64_t)d->zbin_count * 8;
 
     lc_image_desc dd = {.width = r->sized.width, .height = r->sized.height, .format = VK_FORMAT_D32_SFLOAT,
-                        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                        .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
                         .name = "depth"};
     lc_image_desc hd = {.width = r->sized.width, .height = r->sized.height, .format = VK_FORMAT_R16G16B16A16_SFLOAT,
-                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
+                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
+                                 VK_IMAGE_USAGE_TRANSFER_SRC_BIT, /* read back by the probes' capture */
                         .name = "hdr"};
     /* Full size only once a frame shades through the visibility buffer. */
     lc_image_desc vd = {.width = r->sized.visibility_allocated ? r->sized.width : 1, .height = r->sized.visibility_allocated ? r->sized.height : 1,
                         .format = r->sized.vis_prim_bits ? VK_FORMAT_R32_UINT : VK_FORMAT_R32G32_UINT,
-                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+                        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
                         .name = "visibility"};
     lc_status s;
     if ((s = lc_image_create(ctx, &dd, &r->sized.depth)) != LC_OK) return s;
@@ -267,8 +273,9 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
     uint64_t analysis_bytes = analysis ? (uint64_t)r->sized.width * r->sized.height * LC_ANALYSIS_WORDS * 4 : ANALYSIS_DUMMY_BYTES;
     if ((s = storage(r, &r->sized.analysis, analysis_bytes, "analysis")) != LC_OK) return s;
     r->sized.analysis_allocated = analysis;
-    /* The compute raster's buffer, full size once a frame rasterizes in compute. */
-    if ((s = storage(r, &r->sized.raster, r->sized.raster_allocated ? (uint64_t)r->sized.width * r->sized.height * 12 : 16, "raster visibility buffer")) !=
+    /* The compute raster's buffer, full size once a frame rasterizes in compute: the 64-bit
+     * words, the overdraw counts, the resolved depth (LC_BIND_RASTER). */
+    if ((s = storage(r, &r->sized.raster, r->sized.raster_allocated ? (uint64_t)r->sized.width * r->sized.height * 16 : 16, "raster visibility buffer")) !=
         LC_OK)
         return s;
     if (r->dev.blend_objects && (s = create_transparent_cull(r)) != LC_OK) return s;

@@ -20,7 +20,7 @@ static VkDescriptorType frame_binding_type(uint32_t i)
     if (i == LC_BIND_DEPTH || i == LC_BIND_HDR || i == LC_BIND_VISIBILITY || i == LC_BIND_HIZ || i == LC_BIND_ENV_SPECULAR ||
         i == LC_BIND_SHADOW_ATLAS || i == LC_BIND_SHADOW_COMPARE)
         return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-    if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_HIZ_MIPS || i == LC_BIND_OUTPUT) return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    if (i == LC_BIND_HDR_STORAGE || i == LC_BIND_VISIBILITY_STORAGE || i == LC_BIND_HIZ_MIPS || i == LC_BIND_OUTPUT) return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
     return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 }
 
@@ -63,7 +63,7 @@ void lc_frame_create_layouts(lc_renderer *r)
         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2 * LC_FRAMES_IN_FLIGHT + materials},
         {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * LC_FRAMES_IN_FLIGHT * LC_BIND_COUNT},
         {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2 * LC_FRAMES_IN_FLIGHT * lc_frame_set_samplers() + materials * (LC_MATERIAL_BIND_COUNT - 1)},
-        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 2 * LC_FRAMES_IN_FLIGHT * (LC_HIZ_MAX_LEVELS + 2)},
+        {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 2 * LC_FRAMES_IN_FLIGHT * (LC_HIZ_MAX_LEVELS + 3)},
     };
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 2 * LC_FRAMES_IN_FLIGHT + materials, .poolSizeCount = 4, .pPoolSizes = sizes};
@@ -366,7 +366,7 @@ static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / s
 
 /* The compute raster's (--raster compute): raster.comp per cull phase, with the visibility
  * shade's layout and texture constants (its alpha test samples as the shade does), and the
- * full-screen resolve into the id and depth images. */
+ * resolve into the id image and the depth words the copy into the depth image reads. */
 static lc_status raster_pipelines(lc_renderer *r)
 {
     static const char *const names[3] = {"raster", "raster / phase 1", "raster / phase 2"};
@@ -381,10 +381,7 @@ static lc_status raster_pipelines(lc_renderer *r)
             lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, bindless ? "raster_big_bindless.comp" : "raster_big.comp", &spec, big_names[p]);
         if (!r->dev.raster_pipeline[p] || !r->dev.raster_big_pipeline[p]) return LC_ERR_RUNTIME;
     }
-    lc_graphics_desc d = {.vertex = "fullscreen.vert", .fragment = "raster_resolve.frag", .layout = r->dev.layout,
-                          .color_format = VK_FORMAT_R32_UINT, .depth_format = VK_FORMAT_D32_SFLOAT,
-                          .depth_compare = VK_COMPARE_OP_ALWAYS, .depth_write = true, .name = "raster resolve"};
-    r->dev.raster_resolve_pipeline = lc_pipeline_graphics(r->ctx, &d);
+    r->dev.raster_resolve_pipeline = lc_pipeline_compute(r->ctx, r->dev.layout, "raster_resolve.comp", NULL, "raster resolve");
     return r->dev.raster_resolve_pipeline ? LC_OK : LC_ERR_RUNTIME;
 }
 

@@ -7,7 +7,7 @@
 #include "lights/lights.h"
 #include "lc_skin.h"
 
-_Static_assert(sizeof(lc_skin_push) == 16, "lc_skin_push is one uvec4 of push constants");
+_Static_assert(sizeof(lc_skin_push) == 32, "lc_skin_push is two uvec4 of push constants");
 
 _Static_assert(sizeof(lc_f4) == 16, "lc_f4 is a vec4");
 _Static_assert(sizeof(lc_u4) == 16, "lc_u4 is a uvec4");
@@ -57,6 +57,8 @@ _Static_assert(sizeof(lc_bin_push) == 16, "lc_bin_push is one uvec4");
 _Static_assert(sizeof(lc_gpu_environment) == 192, "lc_gpu_environment is 12 vec4");
 _Static_assert(offsetof(lc_gpu_environment, params) == 32, "params");
 _Static_assert(offsetof(lc_gpu_environment, sh) == 48, "sh");
+_Static_assert(sizeof(lc_gpu_probe) == 176, "lc_gpu_probe is 11 vec4");
+_Static_assert(offsetof(lc_gpu_probe, sh) == 32, "probe sh");
 _Static_assert(sizeof(lc_gpu_shadow) == 512 && offsetof(lc_gpu_shadow, params) == 16 && offsetof(lc_gpu_shadow, rect) == 32 &&
                    offsetof(lc_gpu_shadow, view_proj) == 128,
                "lc_gpu_shadow: info, params, 6 rects, 6 mat4 (std430)");

@@ -10,6 +10,9 @@ usage: motion_scenes.py OUTDIR NAME  ->  OUTDIR/NAME.gltf (and NAME-lights.json)
   column  a floor and a 2 m column of 8 segments skinned to two joints, the upper one (at 1 m)
           turning 60 degrees about Z over 1 s (linear); and a small box on a node that turns
           about Y with a cubic spline
+  walker  a 1.8 m walking figure alone (no floor), 4,944 triangles skinned to five joints: hips
+          bobbing, legs and arms swinging +-30 and +-20 degrees about X, a 1 s loop (linear); the
+          figure of --figures and --grid stress runs (docs/ANIMATION.md)
 """
 import base64, json, math, os, struct, sys
 
@@ -61,7 +64,37 @@ def channel(n, path, times, values, comps, interp="LINEAR"):
                        "samplers": [{"input": acc(times, 1, target=None, minmax=True), "interpolation": interp,
                                      "output": acc(values, comps, target=None)}]})
 
-roots = [node(mesh=mesh([(-3, 0, 3), (3, 0, 3), (3, 0, -3), (-3, 0, -3)], [(0, 1, 0)] * 4, [0, 1, 2, 0, 2, 3], [0.7, 0.7, 0.7, 1]))]
+def tube(r, y0, y1, x, seg, rings, pos, nrm, idx, jnt, wgt, weight):
+    """An open-ended cylinder about the vertical through (x, z = 0); weight(y) -> (joints, weights)."""
+    for k in range(rings + 1):
+        y = y0 + (y1 - y0) * k / rings
+        for j in range(seg + 1):
+            a = 2 * math.pi * j / seg
+            pos.append((x + r * math.cos(a), y, r * math.sin(a))); nrm.append((math.cos(a), 0, math.sin(a)))
+            jw = weight(y); jnt.append(jw[0]); wgt.append(jw[1])
+    base = len(pos) - (rings + 1) * (seg + 1)
+    for k in range(rings):
+        for j in range(seg):
+            a, b = base + k * (seg + 1) + j, base + (k + 1) * (seg + 1) + j
+            idx += [a, b, a + 1, a + 1, b, b + 1]
+
+def ball(r, cy, seg, rings, pos, nrm, idx, jnt, wgt):
+    base = len(pos)
+    for k in range(rings + 1):
+        t = math.pi * k / rings
+        for j in range(seg + 1):
+            a = 2 * math.pi * j / seg
+            n = (math.sin(t) * math.cos(a), math.cos(t), math.sin(t) * math.sin(a))
+            pos.append((r * n[0], cy + r * n[1], r * n[2])); nrm.append(n); jnt.append((0, 0, 0, 0)); wgt.append((1, 0, 0, 0))
+    for k in range(rings):
+        for j in range(seg):
+            a, b = base + k * (seg + 1) + j, base + (k + 1) * (seg + 1) + j
+            if k > 0: idx += [a, a + 1, b]  # the poles' rings are a point: one triangle a quad there
+            if k < rings - 1: idx += [a + 1, b + 1, b]
+
+roots = []
+if name != 'walker':
+    roots.append(node(mesh=mesh([(-3, 0, 3), (3, 0, 3), (3, 0, -3), (-3, 0, -3)], [(0, 1, 0)] * 4, [0, 1, 2, 0, 2, 3], [0.7, 0.7, 0.7, 1])))
 if name in ('moving', 'still', 'spotmove', 'spotaway'):
     p, n, i = box(1, 1, 1)
     x = {'moving': -2, 'still': 0, 'spotmove': -2, 'spotaway': 2}[name]
@@ -103,6 +136,37 @@ elif name == 'column':
     animations[0]["samplers"].append({"input": animations[0]["samplers"][0]["input"], "interpolation": "CUBICSPLINE",
                                       "output": acc([z, q[0], z, z, q[1], z], 4, target=None)})
     extra = {"skins": [skin]}
+elif name == 'walker':
+    pos, nrm, idx, jnt, wgt = [], [], [], [], []
+    clamp = lambda v: min(1.0, max(0.0, v))
+    # Joints: 0 hips (at 0.9 m), 1 and 2 the legs, 3 and 4 the arms (shoulders at 1.45 m).
+    tube(0.18, 0.9, 1.5, 0.0, 24, 16, pos, nrm, idx, jnt, wgt, lambda y: ((0, 0, 0, 0), (1, 0, 0, 0)))
+    ball(0.12, 1.65, 24, 16, pos, nrm, idx, jnt, wgt)
+    for leg, x in ((1, -0.1), (2, 0.1)):
+        tube(0.07, 0.0, 0.9, x, 24, 20, pos, nrm, idx, jnt, wgt,
+             lambda y, leg=leg: ((leg, 0, 0, 0), (1 - clamp((y - 0.75) / 0.15), clamp((y - 0.75) / 0.15), 0, 0)))
+    for arm, x in ((3, -0.24), (4, 0.24)):
+        tube(0.05, 0.85, 1.45, x, 24, 16, pos, nrm, idx, jnt, wgt,
+             lambda y, arm=arm: ((arm, 0, 0, 0), (1 - clamp((y - 1.35) / 0.1), clamp((y - 1.35) / 0.1), 0, 0)))
+    m = mesh(pos, nrm, idx, [0.8, 0.5, 0.3, 1])
+    a = meshes[m]["primitives"][0]["attributes"]; a["JOINTS_0"] = acc(jnt, 4, 5123); a["WEIGHTS_0"] = acc(wgt, 4)
+    legs = [node(translation=[-0.1, 0, 0]), node(translation=[0.1, 0, 0])]
+    arms = [node(translation=[-0.24, 0.55, 0]), node(translation=[0.24, 0.55, 0])]
+    hips = node(translation=[0, 0.9, 0], children=legs + arms)
+    ident = lambda x, y: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -x, -y, 0, 1]
+    skin = {"joints": [hips] + legs + arms,
+            "inverseBindMatrices": acc([ident(0, 0.9), ident(-0.1, 0.9), ident(0.1, 0.9), ident(-0.24, 1.45), ident(0.24, 1.45)], 16, target=None)}
+    roots += [hips, node(mesh=m, skin=0)]
+    times = [0.0, 0.25, 0.5, 0.75, 1.0]
+    rx = lambda deg: (math.sin(math.radians(deg) / 2), 0, 0, math.cos(math.radians(deg) / 2))
+    swing = [30, 0, -30, 0, 30]
+    channel(hips, "translation", times, [(0, 0.9 + 0.03 * abs(math.sin(math.pi * 2 * t)), 0) for t in times], 3)
+    for n, sign, amp in ((legs[0], 1, 1.0), (legs[1], -1, 1.0), (arms[0], -1, 2 / 3), (arms[1], 1, 2 / 3)):
+        chan = {"sampler": len(animations[0]["samplers"]), "target": {"node": n, "path": "rotation"}}
+        animations[0]["channels"].append(chan)
+        animations[0]["samplers"].append({"input": animations[0]["samplers"][0]["input"], "interpolation": "LINEAR",
+                                          "output": acc([rx(sign * amp * d) for d in swing], 4, target=None)})
+    extra = {"skins": [skin]}
 else:
     sys.exit("unknown scene " + name)
 
@@ -110,5 +174,5 @@ gltf = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": roots}], "
         "materials": materials, "accessors": accessors, "bufferViews": views,
         "buffers": [{"byteLength": len(buf), "uri": "data:application/octet-stream;base64," + base64.b64encode(bytes(buf)).decode()}]}
 if animations: gltf["animations"] = animations
-if name == 'column': gltf.update(extra)
+if name in ('column', 'walker'): gltf.update(extra)
 json.dump(gltf, open(os.path.join(out, name + '.gltf'), 'w'))

@@ -5,7 +5,8 @@
  * the enclosure rectangles lie inside the selection squares by the last cascade's reach, and
  * are empty with enclosure off; a caster inside cascade 0's rectangle is enclosed for the later
  * cascades, one crossing its edge is not; a small camera step re-renders the near cascade and
- * not the far ones. */
+ * not the far ones; with the default slack a walk keeps each sphere inside its square and
+ * renders each cascade only after it has used up its slack. */
 #include "lights/cascades.h"
 #include "test_util.h"
 
@@ -20,11 +21,23 @@ static lc_camera camera_at(float x, float z, float yaw)
     return (lc_camera){.position = {x, 3, z}, .yaw_deg = yaw, .pitch_deg = -20, .fov_y_deg = 60, .near_z = 0.05f, .far_z = 400};
 }
 
-static void update(lc_cascades *c, const lc_camera *cam, bool enclosure_off)
+/* slack 0: each cascade follows the camera by whole texels (the checks below on texel steps). */
+static void update_slack(lc_cascades *c, const lc_camera *cam, bool enclosure_off, float slack)
 {
     lc_cascade_frame_desc d = {.camera = cam, .aspect = 16.0f / 9.0f, .sun = sun, .bounds_min = bmin, .bounds_max = bmax,
-                               .settings = {.count = 4, .split = -1.0f, .enclosure_off = enclosure_off}};
+                               .settings = {.count = 4, .split = -1.0f, .enclosure_off = enclosure_off, .slack = slack}};
     lc_cascades_update(c, &d);
+}
+
+static void update(lc_cascades *c, const lc_camera *cam, bool enclosure_off) { update_slack(c, cam, enclosure_off, 0.0f); }
+
+/* The slice's sphere radius (on the view axis) of cascade k, as the fit computes it. */
+static float slice_radius(const lc_cascades *c, uint32_t k)
+{
+    float tan_y = tanf(30.0f * 3.14159265f / 180.0f), tan_x = tan_y * 16.0f / 9.0f;
+    float k2 = tan_x * tan_x + tan_y * tan_y, sn = c->near_z[k], sf = c->far_z[k];
+    float z = fminf(0.5f * (sn + sf) * (1.0f + k2), sf);
+    return fmaxf(sqrtf((z - sn) * (z - sn) + sn * sn * k2), sqrtf((sf - z) * (sf - z) + sf * sf * k2));
 }
 
 static uint32_t rendered(const lc_cascades *c)
@@ -70,10 +83,7 @@ static void test_still_and_moving(void)
         const lc_f4 *s = &c.gpu.select[k];
         CHECK(whole(s->x, s->w) && whole(s->y, s->w));
         /* The slice's sphere (on the view axis) lies inside the selection square. */
-        float tan_y = tanf(30.0f * 3.14159265f / 180.0f), tan_x = tan_y * 16.0f / 9.0f;
-        float k2 = tan_x * tan_x + tan_y * tan_y, sn = c.near_z[k], sf = c.far_z[k];
-        float z = fminf(0.5f * (sn + sf) * (1.0f + k2), sf);
-        float r = fmaxf(sqrtf((z - sn) * (z - sn) + sn * sn * k2), sqrtf((sf - z) * (sf - z) + sf * sf * k2));
+        float r = slice_radius(&c, k);
         CHECK_MSG(s->z + 0.5f * s->w >= r, "cascade %u: selection half side %g, sphere %g", k, (double)s->z, (double)r);
         /* Enclosure rectangle inside the selection square by the last cascade's reach. */
         const lc_f4 *e = &c.gpu.enclose[k];
@@ -102,6 +112,47 @@ static void test_still_and_moving(void)
     for (uint32_t k = 0; k < 4; k++) CHECK(c.gpu.select[k].z == first.select[k].z);
 }
 
+/* The default slack: a walk in 5 cm steps (and a slow turn) keeps every slice's sphere inside
+ * its selection square at every step, centres on whole texels; the cascades move (and render)
+ * only after the camera has used up their slack, the far one less often than the near one,
+ * and far fewer times than the steps. */
+static void test_slack(void)
+{
+    lc_cascades c;
+    lc_cascades_reset(&c, 4, 1024);
+    lc_camera cam = camera_at(0, 6, 0);
+    update_slack(&c, &cam, false, -1.0f);
+    CHECK(rendered(&c) == 4);
+    lc_gpu_cascades first = c.gpu;
+    uint32_t renders[4] = {0}, steps = 400;
+    float tan_y = tanf(30.0f * 3.14159265f / 180.0f), tan_x = tan_y * 16.0f / 9.0f, k2 = tan_x * tan_x + tan_y * tan_y;
+    for (uint32_t i = 1; i <= steps; i++) {
+        cam = camera_at(0.02f * (float)i, 6.0f - 0.05f * (float)i, 0.05f * (float)i);
+        update_slack(&c, &cam, false, -1.0f);
+        float fwd[3];
+        lc_camera_forward(&cam, fwd);
+        for (uint32_t k = 0; k < 4; k++) {
+            renders[k] += c.render[k];
+            const lc_f4 *s = &c.gpu.select[k];
+            CHECK(s->z == first.select[k].z && whole(s->x, s->w) && whole(s->y, s->w));
+            float r = slice_radius(&c, k), sn = c.near_z[k], sf = c.far_z[k], z = fminf(0.5f * (sn + sf) * (1.0f + k2), sf);
+            float p[3] = {cam.position[0] + fwd[0] * z, cam.position[1] + fwd[1] * z, cam.position[2] + fwd[2] * z};
+            float px = p[0] * c.gpu.axis_x.x + p[1] * c.gpu.axis_x.y + p[2] * c.gpu.axis_x.z;
+            float py = p[0] * c.gpu.axis_y.x + p[1] * c.gpu.axis_y.y + p[2] * c.gpu.axis_y.z;
+            CHECK_MSG(fabsf(px - s->x) + r <= s->z + 1e-3f * s->z && fabsf(py - s->y) + r <= s->z + 1e-3f * s->z,
+                      "step %u, cascade %u: the slice's sphere leaves the selection square", i, k);
+        }
+    }
+    printf("slack 0.1, %u steps of 5 cm: cascades rendered %u, %u, %u, %u times\n", steps, renders[0], renders[1], renders[2], renders[3]);
+    CHECK_MSG(renders[0] > 0 && renders[0] < steps / 4, "cascade 0 rendered %u times in %u steps", renders[0], steps);
+    CHECK_MSG(renders[3] <= renders[0], "cascade 3 rendered %u times, cascade 0 %u", renders[3], renders[0]);
+    /* The slack's price: texels 1.1 times those of no slack. */
+    lc_cascades none;
+    lc_cascades_reset(&none, 4, 1024);
+    update(&none, &cam, false);
+    CHECK(fabsf(c.gpu.select[0].w / none.gpu.select[0].w - 1.1f) < 1e-4f);
+}
+
 static void test_enclosure(void)
 {
     lc_cascades c;
@@ -128,6 +179,7 @@ int main(void)
 {
     test_split();
     test_still_and_moving();
+    test_slack();
     test_enclosure();
     return lc_test_finish("test_cascades_fit");
 }

@@ -132,21 +132,32 @@ void write_pixel(raster_tri t, uvec2 px, float z)
 bool setup_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2, out tri_setup s)
 {
     vec2 half_size = vec2(frame.screen.xy) * 0.5;
-    // The viewport transform (x_f = x_d * w / 2 + w / 2), then the snap; pixel centres land
+    // The viewport transform as the hardware's vertex pipeline does it (a reciprocal of w, then
+    // x_f = x_d * w / 2 + w / 2 in one fused multiply-add), then the snap; pixel centres land
     // on whole multiples of SUBPIXEL (llvmpipe's convention: the half pixel is taken off first).
-    precise vec2 w0 = (c0.xy / c0.w) * half_size + half_size;
-    precise vec2 w1 = (c1.xy / c1.w) * half_size + half_size;
-    precise vec2 w2 = (c2.xy / c2.w) * half_size + half_size;
+    precise float ow0 = 1.0 / c0.w, ow1 = 1.0 / c1.w, ow2 = 1.0 / c2.w;
+    precise vec2 w0 = fma(c0.xy * ow0, half_size, half_size);
+    precise vec2 w1 = fma(c1.xy * ow1, half_size, half_size);
+    precise vec2 w2 = fma(c2.xy * ow2, half_size, half_size);
     s.v[0] = ivec2(roundEven((w0 - 0.5) * float(SUBPIXEL)));
     s.v[1] = ivec2(roundEven((w1 - 0.5) * float(SUBPIXEL)));
     s.v[2] = ivec2(roundEven((w2 - 0.5) * float(SUBPIXEL)));
-    // The depth plane from the unsnapped window coordinates, relative to pixel centres, as
-    // llvmpipe sets it up (so depth ties between nearly coplanar surfaces resolve as there).
-    float z0 = c0.z / c0.w, z1 = c1.z / c1.w, z2 = c2.z / c2.w;
-    vec2 p0 = w0 - 0.5, d1 = w1 - w0, d2 = w2 - w0;
-    float det = d1.x * d2.y - d2.x * d1.y;
-    float dzdx = ((z1 - z0) * d2.y - (z2 - z0) * d1.y) / det, dzdy = ((z2 - z0) * d1.x - (z1 - z0) * d2.x) / det;
-    s.zplane = vec3(z0 - dzdx * p0.x - dzdy * p0.y, dzdx, dzdy);
+    // The depth plane as llvmpipe's triangle set-up computes it, operation for operation: from
+    // the unsnapped window coordinates, its vertices in the order it rasterizes them (the second
+    // and third swapped where this determinant is positive: it keeps the first, the provoking
+    // one), relative to the first one's pixel centre; evaluated at pixel (x, y) as
+    // fma(dy, y, fma(dx, x, z0)). So nearly coplanar surfaces resolve as there (docs/RASTER.md,
+    // "Where the ids differ").
+    precise float z0 = c0.z * ow0, z1 = c1.z * ow1, z2 = c2.z * ow2;
+    precise float det = (w0.x - w2.x) * (w1.y - w2.y) - (w0.y - w2.y) * (w1.x - w2.x);
+    precise vec3 pa = vec3(w0, z0), pb = det > 0.0 ? vec3(w2, z2) : vec3(w1, z1), pc = det > 0.0 ? vec3(w1, z1) : vec3(w2, z2);
+    precise vec3 d01 = pa - pb, d20 = pc - pa;
+    precise float ooa = 1.0 / (d01.x * d20.y - d01.y * d20.x);
+    precise float dy20_ooa = d20.y * ooa, dy01_ooa = d01.y * ooa, dx20_ooa = d20.x * ooa, dx01_ooa = d01.x * ooa;
+    precise float dzdx = d01.z * dy20_ooa - d20.z * dy01_ooa;
+    precise float dzdy = d20.z * dx01_ooa - d01.z * dx20_ooa;
+    precise float zc = pa.z - (dzdx * (pa.x - 0.5) + dzdy * (pa.y - 0.5));
+    s.zplane = vec3(zc, dzdx, dzdy);
     int64_t area = int64_t(s.v[1].x - s.v[0].x) * int64_t(s.v[2].y - s.v[0].y) - int64_t(s.v[2].x - s.v[0].x) * int64_t(s.v[1].y - s.v[0].y);
     if (area == 0l) return false;
     // Vulkan's facing: a = -area / 2 in framebuffer coordinates (y down); counter-clockwise
@@ -183,7 +194,7 @@ void scan_triangle(raster_tri t, tri_setup s, ivec2 start, ivec2 hi, int step)
         int64_t e0 = e_row[0], e1 = e_row[1], e2 = e_row[2];
         for (int x = start.x; x <= hi.x; x += step) {
             if ((e0 | e1 | e2) >= 0l) {
-                float z = s.zplane.x + s.zplane.y * float(x) + s.zplane.z * float(y);
+                precise float z = fma(s.zplane.z, float(y), fma(s.zplane.y, float(x), s.zplane.x));
                 if (z >= 0.0 && z <= 1.0) write_pixel(t, uvec2(x, y), z);
             }
             e0 += step_x[0], e1 += step_x[1], e2 += step_x[2];
@@ -296,7 +307,12 @@ int clip_plane(inout vec4 poly[9], int n, vec4 plane)
         vec4 p = poly[i], q = poly[(i + 1) % n];
         float dp = dot(plane, p), dq = dot(plane, q);
         if (dp >= 0.0) o[m++] = p;
-        if ((dp >= 0.0) != (dq >= 0.0)) o[m++] = mix(p, q, dp / (dp - dq));
+        // The new vertex from the outside one towards the inside one, as Mesa's clipper
+        // interpolates (out + t * (in - out), t = d_out / (d_out - d_in)).
+        if ((dp >= 0.0) != (dq >= 0.0)) {
+            precise vec4 v = dp < 0.0 ? p + (dp / (dp - dq)) * (q - p) : q + (dq / (dq - dp)) * (p - q);
+            o[m++] = v;
+        }
     }
     for (int i = 0; i < m; i++) poly[i] = o[i];
     return m;

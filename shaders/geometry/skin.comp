@@ -2,7 +2,9 @@
 #extension GL_GOOGLE_include_directive : require
 // GPU skinning (src/geometry/skinning.c): one lane per vertex of a skinned mesh, its bind-pose
 // vertex blended by its four joints' matrices (linear blend skinning, the CPU's
-// lc_scene_pose_skins with four joints), written over its place in the runtime mesh. Normals and
+// lc_scene_pose_skins with four joints), written over its place in the runtime mesh. A dispatch
+// may run several --grid copies of one skin: their bind vertices are shared, their joint
+// matrices and runtime vertices follow each other. Normals and
 // tangents go through the blended matrix's 3x3 and are made unit (the tangent perpendicular to
 // the normal again), as the CPU does.
 #include "shared/lc_shared.h"
@@ -19,9 +21,10 @@ void main()
 {
     uint i = gl_GlobalInvocationID.x;
     if (i >= push.range.z) return;
-    uint v = push.range.x + i;
+    uint copy = i / push.range.w;
+    uint v = push.range.x + (i - copy * push.range.w);
     uint s = v * LC_VERTEX_FLOATS, d = (push.range.y + i) * LC_VERTEX_FLOATS;
-    uvec4 j = weights[v * 2u];
+    uvec4 j = weights[v * 2u] + uvec4(push.joints.x + copy * push.joints.y);
     vec4 w = uintBitsToFloat(weights[v * 2u + 1u]);
     mat4 m = w.x * joints[j.x] + w.y * joints[j.y] + w.z * joints[j.z] + w.w * joints[j.w];
     vec3 p = vec3(source[s], source[s + 1u], source[s + 2u]);

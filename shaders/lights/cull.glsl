@@ -37,9 +37,11 @@ bool lc_light_hits_box(lc_gpu_light l, vec3 bmin, vec3 bmax)
     float r = lc_cull_radius(l.position_radius.w);
     vec3 d = max(max(bmin - c, c - bmax), vec3(0.0));
     if (dot(d, d) > r * r) return false;
-    // A decal: its box's view-space AABB (half extents in direction_cos.xyz, widened on the
-    // host: src/lights/decals.c) against the tile's box, tighter than the bounding sphere.
-    if (l.color_type.w == float(LC_ENTITY_DECAL)) return all(lessThanEqual(max(bmin - c, c - bmax), l.direction_cos.xyz));
+    // A decal or an environment probe: its box's view-space AABB (half extents in
+    // direction_cos.xyz, widened on the host: src/lights/decals.c, src/lights/probes.c)
+    // against the tile's box, tighter than the bounding sphere.
+    if (l.color_type.w == float(LC_ENTITY_DECAL) || l.color_type.w == float(LC_ENTITY_PROBE))
+        return all(lessThanEqual(max(bmin - c, c - bmax), l.direction_cos.xyz));
     float cos_outer = l.direction_cos.w;
     if (l.color_type.w != float(LC_LIGHT_SPOT) || cos_outer <= 0.0) return true;
     // Narrow spot: cone against the box's bounding sphere (Granite's test), with the cone

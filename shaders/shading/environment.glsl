@@ -11,8 +11,14 @@
 
 #include "lights/environment_map.glsl"
 
-layout(std430, set = 0, binding = LC_BIND_ENV_DATA) readonly buffer EnvironmentBlock { lc_gpu_environment environment; };
-layout(set = 0, binding = LC_BIND_ENV_SPECULAR) uniform sampler2D environment_specular;
+// The environment's record, then the environment probes' (shaders/shading/probes.glsl); the
+// specular maps of both in one array: layer 0 the sky, layer 1 + i probe i.
+layout(std430, set = 0, binding = LC_BIND_ENV_DATA) readonly buffer EnvironmentBlock
+{
+    lc_gpu_environment environment;
+    lc_gpu_probe probes[];
+};
+layout(set = 0, binding = LC_BIND_ENV_SPECULAR) uniform sampler2DArray environment_specular;
 
 bool lc_environment_on() { return environment.params.z != 0.0; }
 
@@ -45,7 +51,7 @@ vec3 lc_environment_light(vec3 n, vec3 v, vec3 diffuse, vec3 f0, float roughness
     float ndv = clamp(dot(n, v), 1e-4, 1.0);
     vec3 r = reflect(-v, n);
     float lod = clamp(roughness, 0.0, 1.0) * (environment.params.y - 1.0);
-    vec3 prefiltered = textureLod(environment_specular, lc_env_uv(r), lod).rgb;
+    vec3 prefiltered = textureLod(environment_specular, vec3(lc_env_uv(r), 0.0), lod).rgb;
     return scale * (diffuse * (lc_environment_irradiance(n) / LC_PI) + prefiltered * lc_environment_brdf(f0, roughness, ndv));
 }
 

@@ -4,7 +4,8 @@
 // order, so the result matches brute force exactly. The entity array (lc_shared.h
 // LC_ENTITY_DECAL) is walked in three loops over the same bits, one per range (seed 001: one
 // loop for all three kinds costs registers): decals (lc_decal_loop, before the surface is
-// made: they change its base colour), then probes and lights (lc_light_loop). Parametrised by
+// made: they change its base colour), then probes (their blend, probes.glsl, for the ambient
+// lc_shaded_colour adds) and lights (lc_light_loop). Parametrised by
 // the pixel (integer coordinate), its view depth and its surface; the includer enables the
 // subgroup extensions (basic, arithmetic, ballot) and includes common.glsl and lighting.glsl.
 #ifndef LC_LIGHT_LOOP_GLSL
@@ -38,6 +39,9 @@ vec3 lc_loop_decal_rgb;
 float lc_loop_decal_a;
 vec2 lc_loop_decal_rm, lc_loop_decal_rm_a; // roughness and metallic, composited among the decals that set them
 bool lc_loop_done;
+// The probe loop's reflection direction and specular level.
+vec3 lc_loop_probe_dir;
+float lc_loop_probe_lod;
 
 // Composites decal i under what the decals above it left: entities hold the decals in reverse
 // file order (src/lights/decals.c), so ascending indices go from the top decal down.
@@ -65,7 +69,13 @@ void lc_visit(uint i, uint kind)
     if (kind == LC_LOOP_DECALS) {
         if (lc_visit_decal(i)) lc_loop_contributing++;
     } else if (kind == LC_LOOP_PROBES) {
-        // Environment probes: their blend goes here (none yet: the range is empty).
+        // Blended in the array's order, which is the blending order (probes.glsl); the walk
+        // ends once the weights reach 1.
+        float before = lc_probes_walked.weight;
+        if (!lc_probe_blend_add(lc_probes_walked, uint(lights[i].color_type.x), lc_loop_surf.position, lc_loop_surf.normal,
+                                lc_loop_probe_dir, lc_loop_probe_lod))
+            lc_loop_done = true;
+        if (lc_probes_walked.weight > before) lc_loop_contributing++;
     } else {
         lc_shadow_light = i - frame.entity_info.z; // the shadow record is kept by the sorted light index (shadow.glsl)
         if (lc_shade_light(lights[i], lc_loop_surf, lc_loop_color)) lc_loop_contributing++;
@@ -320,9 +330,14 @@ vec3 lc_light_loop(lc_surface s)
     lc_loop_surf = s;
     lc_loop_color = vec3(0.0);
     lc_loop_done = false;
-    // Environment probes: their loop (lc_visit's LC_LOOP_PROBES) blends into the specular
-    // ambient here, once they fill their range.
-    if (frame.entity_info.y > 0u) lc_entity_walk(lc_entity_span(LC_LOOP_PROBES), LC_LOOP_PROBES);
+    // Environment probes: their blend (probes.glsl), which lc_shaded_colour's ambient reads.
+    lc_probes_walked = lc_probe_blend_begin();
+    if (frame.entity_info.y > 0u) {
+        lc_loop_probe_dir = reflect(-s.view_dir, s.normal);
+        lc_loop_probe_lod = clamp(s.roughness, 0.0, 1.0) * (environment.params.y - 1.0);
+        lc_entity_walk(lc_entity_span(LC_LOOP_PROBES), LC_LOOP_PROBES);
+        lc_loop_done = false;
+    }
     lc_entity_walk(lc_entity_span(LC_LOOP_LIGHTS), LC_LOOP_LIGHTS);
     return lc_loop_color;
 }
@@ -341,6 +356,14 @@ uint lc_exact_count()
             exact++;
             if (m * rgba.a >= 1.0) break;
         }
+    }
+    // Probes that add weight to the blend, down to the one that completes it.
+    float blended = 0.0;
+    for (uint i = frame.entity_info.x; i < frame.entity_info.z && blended < 1.0; i++) {
+        float w = min(lc_probe_weight(probes[uint(lights[i].color_type.x)], lc_loop_surf.position), 1.0 - blended);
+        if (w <= 0.0) continue;
+        exact++;
+        blended += w;
     }
     for (uint i = frame.entity_info.z; i < frame.light_info.x; i++)
         if (lc_light_weight(lights[i], lc_loop_surf.position) > 0.0) exact++;

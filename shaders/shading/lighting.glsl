@@ -43,6 +43,8 @@ struct lc_surface {
     float alpha;
 };
 
+#include "probes.glsl" // the environment probes' blend (lc_ambient_light)
+
 // Two-sided surfaces: the shading normal n turned to the side of its triangle the viewer
 // sees, `seen` (lc_seen_normal). Decided by the triangle's plane, not by the sign of n . view:
 // at a smooth surface's silhouette n is nearly perpendicular to the view and that sign flips
@@ -97,10 +99,11 @@ vec3 lc_shaded_colour(lc_surface s, vec3 lit)
     // The sun's cascades scale what it gives (shadow.glsl), as a light's shadow does.
     if (environment.sun_dir.w != 0.0)
         lit += sun_e * (lc_sun_shadow(s.position, s.normal, sun_l) * lc_brdf(s.normal, s.view_dir, sun_l, s.diffuse, s.f0, s.roughness));
-    vec3 ambient = lc_environment_on() ? lc_environment_light(s.normal, s.view_dir, s.diffuse, s.f0, s.roughness) * s.occlusion
-                                       : (s.diffuse + s.f0) * (0.02 * s.occlusion * k);
+    uint top_probe;
+    vec3 ambient = lc_ambient_light(s, k, top_probe) * s.occlusion;
     vec3 colour = min(ambient + lit + s.emissive * k, vec3(float(LC_HDR_MAX)));
     if (frame.options.y == LC_VIEW_CASCADES) colour *= lc_cascade_tint(s.position);
+    if (frame.options.y == LC_VIEW_PROBES) colour *= lc_probe_tint(top_probe);
     return colour;
 }
 

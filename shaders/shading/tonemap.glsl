@@ -39,7 +39,7 @@ vec3 lc_tonemap(ivec2 px)
     vec3 hdr = texelFetch(hdr_tex, px, 0).rgb;
     vec3 shaded = lc_tonemap_shaded(hdr);
     uint view = frame.options.y;
-    if (view == LC_VIEW_SHADED || view == LC_VIEW_MESHLETS || view == LC_VIEW_CASCADES) return shaded;
+    if (view == LC_VIEW_SHADED || view == LC_VIEW_MESHLETS || view == LC_VIEW_CASCADES || view == LC_VIEW_PROBES) return shaded;
     if (view == LC_VIEW_SHADOW_ATLAS) return lc_shadow_atlas_view(px);
     // The material views: the shade wrote their linear colour.
     if (view >= LC_VIEW_BASE_COLOR) return hdr;

@@ -32,7 +32,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * then lights, each a contiguous range (lc_frame_ubo.entity_info), culled together by every
  * mode. A decal's entry is its culling proxy: position_radius its box's bounding sphere,
  * spot_depth.zw its box's view depth range, color_type.w this type; its shading data is
- * lc_gpu_decal at the same index (LC_BIND_DECALS). Probes will take LC_ENTITY_PROBE. */
+ * lc_gpu_decal at the same index (LC_BIND_DECALS). A probe's entry is the same kind of proxy
+ * for its influence box (the box grown by its fade), type LC_ENTITY_PROBE, with the probe's
+ * index in color_type.x: its record is lc_gpu_probe (LC_BIND_ENV_DATA, after the environment's). */
 #define LC_ENTITY_DECAL 2
 #define LC_ENTITY_PROBE 3
 
@@ -69,7 +71,8 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_CASCADES 8     /* shaded, each pixel tinted by the sun's cascade that shadows it (shadow.glsl) */
 #define LC_VIEW_TRIANGLES 9  /* visibility shading: a colour per triangle id, from the id image (any raster) */
 #define LC_VIEW_OVERDRAW 10  /* --raster compute: the 64-bit atomics each pixel took (the raster buffer's counters) */
-#define LC_VIEW_COUNT 11
+#define LC_VIEW_PROBES 11    /* shaded, each pixel tinted by the environment probe that weighs most in its blend (grey: the sky) */
+#define LC_VIEW_COUNT 12
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
@@ -128,8 +131,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_BIN_WORK 33 /* lc_gpu_bin_work: light binning's work list (light setup -> bin lights) */
 /* The sun and the environment (src/lights/environment.c, shaders/shading/environment.glsl),
  * made once at start; the output stays last. */
-#define LC_BIND_ENV_DATA 34     /* lc_gpu_environment: the sun, the diffuse irradiance as SH9, levels */
-#define LC_BIND_ENV_SPECULAR 35 /* sampled GGX-prefiltered equirectangular radiance, roughness in its mips */
+#define LC_BIND_ENV_DATA 34     /* lc_gpu_environment: the sun, the diffuse irradiance as SH9, levels; then lc_gpu_probe[] */
+#define LC_BIND_ENV_SPECULAR 35 /* sampled 2D array of GGX-prefiltered equirectangular radiance, roughness in its mips:
+                                   layer 0 the sky, layer 1 + i probe i */
 /* Shadows (shaders/shading/shadow.glsl, src/lights/shadows.c): per light (the sorted index) 0, or
  * 1 + its lc_gpu_shadow record; the records; the depth atlas their views were rendered into. */
 #define LC_BIND_SHADOW_LIGHTS 36
@@ -145,14 +149,17 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * (the target image changes); only those two use it. */
 /* The compute raster's visibility buffer (--raster compute): uint64 per pixel, depth key in the
  * high word (~float bits of the depth: nearer is larger), the packed id in the low one; 0: empty;
- * then a uint per pixel, the atomics it took (--view overdraw only). 16 bytes where the frame has
- * no compute raster. */
+ * then a uint per pixel, the atomics it took (--view overdraw only); then a float per pixel from
+ * word LC_RASTER_DEPTH_WORD * pixels, the depth the resolve writes and the copy into the D32
+ * depth image reads. 16 bytes where the frame has no compute raster. */
 #define LC_BIND_RASTER 41
+#define LC_RASTER_DEPTH_WORD 3u
 #define LC_BIND_RASTER_WORK 42 /* uint[]: the compute raster's big-triangle list (lc_geometry.h LC_RASTER_WORK_*) */
 /* lc_gpu_decal[decals]: the decals' shading data, entity order (reverse file order: docs/DECALS.md) */
 #define LC_BIND_DECALS 43
-#define LC_BIND_OUTPUT 44
-#define LC_BIND_COUNT 45
+#define LC_BIND_VISIBILITY_STORAGE 44 /* the id image (LC_BIND_VISIBILITY) as a storage image: the compute raster's resolve writes it */
+#define LC_BIND_OUTPUT 45
+#define LC_BIND_COUNT 46
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -402,12 +409,25 @@ struct lc_gpu_material {
 struct lc_gpu_environment {
     LC_F4 sun_dir;         /* xyz: unit vector towards the sun; w: 1 when the sun is on */
     LC_F4 sun_illuminance; /* rgb: lux on a surface facing the sun */
-    LC_F4 params;          /* x: radiance scale (times 1 / exposure.x); y: specular mips; z: 1 when the environment is on */
+    LC_F4 params;          /* x: radiance scale (times 1 / exposure.x); y: specular mips; z: 1 when the environment is on;
+                              w: environment probes following this record (lc_gpu_probe) */
     LC_F4 sh[9];           /* irradiance SH9 (rgb), cosine lobe convolved: E(n) = sum sh[i] Y_i(n) */
+};
+
+/* An environment probe (src/lights/probes.h), after the environment's record in LC_BIND_ENV_DATA,
+ * in blending order (smaller volume first). Captured at position, the centre of its box; its
+ * radiance is absolute (the HDR image's), not scaled by the exposure as the sky's is. Full
+ * weight inside the box, fading to none over extents.w outside it (its culling volume: the box
+ * grown by that). The box is also the parallax proxy of its reflections. */
+struct lc_gpu_probe {
+    LC_F4 position; /* xyz: the capture point and box centre; w: its layer of LC_BIND_ENV_SPECULAR (float) */
+    LC_F4 extents;  /* xyz: the box's half sizes (axis-aligned); w: the fade distance outside it */
+    LC_F4 sh[9];    /* irradiance SH9 (rgb), as lc_gpu_environment.sh */
 };
 
 #ifndef LC_GLSL
 typedef struct lc_gpu_environment lc_gpu_environment;
+typedef struct lc_gpu_probe lc_gpu_probe;
 typedef struct lc_gpu_draw lc_gpu_draw;
 typedef struct lc_gpu_material lc_gpu_material;
 typedef struct lc_gpu_light lc_gpu_light;

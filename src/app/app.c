@@ -12,6 +12,7 @@
 #include "lights/exposure.h"
 #include "materials/gpu_material.h"
 #include "scene/animation.h"
+#include "views/probe_capture.h"
 
 
 /* The file's own lights (KHR_lights_punctual), static; one without a range reaches across the
@@ -104,6 +105,8 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     else
         s = lc_scene_load_file(&app->scene, opt->scene);
     if (s == LC_OK) s = lc_scene_grid(&app->scene, opt->grid);
+    if (s == LC_OK && !opt->grid_phase_same) s = lc_scene_anim_instance(&app->scene, opt->grid * opt->grid * opt->grid, opt->seed);
+    if (s == LC_OK && opt->figures) s = lc_scene_add_figures(&app->scene, opt->figures, opt->figure_count, opt->seed);
     if (s != LC_OK) return s;
     /* --camera-index picks a file camera; without it the first one is taken where the scene
      * starts from it (an object with a camera). */
@@ -136,6 +139,13 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
         s = lc_decals_generate(&app->decals, opt->decals, opt->seed, &app->scene);
     if (s == LC_OK && opt->environment == LC_ENVIRONMENT_FILE) s = lc_environment_load(opt->environment_file, &app->environment_image);
     if (s != LC_OK) return s;
+    if (opt->light_motion_off) app->lights.animated = false;
+    if (opt->probes_file && opt->probes) {
+        lc_error("--probes-file and --probes: give one of them");
+        return LC_ERR_USAGE;
+    }
+    if (opt->probes_file && (s = lc_probes_load_json(&app->probes, opt->probes_file)) != LC_OK) return s;
+    if (opt->probes) lc_probes_grid(&app->probes, opt->probes, app->scene.bounds_min, app->scene.bounds_max);
     /* After the framing and the lights, which come from the rest pose whatever --time says. */
     if ((s = start_animation(app)) != LC_OK) return s;
     app->light_count = app->lights.count;
@@ -221,7 +231,11 @@ void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size)
     if (o->sun_set) snprintf(sun, sizeof sun, "sun %.0f lux from %.2f,%.2f,%.2f", o->sun[3], o->sun[0], o->sun[1], o->sun[2]);
     const char *file = o->environment_file ? strrchr(o->environment_file, '/') : NULL;
     file = file ? file + 1 : o->environment_file;
-    snprintf(out, size, "%s   environment %s", sun, o->environment == LC_ENVIRONMENT_FILE ? file : lc_environment_names[o->environment]);
+    char probes[64] = "";
+    if (app->probes.count)
+        snprintf(probes, sizeof probes, "   probes %u (%s, blended smaller first)", app->probes.count, o->probes_file ? "file" : "grid");
+    snprintf(out, size, "%s   environment %s%s", sun, o->environment == LC_ENVIRONMENT_FILE ? file : lc_environment_names[o->environment],
+             probes);
 }
 
 void lc_app_set_exposure(lc_app *app)
@@ -273,6 +287,16 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
     };
     lc_status s = lc_context_create(&cd, &app->ctx);
     if (s != LC_OK) return s;
+    /* --grid's per-copy poses: each copy's posed vertices in the one runtime vertex buffer. */
+    const lc_scene_anim *an = app->scene.anim;
+    uint64_t vertex_bytes = (uint64_t)app->scene.vertex_count * sizeof(lc_vertex);
+    if (an && an->instance_count > 1 && vertex_bytes > app->ctx.props.limits.maxStorageBufferRange) {
+        lc_error("%s: %u copies each posed on its own need %.0f MiB of vertices, more than device '%s' holds in one "
+                 "storage buffer (%.0f MiB): a smaller --grid or --figure-count, or --grid-phase same",
+                 app->scene.name, an->instance_count, vertex_bytes / 1048576.0, app->ctx.props.deviceName,
+                 app->ctx.props.limits.maxStorageBufferRange / 1048576.0);
+        return LC_ERR_USAGE;
+    }
     /* The compute raster needs 64-bit buffer atomics (the frame refuses the rest: ids that do
      * not fit 32 bits, a scene past the culling buffers). */
     if (opt->shading == LC_SHADING_VISIBILITY && opt->raster == LC_RASTERIZER_COMPUTE && !app->ctx.buffer_int64_atomics) {
@@ -325,7 +349,34 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .skinning_cpu = opt->skinning_cpu,
         .environment = lc_app_environment(app),
     };
+    /* The probes' capture (views/probe_capture.h): the scene lit as the first frame will be,
+     * rendered from each probe, before the renderer that shades with them. */
+    lc_environment_image *probe_images = NULL;
+    lc_gpu_probe *probe_records = NULL;
+    if (app->probes.count) {
+        double t0 = lc_time_seconds();
+        probe_images = lc_calloc(app->probes.count, sizeof *probe_images);
+        probe_records = lc_calloc(app->probes.count, sizeof *probe_records);
+        lc_lights_animate(&app->lights, (float)app->anim_time, app->animated);
+        lc_frame_settings fs = lc_app_settings(app);
+        s = lc_probes_capture(&app->ctx, &app->scene, &rd, &fs, app->animated, app->light_count, &app->probes, probe_images, probe_records);
+        if (s != LC_OK) {
+            free(probe_images);
+            free(probe_records);
+            return s;
+        }
+        rd.environment.probes = probe_records;
+        rd.environment.probe_images = probe_images;
+        rd.environment.probe_count = app->probes.count;
+        app->probes_ms = (lc_time_seconds() - t0) * 1e3;
+    }
     lc_status st = lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
+    for (uint32_t i = 0; probe_images && i < app->probes.count; i++) lc_environment_image_free(&probe_images[i]);
+    free(probe_images);
+    free(probe_records);
+    if (st == LC_OK && app->probes.count)
+        lc_info("probes: %u captured at %ux%u a face in %.0f ms", app->probes.count, LC_PROBE_FACE_SIZE,
+                LC_PROBE_FACE_SIZE, app->probes_ms + 0.0);
     /* Skinned on the GPU from here on: the scene bounds its skins instead of posing them. */
     if (st == LC_OK && app->scene.anim) app->scene.anim->gpu_skinning = app->renderer.dev.motion.gpu.range_count > 0;
     return st;
@@ -340,6 +391,7 @@ void lc_app_destroy(lc_app *app)
     lc_light_set_destroy(&app->lights);
     lc_decal_set_destroy(&app->decals);
     lc_environment_image_free(&app->environment_image);
+    lc_probe_set_destroy(&app->probes);
     free(app->animated);
     lc_frame_log_free(&app->gpu_log);
     lc_frame_log_free(&app->cpu_log);
@@ -597,7 +649,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         /* The entity array (docs/DECALS.md): decals, probes, lights, and what the frame kept of each. */
         cJSON *e = cJSON_AddObjectToObject(root, "entities");
         cJSON_AddNumberToObject(e, "decals", app->decals.count);
-        cJSON_AddNumberToObject(e, "probes", 0);
+        cJSON_AddNumberToObject(e, "probes", app->probes.count);
         cJSON_AddNumberToObject(e, "lights", app->light_count);
         cJSON *v = cJSON_AddObjectToObject(e, "visible");
         cJSON_AddNumberToObject(v, "decals", r->frame.decal_count);
@@ -607,6 +659,13 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         lc_gpu_counters *c = fs.mode == LC_MODE_LISTS ? lc_renderer_read(r, LC_RES_COUNTERS, NULL) : NULL;
         cJSON_AddNumberToObject(e, "overflow", c ? c->lists.y : 0);
         free(c);
+    }
+    {
+        /* The environment probes' capture at start (views/probe_capture.h). */
+        cJSON *pr = cJSON_AddObjectToObject(root, "probes");
+        cJSON_AddStringToObject(pr, "source", app->opt.probes_file ? "file" : app->probes.count ? "grid" : "none");
+        cJSON_AddNumberToObject(pr, "face_size", app->probes.count ? LC_PROBE_FACE_SIZE : 0);
+        cJSON_AddNumberToObject(pr, "capture_ms", app->probes_ms);
     }
     cJSON_AddBoolToObject(root, "list_sort", !fs.list_sort_off);
     cJSON_AddNumberToObject(root, "tile_size", r->frame.ubo.light_info.z);
@@ -681,6 +740,16 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "views", ss->views);
     cJSON_AddNumberToObject(sh, "views_rendered", ss->views_rendered);
     cJSON_AddNumberToObject(sh, "views_cached", ss->views_cached);
+    cJSON_AddNumberToObject(sh, "views_moved", ss->views_moved);
+    cJSON_AddNumberToObject(sh, "views_rendered_moved", ss->views_rendered_moved);
+    /* Over the completed frames after the first (which renders every view); null for one frame. */
+    if (r->frame.shadow_frames > 1) {
+        cJSON_AddNumberToObject(sh, "views_rendered_mean", (double)r->frame.shadow_rendered_sum / (r->frame.shadow_frames - 1));
+        cJSON_AddNumberToObject(sh, "views_rendered_max", r->frame.shadow_rendered_max);
+    } else {
+        cJSON_AddNullToObject(sh, "views_rendered_mean");
+        cJSON_AddNullToObject(sh, "views_rendered_max");
+    }
     cJSON *by_size = cJSON_AddObjectToObject(sh, "views_by_size");
     for (uint32_t v = 0; v < LC_SHADOW_LEVELS; v++) {
         char name[8];
@@ -715,6 +784,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     }
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
     cJSON_AddNumberToObject(mem, "cull_bytes", (double)lc_light_cull_bytes(r));
+    cJSON_AddNumberToObject(mem, "device_bytes", (double)app->ctx.memory_allocated);
     if (pairs) {
         cJSON *p = cJSON_AddObjectToObject(root, "pairs");
         cJSON_AddNumberToObject(p, "evaluated", (double)pairs[0]);

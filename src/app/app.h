@@ -6,6 +6,7 @@
 #include "frame.h"
 #include "app/frame_log.h"
 #include "app/options.h"
+#include "lights/probes.h"
 
 typedef struct lc_app {
     lc_options opt;
@@ -28,6 +29,8 @@ typedef struct lc_app {
     lc_frame_log gpu_log, cpu_log;
     uint64_t timing_serial;
     lc_environment_image environment_image; /* --environment FILE.hdr, read before any device work */
+    lc_probe_set probes;       /* --probes-file or --probes (lights/probes.h), in blending order; captured by lc_app_start_gpu */
+    double probes_ms;          /* their capture and prefilter at start */
     /* Animation (scene/animation.h): its clock (seconds), whether it runs (the viewer pauses
      * it), and whether the lights are the scene's (they follow their nodes). */
     double anim_time;
@@ -46,7 +49,8 @@ void lc_app_animation_text(const lc_app *app, char *out, size_t size);
 void lc_app_set_exposure(lc_app *app);
 /* The sun and the environment the options ask for (the renderer's desc). */
 lc_environment_desc lc_app_environment(const lc_app *app);
-/* The HUD's words for them: "sun 100000 lux from 0.30,1.00,0.20   environment sky". */
+/* The HUD's words for them: "sun 100000 lux from 0.30,1.00,0.20   environment sky", then
+ * "   probes 4 (file, blended smaller first)" where there are environment probes. */
 void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size);
 /* Whether the device refuses a geometry path (mesh without mesh shaders, mdi without indirect-count
  * draws): then one line, prefix first, naming the device and what it lacks. */

@@ -14,6 +14,7 @@
 #include "lights/exposure.h"
 #include "lights/shadows.h"
 #include "lights/lights.h"
+#include "lights/probes.h"
 
 /* set_field 0 means "none": offset 0 is the scene path, never a flag. */
 _Static_assert(offsetof(lc_options, scene) == 0, "set_field 0 must not name a bool");
@@ -188,6 +189,15 @@ static lc_status opt_environment(const lc_option *opt, const char *v, lc_options
     return LC_OK;
 }
 
+static lc_status opt_probes(const lc_option *opt, const char *v, lc_options *o)
+{
+    uint64_t u;
+    if (!strcmp(v, "auto")) o->probes = LC_PROBES_AUTO;
+    else if (parse_u64(v, &u) && u >= 1 && u <= LC_PROBES_MAX) o->probes = (uint32_t)u;
+    else return bad(opt->flag, v, "expected auto or a count of probes, 1..256");
+    return LC_OK;
+}
+
 static lc_status opt_size(const lc_option *opt, const char *v, lc_options *o)
 {
     unsigned long w, h;
@@ -212,6 +222,8 @@ static lc_status opt_memory_limit(const lc_option *opt, const char *v, lc_option
 
 /* Named values that have no names list of their own elsewhere, indexed by the value stored. */
 static const char *const k_skinning[] = {"gpu", "cpu"}; /* stored into skinning_cpu */
+static const char *const k_grid_phase[] = {"spread", "same"}; /* stored into grid_phase_same */
+static const char *const k_light_motion[] = {"on", "off"}; /* stored into light_motion_off */
 static const char *const k_on_off_enum[] = {[LC_SHADOW_OCCLUSION_ON] = "on", [LC_SHADOW_OCCLUSION_OFF] = "off"};
 static const char *const k_shadow_filter[] = {[LC_SHADOW_FILTER_BILINEAR] = "bilinear", [LC_SHADOW_FILTER_TENT] = "tent"};
 static const char *const k_shadow_cull[] = {[LC_SHADOW_CULL_GPU] = "gpu", [LC_SHADOW_CULL_CPU] = "cpu"};
@@ -233,10 +245,25 @@ static const lc_option k_options[] = {
      .stats = "scene"},
     {.flag = "--grid", .value = "N", .section = LC_OPTSEC_SCENE, UINT(1, 64), FIELD(grid),
      .help = "the scene's objects replicated N x N x N, 1..64 (default 1)"},
+    {.flag = "--grid-phase", .value = "spread|same", .section = LC_OPTSEC_SCENE, NAMES(k_grid_phase, LC_ARRAY_COUNT(k_grid_phase)),
+     FIELD(grid_phase_same), .why = "expected spread or same",
+     .help = "an animated file's --grid copies each posed on their own, copy 0 at the clock and the others at a phase from "
+             "--seed within the longest animation (spread, default; skinned and morphed meshes copied per copy), or all "
+             "sharing one pose (same)"},
+    {.flag = "--figures", .value = "FILE", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(figures),
+     .help = "add --figure-count copies of an animated glTF file to a still scene, stood on its floor (a jittered grid "
+             "over the middle of its ground plan, from --seed), each posed on its own at a phase from --seed "
+             "(docs/ANIMATION.md)"},
+    {.flag = "--figure-count", .value = "N", .section = LC_OPTSEC_SCENE, UINT(1, 4096), FIELD(figure_count),
+     .help = "how many --figures, 1..4096 (default 64)"},
     {.flag = "--lights", .value = "N", .section = LC_OPTSEC_SCENE, UINT(0, LC_LIGHTS_MAX), FIELD(lights), SET(lights_set),
      .help = "generated point and spot lights, 0..1048576 (default 1024; 0: no local lights, only the sun and the environment; "
              "default for a file seen from outside: 16 near-white lights and a brighter sky)",
      .stats = "lights"},
+    {.flag = "--light-motion", .value = "on|off", .section = LC_OPTSEC_SCENE, NAMES(k_light_motion, LC_ARRAY_COUNT(k_light_motion)),
+     FIELD(light_motion_off), .why = "expected on or off",
+     .help = "generated lights orbit and bob (on, default) or stand still (off: shadow views re-render only for moving "
+             "objects)"},
     {.flag = "--seed", .value = "S", .section = LC_OPTSEC_SCENE, .parse = opt_seed, .help = "light generation seed (default 1)"},
     {.flag = "--lights-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(lights_file),
      .help = "explicit static light list instead of generated lights (without either: a glTF's own KHR_lights_punctual "
@@ -255,6 +282,13 @@ static const lc_option k_options[] = {
      .help = "light from all around (default sky): a procedural sky, none (a faint ambient), or an equirectangular "
              "Radiance .hdr; its level follows the exposure, so it fills what the lights leave",
      .stats = "environment.kind"},
+    {.flag = "--probes-file", .value = "FILE.json", .section = LC_OPTSEC_SCENE, .parse = opt_string, FIELD(probes_file),
+     .help = "environment probes: {\"probes\": [{\"position\": [x,y,z], \"extents\": [hx,hy,hz]}]}, boxes about the "
+             "capture point with half sizes; each captured at load (six views of the lit scene) and prefiltered as the sky "
+             "is; blended smaller volume first, the sky beyond (docs/PROBES.md)", .stats = "entities.probes"},
+    {.flag = "--probes", .value = "auto|N", .section = LC_OPTSEC_SCENE, .parse = opt_probes,
+     .help = "environment probes in a grid over the scene's bounds: at most N (1..256), the grid whose cells are nearest "
+             "to cubes; auto: at most 16 (default none; docs/PROBES.md)", .stats = "entities.probes"},
     /* camera and output */
     {.flag = "--camera", .value = "X,Y,Z,YAW,PITCH", .section = LC_OPTSEC_CAMERA, .parse = opt_camera, FIELD(camera),
      SET(camera_set), .why = "expected X,Y,Z,YAW_DEG,PITCH_DEG", .help = "start camera; Y up, yaw 0 looks along -Z, degrees",
@@ -307,7 +341,7 @@ static const lc_option k_options[] = {
      FIELD(raster), .why = "expected hardware, compute or auto",
      .help = "visibility shading's rasterizer: hardware (graphics pipeline), compute (64-bit atomics into a visibility "
              "buffer, after the GPU meshlet cull on every geometry path; needs shaderBufferInt64Atomics) or auto (default: "
-             "the hardware until the compute raster is measured faster on the GPU, and wherever compute cannot run); "
+             "compute on discrete GPUs, the hardware on other devices and wherever compute cannot run); "
              "forward shading always rasterizes in hardware", .stats = "raster.path"},
     {.flag = "--tonemap", .value = "auto|compute|fragment|fused", .section = LC_OPTSEC_CULLING,
      NAMES(lc_tonemap_names, LC_TONEMAP_COUNT), FIELD(tonemap),
@@ -332,9 +366,10 @@ static const lc_option k_options[] = {
      .stats = "pairs"},
     {.flag = "--view", .value = "NAME", .section = LC_OPTSEC_CULLING, NAMES(lc_view_names, LC_VIEW_COUNT), FIELD(view),
      .help = "shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas, cascades, "
-             "triangles, overdraw (default shaded; shadow-atlas: the shadow views' depth atlas; cascades: shaded, tinted by "
+             "triangles, overdraw, probes (default shaded; shadow-atlas: the shadow views' depth atlas; cascades: shaded, tinted by "
              "the sun's cascade that shadows each pixel; triangles: visibility shading, a colour per triangle id from either "
-             "rasterizer; overdraw: --raster compute, the 64-bit atomics each pixel took, 0..16 on a ramp)", .stats = "view"},
+             "rasterizer; overdraw: --raster compute, the 64-bit atomics each pixel took, 0..16 on a ramp; probes: shaded, "
+             "tinted by the environment probe that weighs most in each pixel's blend, grey where the sky does)", .stats = "view"},
     {.flag = "--tile-size", .value = "N", .section = LC_OPTSEC_CULLING, UINT(8, 64), FIELD(tile_size),
      .pow2_why = "expected 8, 16, 32 or 64",
      .help = "screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB budget, one step coarser with "
@@ -412,6 +447,10 @@ static const lc_option k_options[] = {
     {.flag = "--cascade-distance", .value = "M", .section = LC_OPTSEC_SHADOWS, .parse = opt_float, FIELD(cascades.distance),
      .lo = 1, .hi = 1e5, .why = "expected metres in 1..100000",
      .help = "metres of view depth they cover, at most the far plane, 1..100000 (default 200)"},
+    {.flag = "--cascade-slack", .value = "F", .section = LC_OPTSEC_SHADOWS, .parse = opt_float, FIELD(cascades.slack),
+     .lo = 0, .hi = LC_CASCADE_SLACK_MAX, .why = "expected a fraction in 0..1",
+     .help = "room each cascade leaves its slice to move in before it follows the camera and renders again, a "
+             "fraction of the slice's radius, 0..1 (default 0.1; 0: it follows every texel; texels grow by 1 + F)"},
     {.flag = "--cascade-size", .value = "N", .section = LC_OPTSEC_SHADOWS, UINT(LC_CASCADE_SIZE_MIN, LC_CASCADE_SIZE_MAX),
      FIELD(cascades.size), .pow2_why = "expected a power of two",
      .help = "texels on a side of each, a power of two 256..4096 (default 2048)"},
@@ -470,6 +509,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->lights = 1024;
     o->environment = LC_ENVIRONMENT_SKY;
     o->grid = 1;
+    o->figure_count = 64;
     o->seed = 1;
     o->fov = 60.0f;
     /* Visibility shading's raster and the mesh path's dispatch: unset, the app chooses by the
@@ -486,7 +526,7 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     o->geometry = -1;
     o->occlusion = true;
     o->meshlet_codec = true;
-    o->cascades = (lc_cascade_settings){.count = LC_CASCADES_DEFAULT, .split = -1.0f};
+    o->cascades = (lc_cascade_settings){.count = LC_CASCADES_DEFAULT, .split = -1.0f, .slack = -1.0f};
 
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];

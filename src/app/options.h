@@ -13,6 +13,10 @@
 typedef struct lc_options {
     const char *scene;        /* "default", "mesh" or a path */
     uint32_t grid;            /* --grid N: objects replicated N^3 times; default 1 */
+    const char *figures;      /* --figures FILE: copies of an animated file on the scene's floor; NULL: none */
+    uint32_t figure_count;    /* --figure-count N; default 64 */
+    bool light_motion_off;    /* --light-motion off: generated lights stand still; default on */
+    bool grid_phase_same;     /* --grid-phase same: an animated file's copies share one pose; default spread (a pose per copy) */
     uint32_t lights;          /* default 1024 */
     bool lights_set;          /* --lights given: generated lights even where the file has its own */
     uint64_t seed;            /* default 1 */
@@ -85,6 +89,9 @@ typedef struct lc_options {
     bool animation_set;       /* --animation given (an index the file lacks is then an error) */
     float time;               /* --time: the first frame's time, seconds; default 0 */
     bool skinning_cpu;        /* --skinning cpu: posed on the CPU and uploaded; default gpu */
+    /* Environment probes (lights/probes.h). */
+    const char *probes_file;  /* --probes-file FILE.json */
+    uint32_t probes;          /* --probes auto|N: at most N probes in a grid over the scene (auto: LC_PROBES_AUTO); 0: none */
 } lc_options;
 
 /* The --help sections, in the order they are printed. */

@@ -138,6 +138,7 @@ static lc_status set_light_count(viewer *v, uint32_t n)
     if (s != LC_OK) return s;
     lc_light_set_destroy(&app->lights);
     app->lights = fresh;
+    app->lights.animated = !app->opt.light_motion_off;
     app->light_count = n;
     free(app->animated);
     app->animated = lc_calloc(n, sizeof *app->animated);
@@ -593,7 +594,7 @@ static uint32_t build_hud(viewer *v)
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
     uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
-    char geometry[128], text[1900], sun_env[160], anim_text[160];
+    char geometry[128], text[1900], sun_env[256], anim_text[160];
     lc_app_animation_text(app, anim_text, sizeof anim_text);
     uint32_t cascades_rendered = 0;
     for (uint32_t k = 0; k < r->frame.shadow_stats.cascades; k++) cascades_rendered += r->frame.shadow_stats.cascade[k].rendered;

@@ -24,7 +24,7 @@ typedef struct lc_backend_item {
 static const char *const kind_names[LC_PKG_KIND_COUNT] = {
     "?", "marker push", "marker pop", "barrier", "begin rendering", "end rendering", "viewport", "bind pipeline",
     "bind set", "push constants", "bind vertex buffer", "bind index buffer", "draw", "draw indexed", "dispatch",
-    "fill buffer", "copy image to buffer", "draw indirect count", "copy buffer", "draw mesh tasks",
+    "fill buffer", "copy image to buffer", "draw indirect count", "copy buffer", "draw mesh tasks", "copy buffer to image",
 };
 
 static _Noreturn void misuse(const char *what, const lc_command *c)
@@ -273,6 +273,11 @@ static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
     case LC_PKG_COPY_IMAGE_TO_BUFFER: {
         const lc_pkg_copy_image_to_buffer *cp = p;
         vkCmdCopyImageToBuffer(cb, cp->image, cp->layout, cp->buffer, 1, &cp->region);
+        break;
+    }
+    case LC_PKG_COPY_BUFFER_TO_IMAGE: {
+        const lc_pkg_copy_image_to_buffer *cp = p;
+        vkCmdCopyBufferToImage(cb, cp->buffer, cp->image, cp->layout, 1, &cp->region);
         break;
     }
     default: misuse("a primary command in a secondary", c);

@@ -256,6 +256,13 @@ void lc_rc_copy_image_to_buffer(lc_render_context *rc, uint64_t key, VkImage ima
                  ((lc_pkg_copy_image_to_buffer){image, layout, buffer, *region}));
 }
 
+void lc_rc_copy_buffer_to_image(lc_render_context *rc, uint64_t key, VkBuffer buffer, VkImage image, VkImageLayout layout,
+                                const VkBufferImageCopy *region)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_COPY_BUFFER_TO_IMAGE, lc_pkg_copy_image_to_buffer,
+                 ((lc_pkg_copy_image_to_buffer){image, layout, buffer, *region}));
+}
+
 /* ---- merge and sort ---- */
 
 typedef struct merge_job {

@@ -49,6 +49,7 @@ typedef enum lc_package_kind {
     LC_PKG_DRAW_INDIRECT_COUNT,  /* lc_pkg_draw_indirect_count (multi-pass like LC_PKG_DRAW_INDEXED) */
     LC_PKG_COPY_BUFFER,          /* lc_pkg_copy_buffer */
     LC_PKG_DRAW_MESH_TASKS,      /* lc_pkg_draw_mesh_tasks (multi-pass like LC_PKG_DRAW_INDEXED) */
+    LC_PKG_COPY_BUFFER_TO_IMAGE, /* lc_pkg_copy_image_to_buffer (the same fields, the other way) */
     LC_PKG_KIND_COUNT
 } lc_package_kind;
 #define LC_PKG_KIND_MASK 0xffu
@@ -196,6 +197,8 @@ void lc_rc_dispatch(lc_render_context *rc, uint64_t key, uint32_t x, uint32_t y,
 void lc_rc_fill_buffer(lc_render_context *rc, uint64_t key, VkBuffer buffer, VkDeviceSize offset, VkDeviceSize size,
                        uint32_t value);
 void lc_rc_copy_buffer(lc_render_context *rc, uint64_t key, VkBuffer src, VkBuffer dst, const VkBufferCopy *region);
+void lc_rc_copy_buffer_to_image(lc_render_context *rc, uint64_t key, VkBuffer buffer, VkImage image, VkImageLayout layout,
+                                const VkBufferImageCopy *region);
 void lc_rc_copy_image_to_buffer(lc_render_context *rc, uint64_t key, VkImage image, VkImageLayout layout, VkBuffer buffer,
                                 const VkBufferImageCopy *region);
 

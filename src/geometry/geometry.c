@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "geometry/meshlet_gpu.h"
+#include "scene/animation.h"
 
 _Static_assert(sizeof(lc_gpu_meshlet) == 80 && offsetof(lc_gpu_meshlet, info) == 48 && offsetof(lc_gpu_meshlet, sublets) == 64,
                "lc_gpu_meshlet: std430 layout");
@@ -96,6 +97,17 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     lc_status s = lc_meshlet_scene_build(scene, &g->ms);
     if (s != LC_OK) return s;
     const lc_meshlet_encoded *e = &g->ms.enc;
+    /* --grid's per-copy poses (scene/anim_instance.c): every copy's posed vertices in the one
+     * runtime vertex buffer, a usage error (not a failed upload) where they pass the device's
+     * storage buffer. */
+    VkDeviceSize vertex_bytes = (VkDeviceSize)e->vertex_count * sizeof(lc_vertex);
+    if (scene->anim && scene->anim->instance_count > 1 && vertex_bytes > ctx->props.limits.maxStorageBufferRange) {
+        lc_error("%s: %u copies each posed on its own need %.0f MiB of runtime vertices, more than device '%s' holds in one "
+                 "storage buffer (%.0f MiB): a smaller --grid or --figure-count, or --grid-phase same",
+                 scene->name, scene->anim->instance_count, vertex_bytes / 1048576.0, ctx->props.deviceName,
+                 ctx->props.limits.maxStorageBufferRange / 1048576.0);
+        return LC_ERR_USAGE;
+    }
     if (s == LC_OK) s = upload_mesh(ctx, g, desc && desc->codec_off);
     if (s != LC_OK) return s;
 

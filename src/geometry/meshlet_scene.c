@@ -1,5 +1,7 @@
 #include "geometry/meshlet_scene.h"
 
+#include "scene/animation.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +53,12 @@ lc_status lc_meshlet_scene_build(const lc_scene *scene, lc_meshlet_scene *out)
     float extent = 0.0f;
     for (uint32_t m = 0; m < scene->mesh_count; m++) extent = fmaxf(extent, mesh_extent(&scene->meshes[m]));
     lc_status s = LC_OK;
+    /* --grid's per-copy poses copy meshes (lc_scene_anim_instance): a copy takes the meshlets
+     * built for the copy before it (same topology; the posed vertices are written over its range
+     * of the runtime mesh from the first frame on), so 8,000 copies build once. */
+    const uint32_t *source = scene->anim ? scene->anim->mesh_source : NULL;
+    lc_meshlet_mesh kept = {0};
+    uint32_t kept_source = UINT32_MAX;
     for (uint32_t d = 0; d < scene->mesh_count && s == LC_OK; d++) {
         const lc_mesh *me = &scene->meshes[d];
         if ((uint64_t)me->first_index + me->index_count > scene->index_count ||
@@ -66,6 +74,13 @@ lc_status lc_meshlet_scene_build(const lc_scene *scene, lc_meshlet_scene *out)
                                 .indices = scene->indices + me->first_index, .index_count = me->index_count,
                                 .position_extent = mesh_extent(me) * OWN_GRID_RATIO >= extent ? extent : 0.0f,
                                 .quiet = true, .name = mesh_name};
+        bool copy = source && source[d] != d;
+        if (copy && source[d] == kept_source) {
+            append(out, &kept, me->first_vertex, me->material);
+            st->input_triangles += me->index_count / 3;
+            st->degenerate += kept.degenerate_count;
+            continue;
+        }
         lc_meshlet_mesh m;
         s = lc_meshlet_build(&desc, &m);
         if (s != LC_OK) break;
@@ -73,8 +88,15 @@ lc_status lc_meshlet_scene_build(const lc_scene *scene, lc_meshlet_scene *out)
         st->input_triangles += me->index_count / 3;
         st->degenerate += m.degenerate_count;
         st->source_degenerate += m.source_degenerate_count;
-        lc_meshlet_mesh_destroy(&m);
+        if (copy) {
+            if (kept_source != UINT32_MAX) lc_meshlet_mesh_destroy(&kept);
+            kept = m;
+            kept_source = source[d];
+        } else {
+            lc_meshlet_mesh_destroy(&m);
+        }
     }
+    if (kept_source != UINT32_MAX) lc_meshlet_mesh_destroy(&kept);
     if (s != LC_OK) {
         lc_meshlet_scene_destroy(out);
         return s;

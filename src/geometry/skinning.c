@@ -25,6 +25,20 @@ static void add_influence(influence *f, uint32_t joint, float w)
     f->weight[k] = w, f->joint[k] = joint;
 }
 
+/* Whether skin range r can take range b's bind vertices and weights: the same source mesh (a
+ * --grid copy of it) with its runtime vertices in the same order (copies share a meshlet build). */
+static bool same_source(const lc_scene *scene, const lc_geometry *g, const lc_skin_range *r, const lc_skin_range *b)
+{
+    const lc_scene_anim *a = scene->anim;
+    uint32_t mr = a->skins[r->skin].mesh, mb = a->skins[b->skin].mesh;
+    if (!a->mesh_source || a->mesh_source[mr] != a->mesh_source[mb] || r->count != b->count) return false;
+    if (a->skins[r->skin].bone_count != a->skins[b->skin].bone_count) return false;
+    uint32_t fr = scene->meshes[mr].first_vertex, fb = scene->meshes[mb].first_vertex;
+    for (uint32_t i = 0; i < r->count; i++)
+        if (g->ms.vertex_remap[r->runtime_first + i] - fr != g->ms.vertex_remap[b->runtime_first + i] - fb) return false;
+    return true;
+}
+
 lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_geometry *g, lc_skinning *sk)
 {
     memset(sk, 0, sizeof *sk);
@@ -32,18 +46,30 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     if (!a || !a->skin_count) return LC_OK;
     sk->ranges = lc_calloc(a->skin_count, sizeof *sk->ranges);
     uint32_t sources = 0;
-    sk->joint_count = 1;
+    /* Each skin's joint matrices: the identity (joint 0 of the skin: vertices without a joint),
+     * then its bones. The bind vertices and weights (joints numbered within the skin) are stored
+     * once for the --grid copies of a skin that share a vertex order. */
+    const lc_skin_range *last = NULL;
+    bool *owns = lc_calloc(a->skin_count, sizeof *owns);
     for (uint32_t k = 0; k < a->skin_count; k++) {
         const lc_meshlet_range *rg = &g->ms.ranges[a->skins[k].mesh];
-        sk->ranges[k] = (lc_skin_range){k, sources, rg->first_vertex, rg->vertex_count, rg->first_meshlet, rg->meshlet_count, sk->joint_count};
-        sources += rg->vertex_count;
-        sk->joint_count += a->skins[k].bone_count;
+        lc_skin_range *r = &sk->ranges[k];
+        *r = (lc_skin_range){k, sources, rg->first_vertex, rg->vertex_count, rg->first_meshlet, rg->meshlet_count, sk->joint_count};
+        sk->joint_count += a->skins[k].bone_count + 1;
+        if (last && same_source(scene, g, r, last)) {
+            r->source_first = last->source_first;
+        } else {
+            owns[k] = true;
+            sources += rg->vertex_count;
+            last = r;
+        }
     }
     sk->range_count = a->skin_count;
     lc_vertex *src = lc_calloc(LC_MAX(sources, 1u), sizeof *src);
     lc_u4 *wt = lc_calloc((size_t)LC_MAX(sources, 1u) * 2, sizeof *wt);
     uint32_t over = 0;
     for (uint32_t k = 0; k < a->skin_count; k++) {
+        if (!owns[k]) continue;
         const lc_skin *s = &a->skins[k];
         const lc_mesh *mesh = &scene->meshes[s->mesh];
         const lc_skin_range *r = &sk->ranges[k];
@@ -52,7 +78,7 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         for (uint32_t b = 0; b < s->bone_count; b++)
             for (uint32_t w = 0; w < s->bones[b].weight_count; w++) {
                 uint32_t v = s->bones[b].vertex[w];
-                add_influence(&inf[v], r->joint_first + b, s->bones[b].weight[w]);
+                add_influence(&inf[v], b + 1, s->bones[b].weight[w]);
                 if (n[v] < 255) n[v]++;
             }
         for (uint32_t i = 0; i < r->count; i++) {
@@ -71,8 +97,7 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         free(inf);
         free(n);
     }
-    if (over)
-        lc_warn("%s: %u skinned vertices have more than four joints: the GPU skinning takes the four heaviest", scene->name, over);
+    free(owns);
     lc_buffer_desc d = {.size = (VkDeviceSize)LC_MAX(sources, 1u) * sizeof *src,
                         .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "skin bind vertices"};
     lc_status st = lc_buffer_create(ctx, &d, &sk->source);
@@ -152,12 +177,12 @@ void lc_skinning_destroy(lc_context *ctx, lc_skinning *sk)
 void lc_skinning_joints(const lc_skinning *sk, const lc_scene *scene, uint32_t slot)
 {
     lc_m4 *j = sk->joints[slot].mapped;
-    j[0] = (lc_m4){{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
     const lc_scene_anim *a = scene->anim;
     for (uint32_t r = 0; r < sk->range_count; r++) {
         const lc_skin *s = &a->skins[sk->ranges[r].skin];
+        j[sk->ranges[r].joint_first] = (lc_m4){{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
         for (uint32_t b = 0; b < s->bone_count; b++)
-            lc_m4_mul(&a->nodes[s->bones[b].node].world, &s->bones[b].offset, &j[sk->ranges[r].joint_first + b]);
+            lc_m4_mul(&a->nodes[s->bones[b].node].world, &s->bones[b].offset, &j[sk->ranges[r].joint_first + 1 + b]);
     }
 }
 
@@ -168,13 +193,35 @@ void lc_skinning_record(const lc_skinning *sk, lc_render_context *rc, uint32_t p
     uint64_t key = lc_sort_key(pass, seq);
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->skin);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->layout, 0, sk->sets[slot]);
-    for (uint32_t r = 0; r < sk->range_count; r++) {
-        const lc_skin_range *g = &sk->ranges[r];
-        if (!g->count) continue;
-        /* Batches within the 65,535 workgroups a dimension every device allows. */
-        for (uint32_t first = 0; first < g->count; first += BATCH * LC_SKIN_GROUP) {
-            uint32_t n = LC_MIN(g->count - first, BATCH * LC_SKIN_GROUP);
-            lc_skin_push push = {{g->source_first + first, g->runtime_first + first, n, 0}};
+    /* Copies of one skin that share its bind vertices, with runtime vertices and joint matrices
+     * that follow each other, go as one run (--grid's per-copy skins: thousands). */
+    for (uint32_t r = 0; r < sk->range_count;) {
+        const lc_skin_range *g0 = &sk->ranges[r];
+        uint32_t stride = r + 1 < sk->range_count ? sk->ranges[r + 1].joint_first - g0->joint_first : 0, copies = 0;
+        while (r < sk->range_count && sk->ranges[r].source_first == g0->source_first && sk->ranges[r].count == g0->count &&
+               sk->ranges[r].runtime_first == g0->runtime_first + copies * g0->count &&
+               sk->ranges[r].joint_first == g0->joint_first + copies * stride)
+            copies++, r++;
+        uint32_t total = copies * g0->count;
+        if (!total) continue;
+        /* Batches within the 65,535 workgroups a dimension every device allows: whole copies
+         * each, or a copy in parts where one is larger. */
+        if (g0->count > BATCH * LC_SKIN_GROUP) {
+            for (uint32_t q = 0; q < copies; q++)
+                for (uint32_t at = 0; at < g0->count; at += BATCH * LC_SKIN_GROUP) {
+                    uint32_t n = LC_MIN(g0->count - at, BATCH * LC_SKIN_GROUP);
+                    lc_skin_push push = {{g0->source_first + at, g0->runtime_first + q * g0->count + at, n, n},
+                                         {g0->joint_first + q * stride, stride, 0, 0}};
+                    lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
+                    lc_rc_dispatch(rc, key, LC_DIV_UP(n, LC_SKIN_GROUP), 1, 1);
+                }
+            continue;
+        }
+        uint32_t per_batch = (BATCH * LC_SKIN_GROUP) / g0->count;
+        for (uint32_t first = 0; first < copies; first += per_batch) {
+            uint32_t n = LC_MIN(copies - first, per_batch) * g0->count;
+            lc_skin_push push = {{g0->source_first, g0->runtime_first + first * g0->count, n, g0->count},
+                                 {g0->joint_first + first * stride, stride, 0, 0}};
             lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
             lc_rc_dispatch(rc, key, LC_DIV_UP(n, LC_SKIN_GROUP), 1, 1);
         }
@@ -187,12 +234,12 @@ void lc_skinning_record(const lc_skinning *sk, lc_render_context *rc, uint32_t p
     key = lc_sort_key(pass, seq + 2);
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->bounds);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->layout, 0, sk->sets[slot]);
-    for (uint32_t r = 0; r < sk->range_count; r++) {
-        const lc_skin_range *g = &sk->ranges[r];
-        if (!g->meshlet_count) continue;
-        for (uint32_t first = 0; first < g->meshlet_count; first += BATCH) {
-            uint32_t n = LC_MIN(g->meshlet_count - first, BATCH);
-            lc_skin_push push = {{g->meshlet_first + first, n, sk->sublets ? 1u : 0u, 0}};
+    for (uint32_t r = 0; r < sk->range_count;) {
+        uint32_t at = sk->ranges[r].meshlet_first, count = 0;
+        while (r < sk->range_count && sk->ranges[r].meshlet_first == at + count) count += sk->ranges[r++].meshlet_count;
+        for (uint32_t first = 0; first < count; first += BATCH) {
+            uint32_t n = LC_MIN(count - first, BATCH);
+            lc_skin_push push = {{at + first, n, sk->sublets ? 1u : 0u, 0}, {0, 0, 0, 0}};
             lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
             lc_rc_dispatch(rc, key, n, 1, 1);
         }

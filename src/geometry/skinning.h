@@ -15,9 +15,9 @@
 
 typedef struct lc_skin_range {
     uint32_t skin;                        /* lc_scene_anim.skins[] */
-    uint32_t source_first, runtime_first, count; /* vertices: in the source buffer, in the runtime mesh */
+    uint32_t source_first, runtime_first, count; /* vertices: in the source buffer (shared by --grid copies of a skin), in the runtime mesh */
     uint32_t meshlet_first, meshlet_count;
-    uint32_t joint_first;                 /* its bones' matrices in the joint buffer */
+    uint32_t joint_first;                 /* its matrices in the joint buffer: the identity (vertices without a joint), then its bones' */
 } lc_skin_range;
 
 typedef struct lc_skinning {
@@ -28,7 +28,7 @@ typedef struct lc_skinning {
     VkDescriptorSet sets[2];              /* per frame slot (its joint buffer) */
     lc_buffer source, weights, joints[2];
     lc_skin_range *ranges;
-    uint32_t range_count, joint_count;    /* joint 0: the identity, for vertices without a joint */
+    uint32_t range_count, joint_count;
     bool sublets;                         /* the geometry has sublet bounds on the GPU */
 } lc_skinning;
 

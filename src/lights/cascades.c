@@ -63,6 +63,7 @@ void lc_cascades_update(lc_cascades *c, const lc_cascade_frame_desc *d)
     memset(c->render, 0, sizeof c->render);
     if (!n || !c->size) return;
     float lambda = s->split >= 0.0f ? s->split : LC_CASCADE_SPLIT_DEFAULT;
+    float slack = s->slack >= 0.0f ? fminf(s->slack, LC_CASCADE_SLACK_MAX) : LC_CASCADE_SLACK_DEFAULT;
     float distance = s->distance > 0.0f ? s->distance : LC_CASCADE_DISTANCE_DEFAULT;
     float size = (float)c->size;
 
@@ -87,6 +88,10 @@ void lc_cascades_update(lc_cascades *c, const lc_cascade_frame_desc *d)
     zmin -= margin, zmax += margin;
     float depth_scale = 1.0f / (zmax - zmin);
     for (int k = 0; k < 3; k++) c->eye[k] = centre[k] + dir[k] * (zmax - dot3(centre, dir));
+    /* Centres are kept in light-space coordinates: a new sun direction forgets them. */
+    float axes[6] = {ax[0], ax[1], ax[2], ay[0], ay[1], ay[2]};
+    bool same_axes = memcmp(axes, c->axes, sizeof axes) == 0;
+    memcpy(c->axes, axes, sizeof axes);
     g->info = (lc_u4){n, 0, 0, 0};
     g->axis_x = (lc_f4){ax[0], ax[1], ax[2], 0.0f};
     g->axis_y = (lc_f4){ay[0], ay[1], ay[2], 0.0f};
@@ -105,12 +110,20 @@ void lc_cascades_update(lc_cascades *c, const lc_cascade_frame_desc *d)
         float sn = lc_cascade_split(near_all, far_all, lambda, k, n), sf = lc_cascade_split(near_all, far_all, lambda, k + 1, n);
         float z = fminf(0.5f * (sn + sf) * (1.0f + k2), sf);
         float r = fmaxf(sqrtf((z - sn) * (z - sn) + sn * sn * k2), sqrtf((sf - z) * (sf - z) + sf * sf * k2));
-        /* The square holds the sphere and LC_CASCADE_REACH texels more on each side. */
-        half[k] = r * size / (size - 2.0f * (float)LC_CASCADE_REACH);
+        /* The square holds the sphere, the slack and LC_CASCADE_REACH texels more on each side. */
+        float cover = r * (1.0f + slack);
+        half[k] = cover * size / (size - 2.0f * (float)LC_CASCADE_REACH);
         texel[k] = 2.0f * half[k] / size;
         c->near_z[k] = sn, c->far_z[k] = sf;
         float p[3] = {cam->position[0] + fwd[0] * z, cam->position[1] + fwd[1] * z, cam->position[2] + fwd[2] * z};
-        float cx = snap_nearest(dot3(p, ax), texel[k]), cy = snap_nearest(dot3(p, ay), texel[k]);
+        float px = dot3(p, ax), py = dot3(p, ay);
+        /* The kept centre while the sphere fits inside the square less the reach (per axis:
+         * the sphere's distance from the centre plus its radius within cover), else a new one
+         * at the nearest texel. */
+        lc_f4 *kept = &c->centre[k];
+        bool fits = same_axes && kept->z == half[k] && fabsf(px - kept->x) + r <= cover && fabsf(py - kept->y) + r <= cover;
+        if (!fits) *kept = (lc_f4){snap_nearest(px, texel[k]), snap_nearest(py, texel[k]), half[k], 0.0f};
+        float cx = kept->x, cy = kept->y;
         float sel = half[k] - (float)LC_CASCADE_REACH * texel[k];
         g->select[k] = (lc_f4){cx, cy, sel, texel[k]};
         g->rect[k] = (lc_f4){(float)(k % c->cols * c->size), (float)(LC_CASCADE_BAND_Y + k / c->cols * c->size), size, 0.0f};

@@ -9,10 +9,13 @@
  * scheme (lambda x logarithmic + (1 - lambda) x uniform); each slice is bounded by the
  * smallest sphere around its eight corners, whose radius depends on the slice and the field
  * of view alone, so a cascade's size never changes as the camera turns. A cascade is a
- * square in light space a little larger than the sphere (LC_CASCADE_REACH texels on each
- * side), its centre snapped to whole texels, so moving the camera moves the cascade by whole
- * texels (the same texels hold the same world, no shimmering) and a still camera gives
- * bit-identical matrices. Depth: every cascade's range covers the scene's bounds along the
+ * square in light space larger than the sphere by the slack (--cascade-slack, a fraction of
+ * the radius) and LC_CASCADE_REACH texels more on each side, its centre snapped to whole
+ * texels (the same texels hold the same world, no shimmering) and kept where it was while the
+ * slice's sphere still fits inside the square less the reach: a moving camera moves a cascade
+ * only once it has used up that cascade's slack, so the far cascades (large spheres) stay put
+ * for long stretches of motion, and a still camera gives bit-identical matrices. The slack
+ * costs resolution: texels (1 + slack) times as large as the sphere alone would need. Depth: every cascade's range covers the scene's bounds along the
  * sun, so any caster between a receiver and the sun is in the cascade the receiver reads.
  *
  * Selection (shadow.glsl lc_cascade_of): the first cascade whose selection square (the
@@ -26,9 +29,10 @@
  *
  * Caching: a cascade is rendered when its matrix, place in the atlas or (enclosure on) an
  * earlier cascade's enclosure rectangle changed, or it was never rendered; else its texels
- * stay. A moving camera re-renders the cascades whose own fit moved by a texel (the near ones
- * most often) and the later ones when an earlier rectangle is made again, about once per
- * eighth of that cascade's half side of motion. Cascades are not under --shadow-updates: a stale cascade shows as the
+ * stay. A moving camera re-renders a cascade when its sphere leaves the slack (the near ones
+ * most often: their spheres are small and move fastest as the camera turns) and the later
+ * ones when an earlier rectangle is made again, about once per eighth of that cascade's half
+ * side of motion. Cascades are not under --shadow-updates: a stale cascade shows as the
  * whole sun shadow swimming, so each one whose fit changed renders in that frame; they take
  * view slots of their own beside the budget's. */
 #ifndef LC_CASCADES_H
@@ -44,6 +48,8 @@
 #define LC_CASCADE_SPLIT_DEFAULT 0.75f  /* --cascade-split: lambda of the practical split scheme */
 #define LC_CASCADE_DISTANCE_DEFAULT 200.0f /* --cascade-distance: metres of view depth the cascades cover (at most the far plane) */
 #define LC_CASCADE_SIZE_DEFAULT 2048u   /* --cascade-size: texels on a side */
+#define LC_CASCADE_SLACK_DEFAULT 0.1f /* --cascade-slack: room to move, a fraction of the slice's sphere */
+#define LC_CASCADE_SLACK_MAX 1.0f
 #define LC_CASCADE_SIZE_MIN 256u
 #define LC_CASCADE_SIZE_MAX 4096u
 #define LC_CASCADE_BAND_Y (LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE) /* the atlas's rows below the lights' tiles */
@@ -56,6 +62,7 @@ typedef struct lc_cascade_settings {
     float distance;     /* metres; 0: the default */
     uint32_t size;      /* texels; 0: the default */
     bool enclosure_off; /* --cascade-enclosure off */
+    float slack;        /* 0..LC_CASCADE_SLACK_MAX; negative: the default */
 } lc_cascade_settings;
 
 /* One cascade's figures for --stats shadows.cascades (drawn figures: its last render's). */
@@ -83,6 +90,8 @@ typedef struct lc_cascades {
     lc_cascade_key key[LC_SHADOW_CASCADES_MAX];
     float near_z[LC_SHADOW_CASCADES_MAX], far_z[LC_SHADOW_CASCADES_MAX];
     float eye[3];               /* a point towards the sun past the scene: draws go front to back from it */
+    lc_f4 centre[LC_SHADOW_CASCADES_MAX]; /* each cascade's light-space centre (x, y) and half side (z), kept while the sphere fits */
+    float axes[6];                        /* the light-space axes the centres are in */
     lc_f4 enclose[LC_SHADOW_CASCADES_MAX]; /* each cascade's enclosure rectangle, kept while it holds */
     bool enclose_kept[LC_SHADOW_CASCADES_MAX];
 } lc_cascades;

@@ -215,8 +215,10 @@ static lc_status upload_source(lc_context *ctx, float *level0, uint32_t w, uint3
     return LC_OK;
 }
 
-/* The prefilter: irradiance SH9 into env->data, then each level of env->specular. */
-static void prefilter(lc_context *ctx, const lc_image *source, lc_environment *env)
+/* The prefilter of one source: irradiance SH9 into data's lc_gpu_environment.sh, then each
+ * level of layer `layer` of the specular map (left GENERAL: the caller transitions the whole
+ * array once before and after). */
+static void prefilter(lc_context *ctx, const lc_image *source, VkSampler sampler, lc_image *specular, uint32_t layer, const lc_buffer *data)
 {
     VkDevice dev = ctx->device;
     VkDescriptorSetLayoutBinding b[3] = {
@@ -232,7 +234,7 @@ static void prefilter(lc_context *ctx, const lc_image *source, lc_environment *e
                                      .pSetLayouts = &set_layout, .pushConstantRangeCount = 1, .pPushConstantRanges = &pc};
     VkPipelineLayout layout;
     VK_CHECK(vkCreatePipelineLayout(dev, &li, NULL, &layout));
-    uint32_t mips = env->specular.mip_levels;
+    uint32_t mips = specular->mip_levels;
     VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, mips},
                                     {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, mips},
                                     {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, mips}};
@@ -246,12 +248,12 @@ static void prefilter(lc_context *ctx, const lc_image *source, lc_environment *e
     VkDescriptorSetAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
                                       .descriptorSetCount = mips, .pSetLayouts = set_layouts};
     VK_CHECK(vkAllocateDescriptorSets(dev, &ai, sets));
-    VkDescriptorImageInfo src = {env->sampler, source->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-    VkDescriptorBufferInfo data = {env->data.buffer, 0, VK_WHOLE_SIZE};
+    VkDescriptorImageInfo src = {sampler, source->view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+    VkDescriptorBufferInfo data_info = {data->buffer, 0, sizeof(lc_gpu_environment)};
     for (uint32_t m = 0; m < mips; m++) {
-        VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = env->specular.image,
-                                    .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = env->specular.format,
-                                    .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, m, 1, 0, 1}};
+        VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = specular->image,
+                                    .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = specular->format,
+                                    .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, m, 1, layer, 1}};
         VK_CHECK(vkCreateImageView(dev, &vi, NULL, &views[m]));
         VkDescriptorImageInfo target = {VK_NULL_HANDLE, views[m], VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w[3] = {
@@ -260,56 +262,135 @@ static void prefilter(lc_context *ctx, const lc_image *source, lc_environment *e
             {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[m], .dstBinding = LC_ENV_BIND_TARGET, .descriptorCount = 1,
              .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, .pImageInfo = &target},
             {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[m], .dstBinding = LC_ENV_BIND_DATA, .descriptorCount = 1,
-             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &data},
+             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &data_info},
         };
         vkUpdateDescriptorSets(dev, 3, w, 0, NULL);
     }
     VkPipeline irradiance = lc_pipeline_compute(ctx, layout, "environment_irradiance.comp", NULL, "environment irradiance");
-    VkPipeline specular = lc_pipeline_compute(ctx, layout, "environment_specular.comp", NULL, "environment specular");
-    if (!irradiance || !specular) lc_vk_fatal("environment prefilter shaders", VK_ERROR_INITIALIZATION_FAILED, __FILE__, __LINE__);
+    VkPipeline spec = lc_pipeline_compute(ctx, layout, "environment_specular.comp", NULL, "environment specular");
+    if (!irradiance || !spec) lc_vk_fatal("environment prefilter shaders", VK_ERROR_INITIALIZATION_FAILED, __FILE__, __LINE__);
 
     VkCommandBuffer cmd = lc_vk_begin_once(ctx);
-    lc_vk_label_begin(ctx, cmd, "environment prefilter");
-    lc_barrier_image(cmd, &env->specular, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_NONE, 0,
-                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    lc_vk_label_begin(ctx, cmd, layer ? "environment probe prefilter" : "environment prefilter");
+    /* the array's earlier layers (or its clear) before these writes */
+    lc_barrier_image(cmd, specular, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                     VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                     VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     /* the data buffer's upload (sun, params) before the SH writes land beside it */
     lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                       VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, irradiance);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[0], 0, NULL);
     vkCmdDispatch(cmd, 1, 1, 1);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, specular);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, spec);
     for (uint32_t m = 0; m < mips; m++) {
         uint32_t push[4] = {m, mips, source->width, source->height};
-        uint32_t w = LC_MAX(env->specular.width >> m, 1u), h = LC_MAX(env->specular.height >> m, 1u);
+        uint32_t w = LC_MAX(specular->width >> m, 1u), h = LC_MAX(specular->height >> m, 1u);
         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[m], 0, NULL);
         vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, push);
         vkCmdDispatch(cmd, (w + 7) / 8, (h + 7) / 8, 1);
     }
-    lc_barrier_image(cmd, &env->specular, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                     VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    /* the SH for the frames' shaders, or for the host (a probe's, read back) */
     lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                      VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+                      VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
+                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_HOST_READ_BIT);
     lc_vk_label_end(ctx, cmd);
     lc_vk_end_once(ctx, cmd);
 
     vkDestroyPipeline(dev, irradiance, NULL);
-    vkDestroyPipeline(dev, specular, NULL);
+    vkDestroyPipeline(dev, spec, NULL);
     for (uint32_t m = 0; m < mips; m++) vkDestroyImageView(dev, views[m], NULL);
     vkDestroyDescriptorPool(dev, pool, NULL);
     vkDestroyPipelineLayout(dev, layout, NULL);
     vkDestroyDescriptorSetLayout(dev, set_layout, NULL);
 }
 
+/* Each probe's capture through the same prefilter as the sky, into layer 1 + i; its SH comes
+ * back through a host-visible record and lands in records[i]. */
+static lc_status prefilter_probes(lc_context *ctx, const lc_environment_desc *desc, lc_environment *env, lc_gpu_probe *records)
+{
+    lc_buffer scratch;
+    lc_buffer_desc bd = {.size = sizeof(lc_gpu_environment), .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .host_visible = true,
+                         .name = "environment probe irradiance"};
+    lc_status s = lc_buffer_create(ctx, &bd, &scratch);
+    if (s != LC_OK) return s;
+    for (uint32_t i = 0; i < desc->probe_count && s == LC_OK; i++) {
+        const lc_environment_image *img = &desc->probe_images[i];
+        float *rgba = lc_calloc((size_t)img->width * img->height * 4, sizeof *rgba);
+        for (size_t t = 0; t < (size_t)img->width * img->height; t++) {
+            for (int c = 0; c < 3; c++) rgba[t * 4 + c] = isfinite(img->rgb[t * 3 + c]) ? LC_MAX(img->rgb[t * 3 + c], 0.0f) : 0.0f;
+            rgba[t * 4 + 3] = 1.0f;
+        }
+        lc_image source = {0};
+        s = upload_source(ctx, rgba, img->width, img->height, &source);
+        free(rgba);
+        if (s != LC_OK) break;
+        prefilter(ctx, &source, env->sampler, &env->specular, 1 + i, &scratch);
+        lc_image_destroy(ctx, &source);
+        const lc_gpu_environment *g = scratch.mapped;
+        records[i] = desc->probes[i];
+        records[i].position.w = (float)(1 + i);
+        memcpy(records[i].sh, g->sh, sizeof records[i].sh);
+    }
+    lc_buffer_destroy(ctx, &scratch);
+    return s;
+}
+
+/* Layout changes of the whole specular array, with a clear of the sky's layer where there is
+ * no sky (the shading reads black there). */
+static void specular_layout(lc_context *ctx, lc_image *img, bool start, bool clear_sky)
+{
+    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
+    if (start) {
+        lc_barrier_image(cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_NONE, 0,
+                         VK_PIPELINE_STAGE_2_CLEAR_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+        if (clear_sky) {
+            VkClearColorValue black = {{0.0f, 0.0f, 0.0f, 0.0f}};
+            VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, img->mip_levels, 0, 1};
+            vkCmdClearColorImage(cmd, img->image, VK_IMAGE_LAYOUT_GENERAL, &black, 1, &range);
+        }
+    } else {
+        lc_barrier_image(cmd, img, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                         VK_PIPELINE_STAGE_2_CLEAR_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                         VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    }
+    lc_vk_end_once(ctx, cmd);
+}
+
+static void sun_unit(const lc_environment_desc *desc, float sun[3], bool *on)
+{
+    float len = sqrtf(desc->sun_dir[0] * desc->sun_dir[0] + desc->sun_dir[1] * desc->sun_dir[1] + desc->sun_dir[2] * desc->sun_dir[2]);
+    *on = desc->sun_lux > 0.0f && len > 0.0f;
+    for (int c = 0; c < 3; c++) sun[c] = *on ? desc->sun_dir[c] / len : (c == 1);
+}
+
+void lc_environment_radiance(const lc_environment_desc *desc, const float d[3], float out[3])
+{
+    out[0] = out[1] = out[2] = 0.0f;
+    if (desc->kind == LC_ENVIRONMENT_SKY) {
+        float sun[3];
+        bool on;
+        sun_unit(desc, sun, &on);
+        lc_environment_sky(d, sun, on, out);
+    } else if (desc->kind == LC_ENVIRONMENT_FILE && desc->image && desc->image->rgb) {
+        /* texel_dir's inverse */
+        const lc_environment_image *img = desc->image;
+        double u = atan2(d[0], -d[2]) / (2.0 * PI) + 0.5, v = acos(LC_CLAMP(d[1], -1.0f, 1.0f)) / PI;
+        uint32_t x = (uint32_t)LC_CLAMP(u * img->width, 0.0, img->width - 1.0), y = (uint32_t)LC_CLAMP(v * img->height, 0.0, img->height - 1.0);
+        for (int c = 0; c < 3; c++) out[c] = img->rgb[((size_t)y * img->width + x) * 3 + c];
+    }
+}
+
 lc_status lc_environment_create(lc_context *ctx, const lc_environment_desc *desc, lc_environment *out)
 {
     memset(out, 0, sizeof *out);
-    float sun[3] = {desc->sun_dir[0], desc->sun_dir[1], desc->sun_dir[2]};
-    float len = sqrtf(sun[0] * sun[0] + sun[1] * sun[1] + sun[2] * sun[2]);
-    bool sun_on = desc->sun_lux > 0.0f && len > 0.0f;
-    for (int c = 0; c < 3; c++) sun[c] = sun_on ? sun[c] / len : (c == 1);
+    float sun[3];
+    bool sun_on;
+    sun_unit(desc, sun, &sun_on);
     bool env_on = desc->kind == LC_ENVIRONMENT_SKY || (desc->kind == LC_ENVIRONMENT_FILE && desc->image && desc->image->rgb);
+    uint32_t probes = desc->probes && desc->probe_images ? desc->probe_count : 0;
 
     VkSamplerCreateInfo si = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = VK_FILTER_LINEAR, .minFilter = VK_FILTER_LINEAR,
@@ -324,44 +405,45 @@ lc_status lc_environment_create(lc_context *ctx, const lc_environment_desc *desc
     float *level0 = env_on ? source_level0(desc, sun, &w, &h) : lc_calloc(8, sizeof(float));
     double e_up = up_irradiance(level0, w, h);
     float level = desc->level > 0.0f ? desc->level : LC_ENVIRONMENT_LEVEL_ALONE;
+    out->radiance_scale = env_on && e_up > 0.0 ? (float)(PI * level / e_up) : 0.0f;
+    out->probe_count = probes;
 
     lc_gpu_environment g = {
         .sun_dir = {sun[0], sun[1], sun[2], sun_on ? 1.0f : 0.0f},
         .sun_illuminance = {sun_on ? desc->sun_lux : 0.0f, sun_on ? desc->sun_lux : 0.0f, sun_on ? desc->sun_lux : 0.0f, 0.0f},
         /* E_up * x / pi (a white Lambert surface's radiance) times the exposure's 1 / x reads `level` */
-        .params = {env_on && e_up > 0.0 ? (float)(PI * level / e_up) : 0.0f, (float)LC_ENV_SPECULAR_MIPS, env_on ? 1.0f : 0.0f, 0.0f},
+        .params = {out->radiance_scale, (float)LC_ENV_SPECULAR_MIPS, env_on ? 1.0f : 0.0f, (float)probes},
     };
-    lc_buffer_desc bd = {.size = sizeof g, .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+    size_t data_size = sizeof g + (size_t)probes * sizeof(lc_gpu_probe);
+    lc_buffer_desc bd = {.size = data_size, .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                          .name = "environment"};
     lc_image source = {0};
-    lc_status s = lc_buffer_create(ctx, &bd, &out->data);
-    if (s == LC_OK) s = lc_buffer_upload(ctx, &out->data, &g, sizeof g);
-    lc_image_desc sd = {.width = LC_ENV_SPECULAR_WIDTH, .height = LC_ENV_SPECULAR_WIDTH / 2, .mip_levels = LC_ENV_SPECULAR_MIPS,
-                        .format = VK_FORMAT_R16G16B16A16_SFLOAT, .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+    /* Nothing to prefilter: one black level for the binding (renderers in tests make many). */
+    bool filtered = env_on || probes;
+    lc_image_desc sd = {.width = LC_ENV_SPECULAR_WIDTH, .height = LC_ENV_SPECULAR_WIDTH / 2, .mip_levels = filtered ? LC_ENV_SPECULAR_MIPS : 1,
+                        .layers = 1 + probes, .format = VK_FORMAT_R16G16B16A16_SFLOAT,
+                        .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
                         .name = "environment specular"};
-    if (!env_on) { /* nothing to prefilter: one black level for the binding (renderers in tests make many) */
-        sd.mip_levels = 1;
-        sd.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-    }
+    lc_status s = lc_buffer_create(ctx, &bd, &out->data);
     if (s == LC_OK) s = lc_image_create(ctx, &sd, &out->specular);
+    if (s == LC_OK) specular_layout(ctx, &out->specular, true, !env_on);
+    uint8_t *data = lc_calloc(1, data_size);
+    memcpy(data, &g, sizeof g);
+    if (s == LC_OK && probes) s = prefilter_probes(ctx, desc, out, (lc_gpu_probe *)(data + sizeof g));
+    if (s == LC_OK && probes) {
+        out->probes = lc_calloc(probes, sizeof *out->probes);
+        memcpy(out->probes, data + sizeof g, probes * sizeof *out->probes);
+    }
+    if (s == LC_OK) s = lc_buffer_upload(ctx, &out->data, data, data_size);
+    free(data);
     if (s == LC_OK && env_on) s = upload_source(ctx, level0, w, h, &source);
     free(level0);
     if (s != LC_OK) return s;
     if (env_on) {
-        prefilter(ctx, &source, out);
+        prefilter(ctx, &source, out->sampler, &out->specular, 0, &out->data);
         lc_image_destroy(ctx, &source);
-        return LC_OK;
     }
-    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
-    VkClearColorValue black = {{0.0f, 0.0f, 0.0f, 0.0f}};
-    VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-    lc_barrier_image(cmd, &out->specular, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_NONE, 0,
-                     VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    vkCmdClearColorImage(cmd, out->specular.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1, &range);
-    lc_barrier_image(cmd, &out->specular, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-                     VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                     VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
-    lc_vk_end_once(ctx, cmd);
+    specular_layout(ctx, &out->specular, false, false);
     return LC_OK;
 }
 
@@ -370,5 +452,6 @@ void lc_environment_destroy(lc_context *ctx, lc_environment *env)
     lc_buffer_destroy(ctx, &env->data);
     lc_image_destroy(ctx, &env->specular);
     if (env->sampler) vkDestroySampler(ctx->device, env->sampler, NULL);
+    free(env->probes);
     memset(env, 0, sizeof *env);
 }

@@ -48,18 +48,34 @@ typedef struct lc_environment_desc {
     float level;           /* see LC_ENVIRONMENT_LEVEL_*; 0: LC_ENVIRONMENT_LEVEL_ALONE */
     float sun_dir[3];      /* towards the sun (need not be unit); also where the sky draws it */
     float sun_lux;         /* illuminance facing the sun; 0: no sun */
+    /* Environment probes (lights/probes.h, views/probe_capture.h): probe_count records with
+     * position and extents filled (the prefilter fills sh and the layer) and as many captured
+     * equirectangular images of absolute radiance, prefiltered exactly as the sky is, into
+     * layers 1.. of the specular map. 0: none. */
+    const lc_gpu_probe *probes;
+    const lc_environment_image *probe_images;
+    uint32_t probe_count;
 } lc_environment_desc;
 
 typedef struct lc_environment {
-    lc_buffer data;        /* lc_gpu_environment (LC_BIND_ENV_DATA) */
-    lc_image specular;     /* LC_BIND_ENV_SPECULAR */
+    lc_buffer data;        /* lc_gpu_environment, then lc_gpu_probe[probe_count] (LC_BIND_ENV_DATA) */
+    lc_image specular;     /* LC_BIND_ENV_SPECULAR: a 2D array, layer 0 the sky, 1 + i probe i */
     VkSampler sampler;     /* linear, mips, u wraps, v clamps */
+    uint32_t probe_count;
+    lc_gpu_probe *probes;  /* host copy of the probes' records (boxes, fades, SH), blending order: the frame's culling proxies */
+    float radiance_scale;  /* lc_gpu_environment.params.x: the sky's source radiance times this over the
+                              exposure scale is its radiance on screen */
 } lc_environment;
 
 /* Builds the environment and prefilters it (waits for the GPU). With kind NONE the resources
  * still exist (the bindings need them) but say "off". */
 lc_status lc_environment_create(lc_context *ctx, const lc_environment_desc *desc, lc_environment *out);
 void lc_environment_destroy(lc_context *ctx, lc_environment *env);
+
+/* The environment's source radiance (relative: see lc_environment.radiance_scale) towards
+ * unit direction d: the sky, the file's nearest texel, or 0 for none (the probe capture's
+ * background: views/probe_capture.c). */
+void lc_environment_radiance(const lc_environment_desc *desc, const float d[3], float out[3]);
 
 /* The procedural sky's radiance (relative units) towards unit direction d, with the sun (unit,
  * towards it) drawn as a disc and glow where sun_on. */

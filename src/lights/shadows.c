@@ -349,13 +349,15 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         float key[11];
         light_key(&d->lights[o->light], key);
         for (uint32_t f = 0; f < o->views; f++) {
-            if (o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0 && !moved_inside(&o->view_proj[f], d, (const float (*)[3])moved_box)) {
+            bool same = o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0;
+            if (same && !moved_inside(&o->view_proj[f], d, (const float (*)[3])moved_box)) {
                 o->waiting_since[f] = 0;
                 continue;
             }
             if (!o->waiting_since[f]) o->waiting_since[f] = s->frame;
             uint32_t waited = s->frame - o->waiting_since[f];
-            p[np++] = (pending){(uint64_t)(UINT32_MAX - waited) << 32 | (uint64_t)k << 3 | f, (uint32_t)(o - s->owners), records};
+            p[np++] = (pending){(uint64_t)(UINT32_MAX - waited) << 32 | (uint64_t)k << 3 | f, (uint32_t)(o - s->owners), records, same};
+            s->stats.views_moved += same;
         }
         records++;
     }
@@ -372,6 +374,7 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         lc_m4 vp;
         float near_z, far_z, texel;
         lc_shadow_view_matrix(l, f, size, &vp, &near_z, &far_z, &texel);
+        s->stats.views_rendered_moved += p[i].moved;
         lc_shadow_render *rv = &s->render[s->render_count++];
         *rv = (lc_shadow_render){.light = o->light, .face = f, .type = l->type, .size = size, .record = p[i].record,
                                  .owner = p[i].owner, .fresh = !o->valid[f], .view_proj = vp};

@@ -81,6 +81,7 @@ typedef struct lc_shadow_owner {
 typedef struct lc_shadow_pending {
     uint64_t key;        /* frames waited (longest first), then the light's rank, then the face */
     uint32_t owner, record;
+    uint32_t moved;      /* 1: it waits only because a moved caster's bounds touch it (its light and tile as they were) */
 } lc_shadow_pending;
 
 /* A view rendered this frame: its tile, matrix and frustum. */
@@ -102,6 +103,7 @@ typedef struct lc_shadow_render {
  * ran its two phases; culled_occlusion: meshlets its phase 2 culled by the views' HiZ. */
 typedef struct lc_shadow_stats {
     uint32_t lights, views, views_rendered, views_cached;
+    uint32_t views_moved, views_rendered_moved; /* views a moved caster made stale (light and tile unchanged), of them rendered this frame */
     uint32_t views_by_size[LC_SHADOW_LEVELS]; /* of 256, 128 and 64 texels */
     uint32_t lights_unplaced; /* shadowed lights the atlas had no tile for this frame (none shadowed) */
     uint64_t texels, triangles, triangles_unculled, culled_occlusion;

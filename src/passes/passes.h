@@ -57,18 +57,22 @@ lc_pass lc_pass_visibility(const lc_renderer *r);
 lc_pass lc_pass_visibility_single(const lc_renderer *r, uint32_t phase);
 lc_pass lc_pass_shade_visibility(const lc_renderer *r);
 /* The compute raster (passes/raster.c): the visibility buffer cleared, one phase's meshlets
- * rasterized into it, resolved into the id and depth images; lc_passes_raster appends the
- * whole sequence of a frame (cull, raster, big, HiZ between the phases, resolve; up to 12 passes)
+ * rasterized into it, resolved into the id image and copied into the depth image; lc_passes_raster
+ * appends the whole sequence of a frame (cull, raster, big, HiZ between the phases, resolve,
+ * depth; up to 14 passes)
  * in place of the geometry path's depth and visibility passes, and returns how many. */
 lc_pass lc_pass_raster_clear(void);
 lc_pass lc_pass_raster(uint32_t phase);
 lc_pass lc_pass_raster_big(uint32_t phase);
 lc_pass lc_pass_raster_resolve(uint32_t phase);
+lc_pass lc_pass_raster_depth(uint32_t phase);
 uint32_t lc_passes_raster(const lc_renderer *r, lc_pass *passes);
 /* Why this renderer cannot rasterize in compute (written into buf), or NULL. */
 const char *lc_raster_missing(const lc_renderer *r, char *buf, size_t size);
-/* What --raster auto takes where the compute raster can run (LC_RASTERIZER_HARDWARE or _COMPUTE). */
+/* What --raster auto takes where the compute raster can run (LC_RASTERIZER_HARDWARE or _COMPUTE):
+ * lc_raster_auto_for the device's type (compute on discrete GPUs). */
 uint32_t lc_raster_auto(const lc_renderer *r);
+uint32_t lc_raster_auto_for(VkPhysicalDeviceType type);
 /* transparent: the blended objects, back to front, forward shaded over the HDR image with the
  * transparent cull's lights (passes/transparent.c). */
 lc_pass lc_pass_transparent(const lc_renderer *r);

@@ -1,9 +1,10 @@
 /* The compute raster (--raster compute, visibility shading): the meshlet cull's commands of
  * each phase rasterized by raster.comp into a 64-bit visibility buffer (depth key and id, one
  * atomic max per pixel), then resolved into the id and depth images the rest of the frame
- * reads (the shade, the tile depth bounds, the HiZ between the phases, the transparent pass).
- * Every geometry path runs the mdi path's GPU cull under it (direct: one phase, no occlusion).
- * No hardware depth pre-pass runs. */
+ * reads (the shade, the tile depth bounds, the HiZ between the phases, the transparent pass):
+ * the ids by a compute pass, the depth by a copy of its resolved words. Every geometry path
+ * runs the mdi path's GPU cull under it (direct: one phase, no occlusion). No hardware depth
+ * pre-pass and no fragment pass runs. */
 #include "passes/passes.h"
 
 #include <stdio.h>
@@ -83,33 +84,42 @@ lc_pass lc_pass_raster_big(uint32_t phase)
 
 static void record_resolve(lc_renderer *r, lc_render_context *rc, uint32_t pass)
 {
-    lc_rendering rd = {
-        .color = &r->sized.visibility,
-        .color_load = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-        .depth = &r->sized.depth,
-        .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
-        .depth_load = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-        .depth_store = VK_ATTACHMENT_STORE_OP_STORE,
-    };
-    lc_begin_rendering(r, rc, pass, &rd);
-    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->dev.raster_resolve_pipeline);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->dev.layout, 0, lc_current_slot(r)->set);
-    lc_rc_draw(rc, lc_sort_key(pass, LC_SEQ_WORK), 3, 0);
-    lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
+    uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.raster_resolve_pipeline);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, lc_current_slot(r)->set);
+    lc_rc_dispatch(rc, key, LC_DIV_UP(r->sized.width, 16u), LC_DIV_UP(r->sized.height, 8u), 1);
 }
 
-// raster resolve (/ phase 1): the visibility buffer into the id image and the depth image (a
-// full-screen triangle writing both), for the HiZ between the phases and the passes after.
+// raster resolve (/ phase 1): the visibility buffer into the id image (storage writes) and
+// its depth words (floats), in compute: no fragment pass.
 lc_pass lc_pass_raster_resolve(uint32_t phase)
 {
     lc_pass p = {.name = phase == LC_GEOMETRY_CULL_PHASE_1 ? "raster resolve / phase 1" : "raster resolve", .timer = LC_TIMER_DEPTH,
                  .record = record_resolve};
-    p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_FRAG, LC_READ, 0};
-    p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-                                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL};
-    p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                                     VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_COMPUTE, LC_RW, 0};
+    p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_IMAGE_LAYOUT_GENERAL};
+    return p;
+}
+
+static void record_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+{
+    VkDeviceSize pixels = (VkDeviceSize)r->sized.width * r->sized.height;
+    VkBufferImageCopy region = {.bufferOffset = pixels * 4 * LC_RASTER_DEPTH_WORD,
+                                .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
+                                .imageExtent = {r->sized.width, r->sized.height, 1}};
+    lc_rc_copy_buffer_to_image(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster.buffer, r->sized.depth.image,
+                               VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &region);
+}
+
+// raster depth (/ phase 1): the resolved depth words copied into the D32 depth image, for the
+// passes that read a depth image (the tile depth bounds and Z-bins, the HiZ, the transparent
+// pass's depth test): a transfer, not a full-screen fragment pass writing gl_FragDepth.
+lc_pass lc_pass_raster_depth(uint32_t phase)
+{
+    lc_pass p = {.name = phase == LC_GEOMETRY_CULL_PHASE_1 ? "raster depth / phase 1" : "raster depth", .timer = LC_TIMER_DEPTH,
+                 .record = record_depth};
+    p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_READ_BIT, 0};
+    p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL};
     return p;
 }
 
@@ -125,12 +135,14 @@ uint32_t lc_passes_raster(const lc_renderer *r, lc_pass *passes)
     passes[n++] = lc_pass_raster_big(first);         // raster / big (/ phase 1): the big ones a tile a workgroup
     if (s->occlusion) {
         passes[n++] = lc_pass_raster_resolve(first); // raster resolve / phase 1: the depth the HiZ reads
+        passes[n++] = lc_pass_raster_depth(first);   // raster depth / phase 1: into the depth image
         passes[n++] = lc_pass_hiz();                 // hiz: max-depth pyramid of phase 1
         passes[n++] = lc_pass_geometry_cull(LC_GEOMETRY_CULL_PHASE_2); // late cull: the rest against the HiZ
         passes[n++] = lc_pass_raster(LC_GEOMETRY_CULL_PHASE_2); // raster / phase 2: what became visible
         passes[n++] = lc_pass_raster_big(LC_GEOMETRY_CULL_PHASE_2); // raster / big / phase 2
     }
     passes[n++] = lc_pass_raster_resolve(LC_GEOMETRY_CULL_PHASE_ALL); // raster resolve: ids and depth for the frame
+    passes[n++] = lc_pass_raster_depth(LC_GEOMETRY_CULL_PHASE_ALL);   // raster depth: the depth image the passes after read
     passes[n++] = lc_pass_geometry_stats();          // geometry stats: the counters (the raster's too) to the host
     return n;
 }
@@ -155,11 +167,15 @@ const char *lc_raster_missing(const lc_renderer *r, char *buf, size_t size)
     return NULL;
 }
 
-uint32_t lc_raster_auto(const lc_renderer *r)
+uint32_t lc_raster_auto_for(VkPhysicalDeviceType type)
 {
-    /* The hardware until the compute raster is measured faster on the GPUs that run it (the
-     * bench's raster axis compares them in one run); lavapipe runs the hardware raster faster
-     * on the small test scenes. */
-    (void)r;
-    return LC_RASTERIZER_HARDWARE;
+    /* A device-class rule, from measurements (docs/RASTER.md, "auto"): on a discrete GPU the
+     * compute raster took the NVIDIA H200's frame from 4.007 to 2.725 ms (hall, 4K) and was the
+     * faster at every size measured (1080p to 4K, hall, Sponza, the 67 M-triangle grid): its
+     * graphics units are few beside its compute units. On lavapipe (a CPU device) the hardware
+     * raster is the faster from 720p up. Integrated and virtual GPUs are not measured: the
+     * hardware. Deterministic (no timing at start), so tests see one choice per device. */
+    return type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU ? LC_RASTERIZER_COMPUTE : LC_RASTERIZER_HARDWARE;
 }
+
+uint32_t lc_raster_auto(const lc_renderer *r) { return lc_raster_auto_for(r->ctx->props.deviceType); }

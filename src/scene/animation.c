@@ -102,28 +102,56 @@ static bool playing(const lc_scene_anim *a, uint32_t index)
     return a->active == LC_ANIMATION_ALL || (a->active >= 0 && (uint32_t)a->active == index);
 }
 
+/* The objects that draw each mesh (mesh_object_start, mesh_objects): a posed mesh's objects
+ * without a pass over every object per mesh (--grid copies: thousands of each). */
+static void index_mesh_objects(lc_scene *s)
+{
+    lc_scene_anim *a = s->anim;
+    free(a->mesh_object_start);
+    free(a->mesh_objects);
+    a->mesh_count = s->mesh_count;
+    a->mesh_object_start = lc_calloc((size_t)s->mesh_count + 1, sizeof *a->mesh_object_start);
+    a->mesh_objects = lc_alloc((size_t)LC_MAX(s->object_count, 1u) * sizeof *a->mesh_objects);
+    for (uint32_t i = 0; i < s->object_count; i++)
+        if (s->objects[i].mesh < s->mesh_count) a->mesh_object_start[s->objects[i].mesh + 1]++;
+    for (uint32_t m = 0; m < s->mesh_count; m++) a->mesh_object_start[m + 1] += a->mesh_object_start[m];
+    uint32_t *at = lc_alloc((size_t)LC_MAX(s->mesh_count, 1u) * sizeof *at);
+    memcpy(at, a->mesh_object_start, (size_t)s->mesh_count * sizeof *at);
+    for (uint32_t i = 0; i < s->object_count; i++)
+        if (s->objects[i].mesh < s->mesh_count) a->mesh_objects[at[s->objects[i].mesh]++] = i;
+    free(at);
+}
+
+/* Copies of the node hierarchy (lc_scene_anim_instance): how many, and nodes per copy. */
+static uint32_t copies_of(const lc_scene_anim *a) { return a->instance_count ? a->instance_count : 1u; }
+static uint32_t nodes_per(const lc_scene_anim *a) { return a->instance_count ? a->instance_nodes : a->node_count; }
+
 void lc_scene_anim_select(lc_scene *s, int32_t active)
 {
     lc_scene_anim *a = s->anim;
     if (!a) return;
     a->active = active;
+    index_mesh_objects(s);
+    uint32_t per = nodes_per(a);
     for (uint32_t i = 0; i < a->node_count; i++) a->nodes[i].dynamic = false;
     for (uint32_t k = 0; k < a->animation_count; k++)
         for (uint32_t c = 0; playing(a, k) && c < a->animations[k].channel_count; c++)
-            a->nodes[a->animations[k].channels[c].node].dynamic = !a->nodes[a->animations[k].channels[c].node].has_matrix;
+            for (uint32_t n = a->animations[k].channels[c].node; n < a->node_count; n += per)
+                a->nodes[n].dynamic = !a->nodes[n].has_matrix;
     for (uint32_t i = 0; i < a->node_count; i++)
         if (a->nodes[i].parent != UINT32_MAX && a->nodes[a->nodes[i].parent].dynamic) a->nodes[i].dynamic = true;
+    bool *skinned = lc_calloc(LC_MAX(s->mesh_count, 1u), sizeof *skinned);
     for (uint32_t k = 0; k < a->skin_count; k++) {
         a->skins[k].dynamic = false;
         for (uint32_t b = 0; b < a->skins[k].bone_count; b++) a->skins[k].dynamic |= a->nodes[a->skins[k].bones[b].node].dynamic;
+        skinned[a->skins[k].mesh] |= a->skins[k].dynamic;
     }
     a->dynamic_objects = 0;
     for (uint32_t i = 0; i < s->object_count; i++) {
         const lc_object *o = &s->objects[i];
-        bool skinned = false;
-        for (uint32_t k = 0; k < a->skin_count; k++) skinned |= a->skins[k].dynamic && a->skins[k].mesh == o->mesh;
-        a->dynamic_objects += (o->node && a->nodes[o->node - 1].dynamic) || skinned;
+        a->dynamic_objects += (o->node && a->nodes[o->node - 1].dynamic) || skinned[o->mesh];
     }
+    free(skinned);
     a->posed_time = NAN; /* the next lc_scene_animate poses the dynamic skins */
 }
 
@@ -181,9 +209,11 @@ static void pose_skin(lc_scene *s, uint32_t k, bool record)
 static void rebound_mesh(lc_scene *s, uint32_t mesh, bool record)
 {
     lc_mesh_compute_aabb(s, &s->meshes[mesh]);
-    for (uint32_t i = 0; i < s->object_count; i++) {
+    if (s->anim->mesh_count != s->mesh_count || !s->anim->mesh_object_start) index_mesh_objects(s);
+    const lc_scene_anim *a = s->anim;
+    for (uint32_t j = a->mesh_object_start[mesh]; j < a->mesh_object_start[mesh + 1]; j++) {
+        uint32_t i = a->mesh_objects[j];
         lc_object *o = &s->objects[i];
-        if (o->mesh != mesh) continue;
         float before[4];
         memcpy(before, o->sphere, sizeof before);
         lc_object_set_world(s, o, &o->world);
@@ -208,7 +238,8 @@ void lc_scene_animate(lc_scene *s, double t)
     lc_scene_anim *a = s->anim;
     if (!a) return;
     a->time = t;
-    /* Every node's local transform: its rest, with what the playing channels set. */
+    /* Every node's local transform: its rest, with what the playing channels set; each copy of
+     * the hierarchy (lc_scene_anim_instance) at the clock plus its phase. */
     float (*trs)[10] = lc_alloc((size_t)LC_MAX(a->node_count, 1u) * sizeof *trs);
     for (uint32_t i = 0; i < a->node_count; i++) {
         const lc_anim_node *n = &a->nodes[i];
@@ -218,17 +249,23 @@ void lc_scene_animate(lc_scene *s, double t)
     }
     for (uint32_t i = 0; i < a->node_count; i++)
         if (a->nodes[i].weight_count) memcpy(a->nodes[i].weights, a->nodes[i].rest_weights, a->nodes[i].weight_count * sizeof(float));
-    for (uint32_t k = 0; k < a->animation_count; k++) {
-        if (!playing(a, k)) continue;
-        const lc_animation *an = &a->animations[k];
-        float lt = lc_animation_local_time(an, t);
-        for (uint32_t c = 0; c < an->channel_count; c++) {
-            const lc_anim_channel *ch = &an->channels[c];
-            static const int at[3] = {0, 3, 7};
-            if (ch->path == LC_ANIM_WEIGHTS) {
-                if (ch->comps == a->nodes[ch->node].weight_count) lc_anim_channel_sample(ch, lt, a->nodes[ch->node].weights);
-            } else {
-                lc_anim_channel_sample(ch, lt, trs[ch->node] + at[ch->path]);
+    uint32_t per = nodes_per(a);
+    for (uint32_t copy = 0; copy < copies_of(a); copy++) {
+        uint32_t base = copy * per;
+        double ct = a->instance_count ? t + (double)a->instance_phase[copy] : t;
+        for (uint32_t k = 0; k < a->animation_count; k++) {
+            if (!playing(a, k)) continue;
+            const lc_animation *an = &a->animations[k];
+            float lt = lc_animation_local_time(an, ct);
+            for (uint32_t c = 0; c < an->channel_count; c++) {
+                const lc_anim_channel *ch = &an->channels[c];
+                static const int at[3] = {0, 3, 7};
+                uint32_t node = base + ch->node;
+                if (ch->path == LC_ANIM_WEIGHTS) {
+                    if (ch->comps == a->nodes[node].weight_count) lc_anim_channel_sample(ch, lt, a->nodes[node].weights);
+                } else {
+                    lc_anim_channel_sample(ch, lt, trs[node] + at[ch->path]);
+                }
             }
         }
     }
@@ -300,9 +337,10 @@ static void bound_skin(lc_scene *s, uint32_t k)
     if (!(lo[0] <= hi[0])) return;
     memcpy(mesh->aabb_min, lo, sizeof lo);
     memcpy(mesh->aabb_max, hi, sizeof hi);
-    for (uint32_t i = 0; i < s->object_count; i++) {
+    if (a->mesh_count != s->mesh_count || !a->mesh_object_start) index_mesh_objects(s);
+    for (uint32_t j = a->mesh_object_start[sk->mesh]; j < a->mesh_object_start[sk->mesh + 1]; j++) {
+        uint32_t i = a->mesh_objects[j];
         lc_object *o = &s->objects[i];
-        if (o->mesh != sk->mesh) continue;
         float before[4];
         memcpy(before, o->sphere, sizeof before);
         lc_object_set_world(s, o, &o->world);
@@ -374,15 +412,16 @@ void lc_scene_anim_destroy(lc_scene_anim *a)
     if (!a) return;
     lc_animations_free(a->animations, a->animation_count);
     for (uint32_t k = 0; k < a->skin_count; k++) {
-        for (uint32_t b = 0; b < a->skins[k].bone_count; b++) {
+        for (uint32_t b = 0; b < a->skins[k].bone_count && !a->skins[k].shared; b++) {
             free(a->skins[k].bones[b].vertex);
             free(a->skins[k].bones[b].weight);
         }
         free(a->skins[k].bones);
-        free(a->skins[k].bind);
+        if (!a->skins[k].shared) free(a->skins[k].bind);
     }
     free(a->skins);
     for (uint32_t k = 0; k < a->morph_count; k++) {
+        if (a->morphs[k].shared) continue;
         free(a->morphs[k].base);
         free(a->morphs[k].delta);
     }
@@ -392,5 +431,9 @@ void lc_scene_anim_destroy(lc_scene_anim *a)
     free(a->light_node);
     free(a->moved);
     free(a->moved_bounds);
+    free(a->instance_phase);
+    free(a->mesh_source);
+    free(a->mesh_object_start);
+    free(a->mesh_objects);
     free(a);
 }

@@ -68,6 +68,7 @@ typedef struct lc_skin {
     float still_box[2][3];       /* bind-pose box of the vertices no joint moves (empty: lo > hi) */
     lc_skin_bone *bones;
     uint32_t bone_count;
+    bool shared;                 /* bind and the bones' vertex and weight arrays belong to another skin (a --grid copy's) */
 } lc_skin;
 
 /* A morph-target mesh (not skinned), posed on the CPU from its node's weights: base + the sum of
@@ -77,6 +78,7 @@ typedef struct lc_morph {
     uint32_t mesh, node, target_count;
     lc_vertex *base;
     float *delta;                /* [target][vertex][6]: position, normal differences */
+    bool shared;                 /* base and delta belong to another morph (a --grid copy's) */
 } lc_morph;
 
 typedef struct lc_scene_anim {
@@ -104,8 +106,28 @@ typedef struct lc_scene_anim {
      * moved by its joint: a blended vertex lies in their hull) for the object culls. */
     bool gpu_skinning;
     double posed_time;           /* the time the dynamic skins were last posed at */
+    /* Per-copy poses (lc_scene_anim_instance, --grid-phase spread): the nodes are instance_count
+     * copies of instance_nodes each (copy c's node j at c * instance_nodes + j, parents within the
+     * copy), the channels name copy 0's nodes, and copy c plays at the clock + phase[c]. 0: one pose. */
+    uint32_t instance_count, instance_nodes;
+    float *instance_phase;
+    uint32_t *mesh_source;       /* [mesh_count] with instances: the mesh each one copies (itself for an original) */
+    uint32_t mesh_count;         /* the scene's, when mesh_objects was built */
+    uint32_t *mesh_object_start; /* [mesh_count + 1]: the objects that draw each mesh, in mesh_objects (lc_scene_anim_select) */
+    uint32_t *mesh_objects;
 } lc_scene_anim;
 
+/* Gives each of the copies lc_scene_grid made (copies = n^3, its objects object-major) a pose of its
+ * own: the node hierarchy, skins, morph targets and their meshes are copied per copy (the mesh
+ * data too: each copy's posed vertices have a range of their own), and copy c plays at the clock
+ * + a phase drawn from seed (copy 0: none; the others uniform in [0, the longest animation's
+ * length)). A scene without animations, or copies 1: nothing. Too many vertices: LC_ERR_USAGE. */
+lc_status lc_scene_anim_instance(lc_scene *scene, uint32_t copies, uint64_t seed);
+/* --figures (scene_figures.c): count copies of the animated file at path stood on the scene's
+ * floor (a jittered grid over the middle of its ground plan, from seed; each at the lowest
+ * upward-facing surface with the figure's height free above it), each posed on its own, its
+ * phase from seed. The scene must have no animation of its own, the file one: else LC_ERR_USAGE. */
+lc_status lc_scene_add_figures(lc_scene *scene, const char *path, uint32_t count, uint64_t seed);
 /* Picks what plays (an index < animation_count, LC_ANIMATION_ALL or LC_ANIMATION_NONE) and
  * marks the nodes it moves. */
 void lc_scene_anim_select(lc_scene *scene, int32_t active);

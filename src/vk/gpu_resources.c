@@ -133,6 +133,7 @@ lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *
     out->width = desc->width;
     out->height = desc->height;
     out->mip_levels = desc->mip_levels ? desc->mip_levels : 1;
+    out->layers = desc->layers ? desc->layers : 1;
     VkFormat formats[2] = {desc->format, desc->storage_format};
     VkImageFormatListCreateInfo list = {.sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO, .viewFormatCount = 2,
                                         .pViewFormats = formats};
@@ -145,7 +146,7 @@ lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *
         .format = desc->format,
         .extent = {desc->width, desc->height, 1},
         .mipLevels = out->mip_levels,
-        .arrayLayers = 1,
+        .arrayLayers = out->layers,
         .samples = VK_SAMPLE_COUNT_1_BIT,
         .tiling = VK_IMAGE_TILING_OPTIMAL,
         .usage = desc->usage,
@@ -169,9 +170,9 @@ lc_status lc_image_create(lc_context *ctx, const lc_image_desc *desc, lc_image *
         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
         .pNext = mutable_format ? &view_usage : NULL,
         .image = out->image,
-        .viewType = VK_IMAGE_VIEW_TYPE_2D,
+        .viewType = desc->layers ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
         .format = desc->format,
-        .subresourceRange = {out->aspect, 0, out->mip_levels, 0, 1},
+        .subresourceRange = {out->aspect, 0, out->mip_levels, 0, out->layers},
     };
     VK_CHECK(vkCreateImageView(ctx->device, &vi, NULL, &out->view));
     LC_NAME(ctx, VK_OBJECT_TYPE_IMAGE, out->image, name);
@@ -310,7 +311,7 @@ VkImageMemoryBarrier2 lc_image_barrier(const lc_image *img, VkImageLayout old_la
         .oldLayout = old_layout, .newLayout = new_layout,
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
         .image = img->image,
-        .subresourceRange = {img->aspect, 0, img->mip_levels, 0, 1},
+        .subresourceRange = {img->aspect, 0, img->mip_levels, 0, LC_MAX(img->layers, 1u)},
     };
 }
 

@@ -30,6 +30,7 @@ typedef struct lc_image {
     VkDeviceMemory memory;
     VkFormat format;
     uint32_t width, height, mip_levels;
+    uint32_t layers;          /* array layers (1 unless lc_image_desc.layers) */
     VkImageAspectFlags aspect;
     VkDeviceSize allocated;
 } lc_image;
@@ -37,6 +38,7 @@ typedef struct lc_image {
 typedef struct lc_image_desc {
     uint32_t width, height;
     uint32_t mip_levels;      /* 0: 1 */
+    uint32_t layers;          /* 0: one layer and a 2D view; n: n layers and a 2D_ARRAY view */
     VkFormat format;
     VkImageUsageFlags usage;
     /* Not UNDEFINED: the image (an sRGB format) is also written as a storage image of this

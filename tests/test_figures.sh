@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# --figures: walking figures (tests/motion_scenes.py walker) added to a still scene (the floor and
+# wall of ../shared/checks/gltf_scene.py), under three shadowed spot lights of a lights file: one
+# above the middle of the floor, where the figure stands, two narrow ones at far corners.
+#  - while the figure walks, only the view that holds it re-renders: after the first frame one
+#    view a frame (shadows.views_rendered_mean and _max 1, views_rendered_moved 1), the corner
+#    views stay cached; paused (--animation none) none does;
+#  - 31 frames from t = 0.5 end on the image of one frame at t = 1 (no stale shadow), forward
+#    and visibility shading, GPU and CPU skinning; the figures change the image (on the floor, in
+#    view);
+#  - two figures differ in pose (phases from --seed), and another --seed places them elsewhere;
+#  - usage errors: a file without animation, a scene with animations of its own, a bad count.
+# shellcheck source=tests/script_util.sh
+source "$(dirname "$0")/script_util.sh"
+
+GS=${LC_SHARED:-$LC_SOURCE_DIR/../shared}/checks/gltf_scene.py
+if [[ ! -f $GS ]]; then
+    echo "Skipped: no $GS (the acceptance checks' scene writer)"
+    exit 77
+fi
+S=$TMP/scenes
+"$PY" "$GS" "$S" wall >/dev/null || fail "gltf_scene.py wall"
+for n in walker column; do "$PY" "$LC_SOURCE_DIR/tests/motion_scenes.py" "$S" $n || fail "motion_scenes.py $n"; done
+cat >"$TMP/lights.json" <<'EOF'
+{"lights": [
+ {"type": "spot", "position": [0, 4, 0], "direction": [0, -1, 0], "radius": 8, "inner_deg": 40, "outer_deg": 60, "color": [1, 1, 1], "intensity": 30, "shadow": true},
+ {"type": "spot", "position": [2.5, 3, -2.5], "direction": [0, -1, 0], "radius": 6, "inner_deg": 5, "outer_deg": 8, "color": [1, 0.5, 0.5], "intensity": 20, "shadow": true},
+ {"type": "spot", "position": [-2.5, 3, -2.5], "direction": [0, -1, 0], "radius": 6, "inner_deg": 5, "outer_deg": 8, "color": [0.5, 1, 0.5], "intensity": 20, "shadow": true}
+]}
+EOF
+common=(--headless --quiet --validate --size 200x112 --scene "$S/wall.gltf" --camera 0,2,5,0,-15 --lights-file "$TMP/lights.json")
+one=("${common[@]}" --figures "$S/walker.gltf" --figure-count 1)
+
+lc_ok "one figure walking" "${one[@]}" --frames 6 --time 0 --stats "$TMP/walk.json" --out "$TMP/walk.png"
+for k in views_rendered_mean views_rendered_max views_rendered_moved views_moved; do
+    [[ $(img json "$TMP/walk.json" shadows.$k) == 1 ]] || fail "a walking figure: shadows.$k $(img json "$TMP/walk.json" shadows.$k), want 1 (the view it is in)"
+done
+[[ $(img json "$TMP/walk.json" shadows.views) == 3 ]] || fail "shadows.views $(img json "$TMP/walk.json" shadows.views), want 3"
+lc_ok "one figure paused" "${one[@]}" --frames 4 --animation none --stats "$TMP/still.json" --out "$TMP/still.png"
+[[ $(img json "$TMP/still.json" shadows.views_rendered_max) == 0 ]] || fail "a paused figure re-renders shadow views"
+lc_ok "no figure" "${common[@]}" --frames 2 --out "$TMP/none.png"
+d=$(img diff "$TMP/none.png" "$TMP/still.png")
+[[ $d -gt 20 ]] || fail "the figure does not show ($d/255 from the scene without it)"
+
+for v in "--shading forward" "--shading visibility" "--skinning cpu"; do
+    # shellcheck disable=SC2086
+    lc_ok "figures at t = 1 ($v)" "${one[@]}" --figure-count 2 --frames 1 --time 1 $v --out "$TMP/t1.png" || continue
+    # shellcheck disable=SC2086
+    lc_ok "figures, 31 frames to t = 1 ($v)" "${one[@]}" --figure-count 2 --frames 31 --time 0.5 $v --out "$TMP/t31.png" || continue
+    d=$(img diff "$TMP/t1.png" "$TMP/t31.png")
+    [[ $d -ge 0 && $d -le 1 ]] || fail "$v: 31 frames of walking figures to t = 1 differ from one frame at t = 1 by $d/255 (a stale shadow?)"
+done
+lc_ok "figures, another seed" "${one[@]}" --figure-count 2 --frames 1 --time 1 --seed 7 --out "$TMP/seed7.png"
+d=$(img diff "$TMP/t1.png" "$TMP/seed7.png")
+[[ $d -gt 20 ]] || fail "--seed 7 places and poses the figures as --seed 1 does ($d/255)"
+
+lc_bad "--figures of a still file" "${common[@]}" --figures "$S/wall.gltf"
+lc_bad "--figures into an animated scene" --headless --scene "$S/column.gltf" --figures "$S/walker.gltf"
+lc_bad_each "--headless --figure-count 0" "--headless --figure-count 5000"
+finish
