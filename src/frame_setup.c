@@ -388,6 +388,13 @@ static lc_status raster_pipelines(lc_renderer *r)
 /* The visibility path's pipelines: its raster pass for the frame's geometry path, and the
  * compute shade variant (the forward pass's specialisation plus the texture count; bindless
  * where the scene's textures are). */
+/* The shading's ENTITY_KINDS constant: the kinds besides lights this run holds (both are fixed at
+ * load), so a run without decals or probes shades with the light loop alone. */
+static uint32_t entity_kinds(const lc_renderer *r)
+{
+    return (r->desc.decal_count ? LC_ENTITY_KINDS_DECALS : 0u) | (r->dev.environment.probe_count ? LC_ENTITY_KINDS_PROBES : 0u);
+}
+
 static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
 {
     uint32_t geometry = r->settings.geometry, raster = lc_raster_path(&r->settings);
@@ -437,8 +444,8 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", fused ? " / tonemap" : "");
     lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, r->dev.vis_scene.texture_count,
                                r->ctx->sampled_array_dynamic_indexing, r->sized.vis_prim_bits, loop_subgroups(r, loop, true),
-                               lc_frame_shadow_filter(r)},
-                    .count = 8};
+                               lc_frame_shadow_filter(r), entity_kinds(r)},
+                    .count = 9};
     static const char *const files[2][2] = {{"shade_visibility.comp", "shade_visibility_tonemap.comp"},
                                             {"shade_visibility_bindless.comp", "shade_visibility_tonemap_bindless.comp"}};
     r->dev.shade_visibility[mode][loop][analysis][fused] =
@@ -458,9 +465,11 @@ lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, 
     char name[96];
     snprintf(name, sizeof name, "forward shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", mesh ? dispatch ? " / mesh, indirect" : " / mesh" : "");
-    /* Constants 3-5 are the visibility shade's; the fragment shader has none of them. 7: the shadow filter. */
-    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadow_filter(r)},
-                    .count = 8};
+    /* Constants 3-5 are the visibility shade's; the fragment shader has none of them. 7: the shadow filter, 8: the
+     * entity kinds. */
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadow_filter(r),
+                               entity_kinds(r)},
+                    .count = 9};
     lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->dev.layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
                           .depth_compare = VK_COMPARE_OP_EQUAL, .scene_vertices = !mesh, .dynamic_cull = true, .name = name};
@@ -490,8 +499,9 @@ lc_status lc_frame_transparent_pipeline(lc_renderer *r, uint32_t mode, uint32_t 
     char name[96];
     snprintf(name, sizeof name, "transparent / %s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "");
-    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadow_filter(r)},
-                    .count = 8};
+    lc_spec spec = {.values = {mode, loop != LC_LOOP_PLAIN, analysis, 0, 0, 0, loop_subgroups(r, loop, false), lc_frame_shadow_filter(r),
+                               entity_kinds(r)},
+                    .count = 9};
     lc_graphics_desc d = {.vertex = "scene.vert", .fragment = "shade.frag", .spec = &spec, .layout = r->dev.layout,
                           .color_format = VK_FORMAT_R16G16B16A16_SFLOAT, .depth_format = VK_FORMAT_D32_SFLOAT,
                           .depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL, .blend = true, .scene_vertices = true, .dynamic_cull = true,

@@ -16,6 +16,9 @@ layout(constant_id = 1) const bool SCALARIZE = false;
 layout(constant_id = 2) const uint ANALYSIS = LC_ANALYSIS_OFF;
 // LC_SUBGROUPS_*: where the includer's subgroups lie against the tiles (lc_merge_lanes).
 layout(constant_id = 6) const uint SUBGROUPS = LC_SUBGROUPS_ASK;
+// LC_ENTITY_KINDS_*: which kinds besides lights the run has (decals, probes; fixed at load). A
+// run without them compiles their loops out, so the light loop is what it was before them.
+layout(constant_id = 8) const uint ENTITY_KINDS = LC_ENTITY_KINDS_DECALS | LC_ENTITY_KINDS_PROBES;
 
 layout(std430, set = 0, binding = LC_BIND_ANALYSIS) buffer AnalysisBlock { uint analysis[]; };
 
@@ -39,6 +42,8 @@ vec3 lc_loop_decal_rgb;
 float lc_loop_decal_a;
 vec2 lc_loop_decal_rm, lc_loop_decal_rm_a; // roughness and metallic, composited among the decals that set them
 bool lc_loop_done;
+// Whether a decal or probe walk has ended (the light walk never ends early).
+bool lc_loop_stopped() { return ENTITY_KINDS != 0u && lc_loop_done; }
 // The probe loop's reflection direction and specular level.
 vec3 lc_loop_probe_dir;
 float lc_loop_probe_lod;
@@ -64,11 +69,11 @@ bool lc_visit_decal(uint i)
 
 void lc_visit(uint i, uint kind)
 {
-    if (lc_loop_done) return;
+    if (lc_loop_stopped()) return;
     lc_loop_evaluated++;
-    if (kind == LC_LOOP_DECALS) {
+    if (kind == LC_LOOP_DECALS && (ENTITY_KINDS & LC_ENTITY_KINDS_DECALS) != 0u) {
         if (lc_visit_decal(i)) lc_loop_contributing++;
-    } else if (kind == LC_LOOP_PROBES) {
+    } else if (kind == LC_LOOP_PROBES && (ENTITY_KINDS & LC_ENTITY_KINDS_PROBES) != 0u) {
         // Blended in the array's order, which is the blending order (probes.glsl); the walk
         // ends once the weights reach 1.
         float before = lc_probes_walked.weight;
@@ -85,7 +90,7 @@ void lc_visit(uint i, uint kind)
 // Walks one bucket of 32 entities with a bitscan loop: this lane's entities in it.
 void lc_walk_bucket(uint bucket, uint bits, uint kind)
 {
-    while (bits != 0u && !lc_loop_done) {
+    while (bits != 0u && !lc_loop_stopped()) {
         uint bit = findLSB(bits);
         bits &= bits - 1u;
         lc_visit(bucket * LC_BUCKET_BITS + bit, kind);
@@ -126,7 +131,7 @@ uint lc_tile_index()
 
 void lc_shade_brute(uvec2 span, uint kind)
 {
-    for (uint i = span.x; i <= span.y && !lc_loop_done; i++) lc_visit(i, kind);
+    for (uint i = span.x; i <= span.y && !lc_loop_stopped(); i++) lc_visit(i, kind);
 }
 
 // Visits the tile's non-empty buckets (its bucket mask) that hold lights in `window`, keeping
@@ -252,7 +257,7 @@ void lc_shade_lists(uvec2 span, uint kind)
     uint base = tile * stride;
     uint count = min(tile_lists[base], frame.light_info.w);
     if (!merge) {
-        for (uint j = 0u; j < count && !lc_loop_done; j++) {
+        for (uint j = 0u; j < count && !lc_loop_stopped(); j++) {
             uint i = tile_lists[base + 1u + j];
             if (i > span.y && sorted) break;
             if (i >= span.x && i <= span.y) lc_visit(i, kind);
@@ -292,7 +297,10 @@ uvec2 lc_entity_span(uint kind)
 
 // Decals take opaque surfaces only: the transparent pass starts at the probes (seed 001's
 // skip, docs/DECALS.md).
-bool lc_decals_apply() { return frame.pass_info.x != LC_CULL_TRANSPARENT && frame.entity_info.x > 0u; }
+bool lc_decals_apply()
+{
+    return (ENTITY_KINDS & LC_ENTITY_KINDS_DECALS) != 0u && frame.pass_info.x != LC_CULL_TRANSPARENT && frame.entity_info.x > 0u;
+}
 
 // Starts a pixel's loops: the decal loop (lc_decal_loop), then lc_light_loop. The lanes of a
 // subgroup that call them together are the ones the scalarized loops merge.
@@ -332,7 +340,7 @@ vec3 lc_light_loop(lc_surface s)
     lc_loop_done = false;
     // Environment probes: their blend (probes.glsl), which lc_shaded_colour's ambient reads.
     lc_probes_walked = lc_probe_blend_begin();
-    if (frame.entity_info.y > 0u) {
+    if ((ENTITY_KINDS & LC_ENTITY_KINDS_PROBES) != 0u && frame.entity_info.y > 0u) {
         lc_loop_probe_dir = reflect(-s.view_dir, s.normal);
         lc_loop_probe_lod = clamp(s.roughness, 0.0, 1.0) * (environment.params.y - 1.0);
         lc_entity_walk(lc_entity_span(LC_LOOP_PROBES), LC_LOOP_PROBES);

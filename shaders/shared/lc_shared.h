@@ -37,6 +37,10 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
  * index in color_type.x: its record is lc_gpu_probe (LC_BIND_ENV_DATA, after the environment's). */
 #define LC_ENTITY_DECAL 2
 #define LC_ENTITY_PROBE 3
+/* The shading pipelines' ENTITY_KINDS constant (light_loop.glsl): the kinds a run has besides
+ * lights; a run without decals or probes compiles their loops out. */
+#define LC_ENTITY_KINDS_DECALS 1u
+#define LC_ENTITY_KINDS_PROBES 2u
 
 /* glTF alpha modes (lc_material.alpha_mode): opaque, cut out below the cutoff, blended. */
 #define LC_ALPHA_OPAQUE 0

@@ -1,5 +1,6 @@
 #include "vk/pipelines.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,7 @@ static void fill_spec(const lc_spec *spec, VkSpecializationMapEntry *entries, Vk
 {
     memset(info, 0, sizeof *info);
     if (!spec || !spec->count) return;
+    assert(spec->count <= LC_SPEC_MAX);
     for (uint32_t i = 0; i < spec->count; i++)
         entries[i] = (VkSpecializationMapEntry){.constantID = i, .offset = i * 4, .size = 4};
     info->mapEntryCount = spec->count;
@@ -64,7 +66,7 @@ VkPipeline lc_pipeline_compute(lc_context *ctx, VkPipelineLayout layout, const c
 {
     VkShaderModule mod = lc_shader_load(ctx, shader);
     if (!mod) return VK_NULL_HANDLE;
-    VkSpecializationMapEntry entries[8];
+    VkSpecializationMapEntry entries[LC_SPEC_MAX];
     VkSpecializationInfo si;
     fill_spec(spec, entries, &si);
     VkComputePipelineCreateInfo ci = {
@@ -102,7 +104,7 @@ VkPipeline lc_pipeline_graphics(lc_context *ctx, const lc_graphics_desc *d)
         want[want_count++] = (stage_want){d->vertex, VK_SHADER_STAGE_VERTEX_BIT};
     }
     if (d->fragment) want[want_count++] = (stage_want){d->fragment, VK_SHADER_STAGE_FRAGMENT_BIT};
-    VkSpecializationMapEntry entries[8];
+    VkSpecializationMapEntry entries[LC_SPEC_MAX];
     VkSpecializationInfo si;
     fill_spec(d->spec, entries, &si);
     VkPipelineShaderStageCreateInfo stages[3];

@@ -9,8 +9,9 @@
 /* Loads shaders/NAME.spv; VK_NULL_HANDLE and one error line when missing. */
 VkShaderModule lc_shader_load(lc_context *ctx, const char *name);
 
+#define LC_SPEC_MAX 12u /* specialization constants a pipeline takes at most */
 typedef struct lc_spec {
-    uint32_t values[8]; /* constant_id 0..count-1 */
+    uint32_t values[LC_SPEC_MAX]; /* constant_id 0..count-1 */
     uint32_t count;
 } lc_spec;
 
