@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
+
 #define JSON_LIMIT 1e6 /* largest accepted |coordinate| and size */
 
 static const char *const pattern_names[LC_DECAL_PATTERNS] = {"disc", "ring", "checker", "stripes"};
@@ -195,20 +197,6 @@ void lc_decal_set_destroy(lc_decal_set *set)
 
 /* --- generation --- */
 
-typedef struct rng {
-    uint64_t state;
-} rng;
-
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint64_t rng_next(rng *r) { return mix64(r->state += 0x9E3779B97F4A7C15ull); }
-static float rng_unit(rng *r) { return (float)(rng_next(r) >> 40) * (1.0f / 16777216.0f); }
-static float rng_range(rng *r, float lo, float hi) { return lo + (hi - lo) * rng_unit(r); }
 
 static void transform_point(const lc_m4 *m, const float p[3], float out[3])
 {
@@ -290,10 +278,10 @@ lc_status lc_decals_generate(lc_decal_set *out, uint32_t count, uint64_t seed, c
     if (!(unit > 0.0f) || !isfinite(unit)) unit = hi > 0.0f && isfinite(hi) ? hi / 11.0f : 1.0f;
 
     lc_decal *d = lc_calloc(count, sizeof *d);
-    rng r = {mix64(seed ^ 0x646563616c733333ull)};
+    lc_rng r = {lc_rng_mix64(seed ^ 0x646563616c733333ull)};
     uint32_t made = 0;
     for (uint32_t i = 0; i < count && total > 0.0; i++) {
-        double pick = rng_unit(&r) * total;
+        double pick = lc_rng_unit(&r) * total;
         uint64_t a = 0, b = tris - 1;
         while (a < b) {
             uint64_t m = (a + b) / 2;
@@ -308,9 +296,9 @@ lc_status lc_decals_generate(lc_decal_set *out, uint32_t count, uint64_t seed, c
         for (int k = 0; k < 3; k++) e1[k] = v[1][k] - v[0][k], e2[k] = v[2][k] - v[0][k];
         cross3(e1, e2, n);
         float nl = sqrtf(dot3(n, n));
-        float u = rng_unit(&r), w = rng_unit(&r), turn = rng_range(&r, 0.0f, 6.2831853f);
-        float half = rng_range(&r, 0.3f, 1.0f) * unit, hue = rng_unit(&r), alpha = rng_range(&r, 0.7f, 1.0f);
-        uint32_t pattern = (uint32_t)(rng_unit(&r) * LC_DECAL_PATTERNS);
+        float u = lc_rng_unit(&r), w = lc_rng_unit(&r), turn = lc_rng_range(&r, 0.0f, 6.2831853f);
+        float half = lc_rng_range(&r, 0.3f, 1.0f) * unit, hue = lc_rng_unit(&r), alpha = lc_rng_range(&r, 0.7f, 1.0f);
+        uint32_t pattern = (uint32_t)(lc_rng_unit(&r) * LC_DECAL_PATTERNS);
         if (!(nl > 0.0f) || !isfinite(nl)) continue;
         if (u + w > 1.0f) u = 1.0f - u, w = 1.0f - w;
         lc_decal *dd = &d[made++];
@@ -335,7 +323,7 @@ lc_status lc_decals_generate(lc_decal_set *out, uint32_t count, uint64_t seed, c
         quat_from_axes(x, n, z, dd->rotation);
         dd->half[0] = dd->half[2] = half;
         dd->half[1] = 0.25f * half;
-        float s_ = rng_range(&r, 0.6f, 1.0f);
+        float s_ = lc_rng_range(&r, 0.6f, 1.0f);
         /* Saturated colours at full value (an HSV wheel), so the decals show on any surface. */
         float h6 = hue * 6.0f, f = h6 - floorf(h6), p = 1.0f - s_, q = 1.0f - s_ * f, tt = 1.0f - s_ * (1.0f - f);
         float rgb[6][3] = {{1, tt, p}, {q, 1, p}, {p, 1, tt}, {p, q, 1}, {tt, p, 1}, {1, p, q}};

@@ -17,28 +17,10 @@
 #pragma GCC optimize("fp-contract=off")
 #endif
 
+#include "rng.h" /* after the pragma: its lc_rng_range is generation arithmetic too */
+
 #define JSON_LIMIT 1e6       /* largest accepted radius, |coordinate|, colour and intensity */
 #define JSON_MIN_RADIUS 1e-6 /* smaller radii underflow r * r in the weight */
-
-/* --- deterministic random numbers (splitmix64) --- */
-
-typedef struct rng {
-    uint64_t state;
-} rng;
-
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint64_t rng_next(rng *r) { return mix64(r->state += 0x9E3779B97F4A7C15ull); }
-
-/* Uniform in [0, 1): 24 random bits, exactly representable. */
-static float rng_unit(rng *r) { return (float)(rng_next(r) >> 40) * (1.0f / 16777216.0f); }
-
-static float rng_range(rng *r, float lo, float hi) { return lo + (hi - lo) * rng_unit(r); }
 
 /* 2^x for x in [0, 8) from a polynomial (no libm, so identical everywhere). */
 static float exp2_det(float x)
@@ -104,31 +86,31 @@ lc_status lc_lights_generate(lc_light_set *out, uint32_t count, uint64_t seed,
     if (count > 1024) scale *= (float)cbrt(1024.0 / (double)count);
 
     lc_light *lights = lc_calloc(count, sizeof *lights);
-    rng r = {mix64(seed ^ 0x6C69676874637531ull)};
+    lc_rng r = {lc_rng_mix64(seed ^ 0x6C69676874637531ull)};
     for (uint32_t i = 0; i < count; i++) {
         lc_light *l = &lights[i];
-        l->type = rng_unit(&r) < 0.25f ? LC_LIGHT_SPOT : LC_LIGHT_POINT;
+        l->type = lc_rng_unit(&r) < 0.25f ? LC_LIGHT_SPOT : LC_LIGHT_POINT;
         for (int a = 0; a < 3; a++) {
-            float p = bmin[a] + size[a] * rng_unit(&r);
+            float p = bmin[a] + size[a] * lc_rng_unit(&r);
             l->position[a] = p > bmax[a] ? bmax[a] : p;
         }
-        l->radius = 0.5f * exp2_det(3.0f * rng_unit(&r)) * scale; /* log-uniform 0.5..4 */
-        float hue = rng_unit(&r); /* one draw per statement: argument order is unspecified */
-        float saturation = rng_range(&r, 0.55f, 1.0f);
+        l->radius = 0.5f * exp2_det(3.0f * lc_rng_unit(&r)) * scale; /* log-uniform 0.5..4 */
+        float hue = lc_rng_unit(&r); /* one draw per statement: argument order is unspecified */
+        float saturation = lc_rng_range(&r, 0.55f, 1.0f);
         hsv_to_rgb(hue, saturation, 1.0f, l->color);
-        l->intensity = rng_range(&r, 1.0f, 4.0f) * LC_LIGHTS_GENERATED_LUX * 0.25f * l->radius * l->radius;
+        l->intensity = lc_rng_range(&r, 1.0f, 4.0f) * LC_LIGHTS_GENERATED_LUX * 0.25f * l->radius * l->radius;
         if (l->type == LC_LIGHT_SPOT) {
             /* Uniform direction from the unit ball, pushed down: most spots light the floor. */
             float d[3], len2;
             do {
-                for (int a = 0; a < 3; a++) d[a] = rng_range(&r, -1.0f, 1.0f);
+                for (int a = 0; a < 3; a++) d[a] = lc_rng_range(&r, -1.0f, 1.0f);
                 len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
             } while (len2 > 1.0f || len2 < 1e-4f);
             d[1] -= 0.6f;
             float len = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
             for (int a = 0; a < 3; a++) l->direction[a] = d[a] / len;
-            l->outer_deg = rng_range(&r, 15.0f, 120.0f); /* about a quarter wider than 90 */
-            l->inner_deg = l->outer_deg * rng_range(&r, 0.4f, 0.9f);
+            l->outer_deg = lc_rng_range(&r, 15.0f, 120.0f); /* about a quarter wider than 90 */
+            l->inner_deg = l->outer_deg * lc_rng_range(&r, 0.4f, 0.9f);
         } else {
             l->direction[1] = -1.0f;
         }
@@ -420,7 +402,7 @@ void lc_lights_animate(const lc_light_set *set, float time, lc_light *out)
     const double two_pi = 6.283185307179586;
     for (uint32_t i = 0; i < set->count; i++) {
         /* Per-light phases, speeds and amplitudes from a hash of the index. */
-        uint64_t h = mix64((uint64_t)i * 0x9E3779B97F4A7C15ull + 0x51ED27u);
+        uint64_t h = lc_rng_mix64((uint64_t)i * 0x9E3779B97F4A7C15ull + 0x51ED27u);
         double u0 = (double)(h & 0xFFFF) / 65536.0, u1 = (double)((h >> 16) & 0xFFFF) / 65536.0;
         double u2 = (double)((h >> 32) & 0xFFFF) / 65536.0, u3 = (double)(h >> 48) / 65536.0;
         double amp = (0.2 + 0.5 * u0) * (double)set->motion_scale; /* the hall's: 0.3 .. 1 m */

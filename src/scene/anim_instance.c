@@ -11,17 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
+
 /* Host bytes of the scene's vertices past which the copies are refused (a one-line usage error
  * beats an allocation failure deep in the upload; the device's own limit is checked later). */
 #define INSTANCE_VERTEX_BYTES_MAX (8ull << 30)
 
-static uint64_t splitmix64(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
 
 lc_status lc_scene_anim_instance(lc_scene *s, uint32_t copies, uint64_t seed)
 {
@@ -129,7 +124,7 @@ lc_status lc_scene_anim_instance(lc_scene *s, uint32_t copies, uint64_t seed)
     for (uint32_t k = 0; k < a->animation_count; k++) longest = LC_MAX(longest, a->animations[k].end);
     a->instance_phase = lc_alloc((size_t)copies * sizeof *a->instance_phase);
     for (uint32_t c = 0; c < copies; c++)
-        a->instance_phase[c] = c ? (float)((double)(splitmix64(seed * 0x100000001b3ull + c) >> 11) * 0x1.0p-53 * longest) : 0.0f;
+        a->instance_phase[c] = c ? (float)((double)(lc_rng_mix64(seed * 0x100000001b3ull + c + 0x9E3779B97F4A7C15ull) >> 11) * 0x1.0p-53 * longest) : 0.0f;
     a->instance_count = copies;
     a->instance_nodes = nn;
     a->posed_time = NAN;
