@@ -326,8 +326,8 @@ static const lc_option k_options[] = {
     {.flag = "--mode", .value = "NAME", .section = LC_OPTSEC_CULLING, NAMES(lc_mode_names, LC_MODE_COUNT), FIELD(mode),
      .why = "unknown mode; expected brute, lists, tiles, clusters, zbin or objects",
      .help = "light culling: brute, lists, tiles, clusters, zbin (default zbin); objects: the CPU culls decals, probes and "
-             "lights per object into 32 + 32 + 64 bits (forward shading only; objects touching more are counted in "
-             "entities.overflow and shaded with the first that fit: docs/CULLING.md)",
+             "lights per object into 32 + 32 + 64 bits (forward shading only; an object touching more walks that kind "
+             "whole, counted in entities.overflow: docs/CULLING.md)",
      .stats = "mode"},
     {.flag = "--shading", .value = "forward|visibility", .section = LC_OPTSEC_CULLING, NAMES(lc_shading_names, LC_SHADING_COUNT),
      FIELD(shading), .help = "forward raster shading (default), or a visibility buffer shaded by compute (the same light loops)",
