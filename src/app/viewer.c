@@ -164,14 +164,11 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
             lc_error("script: unknown mode '%s' (brute, lists, tiles, clusters, zbin, objects; none: next)", arg);
             return LC_ERR_INPUT;
         }
-        if (m < 0) m = (int)((fs->mode + 1) % LC_MODE_COUNT);
-        /* Per-object masks are forward shading's: visibility shading's cycle skips them. */
+        /* The cycle (M, 1-5) goes through the GPU modes; objects is named (forward shading only). */
+        if (m < 0) m = fs->mode + 1 >= LC_MODE_GPU_COUNT ? LC_MODE_BRUTE : (int)fs->mode + 1;
         if (m == LC_MODE_OBJECTS && fs->shading == LC_SHADING_VISIBILITY) {
-            if (*arg) {
-                set_message(v, "mode objects: %s", "forward shading only");
-                return LC_OK;
-            }
-            m = LC_MODE_BRUTE;
+            set_message(v, "mode objects: %s", "forward shading only");
+            return LC_OK;
         }
         fs->mode = (uint32_t)m;
         reinspect = true;
