@@ -22,6 +22,7 @@ layout(std430, set = 0, binding = LC_BIND_ZBINS) LC_CULL_ACCESS buffer ZbinBlock
 layout(std430, set = 0, binding = LC_BIND_CLUSTER_BITS) LC_CULL_ACCESS buffer ClusterBlock { uint cluster_bits[]; };
 layout(std430, set = 0, binding = LC_BIND_COUNTERS) buffer CounterBlock { lc_gpu_counters counters; };
 layout(std430, set = 0, binding = LC_BIND_OBJECTS) readonly buffer ObjectBlock { lc_gpu_object objects[]; };
+layout(std430, set = 0, binding = LC_BIND_OBJECT_MASKS) readonly buffer ObjectMaskBlock { lc_gpu_object_mask object_masks[]; };
 
 // Words of the per-tile bucket mask: one bit per bucket of 32 lights.
 uint lc_mask_words() { return (frame.light_info.y + 31u) / 32u; }

@@ -14,7 +14,7 @@
 
 const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback", "shadows"};
 const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cull", "record", "sort", "submit"};
-const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin"};
+const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin", "objects"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
 const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
@@ -188,6 +188,7 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->ubo_transparent);
         lc_buffer_destroy(ctx, &s->lights);
         lc_buffer_destroy(ctx, &s->decals);
+        lc_buffer_destroy(ctx, &s->object_masks);
         lc_buffer_destroy(ctx, &s->hud);
         lc_buffer_destroy(ctx, &s->shadow_lights);
         lc_buffer_destroy(ctx, &s->shadows);
@@ -454,7 +455,7 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     if (s->shading == LC_SHADING_VISIBILITY && !single && !compute_raster) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
     n += lc_passes_light_cull(r, s->mode, false, passes + n);  // light cull: the mode's structure
     r->frame.transparent_cull_pass = UINT32_MAX;
-    if (lc_frame_transparent(r) && s->mode != LC_MODE_BRUTE) {
+    if (lc_frame_transparent(r) && s->mode != LC_MODE_BRUTE && s->mode != LC_MODE_OBJECTS) {
         r->frame.transparent_cull_pass = n;
         n += lc_passes_light_cull(r, s->mode, true, passes + n); // transparent light cull: tiles from the near plane to the opaque depth
     }
@@ -533,6 +534,10 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
     lc_frame_settings *s = &r->settings;
     if (s->mode >= LC_MODE_COUNT || s->geometry >= LC_GEOMETRY_COUNT || s->view >= LC_VIEW_COUNT) {
         lc_error("frame settings: mode %u, geometry %u or view %u is out of range", s->mode, s->geometry, s->view);
+        return LC_ERR_USAGE;
+    }
+    if (s->shading == LC_SHADING_VISIBILITY && s->mode == LC_MODE_OBJECTS) {
+        lc_error("--mode objects: per-object masks need a draw per object, which visibility shading has not (use --shading forward)");
         return LC_ERR_USAGE;
     }
     if (s->shading == LC_SHADING_VISIBILITY && ctx->visibility_missing) {
@@ -700,6 +705,15 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
         r->frame.draw_count = r->frame.object_cull.visible;
     }
     split_blended(r);
+    /* --mode objects: the drawn objects' entity masks (opaque and blended), straight into the slot. */
+    memset(&r->frame.object_masks, 0, sizeof r->frame.object_masks);
+    if (s->mode == LC_MODE_OBJECTS) {
+        lc_gpu_object_mask *masks = slot->object_masks.mapped;
+        lc_object_masks_build(&r->dev.object_cull_set, r->frame.draw_list, r->frame.draw_count, r->frame.packed, r->frame.decal_count,
+                              r->frame.probe_count, r->frame.lights_visible, masks, &r->frame.object_masks);
+        lc_object_masks_build(&r->dev.object_cull_set, r->frame.blend_list, r->frame.blend_count, r->frame.packed, r->frame.decal_count,
+                              r->frame.probe_count, r->frame.lights_visible, masks, &r->frame.object_masks);
+    }
     lc_frame_shadows(r, slot, lights, count);
     r->frame.cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3;
     memcpy(slot->lights.mapped, r->frame.packed, (size_t)r->frame.light_count * sizeof(lc_gpu_light));

@@ -12,6 +12,7 @@
 #include "geometry/geometry.h"
 #include "geometry/skinning.h"
 #include "lights/decals.h"
+#include "lights/object_masks.h"
 #include "lights/probes.h"
 #include "lights/lights.h"
 #include "lights/shadows.h"
@@ -230,6 +231,7 @@ typedef struct lc_frame_slot {
     uint32_t query_count;
     lc_buffer ubo, lights, hud;
     lc_buffer decals; /* LC_BIND_DECALS: the frame's lc_gpu_decal, entity order */
+    lc_buffer object_masks; /* LC_BIND_OBJECT_MASKS: --mode objects' uvec4 per scene object */
     VkDescriptorSet set;
     /* Scenes with BLEND materials: the transparent light cull's and pass's frame constants
      * (pass_info LC_CULL_TRANSPARENT) and set (its own culling buffers, lc_transparent_cull). */
@@ -414,6 +416,7 @@ typedef struct lc_frame_state {
     uint32_t lights_visible;  /* visible lights: the rest, sorted by view depth */
     lc_gpu_light *packed;     /* the last frame's packed entities (host copy, for the inspector) */
     lc_gpu_decal *decals_packed; /* the last frame's decal shading data (host copy) */
+    lc_object_masks_stats object_masks; /* --mode objects: the last frame's masks (objects, overflow) */
     uint32_t hud_vertex_count;
     const float *hud_vertices;
 

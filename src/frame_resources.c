@@ -73,6 +73,7 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_FRAME] = {s->ubo.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_LIGHTS] = {s->lights.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_DECALS] = {s->decals.buffer, 0, VK_WHOLE_SIZE},
+            [LC_BIND_OBJECT_MASKS] = {s->object_masks.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_TILE_BITS] = {r->sized.tile_bits.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_TILE_LISTS] = {r->sized.tile_lists.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_ZBINS] = {r->sized.zbins.buffer, 0, VK_WHOLE_SIZE},
@@ -233,6 +234,7 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
     /* Each cluster's bucket words, then (after all of them) its bucket mask words. */
     r->sized.cull_bytes[LC_MODE_CLUSTERS] = clusters * (r->sized.buckets + LC_DIV_UP(r->sized.buckets, 32u)) * 4;
     r->sized.cull_bytes[LC_MODE_ZBIN] = r->sized.cull_bytes[LC_MODE_TILES] + (uint64_t)d->zbin_count * 8;
+    r->sized.cull_bytes[LC_MODE_OBJECTS] = (uint64_t)(r->scene ? r->scene->object_count : 0) * sizeof(lc_gpu_object_mask);
 
     lc_image_desc dd = {.width = r->sized.width, .height = r->sized.height, .format = VK_FORMAT_D32_SFLOAT,
                         .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
@@ -321,6 +323,12 @@ lc_status lc_frame_create_light_buffers(lc_renderer *r)
         lc_buffer_desc dd = {.size = (VkDeviceSize)LC_MAX(r->desc.decal_count, 1u) * sizeof(lc_gpu_decal),
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .host_visible = true, .gpu_reads = true, .name = "decals"};
         if ((st = lc_buffer_create(r->ctx, &dd, &s->decals)) != LC_OK) return st;
+        lc_buffer_destroy(r->ctx, &s->object_masks);
+        uint32_t objects = r->scene ? r->scene->object_count : 0;
+        lc_buffer_desc od = {.size = (VkDeviceSize)LC_MAX(objects, 1u) * sizeof(lc_gpu_object_mask), .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                             .host_visible = true, .gpu_reads = true, .name = "object masks"};
+        if ((st = lc_buffer_create(r->ctx, &od, &s->object_masks)) != LC_OK) return st;
+        memset(s->object_masks.mapped, 0, od.size); /* objects not drawn yet read no entity */
         lc_buffer_destroy(r->ctx, &s->shadow_lights);
         lc_buffer_desc sd = {.size = (VkDeviceSize)r->desc.light_capacity * sizeof(uint32_t), .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                              .host_visible = true, .gpu_reads = true, .name = "shadow lights"};

@@ -27,6 +27,7 @@ _Static_assert(offsetof(lc_gpu_object, info) == 128, "info");
 _Static_assert(sizeof(lc_frame_ubo) == 416, "lc_frame_ubo is 4 mat4 + 10 vec4");
 _Static_assert(offsetof(lc_frame_ubo, entity_info) == 400, "entity_info");
 _Static_assert(sizeof(lc_gpu_decal) == 80, "lc_gpu_decal is 5 vec4");
+_Static_assert(sizeof(lc_gpu_object_mask) == 32 && offsetof(lc_gpu_object_mask, info) == 16, "lc_gpu_object_mask is 2 uvec4");
 _Static_assert(offsetof(lc_frame_ubo, view) == 0, "view");
 _Static_assert(offsetof(lc_frame_ubo, proj) == 64, "proj");
 _Static_assert(offsetof(lc_frame_ubo, view_proj) == 128, "view_proj");

@@ -129,7 +129,7 @@ static void check_pairs(lc_app *app, const cam_case *cc)
     count_pairs(app, LC_MODE_BRUTE, false, cc, brute);
     CHECK_MSG(brute[1] > 0 && brute[2] == 0, "brute, %s: exact %llu, missed %llu", cc->name,
               (unsigned long long)brute[1], (unsigned long long)brute[2]);
-    for (uint32_t m = LC_MODE_LISTS; m < LC_MODE_COUNT; m++)
+    for (uint32_t m = LC_MODE_LISTS; m < LC_MODE_GPU_COUNT; m++) /* objects: tests/test_objects_mode.sh */
         for (uint32_t b = 0; b < (m == LC_MODE_LISTS ? 1u : (uint32_t)LC_BINNING_COUNT); b++)
             for (int s = b == LC_BINNING_TILES ? 0 : 1; s < 2; s++) { /* binning does not touch the shading loop */
                 app->opt.binning = b;

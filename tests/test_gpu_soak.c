@@ -30,7 +30,7 @@
 #define UNDER_ASAN 0
 #endif
 
-#define PHASES (LC_MODE_COUNT * 3 * 2) /* modes x views x scalarize: one cycle */
+#define PHASES (LC_MODE_GPU_COUNT * 3 * 2) /* modes x views x scalarize: one cycle */
 #define MAX_SAMPLES 4096
 /* The resident set after warm-up may step up a little as allocators settle (the 20,000-frame
  * run: +1 MiB at frames 3360, 6720 and 9840, then flat), but a leak grows it steadily. So: at
@@ -167,9 +167,9 @@ int main(void)
             app->light_count = phase % 3 == 2 ? app->lights.count / 2 : app->lights.count;
         }
         lc_frame_settings fs = lc_app_settings(app);
-        fs.mode = phase % LC_MODE_COUNT;
-        fs.view = (phase / LC_MODE_COUNT) % 3;
-        fs.scalarize = phase / (LC_MODE_COUNT * 3) == 0;
+        fs.mode = phase % LC_MODE_GPU_COUNT;
+        fs.view = (phase / LC_MODE_GPU_COUNT) % 3;
+        fs.scalarize = phase / (LC_MODE_GPU_COUNT * 3) == 0;
         fs.capture_output = f % 50 == 49;
         if (st == LC_OK) st = lc_app_frame(app, &fs, (float)f / 60.0f);
         if ((f + 1) % cycle == 0 && sample_count < MAX_SAMPLES) {

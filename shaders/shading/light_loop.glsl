@@ -277,6 +277,40 @@ void lc_shade_lists(uvec2 span, uint kind)
     }
 }
 
+// --mode objects (forward shading): the drawn object, whose mask the CPU culled (object_masks;
+// src/lights/object_masks.c). Set by the includer before the loops (lc_entity_loop_object).
+uint lc_loop_object = 0u;
+void lc_entity_loop_object(uint object) { lc_loop_object = object; }
+
+// The bits of one mask word: bit k is entity first + k, in ascending order as every mode.
+void lc_walk_object_word(uint first, uint bits, uint kind)
+{
+    while (bits != 0u && !lc_loop_stopped()) {
+        uint bit = findLSB(bits);
+        bits &= bits - 1u;
+        lc_visit(first + bit, kind);
+    }
+}
+
+// The object's mask: x the decals, y the probes, z and w the lights, each counted from its
+// range's first entity. The load is the draw's (one object per draw), uniform across it. A kind
+// the object overflowed is walked whole (brute force: exact, and the heatmap shows its cost).
+void lc_shade_objects(uvec2 span, uint kind)
+{
+    if (span.x > span.y) return;
+    if ((object_masks[lc_loop_object].info.x & (1u << kind)) != 0u) {
+        lc_shade_brute(span, kind);
+        return;
+    }
+    uvec4 m = object_masks[lc_loop_object].bits;
+    if (kind == LC_LOOP_DECALS) lc_walk_object_word(span.x, m.x, kind);
+    else if (kind == LC_LOOP_PROBES) lc_walk_object_word(span.x, m.y, kind);
+    else {
+        lc_walk_object_word(span.x, m.z, kind);
+        lc_walk_object_word(span.x + 32u, m.w, kind);
+    }
+}
+
 // The mode's walk over the entities [span.x, span.y] of one kind (x > y: none).
 void lc_entity_walk(uvec2 span, uint kind)
 {
@@ -284,6 +318,7 @@ void lc_entity_walk(uvec2 span, uint kind)
     else if (MODE == LC_MODE_LISTS) lc_shade_lists(span, kind);
     else if (MODE == LC_MODE_TILES) lc_shade_tiles(span, kind);
     else if (MODE == LC_MODE_CLUSTERS) lc_shade_clusters(span, kind);
+    else if (MODE == LC_MODE_OBJECTS) lc_shade_objects(span, kind);
     else lc_shade_zbin(span, kind);
 }
 

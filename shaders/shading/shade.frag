@@ -65,6 +65,7 @@ void main()
     vec3 mapped = lc_normal_mapped(n, tangent, textureGrad(normal_tex, in_uv, duv_dx, duv_dy).xyz, mat.factors.factors.z);
     vec3 normal = dot(n, seen) < 0.0 ? -mapped : mapped;
     // The decal loop changes the base colour the lights then shade (light_loop.glsl).
+    lc_entity_loop_object(in_object); // --mode objects: the object's mask
     lc_entity_loop_begin(uvec2(gl_FragCoord.xy), in_depth);
     lc_decal_loop(in_world, mi.base, mi.roughness, mi.metallic);
     lc_surface surf = lc_surface_of(mi, in_world, normal, view_dir);

@@ -61,7 +61,17 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_MODE_TILES 2
 #define LC_MODE_CLUSTERS 3
 #define LC_MODE_ZBIN 4
-#define LC_MODE_COUNT 5
+/* Forward shading only: the CPU culls the entities per object into a uvec4 bitmask per object
+ * (LC_BIND_OBJECT_MASKS; seed 001's forward path, docs/CULLING.md). The modes before it cull
+ * on the GPU (LC_MODE_GPU_COUNT of them), for both shadings. */
+#define LC_MODE_OBJECTS 5
+#define LC_MODE_COUNT 6
+#define LC_MODE_GPU_COUNT 5
+/* The per-object mask's capacity per kind: x decals, y probes, z and w lights (bit k: the k-th
+ * entity of its range in the entity array). */
+#define LC_OBJECT_MASK_DECALS 32u
+#define LC_OBJECT_MASK_PROBES 32u
+#define LC_OBJECT_MASK_LIGHTS 64u
 
 /* What the final image shows (lc_frame_ubo.options.y). */
 #define LC_VIEW_SHADED 0
@@ -162,8 +172,10 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 /* lc_gpu_decal[decals]: the decals' shading data, entity order (reverse file order: docs/DECALS.md) */
 #define LC_BIND_DECALS 43
 #define LC_BIND_VISIBILITY_STORAGE 44 /* the id image (LC_BIND_VISIBILITY) as a storage image: the compute raster's resolve writes it */
-#define LC_BIND_OUTPUT 45
-#define LC_BIND_COUNT 46
+/* lc_gpu_object_mask[objects]: --mode objects' per-object entity masks, indexed as LC_BIND_OBJECTS */
+#define LC_BIND_OBJECT_MASKS 45
+#define LC_BIND_OUTPUT 46
+#define LC_BIND_COUNT 47
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -385,6 +397,16 @@ struct lc_gpu_decal {
                       * bits; negative: the decal leaves the surface's own) */
 };
 
+/* --mode objects: one object's entities (LC_BIND_OBJECT_MASKS, by object index), culled on the
+ * CPU (src/lights/object_masks.c). bits: seed 001's uint4, x the decals, y the probes, z and w
+ * the lights, bit k naming the k-th entity of its kind's range. info.x: bit k set when kind k
+ * (decals, probes, lights) overflowed the bits; the shade then walks that kind's whole range for
+ * the object, so its image stays brute force's (docs/CULLING.md). info.yzw: 0. */
+struct lc_gpu_object_mask {
+    LC_U4 bits;
+    LC_U4 info;
+};
+
 /* Counters written by the culling passes; read back for stats. */
 struct lc_gpu_counters {
     LC_U4 lists; /* x: tiles that overflowed, y: lights dropped, z/w: unused */
@@ -436,6 +458,7 @@ typedef struct lc_gpu_draw lc_gpu_draw;
 typedef struct lc_gpu_material lc_gpu_material;
 typedef struct lc_gpu_light lc_gpu_light;
 typedef struct lc_gpu_decal lc_gpu_decal;
+typedef struct lc_gpu_object_mask lc_gpu_object_mask;
 typedef struct lc_frame_ubo lc_frame_ubo;
 typedef struct lc_gpu_counters lc_gpu_counters;
 typedef struct lc_gpu_tile_depth lc_gpu_tile_depth;

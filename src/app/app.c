@@ -88,7 +88,7 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     app->opt = *opt;
     app->radius_scale = 1.0f;
     lc_set_quiet(opt->quiet);
-    if (opt->cull_2_5d && (opt->mode == LC_MODE_BRUTE || opt->mode == LC_MODE_CLUSTERS ||
+    if (opt->cull_2_5d && (opt->mode == LC_MODE_BRUTE || opt->mode == LC_MODE_CLUSTERS || opt->mode == LC_MODE_OBJECTS ||
                            (opt->mode != LC_MODE_LISTS && opt->binning == LC_BINNING_LIGHTS_NODEPTH)))
         lc_info("note: --cull-2.5d on has no effect here: it needs tile depth bounds (tiles, zbin, lists; not --binning lights-nodepth)");
     lc_jobs_init(opt->threads);
@@ -655,10 +655,16 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(v, "decals", r->frame.decal_count);
         cJSON_AddNumberToObject(v, "probes", r->frame.probe_count);
         cJSON_AddNumberToObject(v, "lights", r->frame.lights_visible);
-        /* Entities a fixed capacity dropped: the tile lists' (lists mode); the bit arrays hold every one. */
+        /* Entities a fixed capacity dropped: the tile lists' (lists mode); the objects whose mask
+         * overflowed (objects mode); the bit arrays hold every one. */
         lc_gpu_counters *c = fs.mode == LC_MODE_LISTS ? lc_renderer_read(r, LC_RES_COUNTERS, NULL) : NULL;
-        cJSON_AddNumberToObject(e, "overflow", c ? c->lists.y : 0);
+        const lc_object_masks_stats *om = &r->frame.object_masks;
+        cJSON_AddNumberToObject(e, "overflow", c ? c->lists.y : om->overflow);
         free(c);
+        cJSON *ok = cJSON_AddObjectToObject(e, "overflow_kinds");
+        cJSON_AddNumberToObject(ok, "decals", om->overflow_kind[0]);
+        cJSON_AddNumberToObject(ok, "probes", om->overflow_kind[1]);
+        cJSON_AddNumberToObject(ok, "lights", om->overflow_kind[2]);
     }
     {
         /* The environment probes' capture at start (views/probe_capture.h). */

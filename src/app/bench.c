@@ -17,7 +17,8 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
 {
     memset(s, 0, sizeof *s);
     s->scenes[s->scene_count++] = "default";
-    for (uint32_t m = 0; m < LC_MODE_COUNT; m++) s->modes[s->mode_count++] = m;
+    /* The GPU culling modes; objects (forward only) runs where --modes names it. */
+    for (uint32_t m = 0; m < LC_MODE_GPU_COUNT; m++) s->modes[s->mode_count++] = m;
     s->scalarize[0] = LC_LOOP_MERGE_TILES, s->scalarize[1] = LC_LOOP_PLAIN, s->scalarize_count = 2;
     s->threads[0] = 0, s->thread_count = 1;
     s->shadings[0] = LC_SHADING_FORWARD, s->shading_count = 1;

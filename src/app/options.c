@@ -324,8 +324,11 @@ static const lc_option k_options[] = {
      .help = "Khronos validation + synchronization validation; exit 1 on any message", .stats = "validation_messages"},
     /* culling */
     {.flag = "--mode", .value = "NAME", .section = LC_OPTSEC_CULLING, NAMES(lc_mode_names, LC_MODE_COUNT), FIELD(mode),
-     .why = "unknown mode; expected brute, lists, tiles, clusters or zbin",
-     .help = "light culling: brute, lists, tiles, clusters, zbin (default zbin)", .stats = "mode"},
+     .why = "unknown mode; expected brute, lists, tiles, clusters, zbin or objects",
+     .help = "light culling: brute, lists, tiles, clusters, zbin (default zbin); objects: the CPU culls decals, probes and "
+             "lights per object into 32 + 32 + 64 bits (forward shading only; an object touching more walks that kind "
+             "whole, counted in entities.overflow: docs/CULLING.md)",
+     .stats = "mode"},
     {.flag = "--shading", .value = "forward|visibility", .section = LC_OPTSEC_CULLING, NAMES(lc_shading_names, LC_SHADING_COUNT),
      FIELD(shading), .help = "forward raster shading (default), or a visibility buffer shaded by compute (the same light loops)",
      .stats = "shading"},
@@ -549,6 +552,10 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
     }
     if (o->shading != LC_SHADING_VISIBILITY && o->view == LC_VIEW_TRIANGLES) {
         lc_error("--view triangles: the visibility buffer's view (add --shading visibility)");
+        return LC_ERR_USAGE;
+    }
+    if (o->shading == LC_SHADING_VISIBILITY && o->mode == LC_MODE_OBJECTS) {
+        lc_error("--mode objects: per-object masks need a draw per object, which visibility shading has not (use --shading forward)");
         return LC_ERR_USAGE;
     }
     if ((o->shading != LC_SHADING_VISIBILITY || o->raster != LC_RASTERIZER_COMPUTE) && o->view == LC_VIEW_OVERDRAW) {

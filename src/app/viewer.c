@@ -161,10 +161,15 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
     if (!strcmp(action, "mode")) {
         int m = lc_mode_from_name(arg);
         if (m < 0 && *arg) {
-            lc_error("script: unknown mode '%s' (brute, lists, tiles, clusters, zbin; none: next)", arg);
+            lc_error("script: unknown mode '%s' (brute, lists, tiles, clusters, zbin, objects; none: next)", arg);
             return LC_ERR_INPUT;
         }
-        if (m < 0) m = (int)((fs->mode + 1) % LC_MODE_COUNT);
+        /* The cycle (M, 1-5) goes through the GPU modes; objects is named (forward shading only). */
+        if (m < 0) m = fs->mode + 1 >= LC_MODE_GPU_COUNT ? LC_MODE_BRUTE : (int)fs->mode + 1;
+        if (m == LC_MODE_OBJECTS && fs->shading == LC_SHADING_VISIBILITY) {
+            set_message(v, "mode objects: %s", "forward shading only");
+            return LC_OK;
+        }
         fs->mode = (uint32_t)m;
         reinspect = true;
         set_message(v, "mode: %s", lc_mode_names[m]);
@@ -177,6 +182,8 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         uint32_t next = found >= 0 ? (uint32_t)found : (fs->shading + 1) % LC_SHADING_COUNT;
         if (next == LC_SHADING_VISIBILITY && v->app.ctx.visibility_missing) {
             set_message(v, "visibility shading needs %s", v->app.ctx.visibility_missing);
+        } else if (next == LC_SHADING_VISIBILITY && fs->mode == LC_MODE_OBJECTS) {
+            set_message(v, "visibility shading: %s", "mode objects is forward shading's (pick another mode first)");
         } else if (next == LC_SHADING_VISIBILITY && v->app.renderer.dev.vis_scene.refusal[0]) {
             set_message(v, "visibility shading: %s", v->app.renderer.dev.vis_scene.refusal);
         } else {
