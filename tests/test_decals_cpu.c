@@ -71,6 +71,7 @@ static void test_generate(void)
         CHECK(d->pattern < LC_DECAL_PATTERNS && d->color[3] > 0.0f && d->color[3] <= 1.0f);
         CHECK(d->roughness < 0.0f && d->metallic < 0.0f);
     }
+    lc_decal_set_destroy(&c); /* before the refused call, which clears c */
     CHECK(lc_decals_generate(&c, 0, 1, &scene) == LC_ERR_INPUT);
     lc_decal_set_destroy(&a), lc_decal_set_destroy(&b), lc_decal_set_destroy(&c);
     lc_scene_destroy(&scene);
