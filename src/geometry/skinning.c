@@ -98,6 +98,8 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         free(n);
     }
     free(owns);
+    if (over)
+        lc_warn("%s: %u skinned vertices have more than four joints: the GPU skinning takes the four heaviest", scene->name, over);
     lc_buffer_desc d = {.size = (VkDeviceSize)LC_MAX(sources, 1u) * sizeof *src,
                         .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, .name = "skin bind vertices"};
     lc_status st = lc_buffer_create(ctx, &d, &sk->source);
