@@ -84,7 +84,6 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     r->dev.all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->dev.all_objects);
     r->frame.opaque_list = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->frame.opaque_list);
     r->frame.blend_list = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->frame.blend_list);
-    r->frame.transparent_cull_pass = UINT32_MAX;
     lc_object_cull_set_reserve(&r->dev.object_cull_set, scene->object_count);
     for (uint32_t i = 0; i < scene->object_count; i++) {
         const lc_object *o = &scene->objects[i];
@@ -391,7 +390,32 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
                              r->settings.list_sort_off ? 0u : LC_ENTITY_FLAG_LIST_SORT};
 }
 
-static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
+/* What the passes read of this frame (lc_frame), once the host's share is done. */
+static lc_frame frame_of(const lc_renderer *r)
+{
+    uint32_t slot = r->frame.index % LC_FRAMES_IN_FLIGHT;
+    return (lc_frame){
+        .ctx = r->ctx, .scene = r->scene, .desc = &r->desc, .dev = &r->dev, .sized = &r->sized, .settings = &r->settings,
+        .slot = &r->frame.slots[slot], .slot_index = slot, .ubo = &r->frame.ubo, .output = r->frame.res_image[LC_RES_OUTPUT],
+        .light_count = r->frame.light_count, .tonemap_path = r->frame.tonemap_path,
+        .draw_list = r->frame.draw_list, .blend_list = r->frame.blend_list, .draw_count = r->frame.draw_count,
+        .blend_count = r->frame.blend_count, .hud_vertex_count = r->frame.hud_vertex_count,
+        .bin_frames = r->frame.bin_frames, .bin_work_fresh = r->frame.bin_work_fresh,
+        .bins_lights = lc_bins_lights(r), .zbin_per_bin = lc_zbin_per_bin(r),
+        .loop = lc_loop_variant(r, &r->settings), .transparent_loop = lc_transparent_loop(r, &r->settings),
+        .shadow_cull_gpu = lc_frame_shadow_cull_gpu(r), .shadow_draws = r->frame.shadow_draws,
+    };
+}
+
+/* Shadow view v's pass of a phase, its label kept in the frame state for the frame. */
+static lc_pass shadow_view(lc_renderer *r, const lc_frame *f, uint32_t v, uint32_t phase)
+{
+    char *name = r->frame.shadow_names[v + (phase == LC_GEOMETRY_CULL_PHASE_2 ? LC_SHADOW_VIEW_SLOTS : 0)];
+    return lc_pass_shadow_view(f, v, phase, name, sizeof r->frame.shadow_names[0]);
+}
+
+/* The frame's passes in order, each with what it records from (its lc_pass_data). */
+static uint32_t build_pass_list(lc_renderer *r, const lc_frame *f, lc_pass *passes)
 {
     const lc_frame_settings *s = &r->settings;
     uint32_t n = 0;
@@ -400,19 +424,13 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     uint32_t views = r->dev.shadows.render_count;
     bool shadow_occlusion = views && lc_frame_shadow_occlusion(r);
     uint32_t shadow_first = shadow_occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
-    if (views && lc_frame_shadow_cull_gpu(r)) n += lc_passes_shadow_cull(r, shadow_first, passes + n); // shadow cull (/ phase 1): each view's casters on the GPU (what each saw last)
-    r->frame.shadow_first_pass = n;
-    r->frame.shadow_phase2_pass = UINT32_MAX;
-    for (uint32_t v = 0; v < views; v++) passes[n++] = lc_pass_shadow_view(r, v, shadow_first);
+    if (views && f->shadow_cull_gpu) n += lc_passes_shadow_cull(shadow_first, passes + n); // shadow cull (/ phase 1): each view's casters on the GPU (what each saw last)
+    for (uint32_t v = 0; v < views; v++) passes[n++] = shadow_view(r, f, v, shadow_first);
     if (shadow_occlusion) {
         passes[n++] = lc_pass_shadow_hiz();                   // shadow hiz: each view's max-depth pyramid of phase 1
-        n += lc_passes_shadow_cull(r, LC_GEOMETRY_CULL_PHASE_2, passes + n); // shadow cull / phase 2: the rest against the HiZ; visibility bits
-        r->frame.shadow_phase2_pass = n;
-        for (uint32_t v = 0, k = 0; v < views; v++) { // what became visible; fresh views were done in phase 1
-            if (r->dev.shadows.render[v].fresh) continue;
-            r->frame.shadow_phase2_views[k++] = v;
-            passes[n++] = lc_pass_shadow_view(r, v, LC_GEOMETRY_CULL_PHASE_2);
-        }
+        n += lc_passes_shadow_cull(LC_GEOMETRY_CULL_PHASE_2, passes + n); // shadow cull / phase 2: the rest against the HiZ; visibility bits
+        for (uint32_t v = 0; v < views; v++) // what became visible; fresh views were done in phase 1
+            if (!r->dev.shadows.render[v].fresh) passes[n++] = shadow_view(r, f, v, LC_GEOMETRY_CULL_PHASE_2);
     }
     /* Visibility shading in one raster pass: the depth and the ids together, where the depth
      * pre-pass would be (per phase); else the pre-pass, and the ids after it (EQUAL). */
@@ -420,7 +438,7 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
     uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
     bool compute_raster = s->shading == LC_SHADING_VISIBILITY && s->raster == LC_RASTERIZER_COMPUTE;
     if (compute_raster) {
-        n += lc_passes_raster(r, passes + n);             // compute raster: cull, raster, resolve (passes/raster.c)
+        n += lc_passes_raster(f, passes + n);             // compute raster: cull, raster, resolve (passes/raster.c)
     } else if (s->geometry == LC_GEOMETRY_MESH) {
         /* The mdi path's passes with each cull and its depth draws in one pass: the task
          * shader culls, the mesh shader draws the survivors. */
@@ -429,46 +447,43 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
         bool list = s->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT;
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: counters start at zero
         for (uint32_t k = 0; list && k < 3; k++) passes[n++] = lc_pass_mesh_cull(first, k); // mesh cull (/ phase 1): the surviving sublets' list
-        passes[n++] = single ? lc_pass_visibility_single(r, first) : lc_pass_depth_mesh(r, first); // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
+        passes[n++] = single ? lc_pass_visibility_single(f, first) : lc_pass_depth_mesh(f, first); // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
             for (uint32_t k = 0; list && k < 3; k++) passes[n++] = lc_pass_mesh_cull(LC_GEOMETRY_CULL_PHASE_2, k); // mesh cull / phase 2
-            passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_2)
-                                 : lc_pass_depth_mesh(r, LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
+            passes[n++] = single ? lc_pass_visibility_single(f, LC_GEOMETRY_CULL_PHASE_2)
+                                 : lc_pass_depth_mesh(f, LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else if (s->geometry == LC_GEOMETRY_MDI) {
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: draw counts and counters start at zero
         passes[n++] = lc_pass_geometry_cull(first);           // early cull: frustum, cone (and what was visible last frame)
-        passes[n++] = single ? lc_pass_visibility_single(r, first) : lc_pass_depth_indirect(first); // depth prepass of the survivors (indirect, per bucket)
+        passes[n++] = single ? lc_pass_visibility_single(f, first) : lc_pass_depth_indirect(first); // depth prepass of the survivors (indirect, per bucket)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
             passes[n++] = lc_pass_geometry_cull(LC_GEOMETRY_CULL_PHASE_2); // late cull: the rest against the HiZ; visibility bits
-            passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_2)
+            passes[n++] = single ? lc_pass_visibility_single(f, LC_GEOMETRY_CULL_PHASE_2)
                                  : lc_pass_depth_indirect(LC_GEOMETRY_CULL_PHASE_2); // depth of what became visible
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else {
-        passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_ALL)
+        passes[n++] = single ? lc_pass_visibility_single(f, LC_GEOMETRY_CULL_PHASE_ALL)
                              : lc_pass_depth_prepass();       // depth prepass: tile depth bounds, shade each pixel once
     }
-    if (s->shading == LC_SHADING_VISIBILITY && !single && !compute_raster) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
-    n += lc_passes_light_cull(r, s->mode, false, passes + n);  // light cull: the mode's structure
-    r->frame.transparent_cull_pass = UINT32_MAX;
-    if (lc_frame_transparent(r) && s->mode != LC_MODE_BRUTE && s->mode != LC_MODE_OBJECTS) {
-        r->frame.transparent_cull_pass = n;
-        n += lc_passes_light_cull(r, s->mode, true, passes + n); // transparent light cull: tiles from the near plane to the opaque depth
-    }
+    if (s->shading == LC_SHADING_VISIBILITY && !single && !compute_raster) passes[n++] = lc_pass_visibility(f); // visibility: triangle ids of the surfaces the depth kept
+    n += lc_passes_light_cull(f, s->mode, false, passes + n);  // light cull: the mode's structure
+    if (lc_frame_transparent(r) && s->mode != LC_MODE_BRUTE && s->mode != LC_MODE_OBJECTS)
+        n += lc_passes_light_cull(f, s->mode, true, passes + n); // transparent light cull: tiles from the near plane to the opaque depth
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
-    if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
-    else passes[n++] = lc_pass_shade(r);                      // forward shade: walk the structure
+    if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(f);       // visibility shade: rebuild surfaces, walk the structure
+    else passes[n++] = lc_pass_shade(f);                      // forward shade: walk the structure
     lc_pass_read_shadow_atlas(&passes[n - 1]);                // (the lights' shadows)
     if (lc_frame_transparent(r)) {
-        passes[n++] = lc_pass_transparent(r);                 // transparent: blended objects back to front, forward shaded
+        passes[n++] = lc_pass_transparent(f);                 // transparent: blended objects back to front, forward shaded
         lc_pass_read_shadow_atlas(&passes[n - 1]);
     }
     if (r->frame.tonemap_path != LC_TONEMAP_FUSED) {
-        passes[n++] = lc_pass_tonemap(r);                     // tonemap, or heatmap / tightness / shadow atlas view (compute or fragment)
+        passes[n++] = lc_pass_tonemap(f);                     // tonemap, or heatmap / tightness / shadow atlas view (compute or fragment)
         lc_pass_read_shadow_atlas(&passes[n - 1]);
     }
     if (s->hud && r->frame.hud_vertex_count) passes[n++] = lc_pass_hud();
@@ -495,8 +510,9 @@ __attribute__((format(printf, 3, 4))) static void warn_once(lc_renderer *r, uint
 static lc_status settle_raster(lc_renderer *r, lc_frame_settings *s)
 {
     char why[256];
+    lc_frame f = frame_of(r);
     r->frame.raster_requested = s->raster;
-    const char *missing = s->shading == LC_SHADING_VISIBILITY && s->raster != LC_RASTERIZER_HARDWARE ? lc_raster_missing(r, why, sizeof why) : NULL;
+    const char *missing = s->shading == LC_SHADING_VISIBILITY && s->raster != LC_RASTERIZER_HARDWARE ? lc_raster_missing(&f, why, sizeof why) : NULL;
     if (s->shading != LC_SHADING_VISIBILITY) s->raster = LC_RASTERIZER_HARDWARE;
     if (s->raster >= LC_RASTERIZER_COUNT) {
         lc_error("frame settings: raster %u is out of range", s->raster);
@@ -508,7 +524,7 @@ static lc_status settle_raster(lc_renderer *r, lc_frame_settings *s)
     }
     if (s->raster == LC_RASTERIZER_AUTO) {
         if (missing) warn_once(r, 1u << 5, "--raster auto: the hardware rasterizer (%s)", missing);
-        s->raster = missing ? LC_RASTERIZER_HARDWARE : lc_raster_auto(r);
+        s->raster = missing ? LC_RASTERIZER_HARDWARE : lc_raster_auto(&f);
     }
     if (s->view == LC_VIEW_TRIANGLES && s->shading != LC_SHADING_VISIBILITY) {
         warn_once(r, 1u << 7, "--view triangles: visibility shading's view (forward shading has no id image): the shaded view");
@@ -822,8 +838,9 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     };
     double t_record = lc_time_seconds();
     lc_pass passes[MAX_PASSES];
-    uint32_t n = build_pass_list(r, passes);
-    uint32_t jobs = lc_frame_record(r, passes, n);
+    lc_frame f = frame_of(r);
+    uint32_t n = build_pass_list(r, &f, passes);
+    uint32_t jobs = lc_frame_record(r, &f, passes, n);
     double t_sort = lc_time_seconds();
     lc_frame_sort(r, jobs);
     double t_submit = lc_time_seconds();

@@ -408,7 +408,6 @@ typedef struct lc_frame_state {
      * points at opaque_list) and the blended ones (blend_list, drawn by the transparent pass). */
     uint32_t *opaque_list, *blend_list;
     uint32_t blend_count;
-    uint32_t transparent_cull_pass; /* the first pass of the transparent light cull; UINT32_MAX: none */
     lc_frame_ubo ubo;
     uint32_t light_count;     /* packed entities this frame: the entity array's length (decals, probes, lights) */
     uint32_t decal_count;     /* visible decals: entities [0, decal_count) */
@@ -429,12 +428,10 @@ typedef struct lc_frame_state {
     uint32_t fallbacks_warned; /* bits of the fallbacks already announced (one line each) */
     uint32_t raster_requested; /* LC_RASTERIZER_* the last frame's settings asked for (settings.raster: what ran) */
     /* The shadow views rendered this frame (dev.shadows.render): each one's objects (the CPU
-     * cull against its frustum), its debug label, and the pass of the first one. */
+     * cull against its frustum) and its debug label. */
     lc_object_cull_result shadow_cull[LC_SHADOW_VIEW_SLOTS];
     lc_shadow_draws shadow_draws[LC_SHADOW_VIEW_SLOTS]; /* the meshlets of those objects in its frustum */
     char shadow_names[2 * LC_SHADOW_VIEW_SLOTS][48]; /* phase 1 (or all), then phase 2 */
-    uint32_t shadow_first_pass, shadow_phase2_pass; /* the first view's pass of each phase (phase 2: UINT32_MAX without) */
-    uint32_t shadow_phase2_views[LC_SHADOW_VIEW_SLOTS]; /* the view of each phase-2 pass (fresh views have none) */
     lc_shadow_stats shadow_stats; /* of the last completed frame; ms from the GPU timer */
     /* Shadow views rendered per completed frame after the first (which renders every view): how
      * many frames, their sum and the most in one (--stats shadows.views_rendered_mean, _max). */
@@ -537,15 +534,51 @@ enum {
     LC_SCENE_DRAWS_EQUAL = 2, /* forward shade or visibility: by material, then object */
 };
 
+/* What the passes read of the frame being recorded: filled by frame.c (lc_frame_of) once the
+ * host's share of the frame is done, before the jobs record the passes in parallel, and read
+ * only; a pass writes nothing but its render context. */
+typedef struct lc_frame {
+    const lc_context *ctx;
+    const lc_scene *scene;
+    const lc_renderer_desc *desc;
+    const lc_renderer_device *dev;     /* pipelines, layouts, the scene on the GPU, the shadow atlas */
+    const lc_renderer_sized *sized;    /* targets, culling buffers and grids */
+    const lc_frame_settings *settings; /* as settled for this frame */
+    const lc_frame_slot *slot;         /* the slot recorded into: its sets and buffers */
+    uint32_t slot_index;               /* its index (per-slot buffers elsewhere: geometry stats, staging) */
+    const lc_frame_ubo *ubo;           /* the frame constants */
+    const lc_image *output;            /* the target's image */
+    uint32_t light_count;              /* packed entities (decals, probes, lights) */
+    uint32_t tonemap_path;             /* LC_TONEMAP_COMPUTE, _FRAGMENT or _FUSED */
+    const uint32_t *draw_list, *blend_list; /* the opaque objects to draw, the blended ones */
+    uint32_t draw_count, blend_count;
+    uint32_t hud_vertex_count;
+    uint32_t bin_frames;               /* frames binned by the light-parallel kernel (its work-list count) */
+    bool bin_work_fresh;               /* the work list was just created: zero its counts first */
+    bool bins_lights, zbin_per_bin;    /* lc_bins_lights, lc_zbin_per_bin */
+    uint32_t loop, transparent_loop;   /* LC_LOOP_* of the opaque shade and of the transparent pass */
+    bool shadow_cull_gpu;              /* lc_frame_shadow_cull_gpu */
+    const lc_shadow_draws *shadow_draws; /* per shadow view rendered: its meshlet runs (--shadow-cull cpu) */
+} lc_frame;
+
+/* What a pass carries to its record function, set by its constructor. */
+typedef struct lc_pass_data {
+    uint32_t phase;   /* LC_GEOMETRY_CULL_PHASE_* of a cull, depth, raster or shadow view pass */
+    uint32_t step;    /* mesh cull: 0 the cull, 1 the list scan, 2 the list */
+    uint32_t view;    /* shadow view: its index in dev.shadows.render */
+    bool transparent; /* light cull: the transparent cull's (its own buffers and set) */
+} lc_pass_data;
+
 struct lc_pass {
     const char *name; /* debug label and timestamp name, as in the source */
     lc_timer timer;
     lc_use uses[12]; /* the forward pass of the mesh path with zbin needs 9, and the shadow atlas */
     uint32_t use_count;
     uint32_t scene_draws; /* LC_SCENE_DRAWS_*: which of the object draws' commands land in this pass */
+    lc_pass_data data;
     /* Records the pass's commands into rc under sort keys of pass (its index in the list);
      * frame.c adds the marker and the derived barriers around them. */
-    void (*record)(lc_renderer *r, lc_render_context *rc, uint32_t pass);
+    void (*record)(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass);
 };
 
 /* frame_setup.c: layouts and samplers, the scene's GPU data, pipelines (the shade variant of
@@ -622,9 +655,9 @@ typedef struct lc_barrier_list {
 void lc_frame_transition(lc_renderer *r, const lc_use *u, lc_barrier_list *out);
 void lc_barrier_list_record(VkCommandBuffer cmd, const lc_barrier_list *list);
 /* Derives the passes' barriers, then OpenMP jobs record each pass (marker, barriers, its
- * commands), the output hand-over and the scene draws into render contexts. Returns the
- * contexts used. */
-uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t pass_count);
+ * commands), the output hand-over and the scene draws into render contexts, reading the frame
+ * f only. Returns the contexts used. */
+uint32_t lc_frame_record(lc_renderer *r, const lc_frame *f, const lc_pass *passes, uint32_t pass_count);
 /* Merges contexts [0, count) in order and radix-sorts them into r->sorted
  * (LC_DUMP_COMMANDS=FILE writes the stream). */
 void lc_frame_sort(lc_renderer *r, uint32_t count);
