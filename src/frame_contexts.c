@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cpu/jobs.h"
-#include "frame.h"
+#include "frame_state.h"
 #include "passes/passes.h"
 
 #define DRAW_CHUNK 512u /* scene draws per recording job (the culling seed's work_size) */

@@ -18,7 +18,7 @@
  * a posed triangle; the posed vertices are floats, not the codec's quantized ones, from the first
  * frame on, and every path reads them from the runtime mesh: the mesh path's inline decode of
  * the compressed stream is off for scenes with skins (it would draw the load-time pose). */
-#include "frame.h"
+#include "frame_state.h"
 
 #include "passes/passes.h"
 #include "scene/animation.h"

@@ -2,7 +2,7 @@
  * layouts and samplers, the scene's GPU data (objects, textures, material sets, the runtime
  * mesh, the visibility scene) and pipelines (fixed ones at creation, the shade variants of a
  * mode x scalarization x analysis when a frame first needs them). */
-#include "frame.h"
+#include "frame_state.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -508,4 +508,21 @@ lc_status lc_frame_transparent_pipeline(lc_renderer *r, uint32_t mode, uint32_t 
                           .name = name};
     *p = lc_pipeline_graphics(r->ctx, &d);
     return *p ? LC_OK : LC_ERR_RUNTIME;
+}
+
+/* Every shade variant (made again on first use): forward, mesh, visibility and transparent. */
+void lc_frame_destroy_shade_pipelines(lc_renderer *r)
+{
+    VkDevice dev = r->ctx->device;
+    for (int m = 0; m < LC_MODE_COUNT; m++)
+        for (int s = 0; s < LC_LOOP_COUNT; s++)
+            for (int a = 0; a < 3; a++) {
+                VkPipeline *p[6] = {&r->dev.shade[m][s][a], &r->dev.shade_mesh[0][m][s][a], &r->dev.shade_mesh[1][m][s][a],
+                                    &r->dev.shade_visibility[m][s][a][0], &r->dev.shade_visibility[m][s][a][1],
+                                    &r->dev.shade_transparent[m][s][a]};
+                for (int v = 0; v < 6; v++) {
+                    if (*p[v]) vkDestroyPipeline(dev, *p[v], NULL);
+                    *p[v] = VK_NULL_HANDLE;
+                }
+            }
 }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cpu/jobs.h"
-#include "frame.h"
+#include "frame_state.h"
 #include "passes/passes.h"
 
 /* The shadow atlas with room for `tiles` blocks (1, or LC_SHADOW_BLOCKS once a frame has a
@@ -91,8 +91,6 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
     lc_status s = lc_frame_shadow_atlas(r, LC_SHADOW_BLOCKS);
     if (s == LC_OK) s = lc_shadow_cull_create(r);
     if (s != LC_OK) return s;
-    /* Shade variants were built without the shadow lookup (SHADOWS, shadow.glsl): again with it. */
-    lc_frame_destroy_shade_pipelines(r);
     /* Both frame sets of every slot: the opaque passes' and the transparent pass's. */
     for (int i = 0; i < 2 * LC_FRAMES_IN_FLIGHT; i++) {
         const lc_frame_slot *slot = &r->frame.slots[i / 2];

@@ -11,7 +11,7 @@
 #include "app/app.h"
 #include "app/bench_stats.h"
 #include "cpu/jobs.h"
-#include "frame.h"
+#include "frame_state.h"
 
 void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
 {

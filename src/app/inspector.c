@@ -1,4 +1,5 @@
 #include "app/inspector.h"
+#include "frame_state.h" /* reaches into the renderer (to become queries) */
 
 #include <math.h>
 #include <stdarg.h>

@@ -5,7 +5,7 @@
 #define LC_PASSES_H
 
 #include "cpu/sort_key.h"
-#include "frame.h"
+#include "passes/pass.h"
 
 #define LC_STAGE_FRAG VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT
 #define LC_STAGE_COMPUTE VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT

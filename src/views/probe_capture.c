@@ -1,6 +1,7 @@
 /* The probes' capture (probe_capture.h): six views per probe through a renderer of its own,
  * read back as HDR, resampled into an equirectangular map on the host. */
 #include "views/probe_capture.h"
+#include "frame_state.h" /* reaches into the renderer (to become queries) */
 
 #include <math.h>
 #include <stdlib.h>
