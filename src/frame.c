@@ -527,9 +527,9 @@ static bool acquire(lc_renderer *r, lc_target_frame *tf)
     return false;
 }
 
-/* The tonemap path and the shade pipeline of this frame; the compute paths get the target
- * image's storage view (the slot's set is idle: lc_frame_collect waited for its frame). */
-static lc_status choose_pipelines(lc_renderer *r, lc_frame_slot *slot, const lc_target_frame *tf)
+/* The tonemap path of this frame; the compute paths get the target image's storage view (the
+ * slot's set is idle: lc_frame_collect waited for its frame). */
+static void choose_tonemap(lc_renderer *r, lc_frame_slot *slot, const lc_target_frame *tf)
 {
     lc_context *ctx = r->ctx;
     const lc_frame_settings *s = &r->settings;
@@ -542,16 +542,12 @@ static lc_status choose_pipelines(lc_renderer *r, lc_frame_slot *slot, const lc_
     /* Blended objects are drawn over the shaded HDR image before it is tonemapped: scenes
      * with BLEND objects take the compute tonemap. */
     r->frame.tonemap_path = fused ? LC_TONEMAP_FUSED : tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
-    lc_status st = lc_frame_shade_pipeline(r, s->mode, lc_loop_variant(r, s), s->analysis);
-    if (st == LC_OK && lc_frame_transparent(r)) st = lc_frame_transparent_pipeline(r, s->mode, lc_transparent_loop(r, s), s->analysis);
-    if (st != LC_OK) return st;
     if (r->frame.tonemap_path != LC_TONEMAP_FRAGMENT) {
         VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf->image->storage_view, VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = slot->set, .dstBinding = LC_BIND_OUTPUT,
                                   .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, .pImageInfo = &out};
         vkUpdateDescriptorSets(ctx->device, 1, &w, 0, NULL);
     }
-    return LC_OK;
 }
 
 bool lc_frame_transparent(const lc_renderer *r) { return r->dev.blend_objects > 0; }
@@ -694,12 +690,12 @@ static void count_geometry(lc_renderer *r, lc_frame_slot *slot)
     slot->geometry.culled_frustum = r->dev.geo.meshlets_total - slot->geometry.meshlets_drawn;
 }
 
-/* One frame, top to bottom: settings, the target's image, pipelines, the host's work, the
- * pass list recorded into render contexts by jobs and sorted, then one submit. */
-lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count)
+/* Between frames: the settings as the device and the scene allow them, what they need grown
+ * (sized resources, light capacity, the full shadow atlas: these wait for the GPU), and their
+ * shade pipelines, so that the frame itself only renders. */
+lc_status lc_renderer_apply(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count)
 {
-    lc_frame_slot *slot = &r->frame.slots[r->frame.index % LC_FRAMES_IN_FLIGHT];
-    lc_frame_collect(r, slot);
+    r->frame.applied = false;
     lc_status st = settle_settings(r, settings, count);
     if (st != LC_OK) return st;
     /* The full shadow atlas once a frame has a shadowed light or the sun's cascades (it waits
@@ -711,10 +707,29 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
         /* Shade variants were built without the shadow lookup (SHADOWS, shadow.glsl): again with it. */
         lc_frame_destroy_shade_pipelines(r);
     }
+    const lc_frame_settings *s = &r->settings;
+    st = lc_frame_shade_pipeline(r, s->mode, lc_loop_variant(r, s), s->analysis);
+    if (st == LC_OK && lc_frame_transparent(r)) st = lc_frame_transparent_pipeline(r, s->mode, lc_transparent_loop(r, s), s->analysis);
+    if (st != LC_OK) return st;
+    r->frame.applied = true;
+    return LC_OK;
+}
+
+/* One frame, top to bottom: the target's image, the host's work, the pass list recorded into
+ * render contexts by jobs and sorted, then one submit. */
+lc_status lc_renderer_render(lc_renderer *r, const lc_light *lights, uint32_t count)
+{
+    uint32_t entities = r->desc.decal_count + r->dev.environment.probe_count;
+    if (!r->frame.applied || count + entities > r->desc.light_capacity) {
+        lc_error("lc_renderer_render: %s", !r->frame.applied ? "no settings applied (lc_renderer_apply first)"
+                                                              : "more lights than lc_renderer_apply made room for");
+        return LC_ERR_USAGE;
+    }
+    lc_frame_slot *slot = &r->frame.slots[r->frame.index % LC_FRAMES_IN_FLIGHT];
+    lc_frame_collect(r, slot);
     lc_target_frame tf;
     if (!acquire(r, &tf)) return LC_OK;
-    st = choose_pipelines(r, slot, &tf);
-    if (st != LC_OK) return st;
+    choose_tonemap(r, slot, &tf);
     host_frame(r, slot, lights, count);
 
     /* The pass list; OpenMP jobs record it into render contexts (one per pass, one per chunk
@@ -732,7 +747,7 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     double t_sort = lc_time_seconds();
     lc_frame_sort(r, jobs);
     double t_submit = lc_time_seconds();
-    st = submit(r, slot, &tf, jobs);
+    lc_status st = submit(r, slot, &tf, jobs);
     if (st != LC_OK) return st;
     double t_done = lc_time_seconds();
     r->frame.cpu_ms[LC_CPU_RECORD] = (t_sort - t_record) * 1e3;

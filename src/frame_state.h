@@ -19,6 +19,7 @@ typedef struct lc_res_state {
  * completed frame reported (timings, geometry counts, the output image). */
 typedef struct lc_frame_state {
     uint32_t index;           /* frames rendered: the slot is index % LC_FRAMES_IN_FLIGHT */
+    bool applied;             /* lc_renderer_apply settled r->settings for the frames to come */
     lc_frame_slot slots[LC_FRAMES_IN_FLIGHT];
     lc_res_state res[LC_RES_COUNT];
     lc_image *res_image[LC_RES_COUNT];
@@ -84,7 +85,7 @@ struct lc_renderer {
     lc_renderer_desc requested; /* as asked for: zero fields are chosen per size and light count */
     lc_renderer_device dev;
     lc_renderer_sized sized;
-    lc_frame_settings settings; /* this frame's, as settle_settings left them */
+    lc_frame_settings settings; /* the frames' settings, as lc_renderer_apply settled them */
     lc_frame_state frame;
 };
 

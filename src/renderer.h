@@ -221,9 +221,16 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
                              lc_renderer *r);
 void lc_renderer_destroy(lc_renderer *r);
 
-/* Builds the light list, records and submits one frame. LC_OK also when the window was
- * minimised or out of date and the frame was skipped. */
-lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count);
+/* Between frames: takes the settings for the frames to come as the device and the scene allow
+ * them (fallbacks warned once; what cannot run is LC_ERR_USAGE with a one-line error) and makes
+ * what they need: sized resources (target size, analysis, visibility and raster buffers), room
+ * for count lights, the full shadow atlas once lights cast shadows, the shade pipelines. May
+ * wait for the GPU. */
+lc_status lc_renderer_apply(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count);
+/* Builds the light list, records and submits one frame under the applied settings (at most the
+ * count of lights lc_renderer_apply was given). LC_OK also when the window was minimised or
+ * out of date and the frame was skipped. */
+lc_status lc_renderer_render(lc_renderer *r, const lc_light *lights, uint32_t count);
 /* Waits for all frames; timings and output_pixels are then up to date. */
 void lc_renderer_finish(lc_renderer *r);
 /* Grows the light capacity (culling buffers); waits for the GPU. */

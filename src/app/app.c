@@ -462,7 +462,8 @@ lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float tim
     if (app->radius_scale != 1.0f)
         for (uint32_t i = 0; i < app->light_count; i++) app->animated[i].radius *= app->radius_scale;
     uint32_t before = app->renderer.frame.index;
-    lc_status s = lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
+    lc_status s = lc_renderer_apply(&app->renderer, settings, app->animated, app->light_count);
+    if (s == LC_OK) s = lc_renderer_render(&app->renderer, app->animated, app->light_count);
     if (app->scene.anim && app->renderer.frame.index != before) app->scene.anim->moved_count = 0; /* taken by that frame */
     if (s == LC_OK && app->renderer.frame.index != before) { /* skipped frames (minimised) recorded nothing */
         lc_frame_log_push(&app->cpu_log, app->renderer.frame.cpu_ms);

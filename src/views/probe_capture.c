@@ -117,7 +117,8 @@ lc_status lc_probes_capture(lc_context *ctx, const lc_scene *scene, const lc_ren
                              .pitch_deg = k_faces[f][1], .fov_y_deg = 90.0f};
             lc_scene_clip_planes(scene, NULL, cam.position, &cam.near_z, &cam.far_z);
             fs.camera = cam;
-            s = lc_renderer_render(r, &fs, lights, light_count);
+            s = lc_renderer_apply(r, &fs, lights, light_count);
+            if (s == LC_OK) s = lc_renderer_render(r, lights, light_count);
             if (s != LC_OK) break;
             lc_m4 view, proj;
             lc_camera_matrices(&cam, 1.0f, &view, &proj);
