@@ -44,6 +44,8 @@ lc_status lc_renderer_set_light_capacity(lc_renderer *r, uint32_t capacity)
 
 /* ---- creation ---- */
 
+lc_renderer *lc_renderer_alloc(void) { return lc_calloc(1, sizeof(lc_renderer)); }
+
 lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene *scene, const lc_renderer_desc *desc,
                              lc_renderer *r)
 {

@@ -97,6 +97,32 @@ void lc_frame_collect(lc_renderer *r, lc_frame_slot *slot)
     }
 }
 
+lc_renderer_info lc_renderer_query(const lc_renderer *r)
+{
+    const lc_frame_state *f = &r->frame;
+    const lc_frame_slot *last = &f->slots[(f->index + LC_FRAMES_IN_FLIGHT - 1) % LC_FRAMES_IN_FLIGHT];
+    return (lc_renderer_info){
+        .frames = f->index, .width = r->sized.width, .height = r->sized.height, .settings = r->settings,
+        .raster_requested = f->raster_requested, .tonemap_path = f->tonemap_path, .tile_size = f->ubo.light_info.z,
+        .heat_scale = f->ubo.options.w, .list_max = r->desc.list_max, .zbin_count = r->desc.zbin_count,
+        .cluster_tile = r->desc.cluster_tile, .cluster_slices = r->desc.cluster_slices, .cluster_x = r->sized.cluster_x,
+        .cluster_y = r->sized.cluster_y, .vis_prim_bits = r->sized.vis_prim_bits,
+        .light_count = f->light_count, .decal_count = f->decal_count, .probe_count = f->probe_count, .lights_visible = f->lights_visible,
+        .draw_count = f->draw_count, .blend_count = f->blend_count, .culled_sphere = f->object_cull.culled_sphere,
+        .culled_oobb = f->object_cull.culled_oobb, .object_masks = &f->object_masks, .ubo = &f->ubo, .packed = f->packed,
+        .decals_packed = f->decals_packed, .shadow_of = last->shadow_lights.mapped, .cpu_ms = f->cpu_ms,
+        .threads = f->threads, .backend_threads = r->dev.backend.threads, .commands = f->sorted_count,
+        .secondaries = r->dev.backend.secondaries, .pool_blocks = lc_block_pool_blocks(r->dev.block_pool),
+        .timings = &f->timings, .timings_serial = f->timings_serial, .geometry = &f->geometry, .shadows = &f->shadow_stats,
+        .shadow_frames = f->shadow_frames, .shadow_rendered_max = f->shadow_rendered_max, .shadow_rendered_sum = f->shadow_rendered_sum,
+        .output_pixels = f->output_pixels, .output_width = f->output_width, .output_height = f->output_height,
+        .materials_by_alpha = {r->dev.materials_by_alpha[0], r->dev.materials_by_alpha[1], r->dev.materials_by_alpha[2]},
+        .gpu_skinning = r->dev.motion.gpu.range_count > 0, .cull_unavailable = r->dev.geo.cull_unavailable,
+        .decode_ms = r->dev.geo.decode_ms, .visibility_refusal = r->dev.vis_scene.refusal,
+        .radiance_scale = r->dev.environment.radiance_scale,
+    };
+}
+
 void lc_renderer_finish(lc_renderer *r)
 {
     /* Oldest frame first, so the last frame's timings and counts are the ones kept. */

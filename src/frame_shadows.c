@@ -67,7 +67,7 @@ bool lc_frame_shadow_atlas_stale(const lc_renderer *r, const lc_frame_settings *
  * the atlas has grown from its one-tile placeholder (before it, no light has a record). */
 bool lc_frame_shadows_on(const lc_renderer *r) { return r->dev.shadow_atlas.width >= LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE; }
 
-const char *lc_shadow_filter_name(const lc_frame_settings *s) { return s->shadow_filter == LC_SHADOW_FILTER_BILINEAR ? "bilinear" : "tent"; }
+const char *lc_shadow_filter_name(uint32_t shadow_filter) { return shadow_filter == LC_SHADOW_FILTER_BILINEAR ? "bilinear" : "tent"; }
 
 /* The shade variants' shadow constant (shadow.glsl SHADOW_FILTER): 0 without the lookup. */
 uint32_t lc_frame_shadow_filter(const lc_renderer *r)

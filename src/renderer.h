@@ -217,9 +217,55 @@ typedef struct lc_frame_timings {
 
 typedef struct lc_renderer lc_renderer;
 
+/* A renderer's storage for lc_renderer_create, zeroed; the caller frees it after
+ * lc_renderer_destroy. */
+lc_renderer *lc_renderer_alloc(void);
 lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene *scene, const lc_renderer_desc *desc,
                              lc_renderer *r);
 void lc_renderer_destroy(lc_renderer *r);
+
+/* What the renderer reports (lc_renderer_query): its sizes and the settings it settled, the
+ * last recorded frame's host figures, the last completed frame's GPU figures, and what it made
+ * of the scene. Pointers stay valid until the next frame or lc_renderer_finish. */
+typedef struct lc_renderer_info {
+    uint32_t frames;               /* frames rendered (skipped ones do not count) */
+    uint32_t width, height;        /* the frame's size */
+    lc_frame_settings settings;    /* as lc_renderer_apply settled them */
+    uint32_t raster_requested;     /* LC_RASTERIZER_* the settings asked for (settings.raster: what ran) */
+    uint32_t tonemap_path;         /* LC_TONEMAP_* of the last frame (0 before one) */
+    uint32_t tile_size;            /* the last frame's screen tile (lists keep their own) */
+    uint32_t heat_scale;           /* lights at the top of the heatmap ramp */
+    uint32_t list_max, zbin_count, cluster_tile, cluster_slices, cluster_x, cluster_y;
+    uint32_t vis_prim_bits;        /* visibility ids: primitive bits in one word; 0: two words */
+    /* The last frame's entity array (decals, probes, lights) and objects. */
+    uint32_t light_count, decal_count, probe_count, lights_visible;
+    uint32_t draw_count, blend_count; /* opaque objects drawn, blended ones */
+    uint32_t culled_sphere, culled_oobb;
+    const lc_object_masks_stats *object_masks; /* --mode objects */
+    const lc_frame_ubo *ubo;       /* its frame constants */
+    const lc_gpu_light *packed;    /* its packed entities (host copy) */
+    const lc_gpu_decal *decals_packed;
+    const uint32_t *shadow_of;     /* its per-light shadow records (LC_BIND_SHADOW_LIGHTS) */
+    const double *cpu_ms;          /* [LC_CPU_COUNT] */
+    uint32_t threads, backend_threads; /* recording threads of the last frame, most the backend has */
+    uint32_t commands, secondaries, pool_blocks;
+    /* The last completed frame. */
+    const lc_frame_timings *timings;
+    uint64_t timings_serial;       /* bumped each time a frame's timings arrive */
+    const lc_geometry_counts *geometry;
+    const lc_shadow_stats *shadows;
+    uint32_t shadow_frames, shadow_rendered_max; /* completed frames with shadow stats; most views one rendered */
+    uint64_t shadow_rendered_sum;
+    const uint8_t *output_pixels;  /* RGBA8, with capture_output */
+    uint32_t output_width, output_height;
+    /* The scene as the renderer holds it. */
+    uint32_t materials_by_alpha[3];
+    bool gpu_skinning, cull_unavailable;
+    double decode_ms;              /* the meshlet codec's decode at load */
+    const char *visibility_refusal; /* why visibility shading cannot draw this scene, or "" */
+    float radiance_scale;          /* the environment's */
+} lc_renderer_info;
+lc_renderer_info lc_renderer_query(const lc_renderer *r);
 
 /* Between frames: takes the settings for the frames to come as the device and the scene allow
  * them (fallbacks warned once; what cannot run is LC_ERR_USAGE with a one-line error) and makes
@@ -293,6 +339,6 @@ uint32_t lc_frame_set_samplers(void);
  * has had a shadowed light. */
 const char *lc_shadow_cull_name(const lc_renderer *r);
 /* The shadow filter's name for these settings (--stats, the HUD). */
-const char *lc_shadow_filter_name(const lc_frame_settings *s);
+const char *lc_shadow_filter_name(uint32_t shadow_filter); /* LC_SHADOW_FILTER_* (0: the default) */
 
 #endif
