@@ -12,20 +12,25 @@
 #include "passes/passes.h"
 #include "vk/pipelines.h"
 
-const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback", "shadows"};
-const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cull", "record", "sort", "submit"};
-const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin", "objects"};
-const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
-const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
-const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
-const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {"tiles", "always"};
-const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets", "base-colour",
-                                                    "normals", "roughness-metallic", "shadow-atlas", "cascades", "triangles",
-                                                    "overdraw", "probes"};
-const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
-const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {"auto", "hardware", "compute"};
-const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
-const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
+const char *const lc_timer_names[LC_TIMER_COUNT] = {LC_TIMERS(LC_ENUM_NAME)};
+const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {LC_CPU_TIMERS(LC_ENUM_NAME)};
+const char *const lc_zbin_kernel_names[LC_ZBIN_KERNEL_COUNT] = {LC_ZBIN_KERNELS(LC_ENUM_NAME)};
+const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {LC_VIS_IDS(LC_ENUM_NAME)};
+const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {LC_BIN_KERNELS(LC_ENUM_NAME)};
+const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {LC_SCALARIZE_MERGES(LC_ENUM_NAME)};
+const char *const lc_shading_names[LC_SHADING_COUNT] = {LC_SHADINGS(LC_ENUM_NAME)};
+const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {LC_RASTERIZERS(LC_ENUM_NAME)};
+const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {LC_TONEMAPS(LC_ENUM_NAME)};
+const char *const lc_binning_names[LC_BINNING_COUNT] = {LC_BINNINGS(LC_ENUM_NAME)};
+/* The modes and views are numbered in lc_shared.h (GLSL reads them too): their names here,
+ * one for each (the asserts count them). */
+#define MODE_NAMES "brute", "lists", "tiles", "clusters", "zbin", "objects"
+#define VIEW_NAMES "shaded", "heatmap", "tightness", "meshlets", "base-colour", "normals", "roughness-metallic", "shadow-atlas", \
+                   "cascades", "triangles", "overdraw", "probes"
+_Static_assert(sizeof((const char *[]){MODE_NAMES}) / sizeof(const char *) == LC_MODE_COUNT, "a name for each mode");
+_Static_assert(sizeof((const char *[]){VIEW_NAMES}) / sizeof(const char *) == LC_VIEW_COUNT, "a name for each view");
+const char *const lc_mode_names[LC_MODE_COUNT] = {MODE_NAMES};
+const char *const lc_view_names[LC_VIEW_COUNT] = {VIEW_NAMES};
 
 #define MAX_PASSES (40 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10; compute raster + occlusion 14) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
@@ -186,26 +191,7 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_object_cull_result_destroy(&r->frame.shadow_cull[v]);
         free(r->frame.shadow_draws[v].draws);
     }
-    VkPipeline *all[] = {&r->dev.depth_pipeline, &r->dev.tonemap_pipeline, &r->dev.tonemap_compute, &r->dev.hud_pipeline, &r->dev.tile_depth_pipeline,
-                         &r->dev.light_cull_coarse, &r->dev.light_cull_tiles,
-                         &r->dev.light_cull_lists, &r->dev.light_cull_clusters, &r->dev.zbin, &r->dev.zbin_bins, &r->dev.light_setup,
-                         &r->dev.bin_lights[0], &r->dev.bin_lights[1], &r->dev.bin_lights[2], &r->dev.bin_blocks[0], &r->dev.bin_blocks[1],
-                         &r->dev.bin_blocks[2], &r->dev.geometry_cull[0], &r->dev.geometry_cull[1], &r->dev.geometry_cull[2], &r->dev.hiz_pipeline,
-                         &r->dev.mesh_depth_pipeline[0], &r->dev.mesh_depth_pipeline[1], &r->dev.depth_mask_pipeline,
-                         &r->dev.mesh_depth_mask_pipeline[0], &r->dev.mesh_depth_mask_pipeline[1], &r->dev.shadow_pipeline, &r->dev.shadow_mask_pipeline, &r->dev.shadow_cull_pipeline[0],
-                         &r->dev.shadow_cull_pipeline[1], &r->dev.shadow_cull_pipeline[2], &r->dev.shadow_hiz_pipeline,
-                         &r->dev.mesh_cull[0], &r->dev.mesh_cull[1], &r->dev.mesh_cull[2], &r->dev.mesh_scan[0], &r->dev.mesh_scan[1],
-                         &r->dev.mesh_scan[2], &r->dev.mesh_list[0], &r->dev.mesh_list[1], &r->dev.mesh_list[2],
-                         &r->dev.raster_pipeline[0], &r->dev.raster_pipeline[1], &r->dev.raster_pipeline[2], &r->dev.raster_resolve_pipeline,
-                         &r->dev.raster_big_pipeline[0], &r->dev.raster_big_pipeline[1], &r->dev.raster_big_pipeline[2]};
-    for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
-        if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
-    lc_frame_destroy_shade_pipelines(r);
-    for (int g = 0; g < LC_RASTER_PATHS; g++)
-        for (int v = 0; v < 3; v++) {
-            VkPipeline p = v ? r->dev.visibility_single_pipeline[g][v - 1] : r->dev.visibility_pipeline[g];
-            if (p) vkDestroyPipeline(dev, p, NULL);
-        }
+    lc_frame_destroy_pipelines(r);
     lc_visibility_scene_destroy(ctx, &r->dev.vis_scene);
     if (r->dev.textures)
         for (uint32_t i = 0; i < r->scene->image_count; i++) lc_image_destroy(ctx, &r->dev.textures[i]);
@@ -496,7 +482,7 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         lc_status st = lc_frame_rebuild_sized(r, r->sized.analysis_allocated);
         if (st != LC_OK) return st;
     }
-    if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !(r->target->storage_output && r->dev.tonemap_compute)) {
+    if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !(r->target->storage_output && r->dev.pipes.tonemap_compute)) {
         lc_error("--tonemap %s: the %s on device '%s' cannot be a storage image%s; use auto or fragment", lc_tonemap_names[s->tonemap],
                  r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName,
                  ctx->storage_write_without_format ? "" : lc_device_hidden(&ctx->hide, LC_HIDE_STORAGE_WRITE_WITHOUT_FORMAT)
@@ -535,7 +521,7 @@ static void choose_tonemap(lc_renderer *r, lc_frame_slot *slot, const lc_target_
 {
     lc_context *ctx = r->ctx;
     const lc_frame_settings *s = &r->settings;
-    bool tonemap_compute = r->target->storage_output && r->dev.tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT &&
+    bool tonemap_compute = r->target->storage_output && r->dev.pipes.tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT &&
                            tf->image->storage_view;
     /* Fused: the visibility shade writes the output itself, in the shaded view (the analysis
      * views colour from counters the shade is still writing). */

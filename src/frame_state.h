@@ -94,7 +94,10 @@ struct lc_renderer {
  * pipelines). */
 void lc_frame_create_layouts(lc_renderer *r);
 lc_status lc_frame_upload_scene(lc_renderer *r);
+/* The fixed pipelines, from one table (a row each); and every pipeline destroyed, in one loop
+ * over lc_frame_pipelines and one over the shade variants. */
 lc_status lc_frame_create_pipelines(lc_renderer *r);
+void lc_frame_destroy_pipelines(lc_renderer *r);
 lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis);
 /* The transparent pass's pipeline (forward shading, blended, depth LESS_OR_EQUAL read-only),
  * and its loop variant: the forward fragment shader's, whatever the frame's shading. */

@@ -50,27 +50,34 @@ typedef enum lc_res {
     LC_RES_COUNT
 } lc_res;
 
+/* Each enum below and its names come from one list, X(ID, "name") a row, as sokol writes
+ * them: LC_ENUM_ID expands a row into the enum, LC_ENUM_NAME into the names (frame.c). */
+#define LC_ENUM_ID(id, name) id,
+#define LC_ENUM_NAME(id, name) name,
+
 /* GPU timers: each pass adds to one. */
-typedef enum lc_timer { LC_TIMER_DEPTH, LC_TIMER_CULL, LC_TIMER_SHADE, LC_TIMER_TONEMAP, LC_TIMER_HUD, LC_TIMER_READBACK, LC_TIMER_SHADOWS, LC_TIMER_COUNT } lc_timer;
+#define LC_TIMERS(X) X(LC_TIMER_DEPTH, "depth") X(LC_TIMER_CULL, "cull") X(LC_TIMER_SHADE, "shade") X(LC_TIMER_TONEMAP, "tonemap") \
+    X(LC_TIMER_HUD, "hud") X(LC_TIMER_READBACK, "readback") X(LC_TIMER_SHADOWS, "shadows")
+typedef enum lc_timer { LC_TIMERS(LC_ENUM_ID) LC_TIMER_COUNT } lc_timer;
 extern const char *const lc_timer_names[LC_TIMER_COUNT];
 /* CPU steps of a frame after the light build: filling the render contexts, merging and
  * sorting their commands, translating them into Vulkan and submitting. */
 /* Host (CPU) times of a frame, in --stats cpu_ms and on the HUD. */
-typedef enum lc_cpu_timer {
-    LC_CPU_LIGHT_BUILD, /* light cull, sort, pack on the jobs (lc_lights_build) */
-    LC_CPU_OBJECT_CULL, /* object sphere + OOBB culling on the jobs (lc_object_cull_run) */
-    LC_CPU_RECORD,      /* passes and object draws into render contexts */
-    LC_CPU_SORT,        /* merge + radix sort of the commands */
-    LC_CPU_SUBMIT,      /* backend translation into secondaries + vkQueueSubmit */
-    LC_CPU_COUNT
-} lc_cpu_timer;
+#define LC_CPU_TIMERS(X)                                                                                    \
+    X(LC_CPU_LIGHT_BUILD, "light_build") /* light cull, sort, pack on the jobs (lc_lights_build) */           \
+    X(LC_CPU_OBJECT_CULL, "object_cull") /* object sphere + OOBB culling on the jobs (lc_object_cull_run) */  \
+    X(LC_CPU_RECORD, "record")           /* passes and object draws into render contexts */                  \
+    X(LC_CPU_SORT, "sort")               /* merge + radix sort of the commands */                            \
+    X(LC_CPU_SUBMIT, "submit")           /* backend translation into secondaries + vkQueueSubmit */
+typedef enum lc_cpu_timer { LC_CPU_TIMERS(LC_ENUM_ID) LC_CPU_COUNT } lc_cpu_timer;
 extern const char *const lc_cpu_timer_names[LC_CPU_COUNT];
 extern const char *const lc_mode_names[LC_MODE_COUNT];
 extern const char *const lc_view_names[LC_VIEW_COUNT];
 /* How pixels are shaded: forward (the raster pass runs the light loop; the reference) or
  * visibility (the raster pass stores triangle ids, a compute pass rebuilds the surface and
  * runs the same light loop). */
-enum { LC_SHADING_FORWARD, LC_SHADING_VISIBILITY, LC_SHADING_COUNT };
+#define LC_SHADINGS(X) X(LC_SHADING_FORWARD, "forward") X(LC_SHADING_VISIBILITY, "visibility")
+enum { LC_SHADINGS(LC_ENUM_ID) LC_SHADING_COUNT };
 extern const char *const lc_shading_names[LC_SHADING_COUNT];
 /* Which pass tonemaps (--tonemap): AUTO takes FUSED for visibility shading in the shaded
  * view, else compute, where the target's images can be storage images
@@ -80,7 +87,8 @@ extern const char *const lc_shading_names[LC_SHADING_COUNT];
  * writes the output itself, no tonemap pass (within 1/255 of the others, which read the
  * colour back from a 16-bit float image); frames it cannot serve (forward shading, the
  * analysis views) take compute. */
-enum { LC_TONEMAP_AUTO, LC_TONEMAP_COMPUTE, LC_TONEMAP_FRAGMENT, LC_TONEMAP_FUSED, LC_TONEMAP_COUNT };
+#define LC_TONEMAPS(X) X(LC_TONEMAP_AUTO, "auto") X(LC_TONEMAP_COMPUTE, "compute") X(LC_TONEMAP_FRAGMENT, "fragment") X(LC_TONEMAP_FUSED, "fused")
+enum { LC_TONEMAPS(LC_ENUM_ID) LC_TONEMAP_COUNT };
 extern const char *const lc_tonemap_names[LC_TONEMAP_COUNT];
 int lc_mode_from_name(const char *name); /* -1 when unknown */
 
@@ -107,16 +115,18 @@ typedef struct lc_renderer_desc {
 /* The visibility buffer's ids (--visibility-ids): one 32-bit word where the scene's draws and
  * triangles fit (lc_vis_id_prim_bits), else two (AUTO); one word or an error (32); two words
  * (64). Both give the same image. */
-enum { LC_VIS_IDS_AUTO, LC_VIS_IDS_32, LC_VIS_IDS_64, LC_VIS_IDS_COUNT };
+#define LC_VIS_IDS(X) X(LC_VIS_IDS_AUTO, "auto") X(LC_VIS_IDS_32, "32") X(LC_VIS_IDS_64, "64")
+enum { LC_VIS_IDS(LC_ENUM_ID) LC_VIS_IDS_COUNT };
 extern const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT];
 
 /* The Z-bins come from one of two kernels with the same output: per light (zbin.comp: each
  * light's lanes write its bins with atomics, after a clear) or per bin (zbin_bins.comp: each
  * bin scans the lights). AUTO takes per bin up to LC_ZBIN_BINS_MAX_LIGHTS visible lights,
  * where the per-light kernel is latency-bound. */
-enum { LC_ZBIN_KERNEL_AUTO, LC_ZBIN_KERNEL_BINS, LC_ZBIN_KERNEL_LIGHTS };
+#define LC_ZBIN_KERNELS(X) X(LC_ZBIN_KERNEL_AUTO, "auto") X(LC_ZBIN_KERNEL_BINS, "bins") X(LC_ZBIN_KERNEL_LIGHTS, "lights")
+enum { LC_ZBIN_KERNELS(LC_ENUM_ID) LC_ZBIN_KERNEL_COUNT };
 #define LC_ZBIN_BINS_MAX_LIGHTS 4096u
-extern const char *const lc_zbin_kernel_names[3];
+extern const char *const lc_zbin_kernel_names[LC_ZBIN_KERNEL_COUNT];
 
 /* How tiles, zbin and clusters build their bits (--binning): TILES, each tile testing the
  * lights (tile-parallel); LIGHTS, each light's screen footprint rasterised into the cells
@@ -125,7 +135,8 @@ extern const char *const lc_zbin_kernel_names[3];
  * alone, no tile depth pass (zbin: its Z-bins alone carry the depth, as in Granite; on
  * Sponza that evaluates about twice the pairs). Clusters bin the footprint into the slices
  * within each light's view depth range; they never read the depth buffer. */
-enum { LC_BINNING_TILES, LC_BINNING_LIGHTS, LC_BINNING_LIGHTS_NODEPTH, LC_BINNING_COUNT };
+#define LC_BINNINGS(X) X(LC_BINNING_TILES, "tiles") X(LC_BINNING_LIGHTS, "lights") X(LC_BINNING_LIGHTS_NODEPTH, "lights-nodepth")
+enum { LC_BINNINGS(LC_ENUM_ID) LC_BINNING_COUNT };
 extern const char *const lc_binning_names[LC_BINNING_COUNT];
 /* The variants of the light binning shaders (bin_lights.comp, bin_lights_blocks.comp TARGET). */
 enum { LC_BIN_TILES, LC_BIN_TILES_DEPTH, LC_BIN_CLUSTERS, LC_BIN_COUNT };
@@ -135,14 +146,16 @@ enum { LC_BIN_TILES, LC_BIN_TILES_DEPTH, LC_BIN_CLUSTERS, LC_BIN_COUNT };
  * clear, no atomics). Both run the same per-cell tests: without depth bounds (zbin and tiles
  * with lights-nodepth, clusters) the same bits; with them LIGHTS tests each tile's depth range
  * where BLOCKS tests the block's, so its bits are a subset. */
-enum { LC_BIN_KERNEL_LIGHTS, LC_BIN_KERNEL_BLOCKS, LC_BIN_KERNEL_COUNT };
+#define LC_BIN_KERNELS(X) X(LC_BIN_KERNEL_LIGHTS, "lights") X(LC_BIN_KERNEL_BLOCKS, "blocks")
+enum { LC_BIN_KERNELS(LC_ENUM_ID) LC_BIN_KERNEL_COUNT };
 extern const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT];
 /* Where the scalarized light loops merge the subgroup's lanes (--scalarize-merge): TILES
  * (default), only subgroups that span screen tiles (or cluster tiles): elsewhere the lanes'
  * loads are already uniform and each walks its own lights; ALWAYS, every subgroup (the
  * classic scalarization: the lanes' Z-bin window, OR-ed masks, merged lists). The same image
  * either way. */
-enum { LC_SCALARIZE_MERGE_TILES, LC_SCALARIZE_MERGE_ALWAYS, LC_SCALARIZE_MERGE_COUNT };
+#define LC_SCALARIZE_MERGES(X) X(LC_SCALARIZE_MERGE_TILES, "tiles") X(LC_SCALARIZE_MERGE_ALWAYS, "always")
+enum { LC_SCALARIZE_MERGES(LC_ENUM_ID) LC_SCALARIZE_MERGE_COUNT };
 extern const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT];
 /* The shade pipelines' light-loop variants: unscalarized, scalarized merging across tiles,
  * scalarized merging always (lc_loop_variant). */
@@ -153,7 +166,8 @@ enum { LC_LOOP_PLAIN, LC_LOOP_MERGE_TILES, LC_LOOP_MERGE_ALWAYS, LC_LOOP_COUNT }
  * the graphics pipeline (depth pre-pass and EQUAL id pass, or one pass); COMPUTE, the compute
  * raster (passes/raster.c: 64-bit atomic max of depth and id per pixel, then the id image and
  * the depth image resolved from it in compute). Forward shading always rasterizes in hardware. */
-enum { LC_RASTERIZER_AUTO, LC_RASTERIZER_HARDWARE, LC_RASTERIZER_COMPUTE, LC_RASTERIZER_COUNT };
+#define LC_RASTERIZERS(X) X(LC_RASTERIZER_AUTO, "auto") X(LC_RASTERIZER_HARDWARE, "hardware") X(LC_RASTERIZER_COMPUTE, "compute")
+enum { LC_RASTERIZERS(LC_ENUM_ID) LC_RASTERIZER_COUNT };
 extern const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT];
 
 /* Raster pipelines per geometry path, and the mesh path's indirect dispatch after them

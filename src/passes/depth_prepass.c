@@ -6,8 +6,8 @@ static void record(const lc_frame *f, const lc_pass *self, lc_render_context *rc
 {
     (void)self;
     lc_begin_depth_rendering(f, rc, pass, false);
-    lc_bind_scene(f, rc, pass, f->dev->depth_pipeline, true);
-    lc_bind_depth_mask(f, rc, pass, f->dev->depth_mask_pipeline);
+    lc_bind_scene(f, rc, pass, f->dev->pipes.depth_pipeline, true);
+    lc_bind_depth_mask(f, rc, pass, f->dev->pipes.depth_mask_pipeline);
     /* The draws come from lc_scene_draws_record jobs. */
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }

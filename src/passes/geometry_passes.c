@@ -48,7 +48,7 @@ static void record_cull(const lc_frame *f, const lc_pass *self, lc_render_contex
 {
     uint32_t phase = self->data.phase;
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->geometry_cull[phase]);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.geometry_cull[phase]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
     lc_geometry_cull_push push = {.counts = {f->dev->geo.task_count, f->dev->geo.command_capacity, f->dev->geo.bucket_count, f->sized->hiz.mip_levels},
                          .hiz_size = {f->sized->width, f->sized->height, 0, 0}};
@@ -73,7 +73,7 @@ static void record_mesh_cull(const lc_frame *f, const lc_pass *self, lc_render_c
 {
     uint32_t phase = self->data.phase, step = self->data.step;
     const lc_geometry *g = &f->dev->geo;
-    VkPipeline pipelines[3] = {f->dev->mesh_cull[phase], f->dev->mesh_scan[phase], f->dev->mesh_list[phase]};
+    VkPipeline pipelines[3] = {f->dev->pipes.mesh_cull[phase], f->dev->pipes.mesh_scan[phase], f->dev->pipes.mesh_list[phase]};
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
     lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines[step]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
@@ -138,8 +138,8 @@ static void record_depth(const lc_frame *f, const lc_pass *self, lc_render_conte
 {
     uint32_t phase = self->data.phase;
     lc_begin_depth_rendering(f, rc, pass, phase == LC_GEOMETRY_CULL_PHASE_2);
-    lc_bind_scene(f, rc, pass, f->dev->depth_pipeline, true);
-    lc_bind_depth_mask(f, rc, pass, f->dev->depth_mask_pipeline);
+    lc_bind_scene(f, rc, pass, f->dev->pipes.depth_pipeline, true);
+    lc_bind_depth_mask(f, rc, pass, f->dev->pipes.depth_mask_pipeline);
     lc_geometry_record_draws(f, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase == LC_GEOMETRY_CULL_PHASE_2 ? 1 : 0);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
@@ -198,8 +198,8 @@ static void record_depth_mesh(const lc_frame *f, const lc_pass *self, lc_render_
     uint32_t phase = self->data.phase;
     lc_begin_depth_rendering(f, rc, pass, phase == LC_GEOMETRY_CULL_PHASE_2);
     uint32_t dispatch = f->settings->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT;
-    lc_bind_scene(f, rc, pass, f->dev->mesh_depth_pipeline[dispatch], false);
-    lc_bind_depth_mask(f, rc, pass, f->dev->mesh_depth_mask_pipeline[dispatch]);
+    lc_bind_scene(f, rc, pass, f->dev->pipes.mesh_depth_pipeline[dispatch], false);
+    lc_bind_depth_mask(f, rc, pass, f->dev->pipes.mesh_depth_mask_pipeline[dispatch]);
     lc_geometry_record_mesh_draws(f, rc, pass, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, phase, false);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }
@@ -220,7 +220,7 @@ static void record_hiz(const lc_frame *f, const lc_pass *self, lc_render_context
 {
     (void)self;
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->hiz_pipeline);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.hiz_pipeline);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
     lc_hiz_push push = {.size = {f->sized->width, f->sized->height, f->sized->hiz.mip_levels, f->sized->hiz_groups_x * f->sized->hiz_groups_y}};
     lc_rc_push_constants(rc, state, f->dev->layout, 0, sizeof push, &push);

@@ -47,7 +47,7 @@ static void fill_barrier(lc_render_context *rc, uint64_t key)
  * records side by side. */
 static void tile_depth(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key)
 {
-    dispatch(f, self, rc, key, f->dev->tile_depth_pipeline, f->sized->tiles_x, f->sized->tiles_y, 1);
+    dispatch(f, self, rc, key, f->dev->pipes.tile_depth_pipeline, f->sized->tiles_x, f->sized->tiles_y, 1);
 }
 static void zbin_clear(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key)
 {
@@ -55,11 +55,11 @@ static void zbin_clear(const lc_frame *f, const lc_pass *self, lc_render_context
 }
 static void zbin_per_light(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key)
 {
-    dispatch(f, self, rc, key, f->dev->zbin, LC_DIV_UP(LC_MAX(f->light_count, 1u), 64u), 1, 1);
+    dispatch(f, self, rc, key, f->dev->pipes.zbin, LC_DIV_UP(LC_MAX(f->light_count, 1u), 64u), 1, 1);
 }
 static void zbin_per_bin(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key)
 {
-    dispatch(f, self, rc, key, f->dev->zbin_bins, LC_DIV_UP(f->desc->zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
+    dispatch(f, self, rc, key, f->dev->pipes.zbin_bins, LC_DIV_UP(f->desc->zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
 }
 
 static void record_tile_depth(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
@@ -69,12 +69,12 @@ static void record_tile_depth(const lc_frame *f, const lc_pass *self, lc_render_
 
 static void record_coarse(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK), f->dev->light_cull_coarse, f->sized->coarse_x, f->sized->coarse_y, 1);
+    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK), f->dev->pipes.light_cull_coarse, f->sized->coarse_x, f->sized->coarse_y, 1);
 }
 
 static void record_tiles(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK), f->dev->light_cull_tiles, f->sized->tiles_x, f->sized->tiles_y, 1);
+    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK), f->dev->pipes.light_cull_tiles, f->sized->tiles_x, f->sized->tiles_y, 1);
 }
 
 static void record_lists(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
@@ -82,12 +82,12 @@ static void record_lists(const lc_frame *f, const lc_pass *self, lc_render_conte
     lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), target_of(f, self).counters, 0, VK_WHOLE_SIZE, 0);
     /* The counters are cleared, then the dispatch counts: a barrier inside the pass. */
     fill_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1));
-    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), f->dev->light_cull_lists, f->sized->list_tiles_x, f->sized->list_tiles_y, 1);
+    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), f->dev->pipes.light_cull_lists, f->sized->list_tiles_x, f->sized->list_tiles_y, 1);
 }
 
 static void record_clusters(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK), f->dev->light_cull_clusters, f->sized->cluster_x, f->sized->cluster_y, f->desc->cluster_slices);
+    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK), f->dev->pipes.light_cull_clusters, f->sized->cluster_x, f->sized->cluster_y, f->desc->cluster_slices);
 }
 
 /* The light-parallel kernel's workgroups: two per light, at most LC_BIN_GROUPS; they take the
@@ -122,12 +122,12 @@ static void record_bin(const lc_frame *f, const lc_pass *self, lc_render_context
 {
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
     if (f->settings->bin_kernel == LC_BIN_KERNEL_BLOCKS) {
-        dispatch(f, self, rc, key, f->dev->bin_blocks[target], LC_DIV_UP(cells_x, LC_BIN_BLOCK), LC_DIV_UP(cells_y, LC_BIN_BLOCK) * slices,
+        dispatch(f, self, rc, key, f->dev->pipes.bin_blocks[target], LC_DIV_UP(cells_x, LC_BIN_BLOCK), LC_DIV_UP(cells_y, LC_BIN_BLOCK) * slices,
                  LC_DIV_UP(frame_buckets(f), 32u));
         return;
     }
     push_bin(f, rc, key);
-    dispatch(f, self, rc, key, f->dev->bin_lights[target], lc_bin_groups(f->light_count), 1, 1);
+    dispatch(f, self, rc, key, f->dev->pipes.bin_lights[target], lc_bin_groups(f->light_count), 1, 1);
 }
 
 static void record_bin_footprint(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
@@ -201,7 +201,7 @@ static void record_prepare(const lc_frame *f, const lc_pass *self, lc_render_con
     }
     uint64_t setup = lc_sort_key(pass, seq++);
     push_bin(f, rc, setup);
-    dispatch(f, self, rc, setup, f->dev->light_setup, LC_DIV_UP(LC_MAX(f->light_count, 1u), 64u), 1, 1);
+    dispatch(f, self, rc, setup, f->dev->pipes.light_setup, LC_DIV_UP(LC_MAX(f->light_count, 1u), 64u), 1, 1);
     if (plan.fill_bits && mode == LC_MODE_CLUSTERS) {
         uint64_t clusters = (uint64_t)f->sized->cluster_x * f->sized->cluster_y * f->desc->cluster_slices;
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), t.cluster_bits, 0, clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);

@@ -66,6 +66,46 @@ typedef struct lc_frame_motion {
     lc_skinning gpu; /* GPU skinning (geometry/skinning.h); range_count 0: the CPU poses and uploads */
 } lc_frame_motion;
 
+/* Every pipeline of the frame but the shade variants, VkPipeline members alone: the renderer
+ * makes the fixed ones from one table (frame_setup.c) and destroys them all in one loop over
+ * the struct; the rest are made on first use. */
+typedef struct lc_frame_pipelines {
+    VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
+    VkPipeline tonemap_compute; /* tonemap.comp, where the device has format-less storage writes */
+    VkPipeline tile_depth_pipeline, light_cull_coarse, light_cull_tiles, light_cull_lists, light_cull_clusters, zbin, zbin_bins;
+    VkPipeline light_setup, bin_lights[LC_BIN_COUNT], bin_blocks[LC_BIN_COUNT];
+    /* The visibility pass per geometry path (LC_GEOMETRY_*: object draws, meshlet draws, task
+     * and mesh shaders), made on first use. */
+    VkPipeline visibility_pipeline[LC_RASTER_PATHS];
+    /* The one-pass visibility raster per geometry path: opaque materials, alpha MASK ones. */
+    VkPipeline visibility_single_pipeline[LC_RASTER_PATHS][2];
+    VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
+    /* --raster compute: raster.comp per LC_GEOMETRY_CULL_PHASE_* (vis_scene.layout) and the
+     * resolve into the id image and the depth words (raster_resolve.comp), made on first use. */
+    VkPipeline raster_pipeline[3], raster_big_pipeline[3], raster_resolve_pipeline;
+    /* The depth passes' pipelines for alpha MASK materials (depth_mask.frag); the mesh path's
+     * depth pre-pass (devices with mesh shaders only: geometry.task + geometry.mesh). */
+    VkPipeline depth_mask_pipeline, mesh_depth_mask_pipeline[LC_MESH_DISPATCH_COUNT];
+    VkPipeline mesh_depth_pipeline[LC_MESH_DISPATCH_COUNT];
+    /* --mesh-dispatch indirect's compute cull, list scan and list writer, per
+     * LC_GEOMETRY_CULL_PHASE_* (devices with mesh shaders and indirect-count draws). */
+    VkPipeline mesh_cull[3], mesh_scan[3], mesh_list[3];
+    /* Shadow views: depth (shadow_depth.vert), alpha MASK casters (+ depth_mask.frag), their
+     * GPU cull per phase (shadow_cull.comp) and HiZ (shadow_hiz.comp). */
+    VkPipeline shadow_pipeline, shadow_mask_pipeline, shadow_cull_pipeline[3], shadow_hiz_pipeline;
+} lc_frame_pipelines;
+
+/* The shade variants [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use, VkPipeline members
+ * alone (destroyed in one loop): forward (shade.frag), the mesh path's forward per dispatch,
+ * visibility [..][fused tonemap], and the transparent pass's (blending over the HDR image,
+ * depth LESS_OR_EQUAL without writes). */
+typedef struct lc_shade_pipelines {
+    VkPipeline shade[LC_MODE_COUNT][LC_LOOP_COUNT][3];
+    VkPipeline shade_mesh[LC_MESH_DISPATCH_COUNT][LC_MODE_COUNT][LC_LOOP_COUNT][3];
+    VkPipeline shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
+    VkPipeline shade_transparent[LC_MODE_COUNT][LC_LOOP_COUNT][3];
+} lc_shade_pipelines;
+
 /* Made once with the renderer, for its device and scene (lc_renderer_create): layouts and
  * samplers, the scene on the GPU, the pipelines (shade variants on first use), and the CPU
  * frame's machinery (block pool, backend, object culling set, light builder). */
@@ -88,43 +128,14 @@ typedef struct lc_renderer_device {
     VkDescriptorSet *material_sets;
     lc_visibility_scene vis_scene;
 
-    VkPipeline depth_pipeline, tonemap_pipeline, hud_pipeline;
-    VkPipeline tonemap_compute; /* tonemap.comp, where the device has format-less storage writes */
-    VkPipeline tile_depth_pipeline, light_cull_coarse, light_cull_tiles, light_cull_lists, light_cull_clusters, zbin, zbin_bins;
-    VkPipeline light_setup, bin_lights[LC_BIN_COUNT], bin_blocks[LC_BIN_COUNT];
-    /* Shade variants [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use. */
-    VkPipeline shade[LC_MODE_COUNT][LC_LOOP_COUNT][3];
-    /* The visibility pass per geometry path (LC_GEOMETRY_*: object draws, meshlet draws, task
-     * and mesh shaders), made on first use; the shade variants [..][fused tonemap]. */
-    VkPipeline visibility_pipeline[LC_RASTER_PATHS];
-    /* The one-pass visibility raster per geometry path: opaque materials, alpha MASK ones. */
-    VkPipeline visibility_single_pipeline[LC_RASTER_PATHS][2];
-    VkPipeline shade_visibility[LC_MODE_COUNT][LC_LOOP_COUNT][3][2];
-    VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
-    /* --raster compute: raster.comp per LC_GEOMETRY_CULL_PHASE_* (vis_scene.layout) and the
-     * resolve into the id image and the depth words (raster_resolve.comp), made on first use. */
-    VkPipeline raster_pipeline[3], raster_big_pipeline[3], raster_resolve_pipeline;
-    /* The mesh path (devices with mesh shaders only): the depth pre-pass (geometry.task +
-     * geometry.mesh), and the forward shade variants (+ shade.frag), made on first use. */
-    /* The depth passes' pipelines for alpha MASK materials (depth_mask.frag). */
-    VkPipeline depth_mask_pipeline, mesh_depth_mask_pipeline[LC_MESH_DISPATCH_COUNT];
-    VkPipeline mesh_depth_pipeline[LC_MESH_DISPATCH_COUNT], shade_mesh[LC_MESH_DISPATCH_COUNT][LC_MODE_COUNT][LC_LOOP_COUNT][3];
-    /* --mesh-dispatch indirect's compute cull, list scan and list writer, per
-     * LC_GEOMETRY_CULL_PHASE_* (devices with mesh shaders and indirect-count draws). */
-    VkPipeline mesh_cull[3], mesh_scan[3], mesh_list[3];
-    /* The transparent pass (BLEND materials): shade.frag blending over the HDR image, depth
-     * LESS_OR_EQUAL without writes, [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use. */
-    VkPipeline shade_transparent[LC_MODE_COUNT][LC_LOOP_COUNT][3];
+    lc_frame_pipelines pipes;  /* made with the renderer, or on first use */
+    lc_shade_pipelines shades; /* the shade variants, on first use; again when the shadow lookup comes on */
     uint32_t blend_objects;            /* objects whose material is LC_ALPHA_BLEND */
     uint32_t materials_by_alpha[3];    /* the scene's materials per LC_ALPHA_* */
-    /* Shadows: the views' depth pipeline (shadow_depth.vert), the atlas (one tile until a
-     * frame has a shadowed light, then LC_SHADOW_BLOCKS blocks) and what its tiles hold. */
-    VkPipeline shadow_pipeline;
-    VkPipeline shadow_mask_pipeline; /* alpha MASK casters: shadow_depth.vert, depth_mask.frag */
+    /* Shadows: the atlas (one tile until a frame has a shadowed light, then LC_SHADOW_BLOCKS
+     * blocks) and what its tiles hold; the views' GPU cull. */
     lc_image shadow_atlas;
     lc_shadows shadows;
-    VkPipeline shadow_cull_pipeline[3]; /* shadow_cull.comp per phase (LC_GEOMETRY_CULL_PHASE_*) */
-    VkPipeline shadow_hiz_pipeline;     /* shadow_hiz.comp */
     lc_shadow_cull shadow_cull;
 
     /* The render contexts' package blocks and the backend that translates them. */

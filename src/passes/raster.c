@@ -41,7 +41,7 @@ static void record_raster(const lc_frame *f, const lc_pass *self, lc_render_cont
     uint32_t phase = self->data.phase;
     uint32_t tasks = f->dev->geo.task_count;
     if (!tasks) return;
-    uint64_t key = bind_raster(f, rc, pass, f->dev->raster_pipeline[phase]);
+    uint64_t key = bind_raster(f, rc, pass, f->dev->pipes.raster_pipeline[phase]);
     /* One workgroup per task (its command of the phase), in rows of at most 65535. */
     uint32_t x = LC_MIN(tasks, 65535u);
     lc_rc_dispatch(rc, key, x, LC_DIV_UP(tasks, x), 1);
@@ -63,7 +63,7 @@ lc_pass lc_pass_raster(uint32_t phase)
 static void record_big(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
     uint32_t phase = self->data.phase;
-    uint64_t key = bind_raster(f, rc, pass, f->dev->raster_big_pipeline[phase]);
+    uint64_t key = bind_raster(f, rc, pass, f->dev->pipes.raster_big_pipeline[phase]);
     lc_rc_dispatch(rc, key, LC_RASTER_BIG_GROUPS, 1, 1);
 }
 
@@ -83,7 +83,7 @@ static void record_resolve(const lc_frame *f, const lc_pass *self, lc_render_con
 {
     (void)self;
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
-    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->raster_resolve_pipeline);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.raster_resolve_pipeline);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
     lc_rc_dispatch(rc, key, LC_DIV_UP(f->sized->width, 16u), LC_DIV_UP(f->sized->height, 8u), 1);
 }

@@ -34,14 +34,14 @@ static void record(const lc_frame *f, const lc_pass *self, lc_render_context *rc
     if (s->geometry == LC_GEOMETRY_MESH) {
         /* mesh: replay both phases' drawn flags (the depth passes' set) through the task and
          * mesh shaders; nothing is culled again. */
-        lc_bind_scene(f, rc, pass, f->dev->shade_mesh[s->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT][s->mode][loop][s->analysis], false);
+        lc_bind_scene(f, rc, pass, f->dev->shades.shade_mesh[s->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT][s->mode][loop][s->analysis], false);
         lc_geometry_record_mesh_draws(f, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id,
                                       s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL, true);
         if (s->occlusion) lc_geometry_record_mesh_draws(f, rc, pass, LC_SHADER_PASS_MATERIAL, shade_id, LC_GEOMETRY_CULL_PHASE_2, true);
         lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
         return;
     }
-    lc_bind_scene(f, rc, pass, f->dev->shade[s->mode][loop][s->analysis], true);
+    lc_bind_scene(f, rc, pass, f->dev->shades.shade[s->mode][loop][s->analysis], true);
     /* direct: the draws (with their materials) come from lc_scene_draws_record jobs. mdi:
      * replay the surviving draws of both phases, exactly the depth pre-pass's set. */
     if (s->geometry == LC_GEOMETRY_MDI) {

@@ -6,7 +6,7 @@ static void record(const lc_frame *f, const lc_pass *self, lc_render_context *rc
     const lc_frame_settings *s = f->settings;
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE,
-                        f->dev->shade_visibility[s->mode][f->loop][s->analysis][f->tonemap_path == LC_TONEMAP_FUSED]);
+                        f->dev->shades.shade_visibility[s->mode][f->loop][s->analysis][f->tonemap_path == LC_TONEMAP_FUSED]);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->vis_scene.layout, 0, f->slot->set);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->vis_scene.layout, 1, f->dev->vis_scene.set);
     // 8x4 pixels a workgroup (shade_visibility.glsl).

@@ -38,7 +38,7 @@ static void record_cull(const lc_frame *f, const lc_pass *self, lc_render_contex
 {
     uint32_t phase = self->data.phase;
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->shadow_cull_pipeline[phase]);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.shadow_cull_pipeline[phase]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
     /* A row of workgroups per view: its record and face are in the slot's record buffer
      * after the records (lc_frame_shadows). */
@@ -52,7 +52,7 @@ static void record_hiz(const lc_frame *f, const lc_pass *self, lc_render_context
 {
     (void)self;
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->shadow_hiz_pipeline);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.shadow_hiz_pipeline);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
     lc_shadow_cull_push push = cull_push(f);
     lc_rc_push_constants(rc, state, f->dev->layout, 0, sizeof push, &push);

@@ -27,8 +27,8 @@ static void record(const lc_frame *f, const lc_pass *self, lc_render_context *rc
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
     lc_rc_begin_rendering(rc, lc_sort_key(pass, LC_SEQ_BEGIN), &p);
     lc_rc_viewport_at(rc, state, x, y, view->size, view->size);
-    lc_bind_scene(f, rc, pass, f->dev->shadow_pipeline, true);
-    lc_bind_depth_mask(f, rc, pass, f->dev->shadow_mask_pipeline);
+    lc_bind_scene(f, rc, pass, f->dev->pipes.shadow_pipeline, true);
+    lc_bind_depth_mask(f, rc, pass, f->dev->pipes.shadow_mask_pipeline);
     /* The view's record and face (the material's constants go before them). */
     uint32_t which[2] = {view->record, view->face};
     lc_rc_push_constants(rc, state, f->dev->layout, LC_SHADOW_PUSH_OFFSET, sizeof which, which);

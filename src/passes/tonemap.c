@@ -5,7 +5,7 @@ static void record(const lc_frame *f, const lc_pass *self, lc_render_context *rc
     (void)self;
     lc_begin_rendering(f, rc, pass, &(lc_rendering){.color = f->output, .color_load = VK_ATTACHMENT_LOAD_OP_DONT_CARE});
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, f->dev->tonemap_pipeline);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, f->dev->pipes.tonemap_pipeline);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, f->dev->layout, 0, f->slot->set);
     lc_rc_draw(rc, lc_sort_key(pass, LC_SEQ_WORK), 3, 0);
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
@@ -15,7 +15,7 @@ static void record_compute(const lc_frame *f, const lc_pass *self, lc_render_con
 {
     (void)self;
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
-    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->tonemap_compute);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.tonemap_compute);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
     lc_rc_dispatch(rc, key, LC_DIV_UP(f->sized->width, LC_TONEMAP_GROUP), LC_DIV_UP(f->sized->height, LC_TONEMAP_GROUP), 1);
 }
@@ -43,7 +43,7 @@ static void record_hud(const lc_frame *f, const lc_pass *self, lc_render_context
     (void)self;
     lc_begin_rendering(f, rc, pass, &(lc_rendering){.color = f->output, .color_load = VK_ATTACHMENT_LOAD_OP_LOAD});
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, f->dev->hud_pipeline);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, f->dev->pipes.hud_pipeline);
     float scale[4] = {2.0f / (float)f->sized->width, 2.0f / (float)f->sized->height, 0.0f, 0.0f};
     lc_rc_push_constants(rc, state, f->dev->layout, 0, sizeof scale, scale);
     lc_rc_bind_vertex_buffer(rc, state, f->slot->hud.buffer, 0);

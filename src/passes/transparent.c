@@ -26,7 +26,7 @@ static void record(const lc_frame *f, const lc_pass *self, lc_render_context *rc
     lc_begin_rendering(f, rc, pass, &rd);
     uint32_t loop = f->transparent_loop;
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, f->dev->shade_transparent[s->mode][loop][s->analysis]);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, f->dev->shades.shade_transparent[s->mode][loop][s->analysis]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, f->dev->layout, 0, f->slot->set_transparent);
     lc_rc_bind_vertex_buffer(rc, state, f->dev->geo.vertices.buffer, 0);
     lc_rc_bind_index_buffer(rc, state, f->dev->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);

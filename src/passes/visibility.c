@@ -15,7 +15,7 @@ static void record(const lc_frame *f, const lc_pass *self, lc_render_context *rc
     };
     lc_begin_rendering(f, rc, pass, &rd);
     bool mesh = s->geometry == LC_GEOMETRY_MESH;
-    lc_bind_scene(f, rc, pass, f->dev->visibility_pipeline[lc_raster_path(s)], !mesh);
+    lc_bind_scene(f, rc, pass, f->dev->pipes.visibility_pipeline[lc_raster_path(s)], !mesh);
     /* direct: the object draws come from lc_scene_draws_record jobs, in the forward shade's
      * order. mdi and mesh: the depth passes' draws again, in the forward shade's order (by
      * bucket, phase, then task), so coplanar ties resolve as there: mdi replays both phases'
@@ -67,8 +67,8 @@ static void record_single(const lc_frame *f, const lc_pass *self, lc_render_cont
     };
     lc_begin_rendering(f, rc, pass, &rd);
     bool mesh = s->geometry == LC_GEOMETRY_MESH;
-    lc_bind_scene(f, rc, pass, f->dev->visibility_single_pipeline[lc_raster_path(s)][0], !mesh);
-    lc_bind_depth_mask(f, rc, pass, f->dev->visibility_single_pipeline[lc_raster_path(s)][1]);
+    lc_bind_scene(f, rc, pass, f->dev->pipes.visibility_single_pipeline[lc_raster_path(s)][0], !mesh);
+    lc_bind_depth_mask(f, rc, pass, f->dev->pipes.visibility_single_pipeline[lc_raster_path(s)][1]);
     /* The depth pre-pass's culling and draws, in the EQUAL pass's order (direct: by material,
      * then object, from lc_scene_draws_record; mdi and mesh: by bucket, then task; alpha MASK
      * materials after the opaque ones, under the pipeline that tests alpha), each with its
