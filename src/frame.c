@@ -1,3 +1,8 @@
+/* The frame, top to bottom (lc_renderer_render): the slot and the target's image, the host's
+ * share (light build, object culling, shadow views), the pass list in stages (begin, views,
+ * per-view depth, light cull(s), shade, transparent, post), recorded by the jobs from a
+ * read-only lc_frame, sorted, submitted. Settings are applied between frames
+ * (lc_renderer_apply). docs/ARCHITECTURE.md walks it. */
 #include "frame_state.h"
 
 #include <math.h>
@@ -288,24 +293,31 @@ static lc_pass shadow_view(lc_renderer *r, const lc_frame *f, uint32_t v, uint32
     return lc_pass_shadow_view(f, v, phase, name, sizeof r->frame.shadow_names[0]);
 }
 
-/* The frame's passes in order, each with what it records from (its lc_pass_data). */
-static uint32_t build_pass_list(lc_renderer *r, const lc_frame *f, lc_pass *passes)
+/* views: each shadow view rendered this frame, its depth into its atlas tile; with
+ * occlusion in two phases as the camera's (what each view saw last, its HiZ, the rest). */
+static uint32_t shadow_view_passes(lc_renderer *r, const lc_frame *f, lc_pass *passes)
 {
-    const lc_frame_settings *s = &r->settings;
-    uint32_t n = 0;
-    if (lc_frame_motion_pending(r)) passes[n++] = lc_pass_object_motion(); // object motion: moved objects' transforms and bounds to the GPU
-    /* shadow views: the depth of each view rendered this frame, into its atlas tile */
-    uint32_t views = r->dev.shadows.render_count;
-    bool shadow_occlusion = views && lc_frame_shadow_occlusion(r);
-    uint32_t shadow_first = shadow_occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
-    if (views && f->shadow_cull_gpu) n += lc_passes_shadow_cull(shadow_first, passes + n); // shadow cull (/ phase 1): each view's casters on the GPU (what each saw last)
-    for (uint32_t v = 0; v < views; v++) passes[n++] = shadow_view(r, f, v, shadow_first);
-    if (shadow_occlusion) {
+    uint32_t n = 0, views = r->dev.shadows.render_count;
+    bool occlusion = views && lc_frame_shadow_occlusion(r);
+    uint32_t first = occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
+    if (views && f->shadow_cull_gpu) n += lc_passes_shadow_cull(first, passes + n); // shadow cull (/ phase 1): each view's casters on the GPU (what each saw last)
+    for (uint32_t v = 0; v < views; v++) passes[n++] = shadow_view(r, f, v, first);
+    if (occlusion) {
         passes[n++] = lc_pass_shadow_hiz();                   // shadow hiz: each view's max-depth pyramid of phase 1
         n += lc_passes_shadow_cull(LC_GEOMETRY_CULL_PHASE_2, passes + n); // shadow cull / phase 2: the rest against the HiZ; visibility bits
         for (uint32_t v = 0; v < views; v++) // what became visible; fresh views were done in phase 1
             if (!r->dev.shadows.render[v].fresh) passes[n++] = shadow_view(r, f, v, LC_GEOMETRY_CULL_PHASE_2);
     }
+    return n;
+}
+
+/* per-view depth: the camera's depth (and, for visibility shading, its triangle ids) on the
+ * frame's geometry path: the compute raster; mesh or mdi's GPU cull, one or two phases; or
+ * the direct path's CPU-culled draws. */
+static uint32_t camera_depth_passes(const lc_frame *f, lc_pass *passes)
+{
+    const lc_frame_settings *s = f->settings;
+    uint32_t n = 0;
     /* Visibility shading in one raster pass: the depth and the ids together, where the depth
      * pre-pass would be (per phase); else the pre-pass, and the ids after it (EQUAL). */
     bool single = s->shading == LC_SHADING_VISIBILITY && !s->visibility_prepass;
@@ -345,23 +357,64 @@ static uint32_t build_pass_list(lc_renderer *r, const lc_frame *f, lc_pass *pass
                              : lc_pass_depth_prepass();       // depth prepass: tile depth bounds, shade each pixel once
     }
     if (s->shading == LC_SHADING_VISIBILITY && !single && !compute_raster) passes[n++] = lc_pass_visibility(f); // visibility: triangle ids of the surfaces the depth kept
-    n += lc_passes_light_cull(f, s->mode, false, passes + n);  // light cull: the mode's structure
-    if (lc_frame_transparent(r) && s->mode != LC_MODE_BRUTE && s->mode != LC_MODE_OBJECTS)
-        n += lc_passes_light_cull(f, s->mode, true, passes + n); // transparent light cull: tiles from the near plane to the opaque depth
+    return n;
+}
+
+/* light cull(s): the mode's structure for the opaque surfaces, then, where the scene has
+ * blended objects, the transparent cull's (tiles from the near plane to the opaque depth). */
+static uint32_t light_cull_passes(const lc_frame *f, lc_pass *passes)
+{
+    uint32_t mode = f->settings->mode;
+    uint32_t n = lc_passes_light_cull(f, mode, false, passes);
+    if (f->dev->blend_objects && mode != LC_MODE_BRUTE && mode != LC_MODE_OBJECTS) n += lc_passes_light_cull(f, mode, true, passes + n);
+    return n;
+}
+
+/* shade, transparent, post: the surfaces shaded walking the structure (forward or from the
+ * visibility ids), the blended objects over them, then tonemap (unless the shade fused it),
+ * HUD and readback. Each pass that shades or shows reads the shadow atlas. */
+static uint32_t shade_passes(const lc_frame *f, lc_pass *passes)
+{
+    const lc_frame_settings *s = f->settings;
+    uint32_t n = 0;
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
     if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(f);       // visibility shade: rebuild surfaces, walk the structure
     else passes[n++] = lc_pass_shade(f);                      // forward shade: walk the structure
     lc_pass_read_shadow_atlas(&passes[n - 1]);                // (the lights' shadows)
-    if (lc_frame_transparent(r)) {
-        passes[n++] = lc_pass_transparent(f);                 // transparent: blended objects back to front, forward shaded
-        lc_pass_read_shadow_atlas(&passes[n - 1]);
-    }
-    if (r->frame.tonemap_path != LC_TONEMAP_FUSED) {
+    return n;
+}
+
+static uint32_t transparent_passes(const lc_frame *f, lc_pass *passes)
+{
+    if (!f->dev->blend_objects) return 0;
+    passes[0] = lc_pass_transparent(f);                       // transparent: blended objects back to front, forward shaded
+    lc_pass_read_shadow_atlas(&passes[0]);
+    return 1;
+}
+
+static uint32_t post_passes(const lc_frame *f, lc_pass *passes)
+{
+    uint32_t n = 0;
+    if (f->tonemap_path != LC_TONEMAP_FUSED) {
         passes[n++] = lc_pass_tonemap(f);                     // tonemap, or heatmap / tightness / shadow atlas view (compute or fragment)
         lc_pass_read_shadow_atlas(&passes[n - 1]);
     }
-    if (s->hud && r->frame.hud_vertex_count) passes[n++] = lc_pass_hud();
-    if (s->capture_output) passes[n++] = lc_pass_readback();
+    if (f->settings->hud && f->hud_vertex_count) passes[n++] = lc_pass_hud();
+    if (f->settings->capture_output) passes[n++] = lc_pass_readback();
+    return n;
+}
+
+/* The frame's passes in order, each with what it records from (its lc_pass_data). */
+static uint32_t build_pass_list(lc_renderer *r, const lc_frame *f, lc_pass *passes)
+{
+    uint32_t n = 0;
+    if (lc_frame_motion_pending(r)) passes[n++] = lc_pass_object_motion(); // begin: moved objects' transforms and bounds to the GPU
+    n += shadow_view_passes(r, f, passes + n);   // views: the shadow views to render this frame
+    n += camera_depth_passes(f, passes + n);     // per-view depth: the camera's
+    n += light_cull_passes(f, passes + n);       // light cull(s)
+    n += shade_passes(f, passes + n);            // shade
+    n += transparent_passes(f, passes + n);      // transparent
+    n += post_passes(f, passes + n);             // post: tonemap, HUD, readback
     return n;
 }
 
