@@ -568,14 +568,12 @@ static bool acquire(lc_renderer *r, lc_target_frame *tf)
     return false;
 }
 
-/* The tonemap path of this frame; the compute paths get the target image's storage view (the
- * slot's set is idle: lc_frame_collect waited for its frame). */
-static void choose_tonemap(lc_renderer *r, lc_frame_slot *slot, const lc_target_frame *tf)
+/* The tonemap path of the frames to come (the visibility shade's variant follows it). Where
+ * the target has storage_output every image of it has a storage view (vk_target.c). */
+static void settle_tonemap(lc_renderer *r)
 {
-    lc_context *ctx = r->ctx;
     const lc_frame_settings *s = &r->settings;
-    bool tonemap_compute = r->target->storage_output && r->dev.pipes.tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT &&
-                           tf->image->storage_view;
+    bool tonemap_compute = r->target->storage_output && r->dev.pipes.tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT;
     /* Fused: the visibility shade writes the output itself, in the shaded view (the analysis
      * views colour from counters the shade is still writing). */
     bool fused = tonemap_compute && s->tonemap != LC_TONEMAP_COMPUTE && s->shading == LC_SHADING_VISIBILITY &&
@@ -583,6 +581,13 @@ static void choose_tonemap(lc_renderer *r, lc_frame_slot *slot, const lc_target_
     /* Blended objects are drawn over the shaded HDR image before it is tonemapped: scenes
      * with BLEND objects take the compute tonemap. */
     r->frame.tonemap_path = fused ? LC_TONEMAP_FUSED : tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
+}
+
+/* The compute tonemap paths write the target image through its storage view (the slot's set
+ * is idle: lc_frame_collect waited for its frame). */
+static void bind_output(lc_renderer *r, lc_frame_slot *slot, const lc_target_frame *tf)
+{
+    lc_context *ctx = r->ctx;
     if (r->frame.tonemap_path != LC_TONEMAP_FRAGMENT) {
         VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf->image->storage_view, VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = slot->set, .dstBinding = LC_BIND_OUTPUT,
@@ -749,6 +754,7 @@ lc_status lc_renderer_apply(lc_renderer *r, const lc_frame_settings *settings, c
         lc_frame_destroy_shade_pipelines(r);
     }
     const lc_frame_settings *s = &r->settings;
+    settle_tonemap(r);
     st = lc_frame_shade_pipeline(r, s->mode, lc_loop_variant(r, s), s->analysis);
     if (st == LC_OK && lc_frame_transparent(r)) st = lc_frame_transparent_pipeline(r, s->mode, lc_transparent_loop(r, s), s->analysis);
     if (st != LC_OK) return st;
@@ -770,7 +776,7 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_light *lights, uint32_t co
     lc_frame_collect(r, slot);
     lc_target_frame tf;
     if (!acquire(r, &tf)) return LC_OK;
-    choose_tonemap(r, slot, &tf);
+    bind_output(r, slot, &tf);
     host_frame(r, slot, lights, count);
 
     /* The pass list; OpenMP jobs record it into render contexts (one per pass, one per chunk
