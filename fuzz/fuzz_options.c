@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frame.h"
+#include "renderer.h"
 #include "fuzz_check.h"
 #include "lights/lights.h"
 #include "app/options.h"

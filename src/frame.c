@@ -1,4 +1,9 @@
-#include "frame.h"
+/* The frame, top to bottom (lc_renderer_render): the slot and the target's image, the host's
+ * share (light build, object culling, shadow views), the pass list in stages (begin, views,
+ * per-view depth, light cull(s), shade, transparent, post), recorded by the jobs from a
+ * read-only lc_frame, sorted, submitted. Settings are applied between frames
+ * (lc_renderer_apply). docs/ARCHITECTURE.md walks it. */
+#include "frame_state.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -12,20 +17,25 @@
 #include "passes/passes.h"
 #include "vk/pipelines.h"
 
-const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback", "shadows"};
-const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cull", "record", "sort", "submit"};
-const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin", "objects"};
-const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
-const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
-const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {"lights", "blocks"};
-const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {"tiles", "always"};
-const char *const lc_view_names[LC_VIEW_COUNT] = {"shaded", "heatmap", "tightness", "meshlets", "base-colour",
-                                                    "normals", "roughness-metallic", "shadow-atlas", "cascades", "triangles",
-                                                    "overdraw", "probes"};
-const char *const lc_shading_names[LC_SHADING_COUNT] = {"forward", "visibility"};
-const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {"auto", "hardware", "compute"};
-const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {"auto", "compute", "fragment", "fused"};
-const char *const lc_binning_names[LC_BINNING_COUNT] = {"tiles", "lights", "lights-nodepth"};
+const char *const lc_timer_names[LC_TIMER_COUNT] = {LC_TIMERS(LC_ENUM_NAME)};
+const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {LC_CPU_TIMERS(LC_ENUM_NAME)};
+const char *const lc_zbin_kernel_names[LC_ZBIN_KERNEL_COUNT] = {LC_ZBIN_KERNELS(LC_ENUM_NAME)};
+const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {LC_VIS_IDS(LC_ENUM_NAME)};
+const char *const lc_bin_kernel_names[LC_BIN_KERNEL_COUNT] = {LC_BIN_KERNELS(LC_ENUM_NAME)};
+const char *const lc_scalarize_merge_names[LC_SCALARIZE_MERGE_COUNT] = {LC_SCALARIZE_MERGES(LC_ENUM_NAME)};
+const char *const lc_shading_names[LC_SHADING_COUNT] = {LC_SHADINGS(LC_ENUM_NAME)};
+const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {LC_RASTERIZERS(LC_ENUM_NAME)};
+const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {LC_TONEMAPS(LC_ENUM_NAME)};
+const char *const lc_binning_names[LC_BINNING_COUNT] = {LC_BINNINGS(LC_ENUM_NAME)};
+/* The modes and views are numbered in lc_shared.h (GLSL reads them too): their names here,
+ * one for each (the asserts count them). */
+#define MODE_NAMES "brute", "lists", "tiles", "clusters", "zbin", "objects"
+#define VIEW_NAMES "shaded", "heatmap", "tightness", "meshlets", "base-colour", "normals", "roughness-metallic", "shadow-atlas", \
+                   "cascades", "triangles", "overdraw", "probes"
+_Static_assert(sizeof((const char *[]){MODE_NAMES}) / sizeof(const char *) == LC_MODE_COUNT, "a name for each mode");
+_Static_assert(sizeof((const char *[]){VIEW_NAMES}) / sizeof(const char *) == LC_VIEW_COUNT, "a name for each view");
+const char *const lc_mode_names[LC_MODE_COUNT] = {MODE_NAMES};
+const char *const lc_view_names[LC_VIEW_COUNT] = {VIEW_NAMES};
 
 #define MAX_PASSES (40 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10; compute raster + occlusion 14) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
@@ -43,6 +53,8 @@ lc_status lc_renderer_set_light_capacity(lc_renderer *r, uint32_t capacity)
 }
 
 /* ---- creation ---- */
+
+lc_renderer *lc_renderer_alloc(void) { return lc_calloc(1, sizeof(lc_renderer)); }
 
 lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene *scene, const lc_renderer_desc *desc,
                              lc_renderer *r)
@@ -84,7 +96,6 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     r->dev.all_objects = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->dev.all_objects);
     r->frame.opaque_list = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->frame.opaque_list);
     r->frame.blend_list = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *r->frame.blend_list);
-    r->frame.transparent_cull_pass = UINT32_MAX;
     lc_object_cull_set_reserve(&r->dev.object_cull_set, scene->object_count);
     for (uint32_t i = 0; i < scene->object_count; i++) {
         const lc_object *o = &scene->objects[i];
@@ -143,23 +154,6 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
 }
 
 
-/* Every shade variant (made again on first use): forward, mesh, visibility and transparent. */
-void lc_frame_destroy_shade_pipelines(lc_renderer *r)
-{
-    VkDevice dev = r->ctx->device;
-    for (int m = 0; m < LC_MODE_COUNT; m++)
-        for (int s = 0; s < LC_LOOP_COUNT; s++)
-            for (int a = 0; a < 3; a++) {
-                VkPipeline *p[6] = {&r->dev.shade[m][s][a], &r->dev.shade_mesh[0][m][s][a], &r->dev.shade_mesh[1][m][s][a],
-                                    &r->dev.shade_visibility[m][s][a][0], &r->dev.shade_visibility[m][s][a][1],
-                                    &r->dev.shade_transparent[m][s][a]};
-                for (int v = 0; v < 6; v++) {
-                    if (*p[v]) vkDestroyPipeline(dev, *p[v], NULL);
-                    *p[v] = VK_NULL_HANDLE;
-                }
-            }
-}
-
 void lc_renderer_destroy(lc_renderer *r)
 {
     lc_context *ctx = r->ctx;
@@ -202,26 +196,7 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_object_cull_result_destroy(&r->frame.shadow_cull[v]);
         free(r->frame.shadow_draws[v].draws);
     }
-    VkPipeline *all[] = {&r->dev.depth_pipeline, &r->dev.tonemap_pipeline, &r->dev.tonemap_compute, &r->dev.hud_pipeline, &r->dev.tile_depth_pipeline,
-                         &r->dev.light_cull_coarse, &r->dev.light_cull_tiles,
-                         &r->dev.light_cull_lists, &r->dev.light_cull_clusters, &r->dev.zbin, &r->dev.zbin_bins, &r->dev.light_setup,
-                         &r->dev.bin_lights[0], &r->dev.bin_lights[1], &r->dev.bin_lights[2], &r->dev.bin_blocks[0], &r->dev.bin_blocks[1],
-                         &r->dev.bin_blocks[2], &r->dev.geometry_cull[0], &r->dev.geometry_cull[1], &r->dev.geometry_cull[2], &r->dev.hiz_pipeline,
-                         &r->dev.mesh_depth_pipeline[0], &r->dev.mesh_depth_pipeline[1], &r->dev.depth_mask_pipeline,
-                         &r->dev.mesh_depth_mask_pipeline[0], &r->dev.mesh_depth_mask_pipeline[1], &r->dev.shadow_pipeline, &r->dev.shadow_mask_pipeline, &r->dev.shadow_cull_pipeline[0],
-                         &r->dev.shadow_cull_pipeline[1], &r->dev.shadow_cull_pipeline[2], &r->dev.shadow_hiz_pipeline,
-                         &r->dev.mesh_cull[0], &r->dev.mesh_cull[1], &r->dev.mesh_cull[2], &r->dev.mesh_scan[0], &r->dev.mesh_scan[1],
-                         &r->dev.mesh_scan[2], &r->dev.mesh_list[0], &r->dev.mesh_list[1], &r->dev.mesh_list[2],
-                         &r->dev.raster_pipeline[0], &r->dev.raster_pipeline[1], &r->dev.raster_pipeline[2], &r->dev.raster_resolve_pipeline,
-                         &r->dev.raster_big_pipeline[0], &r->dev.raster_big_pipeline[1], &r->dev.raster_big_pipeline[2]};
-    for (size_t i = 0; i < LC_ARRAY_COUNT(all); i++)
-        if (*all[i]) vkDestroyPipeline(dev, *all[i], NULL);
-    lc_frame_destroy_shade_pipelines(r);
-    for (int g = 0; g < LC_RASTER_PATHS; g++)
-        for (int v = 0; v < 3; v++) {
-            VkPipeline p = v ? r->dev.visibility_single_pipeline[g][v - 1] : r->dev.visibility_pipeline[g];
-            if (p) vkDestroyPipeline(dev, p, NULL);
-        }
+    lc_frame_destroy_pipelines(r);
     lc_visibility_scene_destroy(ctx, &r->dev.vis_scene);
     if (r->dev.textures)
         for (uint32_t i = 0; i < r->scene->image_count; i++) lc_image_destroy(ctx, &r->dev.textures[i]);
@@ -247,103 +222,6 @@ void lc_renderer_destroy(lc_renderer *r)
 }
 
 /* ---- per frame ---- */
-
-static void collect_slot(lc_renderer *r, lc_frame_slot *slot)
-{
-    if (!slot->submitted) return;
-    VkResult waited = vkWaitForFences(r->ctx->device, 1, &slot->fence, VK_TRUE, UINT64_MAX);
-    if (lc_fault_device_lost()) waited = VK_ERROR_DEVICE_LOST;
-    if (waited < 0) lc_vk_fatal("vkWaitForFences", waited, __FILE__, __LINE__);
-    slot->submitted = false;
-    lc_geometry_counts gc = slot->geometry;
-    if (gc.path != LC_GEOMETRY_DIRECT) {
-        const lc_gpu_geometry_stats *st = r->dev.geo.stats[slot - r->frame.slots].mapped;
-        gc.meshlets_drawn = st->meshlets.x;
-        gc.culled_frustum = st->meshlets.y;
-        gc.culled_backface = st->meshlets.z;
-        gc.culled_occlusion = st->meshlets.w;
-        gc.triangles_drawn = st->triangles.x;
-        gc.culled_sublets = st->triangles.w;
-    }
-    if (gc.raster == LC_RASTERIZER_COMPUTE) {
-        const lc_gpu_geometry_stats *st = r->dev.geo.stats[slot - r->frame.slots].mapped;
-        gc.raster_triangles = st->raster.x;
-        gc.raster_pixels = st->raster.y;
-        gc.raster_clipped = st->raster.z;
-        gc.raster_big = st->raster.w;
-    }
-    r->frame.geometry = gc;
-    /* The shadow stats of this slot's frame, with what its GPU cull drew (frame_shadows.c). */
-    r->frame.shadow_stats = slot->shadow_frame;
-    if (r->frame.shadow_frames++) {
-        r->frame.shadow_rendered_sum += slot->shadow_frame.views_rendered;
-        r->frame.shadow_rendered_max = LC_MAX(r->frame.shadow_rendered_max, slot->shadow_frame.views_rendered);
-    }
-    if (slot->shadow_views_culled) {
-        const uint32_t *st = slot->shadow_stats.mapped;
-        r->frame.shadow_stats.triangles = st[0];
-        r->frame.shadow_stats.triangles_unculled = st[1];
-        r->frame.shadow_stats.culled_occlusion = st[2];
-    }
-    /* Each cascade's figures: those of its last render (a cached one drew nothing this frame). */
-    for (uint32_t k = 0; k < r->frame.shadow_stats.cascades; k++) {
-        lc_cascade_stats *c = &r->frame.shadow_stats.cascade[k];
-        if (c->rendered && slot->shadow_views_culled) {
-            const uint32_t *st = (const uint32_t *)slot->shadow_stats.mapped + LC_SHADOW_CULL_CASCADE_STATS + 4 * k;
-            c->meshlets_drawn = st[0];
-            c->triangles = st[1];
-        }
-        if (c->rendered) {
-            r->frame.cascade_last[k] = *c;
-        } else {
-            c->objects = r->frame.cascade_last[k].objects;
-            c->objects_enclosed = r->frame.cascade_last[k].objects_enclosed;
-            c->meshlets_drawn = r->frame.cascade_last[k].meshlets_drawn;
-            c->triangles = r->frame.cascade_last[k].triangles;
-        }
-    }
-    uint64_t ts[LC_BACKEND_MARKERS * 2];
-    uint32_t n = slot->marker_count * 2;
-    if (n && vkGetQueryPoolResults(r->ctx->device, slot->queries, 0, n, sizeof ts, ts, sizeof ts[0],
-                                   VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
-        lc_frame_timings t = {.valid = true};
-        double tick_ms = r->ctx->timestamp_period * 1e-6;
-        uint64_t first = UINT64_MAX, last = 0;
-        /* One marker per pass; a nested marker's time is already in its parent's timer. */
-        for (uint32_t p = 0; p < slot->marker_count; p++) {
-            const lc_backend_marker *m = &slot->markers[p];
-            double ms = (double)(ts[m->query_end] - ts[m->query_begin]) * tick_ms;
-            if (m->timer >= 0 && m->timer < LC_TIMER_COUNT && m->depth == 0) t.ms[m->timer] += ms;
-            memcpy(t.pass_names[p], slot->marker_names[p], sizeof t.pass_names[p]);
-            t.pass_ms[p] = ms;
-            t.pass_count = p + 1;
-            first = LC_MIN(first, ts[m->query_begin]);
-            last = LC_MAX(last, ts[m->query_end]);
-        }
-        t.frame_ms = (double)(last - first) * tick_ms;
-        r->frame.timings = t;
-        r->frame.timings_serial++;
-    }
-    if (slot->readback_pending) {
-        slot->readback_pending = false;
-        size_t bytes = (size_t)r->frame.output_width * r->frame.output_height * 4;
-        r->frame.output_pixels = lc_realloc(r->frame.output_pixels, bytes);
-        memcpy(r->frame.output_pixels, slot->readback.mapped, bytes);
-        if (r->target->format == VK_FORMAT_B8G8R8A8_SRGB) {
-            for (size_t i = 0; i < bytes; i += 4) {
-                uint8_t t = r->frame.output_pixels[i];
-                r->frame.output_pixels[i] = r->frame.output_pixels[i + 2];
-                r->frame.output_pixels[i + 2] = t;
-            }
-        }
-    }
-}
-
-void lc_renderer_finish(lc_renderer *r)
-{
-    /* Oldest frame first, so the last frame's timings and counts are the ones kept. */
-    for (uint32_t i = 0; i < LC_FRAMES_IN_FLIGHT; i++) collect_slot(r, &r->frame.slots[(r->frame.index + i) % LC_FRAMES_IN_FLIGHT]);
-}
 
 void lc_renderer_set_hud(lc_renderer *r, const float *vertices, uint32_t vertex_count)
 {
@@ -391,36 +269,62 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
                              r->settings.list_sort_off ? 0u : LC_ENTITY_FLAG_LIST_SORT};
 }
 
-static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
+/* What the passes read of this frame (lc_frame), once the host's share is done. */
+static lc_frame frame_of(const lc_renderer *r)
 {
-    const lc_frame_settings *s = &r->settings;
-    uint32_t n = 0;
-    if (lc_frame_motion_pending(r)) passes[n++] = lc_pass_object_motion(); // object motion: moved objects' transforms and bounds to the GPU
-    /* shadow views: the depth of each view rendered this frame, into its atlas tile */
-    uint32_t views = r->dev.shadows.render_count;
-    bool shadow_occlusion = views && lc_frame_shadow_occlusion(r);
-    uint32_t shadow_first = shadow_occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
-    if (views && lc_frame_shadow_cull_gpu(r)) n += lc_passes_shadow_cull(r, shadow_first, passes + n); // shadow cull (/ phase 1): each view's casters on the GPU (what each saw last)
-    r->frame.shadow_first_pass = n;
-    r->frame.shadow_phase2_pass = UINT32_MAX;
-    for (uint32_t v = 0; v < views; v++) passes[n++] = lc_pass_shadow_view(r, v, shadow_first);
-    if (shadow_occlusion) {
+    uint32_t slot = r->frame.index % LC_FRAMES_IN_FLIGHT;
+    return (lc_frame){
+        .ctx = r->ctx, .scene = r->scene, .desc = &r->desc, .dev = &r->dev, .sized = &r->sized, .settings = &r->settings,
+        .slot = &r->frame.slots[slot], .slot_index = slot, .ubo = &r->frame.ubo, .output = r->frame.res_image[LC_RES_OUTPUT],
+        .light_count = r->frame.light_count, .tonemap_path = r->frame.tonemap_path,
+        .draw_list = r->frame.draw_list, .blend_list = r->frame.blend_list, .draw_count = r->frame.draw_count,
+        .blend_count = r->frame.blend_count, .hud_vertex_count = r->frame.hud_vertex_count,
+        .bin_frames = r->frame.bin_frames, .bin_work_fresh = r->frame.bin_work_fresh,
+        .bins_lights = lc_bins_lights(r), .zbin_per_bin = lc_zbin_per_bin(r),
+        .loop = lc_loop_variant(r, &r->settings), .transparent_loop = lc_transparent_loop(r, &r->settings),
+        .shadow_cull_gpu = lc_frame_shadow_cull_gpu(r), .shadow_draws = r->frame.shadow_draws,
+    };
+}
+
+/* Shadow view v's pass of a phase, its label kept in the frame state for the frame. */
+static lc_pass shadow_view(lc_renderer *r, const lc_frame *f, uint32_t v, uint32_t phase)
+{
+    char *name = r->frame.shadow_names[v + (phase == LC_GEOMETRY_CULL_PHASE_2 ? LC_SHADOW_VIEW_SLOTS : 0)];
+    return lc_pass_shadow_view(f, v, phase, name, sizeof r->frame.shadow_names[0]);
+}
+
+/* views: each shadow view rendered this frame, its depth into its atlas tile; with
+ * occlusion in two phases as the camera's (what each view saw last, its HiZ, the rest). */
+static uint32_t shadow_view_passes(lc_renderer *r, const lc_frame *f, lc_pass *passes)
+{
+    uint32_t n = 0, views = r->dev.shadows.render_count;
+    bool occlusion = views && lc_frame_shadow_occlusion(r);
+    uint32_t first = occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
+    if (views && f->shadow_cull_gpu) n += lc_passes_shadow_cull(first, passes + n); // shadow cull (/ phase 1): each view's casters on the GPU (what each saw last)
+    for (uint32_t v = 0; v < views; v++) passes[n++] = shadow_view(r, f, v, first);
+    if (occlusion) {
         passes[n++] = lc_pass_shadow_hiz();                   // shadow hiz: each view's max-depth pyramid of phase 1
-        n += lc_passes_shadow_cull(r, LC_GEOMETRY_CULL_PHASE_2, passes + n); // shadow cull / phase 2: the rest against the HiZ; visibility bits
-        r->frame.shadow_phase2_pass = n;
-        for (uint32_t v = 0, k = 0; v < views; v++) { // what became visible; fresh views were done in phase 1
-            if (r->dev.shadows.render[v].fresh) continue;
-            r->frame.shadow_phase2_views[k++] = v;
-            passes[n++] = lc_pass_shadow_view(r, v, LC_GEOMETRY_CULL_PHASE_2);
-        }
+        n += lc_passes_shadow_cull(LC_GEOMETRY_CULL_PHASE_2, passes + n); // shadow cull / phase 2: the rest against the HiZ; visibility bits
+        for (uint32_t v = 0; v < views; v++) // what became visible; fresh views were done in phase 1
+            if (!r->dev.shadows.render[v].fresh) passes[n++] = shadow_view(r, f, v, LC_GEOMETRY_CULL_PHASE_2);
     }
+    return n;
+}
+
+/* per-view depth: the camera's depth (and, for visibility shading, its triangle ids) on the
+ * frame's geometry path: the compute raster; mesh or mdi's GPU cull, one or two phases; or
+ * the direct path's CPU-culled draws. */
+static uint32_t camera_depth_passes(const lc_frame *f, lc_pass *passes)
+{
+    const lc_frame_settings *s = f->settings;
+    uint32_t n = 0;
     /* Visibility shading in one raster pass: the depth and the ids together, where the depth
      * pre-pass would be (per phase); else the pre-pass, and the ids after it (EQUAL). */
     bool single = s->shading == LC_SHADING_VISIBILITY && !s->visibility_prepass;
     uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
     bool compute_raster = s->shading == LC_SHADING_VISIBILITY && s->raster == LC_RASTERIZER_COMPUTE;
     if (compute_raster) {
-        n += lc_passes_raster(r, passes + n);             // compute raster: cull, raster, resolve (passes/raster.c)
+        n += lc_passes_raster(f, passes + n);             // compute raster: cull, raster, resolve (passes/raster.c)
     } else if (s->geometry == LC_GEOMETRY_MESH) {
         /* The mdi path's passes with each cull and its depth draws in one pass: the task
          * shader culls, the mesh shader draws the survivors. */
@@ -429,50 +333,88 @@ static uint32_t build_pass_list(lc_renderer *r, lc_pass *passes)
         bool list = s->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT;
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: counters start at zero
         for (uint32_t k = 0; list && k < 3; k++) passes[n++] = lc_pass_mesh_cull(first, k); // mesh cull (/ phase 1): the surviving sublets' list
-        passes[n++] = single ? lc_pass_visibility_single(r, first) : lc_pass_depth_mesh(r, first); // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
+        passes[n++] = single ? lc_pass_visibility_single(f, first) : lc_pass_depth_mesh(f, first); // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
             for (uint32_t k = 0; list && k < 3; k++) passes[n++] = lc_pass_mesh_cull(LC_GEOMETRY_CULL_PHASE_2, k); // mesh cull / phase 2
-            passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_2)
-                                 : lc_pass_depth_mesh(r, LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
+            passes[n++] = single ? lc_pass_visibility_single(f, LC_GEOMETRY_CULL_PHASE_2)
+                                 : lc_pass_depth_mesh(f, LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else if (s->geometry == LC_GEOMETRY_MDI) {
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: draw counts and counters start at zero
         passes[n++] = lc_pass_geometry_cull(first);           // early cull: frustum, cone (and what was visible last frame)
-        passes[n++] = single ? lc_pass_visibility_single(r, first) : lc_pass_depth_indirect(first); // depth prepass of the survivors (indirect, per bucket)
+        passes[n++] = single ? lc_pass_visibility_single(f, first) : lc_pass_depth_indirect(first); // depth prepass of the survivors (indirect, per bucket)
         if (s->occlusion) {
             passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
             passes[n++] = lc_pass_geometry_cull(LC_GEOMETRY_CULL_PHASE_2); // late cull: the rest against the HiZ; visibility bits
-            passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_2)
+            passes[n++] = single ? lc_pass_visibility_single(f, LC_GEOMETRY_CULL_PHASE_2)
                                  : lc_pass_depth_indirect(LC_GEOMETRY_CULL_PHASE_2); // depth of what became visible
         }
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else {
-        passes[n++] = single ? lc_pass_visibility_single(r, LC_GEOMETRY_CULL_PHASE_ALL)
+        passes[n++] = single ? lc_pass_visibility_single(f, LC_GEOMETRY_CULL_PHASE_ALL)
                              : lc_pass_depth_prepass();       // depth prepass: tile depth bounds, shade each pixel once
     }
-    if (s->shading == LC_SHADING_VISIBILITY && !single && !compute_raster) passes[n++] = lc_pass_visibility(r); // visibility: triangle ids of the surfaces the depth kept
-    n += lc_passes_light_cull(r, s->mode, false, passes + n);  // light cull: the mode's structure
-    r->frame.transparent_cull_pass = UINT32_MAX;
-    if (lc_frame_transparent(r) && s->mode != LC_MODE_BRUTE && s->mode != LC_MODE_OBJECTS) {
-        r->frame.transparent_cull_pass = n;
-        n += lc_passes_light_cull(r, s->mode, true, passes + n); // transparent light cull: tiles from the near plane to the opaque depth
-    }
+    if (s->shading == LC_SHADING_VISIBILITY && !single && !compute_raster) passes[n++] = lc_pass_visibility(f); // visibility: triangle ids of the surfaces the depth kept
+    return n;
+}
+
+/* light cull(s): the mode's structure for the opaque surfaces, then, where the scene has
+ * blended objects, the transparent cull's (tiles from the near plane to the opaque depth). */
+static uint32_t light_cull_passes(const lc_frame *f, lc_pass *passes)
+{
+    uint32_t mode = f->settings->mode;
+    uint32_t n = lc_passes_light_cull(f, mode, false, passes);
+    if (f->dev->blend_objects && mode != LC_MODE_BRUTE && mode != LC_MODE_OBJECTS) n += lc_passes_light_cull(f, mode, true, passes + n);
+    return n;
+}
+
+/* shade, transparent, post: the surfaces shaded walking the structure (forward or from the
+ * visibility ids), the blended objects over them, then tonemap (unless the shade fused it),
+ * HUD and readback. Each pass that shades or shows reads the shadow atlas. */
+static uint32_t shade_passes(const lc_frame *f, lc_pass *passes)
+{
+    const lc_frame_settings *s = f->settings;
+    uint32_t n = 0;
     if (s->analysis != LC_ANALYSIS_OFF) passes[n++] = lc_pass_analysis_clear();
-    if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(r);       // visibility shade: rebuild surfaces, walk the structure
-    else passes[n++] = lc_pass_shade(r);                      // forward shade: walk the structure
+    if (s->shading == LC_SHADING_VISIBILITY) passes[n++] = lc_pass_shade_visibility(f);       // visibility shade: rebuild surfaces, walk the structure
+    else passes[n++] = lc_pass_shade(f);                      // forward shade: walk the structure
     lc_pass_read_shadow_atlas(&passes[n - 1]);                // (the lights' shadows)
-    if (lc_frame_transparent(r)) {
-        passes[n++] = lc_pass_transparent(r);                 // transparent: blended objects back to front, forward shaded
+    return n;
+}
+
+static uint32_t transparent_passes(const lc_frame *f, lc_pass *passes)
+{
+    if (!f->dev->blend_objects) return 0;
+    passes[0] = lc_pass_transparent(f);                       // transparent: blended objects back to front, forward shaded
+    lc_pass_read_shadow_atlas(&passes[0]);
+    return 1;
+}
+
+static uint32_t post_passes(const lc_frame *f, lc_pass *passes)
+{
+    uint32_t n = 0;
+    if (f->tonemap_path != LC_TONEMAP_FUSED) {
+        passes[n++] = lc_pass_tonemap(f);                     // tonemap, or heatmap / tightness / shadow atlas view (compute or fragment)
         lc_pass_read_shadow_atlas(&passes[n - 1]);
     }
-    if (r->frame.tonemap_path != LC_TONEMAP_FUSED) {
-        passes[n++] = lc_pass_tonemap(r);                     // tonemap, or heatmap / tightness / shadow atlas view (compute or fragment)
-        lc_pass_read_shadow_atlas(&passes[n - 1]);
-    }
-    if (s->hud && r->frame.hud_vertex_count) passes[n++] = lc_pass_hud();
-    if (s->capture_output) passes[n++] = lc_pass_readback();
+    if (f->settings->hud && f->hud_vertex_count) passes[n++] = lc_pass_hud();
+    if (f->settings->capture_output) passes[n++] = lc_pass_readback();
+    return n;
+}
+
+/* The frame's passes in order, each with what it records from (its lc_pass_data). */
+static uint32_t build_pass_list(lc_renderer *r, const lc_frame *f, lc_pass *passes)
+{
+    uint32_t n = 0;
+    if (lc_frame_motion_pending(r)) passes[n++] = lc_pass_object_motion(); // begin: moved objects' transforms and bounds to the GPU
+    n += shadow_view_passes(r, f, passes + n);   // views: the shadow views to render this frame
+    n += camera_depth_passes(f, passes + n);     // per-view depth: the camera's
+    n += light_cull_passes(f, passes + n);       // light cull(s)
+    n += shade_passes(f, passes + n);            // shade
+    n += transparent_passes(f, passes + n);      // transparent
+    n += post_passes(f, passes + n);             // post: tonemap, HUD, readback
     return n;
 }
 
@@ -495,8 +437,9 @@ __attribute__((format(printf, 3, 4))) static void warn_once(lc_renderer *r, uint
 static lc_status settle_raster(lc_renderer *r, lc_frame_settings *s)
 {
     char why[256];
+    lc_frame f = frame_of(r);
     r->frame.raster_requested = s->raster;
-    const char *missing = s->shading == LC_SHADING_VISIBILITY && s->raster != LC_RASTERIZER_HARDWARE ? lc_raster_missing(r, why, sizeof why) : NULL;
+    const char *missing = s->shading == LC_SHADING_VISIBILITY && s->raster != LC_RASTERIZER_HARDWARE ? lc_raster_missing(&f, why, sizeof why) : NULL;
     if (s->shading != LC_SHADING_VISIBILITY) s->raster = LC_RASTERIZER_HARDWARE;
     if (s->raster >= LC_RASTERIZER_COUNT) {
         lc_error("frame settings: raster %u is out of range", s->raster);
@@ -508,7 +451,7 @@ static lc_status settle_raster(lc_renderer *r, lc_frame_settings *s)
     }
     if (s->raster == LC_RASTERIZER_AUTO) {
         if (missing) warn_once(r, 1u << 5, "--raster auto: the hardware rasterizer (%s)", missing);
-        s->raster = missing ? LC_RASTERIZER_HARDWARE : lc_raster_auto(r);
+        s->raster = missing ? LC_RASTERIZER_HARDWARE : lc_raster_auto(&f);
     }
     if (s->view == LC_VIEW_TRIANGLES && s->shading != LC_SHADING_VISIBILITY) {
         warn_once(r, 1u << 7, "--view triangles: visibility shading's view (forward shading has no id image): the shaded view");
@@ -592,7 +535,7 @@ static lc_status settle_settings(lc_renderer *r, const lc_frame_settings *settin
         lc_status st = lc_frame_rebuild_sized(r, r->sized.analysis_allocated);
         if (st != LC_OK) return st;
     }
-    if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !(r->target->storage_output && r->dev.tonemap_compute)) {
+    if ((s->tonemap == LC_TONEMAP_COMPUTE || s->tonemap == LC_TONEMAP_FUSED) && !(r->target->storage_output && r->dev.pipes.tonemap_compute)) {
         lc_error("--tonemap %s: the %s on device '%s' cannot be a storage image%s; use auto or fragment", lc_tonemap_names[s->tonemap],
                  r->target->headless ? "output image" : "window's swapchain", ctx->props.deviceName,
                  ctx->storage_write_without_format ? "" : lc_device_hidden(&ctx->hide, LC_HIDE_STORAGE_WRITE_WITHOUT_FORMAT)
@@ -625,14 +568,12 @@ static bool acquire(lc_renderer *r, lc_target_frame *tf)
     return false;
 }
 
-/* The tonemap path and the shade pipeline of this frame; the compute paths get the target
- * image's storage view (the slot's set is idle: collect_slot waited for its frame). */
-static lc_status choose_pipelines(lc_renderer *r, lc_frame_slot *slot, const lc_target_frame *tf)
+/* The tonemap path of the frames to come (the visibility shade's variant follows it). Where
+ * the target has storage_output every image of it has a storage view (vk_target.c). */
+static void settle_tonemap(lc_renderer *r)
 {
-    lc_context *ctx = r->ctx;
     const lc_frame_settings *s = &r->settings;
-    bool tonemap_compute = r->target->storage_output && r->dev.tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT &&
-                           tf->image->storage_view;
+    bool tonemap_compute = r->target->storage_output && r->dev.pipes.tonemap_compute && s->tonemap != LC_TONEMAP_FRAGMENT;
     /* Fused: the visibility shade writes the output itself, in the shaded view (the analysis
      * views colour from counters the shade is still writing). */
     bool fused = tonemap_compute && s->tonemap != LC_TONEMAP_COMPUTE && s->shading == LC_SHADING_VISIBILITY &&
@@ -640,16 +581,19 @@ static lc_status choose_pipelines(lc_renderer *r, lc_frame_slot *slot, const lc_
     /* Blended objects are drawn over the shaded HDR image before it is tonemapped: scenes
      * with BLEND objects take the compute tonemap. */
     r->frame.tonemap_path = fused ? LC_TONEMAP_FUSED : tonemap_compute ? LC_TONEMAP_COMPUTE : LC_TONEMAP_FRAGMENT;
-    lc_status st = lc_frame_shade_pipeline(r, s->mode, lc_loop_variant(r, s), s->analysis);
-    if (st == LC_OK && lc_frame_transparent(r)) st = lc_frame_transparent_pipeline(r, s->mode, lc_transparent_loop(r, s), s->analysis);
-    if (st != LC_OK) return st;
+}
+
+/* The compute tonemap paths write the target image through its storage view (the slot's set
+ * is idle: lc_frame_collect waited for its frame). */
+static void bind_output(lc_renderer *r, lc_frame_slot *slot, const lc_target_frame *tf)
+{
+    lc_context *ctx = r->ctx;
     if (r->frame.tonemap_path != LC_TONEMAP_FRAGMENT) {
         VkDescriptorImageInfo out = {VK_NULL_HANDLE, tf->image->storage_view, VK_IMAGE_LAYOUT_GENERAL};
         VkWriteDescriptorSet w = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = slot->set, .dstBinding = LC_BIND_OUTPUT,
                                   .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, .pImageInfo = &out};
         vkUpdateDescriptorSets(ctx->device, 1, &w, 0, NULL);
     }
-    return LC_OK;
 }
 
 bool lc_frame_transparent(const lc_renderer *r) { return r->dev.blend_objects > 0; }
@@ -792,12 +736,12 @@ static void count_geometry(lc_renderer *r, lc_frame_slot *slot)
     slot->geometry.culled_frustum = r->dev.geo.meshlets_total - slot->geometry.meshlets_drawn;
 }
 
-/* One frame, top to bottom: settings, the target's image, pipelines, the host's work, the
- * pass list recorded into render contexts by jobs and sorted, then one submit. */
-lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count)
+/* Between frames: the settings as the device and the scene allow them, what they need grown
+ * (sized resources, light capacity, the full shadow atlas: these wait for the GPU), and their
+ * shade pipelines, so that the frame itself only renders. */
+lc_status lc_renderer_apply(lc_renderer *r, const lc_frame_settings *settings, const lc_light *lights, uint32_t count)
 {
-    lc_frame_slot *slot = &r->frame.slots[r->frame.index % LC_FRAMES_IN_FLIGHT];
-    collect_slot(r, slot);
+    r->frame.applied = false;
     lc_status st = settle_settings(r, settings, count);
     if (st != LC_OK) return st;
     /* The full shadow atlas once a frame has a shadowed light or the sun's cascades (it waits
@@ -806,11 +750,33 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     if (lc_frame_shadow_atlas_stale(r, settings, lights, count)) {
         st = lc_frame_grow_shadow_atlas(r);
         if (st != LC_OK) return st;
+        /* Shade variants were built without the shadow lookup (SHADOWS, shadow.glsl): again with it. */
+        lc_frame_destroy_shade_pipelines(r);
     }
+    const lc_frame_settings *s = &r->settings;
+    settle_tonemap(r);
+    st = lc_frame_shade_pipeline(r, s->mode, lc_loop_variant(r, s), s->analysis);
+    if (st == LC_OK && lc_frame_transparent(r)) st = lc_frame_transparent_pipeline(r, s->mode, lc_transparent_loop(r, s), s->analysis);
+    if (st != LC_OK) return st;
+    r->frame.applied = true;
+    return LC_OK;
+}
+
+/* One frame, top to bottom: the target's image, the host's work, the pass list recorded into
+ * render contexts by jobs and sorted, then one submit. */
+lc_status lc_renderer_render(lc_renderer *r, const lc_light *lights, uint32_t count)
+{
+    uint32_t entities = r->desc.decal_count + r->dev.environment.probe_count;
+    if (!r->frame.applied || count + entities > r->desc.light_capacity) {
+        lc_error("lc_renderer_render: %s", !r->frame.applied ? "no settings applied (lc_renderer_apply first)"
+                                                              : "more lights than lc_renderer_apply made room for");
+        return LC_ERR_USAGE;
+    }
+    lc_frame_slot *slot = &r->frame.slots[r->frame.index % LC_FRAMES_IN_FLIGHT];
+    lc_frame_collect(r, slot);
     lc_target_frame tf;
     if (!acquire(r, &tf)) return LC_OK;
-    st = choose_pipelines(r, slot, &tf);
-    if (st != LC_OK) return st;
+    bind_output(r, slot, &tf);
     host_frame(r, slot, lights, count);
 
     /* The pass list; OpenMP jobs record it into render contexts (one per pass, one per chunk
@@ -822,12 +788,13 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     };
     double t_record = lc_time_seconds();
     lc_pass passes[MAX_PASSES];
-    uint32_t n = build_pass_list(r, passes);
-    uint32_t jobs = lc_frame_record(r, passes, n);
+    lc_frame f = frame_of(r);
+    uint32_t n = build_pass_list(r, &f, passes);
+    uint32_t jobs = lc_frame_record(r, &f, passes, n);
     double t_sort = lc_time_seconds();
     lc_frame_sort(r, jobs);
     double t_submit = lc_time_seconds();
-    st = submit(r, slot, &tf, jobs);
+    lc_status st = submit(r, slot, &tf, jobs);
     if (st != LC_OK) return st;
     double t_done = lc_time_seconds();
     r->frame.cpu_ms[LC_CPU_RECORD] = (t_sort - t_record) * 1e3;
@@ -844,77 +811,4 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_frame_settings *settings, 
     lc_target_present(r->ctx, r->target, &tf);
     r->frame.index++;
     return LC_OK;
-}
-
-/* ---- read-back ---- */
-
-void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
-{
-    lc_context *ctx = r->ctx;
-    lc_renderer_finish(r);
-    VK_CHECK(vkDeviceWaitIdle(ctx->device));
-    lc_buffer *src = NULL;
-    VkDeviceSize size = 0;
-    switch (res) {
-    case LC_RES_DEPTH: size = (VkDeviceSize)r->sized.width * r->sized.height * 4; break;
-    case LC_RES_HDR: size = (VkDeviceSize)r->sized.width * r->sized.height * 8; break;
-    case LC_RES_HIZ:
-        for (uint32_t m = 0; m < r->sized.hiz.mip_levels; m++)
-            size += (VkDeviceSize)LC_MAX(r->sized.width >> m, 1u) * LC_MAX(r->sized.height >> m, 1u) * 4;
-        break;
-    case LC_RES_GEO_VISIBILITY: src = &r->dev.geo.visibility; break;
-    case LC_RES_TILE_BITS: src = &r->sized.tile_bits; break;
-    case LC_RES_TILE_LISTS: src = &r->sized.tile_lists; break;
-    case LC_RES_ZBINS: src = &r->sized.zbins; break;
-    case LC_RES_CLUSTER_BITS: src = &r->sized.cluster_bits; break;
-    case LC_RES_COUNTERS: src = &r->sized.counters; break;
-    case LC_RES_ANALYSIS: src = &r->sized.analysis; break;
-    case LC_RES_TILE_DEPTH: src = &r->sized.tile_depth; break;
-    case LC_RES_COARSE_BITS: src = &r->sized.coarse_bits; break;
-    case LC_RES_TILE_MASK: src = &r->sized.tile_mask; break;
-    case LC_RES_FOOTPRINTS: src = &r->sized.footprints; break;
-    case LC_RES_BIN_WORK: src = &r->sized.bin_work; break;
-    default: return NULL;
-    }
-    if (src) size = src->size;
-    lc_buffer host;
-    lc_buffer_desc hd = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "readback"};
-    if (lc_buffer_create(ctx, &hd, &host) != LC_OK) return NULL;
-    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
-    lc_use u = {res, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
-                res == LC_RES_DEPTH || res == LC_RES_HDR ? VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
-                : res == LC_RES_HIZ ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_UNDEFINED};
-    lc_barrier_list barrier = {0};
-    lc_frame_transition(r, &u, &barrier);
-    lc_barrier_list_record(cmd, &barrier);
-    if (src) {
-        VkBufferCopy region = {.size = size};
-        vkCmdCopyBuffer(cmd, src->buffer, host.buffer, 1, &region);
-    } else if (res == LC_RES_HIZ) {
-        /* Every level, one after another. */
-        VkDeviceSize offset = 0;
-        for (uint32_t m = 0; m < r->sized.hiz.mip_levels; m++) {
-            uint32_t w = LC_MAX(r->sized.width >> m, 1u), h = LC_MAX(r->sized.height >> m, 1u);
-            VkBufferImageCopy region = {.bufferOffset = offset, .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, m, 0, 1},
-                                        .imageExtent = {w, h, 1}};
-            vkCmdCopyImageToBuffer(cmd, r->sized.hiz.image, VK_IMAGE_LAYOUT_GENERAL, host.buffer, 1, &region);
-            offset += (VkDeviceSize)w * h * 4;
-        }
-    } else if (res == LC_RES_HDR) {
-        VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                                    .imageExtent = {r->sized.width, r->sized.height, 1}};
-        vkCmdCopyImageToBuffer(cmd, r->sized.hdr.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, host.buffer, 1, &region);
-    } else {
-        VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
-                                    .imageExtent = {r->sized.width, r->sized.height, 1}};
-        vkCmdCopyImageToBuffer(cmd, r->sized.depth.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, host.buffer, 1, &region);
-    }
-    lc_barrier_memory(cmd, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
-                      VK_ACCESS_2_HOST_READ_BIT);
-    lc_vk_end_once(ctx, cmd);
-    void *out = lc_alloc(size);
-    memcpy(out, host.mapped, size);
-    lc_buffer_destroy(ctx, &host);
-    if (size_out) *size_out = size;
-    return out;
 }

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cpu/jobs.h"
-#include "frame.h"
+#include "frame_state.h"
 #include "passes/passes.h"
 
 #define DRAW_CHUNK 512u /* scene draws per recording job (the culling seed's work_size) */
@@ -68,12 +68,12 @@ void lc_barrier_list_record(VkCommandBuffer cmd, const lc_barrier_list *l)
 
 /* A pass in its render context: marker (debug label + timestamps), derived barriers, the
  * pass's own commands. */
-static void record_pass(lc_renderer *r, lc_render_context *rc, const lc_pass *pass, uint32_t p, const lc_barrier_list *b)
+static void record_pass(const lc_frame *f, lc_render_context *rc, const lc_pass *pass, uint32_t p, const lc_barrier_list *b)
 {
     lc_rc_push_marker(rc, lc_sort_key(p, LC_SEQ_MARKER_PUSH), pass->name, (int32_t)pass->timer);
     if (b->memory_count || b->image_count)
         lc_rc_barrier(rc, lc_sort_key(p, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
-    pass->record(r, rc, p);
+    pass->record(f, pass, rc, p);
     lc_rc_pop_marker(rc, lc_sort_key(p, LC_SEQ_MARKER_POP));
 }
 
@@ -103,8 +103,10 @@ static void dump_commands(const lc_renderer *r)
 }
 
 
+/* What the jobs share: the frame they read, the contexts they fill (one each). */
 typedef struct record_job {
-    lc_renderer *r;
+    const lc_frame *f;
+    lc_render_context *contexts;
     const lc_pass *passes;
     uint32_t n;
     const lc_barrier_list *barriers;
@@ -117,24 +119,23 @@ static void record_context(void *user, uint32_t first, uint32_t count, uint32_t 
 {
     (void)thread;
     const record_job *job = user;
-    lc_renderer *r = job->r;
     uint32_t n = job->n;
     for (uint32_t j = first; j < first + count; j++) {
-        lc_render_context *rc = &r->frame.contexts[j];
+        lc_render_context *rc = &job->contexts[j];
         if (j < n) {
-            record_pass(r, rc, &job->passes[j], j, &job->barriers[j]);
+            record_pass(job->f, rc, &job->passes[j], j, &job->barriers[j]);
         } else if (j == n) {
             const lc_barrier_list *b = &job->barriers[n];
             lc_rc_barrier(rc, lc_sort_key(n, LC_SEQ_BARRIER), b->memory, b->memory_count, b->images, b->image_count);
         } else {
             uint32_t at = (j - n - 1) * DRAW_CHUNK;
-            lc_scene_draws_record(r, rc, at, LC_MIN(DRAW_CHUNK, job->draws - at), job->scene_pass[LC_SCENE_DRAWS_DEPTH],
+            lc_scene_draws_record(job->f, rc, at, LC_MIN(DRAW_CHUNK, job->draws - at), job->scene_pass[LC_SCENE_DRAWS_DEPTH],
                                   job->scene_pass[LC_SCENE_DRAWS_EQUAL]);
         }
     }
 }
 
-uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
+uint32_t lc_frame_record(lc_renderer *r, const lc_frame *f, const lc_pass *passes, uint32_t n)
 {
     lc_barrier_list barriers[LC_BACKEND_MARKERS + 1];
     uint32_t scene_pass[3] = {LC_NO_PASS, LC_NO_PASS, LC_NO_PASS}; /* by LC_SCENE_DRAWS_* */
@@ -152,7 +153,7 @@ uint32_t lc_frame_record(lc_renderer *r, const lc_pass *passes, uint32_t n)
     /* The direct path records the CPU cull's draw list; mdi's draws come from the GPU cull. */
     uint32_t draws = r->settings.geometry == LC_GEOMETRY_DIRECT ? r->frame.draw_count : 0, jobs = n + 1 + LC_DIV_UP(draws, DRAW_CHUNK);
     ensure_contexts(r, jobs);
-    record_job job = {r, passes, n, barriers, scene_pass, draws};
+    record_job job = {f, r->frame.contexts, passes, n, barriers, scene_pass, draws};
     /* Threads for the work: a pass's context is a few packages, a chunk of scene draws
      * DRAW_CHUNK of them (RECORD_DRAW_WEIGHT passes' worth). */
     uint32_t work = n + 1 + RECORD_DRAW_WEIGHT * LC_DIV_UP(draws, DRAW_CHUNK);

@@ -1,19 +1,8 @@
 /* The renderer's light-culling choices and sizes that the frame, the app and the bench ask
  * for outside the light cull's passes (passes/light_cull.c records them): which modes bin,
- * which kernel bins and fills the Z-bins this frame, the light-parallel kernel's workgroups and
- * work list, and the culling buffers' bytes. Declared in frame.h. */
-#include "frame.h"
-
-/* The light-parallel kernel's workgroups: two per light, at most LC_BIN_GROUPS; they take the
- * work list's items (a light's shares, light setup's count) in turn. Before the work list,
- * each light had a fixed number of workgroups, and most of a small footprint's returned at
- * once: with many lights those were most of the pass (H100, 4K, 65,536 lights, 64-pixel
- * tiles: bin pass 0.286 ms with 8 a light, 0.046 with 1), while 1 or 2 left the big
- * footprints of 4096 lights to a few workgroups (Sponza, 16-pixel tiles: 0.073 -> 0.165). */
-uint32_t lc_bin_groups(uint32_t lights)
-{
-    return LC_MAX(1u, LC_MIN(LC_BIN_GROUPS, 2u * lights));
-}
+ * which kernel bins and fills the Z-bins this frame, the light-parallel kernel's work list, and
+ * the culling buffers' bytes. Declared in renderer.h. */
+#include "frame_state.h"
 
 uint64_t lc_bin_items(uint32_t light_capacity)
 {

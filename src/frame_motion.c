@@ -18,7 +18,7 @@
  * a posed triangle; the posed vertices are floats, not the codec's quantized ones, from the first
  * frame on, and every path reads them from the runtime mesh: the mesh path's inline decode of
  * the compressed stream is off for scenes with skins (it would draw the load-time pose). */
-#include "frame.h"
+#include "frame_state.h"
 
 #include "passes/passes.h"
 #include "scene/animation.h"
@@ -29,16 +29,16 @@
 
 /* The meshes the CPU deforms and this pass uploads: the skinned ones where the GPU does not skin
  * (--skinning cpu), then the morph-target meshes. */
-static uint32_t cpu_mesh_count(const lc_renderer *r)
+static uint32_t cpu_mesh_count(const lc_scene *scene, const lc_frame_motion *m)
 {
-    const lc_scene_anim *a = r->scene->anim;
-    return (r->dev.motion.gpu.range_count ? 0 : a->skin_count) + a->morph_count;
+    const lc_scene_anim *a = scene->anim;
+    return (m->gpu.range_count ? 0 : a->skin_count) + a->morph_count;
 }
 
-static uint32_t cpu_mesh(const lc_renderer *r, uint32_t k)
+static uint32_t cpu_mesh(const lc_scene *scene, const lc_frame_motion *m, uint32_t k)
 {
-    const lc_scene_anim *a = r->scene->anim;
-    uint32_t skins = r->dev.motion.gpu.range_count ? 0 : a->skin_count;
+    const lc_scene_anim *a = scene->anim;
+    uint32_t skins = m->gpu.range_count ? 0 : a->skin_count;
     return k < skins ? a->skins[k].mesh : a->morphs[k - skins].mesh;
 }
 
@@ -71,8 +71,8 @@ lc_status lc_frame_motion_create(lc_renderer *r)
     }
     /* The meshes the CPU deforms: their runtime vertices, meshlets and sublet bounds after the objects. */
     m->skin_bytes = size;
-    for (uint32_t k = 0; k < cpu_mesh_count(r); k++) {
-        const lc_meshlet_range *rg = &r->dev.geo.ms.ranges[cpu_mesh(r, k)];
+    for (uint32_t k = 0; k < cpu_mesh_count(r->scene, &r->dev.motion); k++) {
+        const lc_meshlet_range *rg = &r->dev.geo.ms.ranges[cpu_mesh(r->scene, &r->dev.motion, k)];
         size += (VkDeviceSize)rg->vertex_count * sizeof(lc_vertex) + (VkDeviceSize)rg->meshlet_count * sizeof(lc_gpu_meshlet) +
                 (VkDeviceSize)rg->meshlet_count * LC_MESHLET_SUBLETS * sizeof(lc_meshlet_bounds);
     }
@@ -122,8 +122,8 @@ static void update_skins(lc_renderer *r, uint8_t *staging)
     const lc_scene *s = r->scene;
     lc_geometry *g = &r->dev.geo;
     size_t at = r->dev.motion.skin_bytes;
-    for (uint32_t k = 0; k < cpu_mesh_count(r); k++) {
-        const lc_meshlet_range *rg = &g->ms.ranges[cpu_mesh(r, k)];
+    for (uint32_t k = 0; k < cpu_mesh_count(r->scene, &r->dev.motion); k++) {
+        const lc_meshlet_range *rg = &g->ms.ranges[cpu_mesh(r->scene, &r->dev.motion, k)];
         lc_vertex *v = (lc_vertex *)(staging + at);
         for (uint32_t i = 0; i < rg->vertex_count; i++) v[i] = s->vertices[g->ms.vertex_remap[rg->first_vertex + i]];
         at += (size_t)rg->vertex_count * sizeof(lc_vertex);
@@ -227,31 +227,32 @@ const float (*lc_frame_motion_bounds(const lc_renderer *r, uint32_t *count))[4]
     return a ? (const float (*)[4])a->moved_bounds : NULL;
 }
 
-static void record_motion(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_motion(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    const lc_frame_motion *m = &r->dev.motion;
-    const lc_buffer *staging = &m->staging[r->frame.index % LC_FRAMES_IN_FLIGHT];
+    (void)self;
+    const lc_frame_motion *m = &f->dev->motion;
+    const lc_buffer *staging = &m->staging[f->slot_index];
     /* The previous frames' reads of both buffers (any stage) before the copies write them. */
     VkMemoryBarrier2 before = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
                                .srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                                .dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                                .dstAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT};
     lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_STATE), &before, 1, NULL, 0);
-    size_t objects_bytes = (size_t)r->scene->object_count * sizeof(lc_gpu_object);
+    size_t objects_bytes = (size_t)f->scene->object_count * sizeof(lc_gpu_object);
     if (m->skins_pending && m->gpu.range_count) {
         /* After this pass's copies (the CPU-deformed meshes share the buffers the kernels bind whole). */
         VkMemoryBarrier2 copies = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,
                                    .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT, .dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                                    .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT};
         lc_rc_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1), &copies, 1, NULL, 0);
-        lc_skinning_record(&m->gpu, rc, pass, LC_SEQ_WORK + 2, r->frame.index % LC_FRAMES_IN_FLIGHT);
+        lc_skinning_record(&m->gpu, rc, pass, LC_SEQ_WORK + 2, f->slot_index);
     }
     if (m->skins_pending) {
         /* Each CPU-deformed mesh's runtime vertices, meshlets and sublet bounds, as update_skins laid them out. */
-        const lc_geometry *g = &r->dev.geo;
+        const lc_geometry *g = &f->dev->geo;
         VkDeviceSize at = m->skin_bytes;
-        for (uint32_t k = 0; k < cpu_mesh_count(r); k++) {
-            const lc_meshlet_range *rg = &g->ms.ranges[cpu_mesh(r, k)];
+        for (uint32_t k = 0; k < cpu_mesh_count(f->scene, m); k++) {
+            const lc_meshlet_range *rg = &g->ms.ranges[cpu_mesh(f->scene, m, k)];
             VkBufferCopy v = {at, (VkDeviceSize)rg->first_vertex * sizeof(lc_vertex), (VkDeviceSize)rg->vertex_count * sizeof(lc_vertex)};
             at += v.size;
             VkBufferCopy ml = {at, (VkDeviceSize)rg->first_meshlet * sizeof(lc_gpu_meshlet), (VkDeviceSize)rg->meshlet_count * sizeof(lc_gpu_meshlet)};
@@ -267,12 +268,12 @@ static void record_motion(lc_renderer *r, lc_render_context *rc, uint32_t pass)
     if (m->count) {
     VkBufferCopy objects = {.srcOffset = (VkDeviceSize)m->first * sizeof(lc_gpu_object), .dstOffset = (VkDeviceSize)m->first * sizeof(lc_gpu_object),
                             .size = (VkDeviceSize)m->count * sizeof(lc_gpu_object)};
-    lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, r->dev.objects.buffer, &objects);
-    if (r->dev.geo.cull_objects.buffer) {
+    lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, f->dev->objects.buffer, &objects);
+    if (f->dev->geo.cull_objects.buffer) {
         VkBufferCopy cull = {.srcOffset = objects_bytes + (VkDeviceSize)m->first * sizeof(lc_gpu_cull_object),
                              .dstOffset = (VkDeviceSize)m->first * sizeof(lc_gpu_cull_object),
                              .size = (VkDeviceSize)m->count * sizeof(lc_gpu_cull_object)};
-        lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, r->dev.geo.cull_objects.buffer, &cull);
+        lc_rc_copy_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), staging->buffer, f->dev->geo.cull_objects.buffer, &cull);
     }
     }
     VkMemoryBarrier2 after = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,

@@ -1,7 +1,7 @@
 /* The frame's size-dependent resources (the culling structures, depth, HDR, visibility ids,
  * HiZ, analysis, the transparent cull's copies) and the per-slot descriptor sets that name
  * them; the light buffers sized by the light capacity. Made again on resize (frame.c). */
-#include "frame.h"
+#include "frame_state.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,8 +2,9 @@
  * layouts and samplers, the scene's GPU data (objects, textures, material sets, the runtime
  * mesh, the visibility scene) and pipelines (fixed ones at creation, the shade variants of a
  * mode x scalarization x analysis when a frame first needs them). */
-#include "frame.h"
+#include "frame_state.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,107 +203,129 @@ lc_status lc_frame_upload_scene(lc_renderer *r)
 
 /* ---- pipelines ---- */
 
-/* A cull shader's three pipelines, one per LC_GEOMETRY_CULL_PHASE_* (its constant 0). */
-static bool phase_pipelines(lc_renderer *r, const char *shader, const char *const names[3], VkPipeline out[3])
+/* The pipelines made with the renderer: a row each, in one table, made by one loop
+ * (lc_frame_create_pipelines). A row is a compute shader, or a graphics pipeline described
+ * by its desc (the layout and the colour format are the renderer's); spec: its constant 0
+ * (a phase, a binning target) or none; needs: what the device must have, else it is left
+ * out (the frame never asks for it there). */
+enum { SPEC_NONE = UINT32_MAX, SPEC_LIST_MAX = UINT32_MAX - 1 };
+enum { NEEDS_NONE, NEEDS_STORAGE_WRITE, NEEDS_MESH, NEEDS_MESH_INDIRECT };
+typedef struct pipeline_row {
+    size_t at; /* offsetof(lc_frame_pipelines, ...) */
+    const char *name;
+    const char *compute;
+    lc_graphics_desc graphics; /* where compute is NULL */
+    uint32_t spec, needs;
+} pipeline_row;
+
+#define AT(field) offsetof(lc_frame_pipelines, field)
+#define COMPUTE(field, shader, label) {AT(field), label, shader, {0}, SPEC_NONE, NEEDS_NONE}
+#define PHASES(field, shader, label, needs)                                                                           \
+    {AT(field[0]), label, shader, {0}, 0, needs}, {AT(field[1]), label " / phase 1", shader, {0}, 1, needs},          \
+    {AT(field[2]), label " / phase 2", shader, {0}, 2, needs}
+/* Depth only, LESS, written; scene vertices (vertex shader) or none (mesh shaders). */
+#define DEPTH_DESC .depth_format = VK_FORMAT_D32_SFLOAT, .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .dynamic_cull = true
+#define MESH_DEPTH(field, task_shader, mesh_shader, frag, label, needs) \
+    {AT(field), label, NULL, {.task = task_shader, .mesh = mesh_shader, .fragment = frag, DEPTH_DESC}, SPEC_NONE, needs}
+
+static const pipeline_row k_pipelines[] = {
+    {AT(depth_pipeline), "depth prepass", NULL, {.vertex = "scene.vert", .scene_vertices = true, DEPTH_DESC}, SPEC_NONE, NEEDS_NONE},
+    /* Alpha MASK materials' depth: the same, with the fragment shader that cuts the holes. */
+    {AT(depth_mask_pipeline), "depth prepass / alpha mask", NULL,
+     {.vertex = "scene.vert", .fragment = "depth_mask.frag", .scene_vertices = true, DEPTH_DESC}, SPEC_NONE, NEEDS_NONE},
+    {AT(tonemap_pipeline), "tonemap", NULL, {.vertex = "fullscreen.vert", .fragment = "tonemap.frag"}, SPEC_NONE, NEEDS_NONE},
+    /* Its format-less stores need shaderStorageImageWriteWithoutFormat. */
+    {AT(tonemap_compute), "tonemap", "tonemap.comp", {0}, SPEC_NONE, NEEDS_STORAGE_WRITE},
+    {AT(hud_pipeline), "HUD", NULL, {.vertex = "hud.vert", .fragment = "hud.frag", .blend = true, .hud_vertices = true}, SPEC_NONE, NEEDS_NONE},
+    COMPUTE(tile_depth_pipeline, "tile_depth.comp", "light cull / tile depth"),
+    COMPUTE(light_cull_coarse, "cull_coarse.comp", "light cull / coarse"),
+    COMPUTE(light_cull_tiles, "cull_tiles.comp", "light cull / tiles"),
+    {AT(light_cull_lists), "light cull / lists", "cull_lists.comp", {0}, SPEC_LIST_MAX, NEEDS_NONE},
+    COMPUTE(light_cull_clusters, "cull_clusters.comp", "light cull / clusters"),
+    COMPUTE(zbin, "zbin.comp", "light cull / zbin"),
+    COMPUTE(zbin_bins, "zbin_bins.comp", "light cull / zbin per bin"),
+    COMPUTE(light_setup, "light_setup.comp", "light cull / light setup"),
+    /* Light binning per LC_BIN_* target, light-parallel and block-parallel. */
+    {AT(bin_lights[LC_BIN_TILES]), "light cull / bin lights", "bin_lights.comp", {0}, LC_BIN_TILES, NEEDS_NONE},
+    {AT(bin_lights[LC_BIN_TILES_DEPTH]), "light cull / bin lights / depth bounds", "bin_lights.comp", {0}, LC_BIN_TILES_DEPTH, NEEDS_NONE},
+    {AT(bin_lights[LC_BIN_CLUSTERS]), "light cull / bin lights / clusters", "bin_lights.comp", {0}, LC_BIN_CLUSTERS, NEEDS_NONE},
+    {AT(bin_blocks[LC_BIN_TILES]), "light cull / bin lights", "bin_lights_blocks.comp", {0}, LC_BIN_TILES, NEEDS_NONE},
+    {AT(bin_blocks[LC_BIN_TILES_DEPTH]), "light cull / bin lights / depth bounds", "bin_lights_blocks.comp", {0}, LC_BIN_TILES_DEPTH, NEEDS_NONE},
+    {AT(bin_blocks[LC_BIN_CLUSTERS]), "light cull / bin lights / clusters", "bin_lights_blocks.comp", {0}, LC_BIN_CLUSTERS, NEEDS_NONE},
+    PHASES(geometry_cull, "geometry_cull.comp", "geometry cull", NEEDS_NONE),
+    PHASES(shadow_cull_pipeline, "shadow_cull.comp", "shadow cull", NEEDS_NONE),
+    COMPUTE(hiz_pipeline, "hiz.comp", "hiz"),
+    COMPUTE(shadow_hiz_pipeline, "shadow_hiz.comp", "shadow hiz"),
+    /* Shadow views: depth only, both faces (a light inside a closed box sees its inside); alpha
+     * MASK casters with the depth pre-pass's fragment shader cutting the holes (light goes
+     * through them). */
+    {AT(shadow_pipeline), "shadow view", NULL, {.vertex = "shadow_depth.vert", .scene_vertices = true, DEPTH_DESC}, SPEC_NONE, NEEDS_NONE},
+    {AT(shadow_mask_pipeline), "shadow view / alpha mask", NULL,
+     {.vertex = "shadow_depth.vert", .fragment = "depth_mask.frag", .scene_vertices = true, DEPTH_DESC}, SPEC_NONE, NEEDS_NONE},
+    /* The mesh path's depth pre-pass, only where the device has mesh shaders: per dispatch (the
+     * task shader's, and --mesh-dispatch indirect's mesh shader alone, where the device has
+     * indirect-count draws); masked: the full mesh shader (it writes the uv) before
+     * depth_mask.frag. */
+    MESH_DEPTH(mesh_depth_pipeline[LC_MESH_DISPATCH_TASK], "geometry.task", "geometry_depth.mesh", NULL, "depth prepass (mesh)", NEEDS_MESH),
+    MESH_DEPTH(mesh_depth_mask_pipeline[LC_MESH_DISPATCH_TASK], "geometry.task", "geometry.mesh", "depth_mask.frag",
+               "depth prepass (mesh) / alpha mask", NEEDS_MESH),
+    MESH_DEPTH(mesh_depth_pipeline[LC_MESH_DISPATCH_INDIRECT], NULL, "geometry_indirect_depth.mesh", NULL, "depth prepass (mesh, indirect)",
+               NEEDS_MESH_INDIRECT),
+    MESH_DEPTH(mesh_depth_mask_pipeline[LC_MESH_DISPATCH_INDIRECT], NULL, "geometry_indirect.mesh", "depth_mask.frag",
+               "depth prepass (mesh, indirect) / alpha mask", NEEDS_MESH_INDIRECT),
+    /* --mesh-dispatch indirect's cull, list scan and list per phase. */
+    PHASES(mesh_cull, "geometry_mesh_cull.comp", "mesh cull", NEEDS_MESH_INDIRECT),
+    PHASES(mesh_scan, "geometry_mesh_scan.comp", "mesh cull / list scan", NEEDS_MESH_INDIRECT),
+    PHASES(mesh_list, "geometry_mesh_list.comp", "mesh cull / list", NEEDS_MESH_INDIRECT),
+};
+
+static bool device_has(const lc_context *ctx, uint32_t needs)
 {
-    for (uint32_t p = 0; p < 3; p++) {
-        lc_spec cs = {.values = {p}, .count = 1};
-        out[p] = lc_pipeline_compute(r->ctx, r->dev.layout, shader, &cs, names[p]);
-        if (!out[p]) return false;
+    switch (needs) {
+    case NEEDS_STORAGE_WRITE: return ctx->storage_write_without_format;
+    case NEEDS_MESH: return ctx->mesh_shader;
+    case NEEDS_MESH_INDIRECT: return ctx->mesh_shader && ctx->mesh_indirect;
+    default: return true;
     }
-    return true;
 }
 
 lc_status lc_frame_create_pipelines(lc_renderer *r)
 {
     lc_context *ctx = r->ctx;
-    lc_graphics_desc dd = {.vertex = "scene.vert", .layout = r->dev.layout, .depth_format = VK_FORMAT_D32_SFLOAT,
-                           .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
-                           .dynamic_cull = true, .name = "depth prepass"};
-    r->dev.depth_pipeline = lc_pipeline_graphics(ctx, &dd);
-    /* Alpha MASK materials' depth: the same, with the fragment shader that cuts the holes. */
-    lc_graphics_desc dm = dd;
-    dm.fragment = "depth_mask.frag", dm.name = "depth prepass / alpha mask";
-    if (!(r->dev.depth_mask_pipeline = lc_pipeline_graphics(ctx, &dm))) return LC_ERR_RUNTIME;
-    lc_graphics_desc td = {.vertex = "fullscreen.vert", .fragment = "tonemap.frag", .layout = r->dev.layout,
-                           .color_format = r->target->format, .name = "tonemap"};
-    r->dev.tonemap_pipeline = lc_pipeline_graphics(ctx, &td);
-    /* Its format-less stores need shaderStorageImageWriteWithoutFormat. */
-    if (ctx->storage_write_without_format &&
-        !(r->dev.tonemap_compute = lc_pipeline_compute(ctx, r->dev.layout, "tonemap.comp", NULL, "tonemap")))
-        return LC_ERR_RUNTIME;
-    lc_graphics_desc hd = {.vertex = "hud.vert", .fragment = "hud.frag", .layout = r->dev.layout, .color_format = r->target->format,
-                           .blend = true, .hud_vertices = true, .name = "HUD"};
-    r->dev.hud_pipeline = lc_pipeline_graphics(ctx, &hd);
-    r->dev.tile_depth_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "tile_depth.comp", NULL, "light cull / tile depth");
-    r->dev.light_cull_coarse = lc_pipeline_compute(ctx, r->dev.layout, "cull_coarse.comp", NULL, "light cull / coarse");
-    r->dev.light_cull_tiles = lc_pipeline_compute(ctx, r->dev.layout, "cull_tiles.comp", NULL, "light cull / tiles");
-    lc_spec list_spec = {.values = {r->desc.list_max}, .count = 1};
-    r->dev.light_cull_lists = lc_pipeline_compute(ctx, r->dev.layout, "cull_lists.comp", &list_spec, "light cull / lists");
-    r->dev.light_cull_clusters = lc_pipeline_compute(ctx, r->dev.layout, "cull_clusters.comp", NULL, "light cull / clusters");
-    r->dev.zbin = lc_pipeline_compute(ctx, r->dev.layout, "zbin.comp", NULL, "light cull / zbin");
-    r->dev.zbin_bins = lc_pipeline_compute(ctx, r->dev.layout, "zbin_bins.comp", NULL, "light cull / zbin per bin");
-    r->dev.light_setup = lc_pipeline_compute(ctx, r->dev.layout, "light_setup.comp", NULL, "light cull / light setup");
-    static const char *const bin_names[LC_BIN_COUNT] = {"light cull / bin lights", "light cull / bin lights / depth bounds",
-                                                        "light cull / bin lights / clusters"};
-    for (uint32_t t = 0; t < LC_BIN_COUNT; t++) {
-        lc_spec spec = {.values = {t}, .count = 1};
-        r->dev.bin_lights[t] = lc_pipeline_compute(ctx, r->dev.layout, "bin_lights.comp", &spec, bin_names[t]);
-        r->dev.bin_blocks[t] = lc_pipeline_compute(ctx, r->dev.layout, "bin_lights_blocks.comp", &spec, bin_names[t]);
-        if (!r->dev.bin_lights[t] || !r->dev.bin_blocks[t]) return LC_ERR_RUNTIME;
-    }
-    static const char *const cull_names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
-    static const char *const shadow_cull_names[3] = {"shadow cull", "shadow cull / phase 1", "shadow cull / phase 2"};
-    if (!phase_pipelines(r, "geometry_cull.comp", cull_names, r->dev.geometry_cull) ||
-        !phase_pipelines(r, "shadow_cull.comp", shadow_cull_names, r->dev.shadow_cull_pipeline))
-        return LC_ERR_RUNTIME;
-    r->dev.hiz_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "hiz.comp", NULL, "hiz");
-    if (!r->dev.hiz_pipeline) return LC_ERR_RUNTIME;
-    r->dev.shadow_hiz_pipeline = lc_pipeline_compute(ctx, r->dev.layout, "shadow_hiz.comp", NULL, "shadow hiz");
-    if (!r->dev.shadow_hiz_pipeline) return LC_ERR_RUNTIME;
-    /* Shadow views: depth only, both faces (a light inside a closed box sees its inside). */
-    lc_graphics_desc sd = {.vertex = "shadow_depth.vert", .layout = r->dev.layout, .depth_format = VK_FORMAT_D32_SFLOAT,
-                           .depth_compare = VK_COMPARE_OP_LESS, .depth_write = true, .scene_vertices = true,
-                           .dynamic_cull = true, .name = "shadow view"};
-    if (!(r->dev.shadow_pipeline = lc_pipeline_graphics(ctx, &sd))) return LC_ERR_RUNTIME;
-    /* Alpha MASK casters: the same, with the depth pre-pass's fragment shader cutting the holes
-     * (light goes through them). */
-    lc_graphics_desc sm = sd;
-    sm.fragment = "depth_mask.frag", sm.name = "shadow view / alpha mask";
-    if (!(r->dev.shadow_mask_pipeline = lc_pipeline_graphics(ctx, &sm))) return LC_ERR_RUNTIME;
-    /* The mesh path's depth pre-pass, only where the device has mesh shaders: per dispatch
-     * (the task shader's, and --mesh-dispatch indirect's mesh shader alone, where the device
-     * has indirect-count draws). */
-    for (uint32_t md_i = 0; ctx->mesh_shader && md_i < (ctx->mesh_indirect ? 2u : 1u); md_i++) {
-        bool indirect = md_i == LC_MESH_DISPATCH_INDIRECT;
-        lc_graphics_desc md = {.task = indirect ? NULL : "geometry.task", .mesh = indirect ? "geometry_indirect_depth.mesh" : "geometry_depth.mesh",
-                               .layout = r->dev.layout, .depth_format = VK_FORMAT_D32_SFLOAT, .depth_compare = VK_COMPARE_OP_LESS,
-                               .depth_write = true, .dynamic_cull = true,
-                               .name = indirect ? "depth prepass (mesh, indirect)" : "depth prepass (mesh)"};
-        if (!(r->dev.mesh_depth_pipeline[md_i] = lc_pipeline_graphics(ctx, &md))) return LC_ERR_RUNTIME;
-        /* Masked: the full mesh shader (it writes the uv) before depth_mask.frag. */
-        lc_graphics_desc mm = md;
-        mm.mesh = indirect ? "geometry_indirect.mesh" : "geometry.mesh", mm.fragment = "depth_mask.frag";
-        mm.name = indirect ? "depth prepass (mesh, indirect) / alpha mask" : "depth prepass (mesh) / alpha mask";
-        if (!(r->dev.mesh_depth_mask_pipeline[md_i] = lc_pipeline_graphics(ctx, &mm))) return LC_ERR_RUNTIME;
-    }
-    if (ctx->mesh_indirect) {
-        static const char *const names[3][3] = {{"mesh cull", "mesh cull / phase 1", "mesh cull / phase 2"},
-                                                {"mesh cull / list scan", "mesh cull / list scan / phase 1", "mesh cull / list scan / phase 2"},
-                                                {"mesh cull / list", "mesh cull / list / phase 1", "mesh cull / list / phase 2"}};
-        for (uint32_t p = 0; p < 3; p++) {
-            lc_spec cs = {.values = {p}, .count = 1};
-            r->dev.mesh_cull[p] = lc_pipeline_compute(ctx, r->dev.layout, "geometry_mesh_cull.comp", &cs, names[0][p]);
-            r->dev.mesh_scan[p] = lc_pipeline_compute(ctx, r->dev.layout, "geometry_mesh_scan.comp", &cs, names[1][p]);
-            r->dev.mesh_list[p] = lc_pipeline_compute(ctx, r->dev.layout, "geometry_mesh_list.comp", &cs, names[2][p]);
-            if (!r->dev.mesh_cull[p] || !r->dev.mesh_scan[p] || !r->dev.mesh_list[p]) return LC_ERR_RUNTIME;
+    for (size_t i = 0; i < LC_ARRAY_COUNT(k_pipelines); i++) {
+        const pipeline_row *row = &k_pipelines[i];
+        if (!device_has(ctx, row->needs)) continue;
+        lc_spec spec = {.values = {row->spec == SPEC_LIST_MAX ? r->desc.list_max : row->spec}, .count = 1};
+        const lc_spec *sp = row->spec == SPEC_NONE ? NULL : &spec;
+        VkPipeline *out = (VkPipeline *)((char *)&r->dev.pipes + row->at);
+        if (row->compute) {
+            *out = lc_pipeline_compute(ctx, r->dev.layout, row->compute, sp, row->name);
+        } else {
+            lc_graphics_desc d = row->graphics;
+            d.layout = r->dev.layout, d.spec = sp, d.name = row->name;
+            if (d.fragment && !d.depth_format) d.color_format = r->target->format; /* tonemap, HUD: into the output */
+            *out = lc_pipeline_graphics(ctx, &d);
         }
+        if (!*out) return LC_ERR_RUNTIME;
     }
-    if (!r->dev.depth_pipeline || !r->dev.tonemap_pipeline || !r->dev.hud_pipeline || !r->dev.tile_depth_pipeline || !r->dev.light_cull_coarse ||
-        !r->dev.light_cull_tiles || !r->dev.light_cull_lists ||
-        !r->dev.light_cull_clusters || !r->dev.zbin || !r->dev.zbin_bins || !r->dev.light_setup)
-        return LC_ERR_RUNTIME;
     return LC_OK;
+}
+
+/* Destroys n pipelines from p (a struct of VkPipeline members alone) and clears them. */
+static void destroy_pipelines(VkDevice dev, VkPipeline *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (p[i]) vkDestroyPipeline(dev, p[i], NULL);
+        p[i] = VK_NULL_HANDLE;
+    }
+}
+_Static_assert(sizeof(lc_frame_pipelines) % sizeof(VkPipeline) == 0 && sizeof(lc_shade_pipelines) % sizeof(VkPipeline) == 0,
+               "pipeline structs hold VkPipeline members alone");
+
+void lc_frame_destroy_pipelines(lc_renderer *r)
+{
+    destroy_pipelines(r->ctx->device, (VkPipeline *)&r->dev.pipes, sizeof r->dev.pipes / sizeof(VkPipeline));
+    lc_frame_destroy_shade_pipelines(r);
 }
 
 uint32_t lc_loop_variant(const lc_renderer *r, const lc_frame_settings *s)
@@ -376,13 +399,13 @@ static lc_status raster_pipelines(lc_renderer *r)
                                    LC_MAX(r->dev.geo.task_count, 1u)},
                         .count = 7};
         bool bindless = r->dev.vis_scene.bindless;
-        r->dev.raster_pipeline[p] = lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, bindless ? "raster_bindless.comp" : "raster.comp", &spec, names[p]);
-        r->dev.raster_big_pipeline[p] =
+        r->dev.pipes.raster_pipeline[p] = lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, bindless ? "raster_bindless.comp" : "raster.comp", &spec, names[p]);
+        r->dev.pipes.raster_big_pipeline[p] =
             lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, bindless ? "raster_big_bindless.comp" : "raster_big.comp", &spec, big_names[p]);
-        if (!r->dev.raster_pipeline[p] || !r->dev.raster_big_pipeline[p]) return LC_ERR_RUNTIME;
+        if (!r->dev.pipes.raster_pipeline[p] || !r->dev.pipes.raster_big_pipeline[p]) return LC_ERR_RUNTIME;
     }
-    r->dev.raster_resolve_pipeline = lc_pipeline_compute(r->ctx, r->dev.layout, "raster_resolve.comp", NULL, "raster resolve");
-    return r->dev.raster_resolve_pipeline ? LC_OK : LC_ERR_RUNTIME;
+    r->dev.pipes.raster_resolve_pipeline = lc_pipeline_compute(r->ctx, r->dev.layout, "raster_resolve.comp", NULL, "raster resolve");
+    return r->dev.pipes.raster_resolve_pipeline ? LC_OK : LC_ERR_RUNTIME;
 }
 
 /* The visibility path's pipelines: its raster pass for the frame's geometry path, and the
@@ -400,7 +423,7 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
     uint32_t geometry = r->settings.geometry, raster = lc_raster_path(&r->settings);
     bool single = !r->settings.visibility_prepass;
     for (uint32_t masked = 0; masked < (single ? 2u : 1u); masked++) {
-        VkPipeline *vp = single ? &r->dev.visibility_single_pipeline[raster][masked] : &r->dev.visibility_pipeline[raster];
+        VkPipeline *vp = single ? &r->dev.pipes.visibility_single_pipeline[raster][masked] : &r->dev.pipes.visibility_pipeline[raster];
         if (*vp) continue;
         static const char *const names[3][LC_GEOMETRY_COUNT] = {
             {"visibility", "visibility / mdi", "visibility / mesh"},
@@ -433,12 +456,12 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
         }
         if (!(*vp = lc_pipeline_graphics(r->ctx, &d))) return LC_ERR_RUNTIME;
     }
-    if (r->settings.raster == LC_RASTERIZER_COMPUTE && !r->dev.raster_resolve_pipeline) {
+    if (r->settings.raster == LC_RASTERIZER_COMPUTE && !r->dev.pipes.raster_resolve_pipeline) {
         lc_status st = raster_pipelines(r);
         if (st != LC_OK) return st;
     }
     uint32_t fused = r->frame.tonemap_path == LC_TONEMAP_FUSED;
-    if (r->dev.shade_visibility[mode][loop][analysis][fused]) return LC_OK;
+    if (r->dev.shades.shade_visibility[mode][loop][analysis][fused]) return LC_OK;
     char name[96];
     snprintf(name, sizeof name, "visibility shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
              analysis == LC_ANALYSIS_EXACT ? " / pairs" : analysis ? " / counts" : "", fused ? " / tonemap" : "");
@@ -448,9 +471,9 @@ static lc_status visibility_pipelines(lc_renderer *r, uint32_t mode, uint32_t lo
                     .count = 9};
     static const char *const files[2][2] = {{"shade_visibility.comp", "shade_visibility_tonemap.comp"},
                                             {"shade_visibility_bindless.comp", "shade_visibility_tonemap_bindless.comp"}};
-    r->dev.shade_visibility[mode][loop][analysis][fused] =
+    r->dev.shades.shade_visibility[mode][loop][analysis][fused] =
         lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, files[r->dev.vis_scene.bindless][fused], &spec, name);
-    return r->dev.shade_visibility[mode][loop][analysis][fused] ? LC_OK : LC_ERR_RUNTIME;
+    return r->dev.shades.shade_visibility[mode][loop][analysis][fused] ? LC_OK : LC_ERR_RUNTIME;
 }
 
 /* Shade variants are made on first use: 5 modes x 3 loops x 3 is too many to build up front. */
@@ -460,7 +483,7 @@ lc_status lc_frame_shade_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, 
     /* The mesh path: the same fragment shader behind the task and mesh shaders. */
     bool mesh = r->settings.geometry == LC_GEOMETRY_MESH;
     uint32_t dispatch = r->settings.mesh_dispatch == LC_MESH_DISPATCH_INDIRECT;
-    VkPipeline *p = mesh ? &r->dev.shade_mesh[dispatch][mode][loop][analysis] : &r->dev.shade[mode][loop][analysis];
+    VkPipeline *p = mesh ? &r->dev.shades.shade_mesh[dispatch][mode][loop][analysis] : &r->dev.shades.shade[mode][loop][analysis];
     if (*p) return LC_OK;
     char name[96];
     snprintf(name, sizeof name, "forward shade / %s%s%s%s", lc_mode_names[mode], loop_names[loop],
@@ -494,7 +517,7 @@ uint32_t lc_transparent_loop(const lc_renderer *r, const lc_frame_settings *s)
  * opaque depth: LESS_OR_EQUAL, no depth writes. */
 lc_status lc_frame_transparent_pipeline(lc_renderer *r, uint32_t mode, uint32_t loop, uint32_t analysis)
 {
-    VkPipeline *p = &r->dev.shade_transparent[mode][loop][analysis];
+    VkPipeline *p = &r->dev.shades.shade_transparent[mode][loop][analysis];
     if (*p) return LC_OK;
     char name[96];
     snprintf(name, sizeof name, "transparent / %s%s%s", lc_mode_names[mode], loop_names[loop],
@@ -508,4 +531,10 @@ lc_status lc_frame_transparent_pipeline(lc_renderer *r, uint32_t mode, uint32_t 
                           .name = name};
     *p = lc_pipeline_graphics(r->ctx, &d);
     return *p ? LC_OK : LC_ERR_RUNTIME;
+}
+
+/* Every shade variant (made again on first use): forward, mesh, visibility and transparent. */
+void lc_frame_destroy_shade_pipelines(lc_renderer *r)
+{
+    destroy_pipelines(r->ctx->device, (VkPipeline *)&r->dev.shades, sizeof r->dev.shades / sizeof(VkPipeline));
 }

@@ -1,13 +1,15 @@
-/* The frame's shadows (lights/shadows.h): the atlas the shadow views render into, and each
- * frame's shadowed lights, their records and the views to render, culled on the host.
- * frame.c calls these; the views' passes are passes/shadow_views.c. */
+/* The frame's shadows (lights/shadows.h): the atlas the shadow views render into, each
+ * frame's shadowed lights, their records and the views to render, culled on the host, and
+ * the buffer of the views' GPU cull. frame.c calls these; the views' passes are
+ * passes/shadow_views.c and passes/shadow_cull.c. */
 #include <cglm/cglm.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cpu/jobs.h"
-#include "frame.h"
+#include "frame_state.h"
+#include "passes/passes.h"
 
 /* The shadow atlas with room for `tiles` blocks (1, or LC_SHADOW_BLOCKS once a frame has a
  * shadowed light or the sun's cascades), and with the full atlas the cascades' band below the
@@ -65,7 +67,7 @@ bool lc_frame_shadow_atlas_stale(const lc_renderer *r, const lc_frame_settings *
  * the atlas has grown from its one-tile placeholder (before it, no light has a record). */
 bool lc_frame_shadows_on(const lc_renderer *r) { return r->dev.shadow_atlas.width >= LC_SHADOW_ATLAS_COLS * LC_SHADOW_TILE; }
 
-const char *lc_shadow_filter_name(const lc_frame_settings *s) { return s->shadow_filter == LC_SHADOW_FILTER_BILINEAR ? "bilinear" : "tent"; }
+const char *lc_shadow_filter_name(uint32_t shadow_filter) { return shadow_filter == LC_SHADOW_FILTER_BILINEAR ? "bilinear" : "tent"; }
 
 /* The shade variants' shadow constant (shadow.glsl SHADOW_FILTER): 0 without the lookup. */
 uint32_t lc_frame_shadow_filter(const lc_renderer *r)
@@ -89,8 +91,6 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
     lc_status s = lc_frame_shadow_atlas(r, LC_SHADOW_BLOCKS);
     if (s == LC_OK) s = lc_shadow_cull_create(r);
     if (s != LC_OK) return s;
-    /* Shade variants were built without the shadow lookup (SHADOWS, shadow.glsl): again with it. */
-    lc_frame_destroy_shade_pipelines(r);
     /* Both frame sets of every slot: the opaque passes' and the transparent pass's. */
     for (int i = 0; i < 2 * LC_FRAMES_IN_FLIGHT; i++) {
         const lc_frame_slot *slot = &r->frame.slots[i / 2];
@@ -325,4 +325,121 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
         c->meshlets_drawn = dr->meshlets;
         c->triangles = dr->triangles;
     }
+}
+
+/* ---- the shadow views' GPU cull: its buffer (passes/shadow_cull.c records it) ---- */
+
+void lc_shadow_cull_destroy(lc_renderer *r)
+{
+    lc_shadow_cull *c = &r->dev.shadow_cull;
+    lc_buffer_destroy(r->ctx, &c->buffer);
+    free(c->list_bucket);
+    free(c->list_first);
+    free(c->list_tasks);
+    memset(c, 0, sizeof *c);
+}
+
+bool lc_frame_shadow_cull_gpu(const lc_renderer *r)
+{
+    return r->dev.shadow_cull.buffer.buffer != VK_NULL_HANDLE && r->settings.shadow_cull == LC_SHADOW_CULL_GPU;
+}
+
+bool lc_frame_shadow_occlusion(const lc_renderer *r)
+{
+    return lc_frame_shadow_cull_gpu(r) && r->dev.shadow_cull.bits_first && r->settings.shadow_occlusion == LC_SHADOW_OCCLUSION_ON;
+}
+
+const char *lc_shadow_cull_name(const lc_renderer *r)
+{
+    if (!lc_frame_shadows_on(r)) return "none";
+    return lc_frame_shadow_cull_gpu(r) ? "gpu" : "cpu";
+}
+
+lc_status lc_shadow_cull_create(lc_renderer *r)
+{
+    lc_shadow_cull *c = &r->dev.shadow_cull;
+    const lc_geometry *g = &r->dev.geo;
+    lc_shadow_cull_destroy(r);
+    if (r->settings.shadow_cull != LC_SHADOW_CULL_GPU) return LC_OK;
+    if (!g->shadow_task_count) {
+        lc_info("--shadow-cull gpu: the scene has no GPU culling buffers (%s): the shadow views are culled on the CPU",
+                g->cull_unavailable ? "too many meshlet draws" : "no meshlets");
+        return LC_OK;
+    }
+    /* Lists: each masked bucket's, laid out first, then the opaque casters' (list 0; blended
+     * objects cast as opaque, from their tasks past the camera's), which takes the rest. */
+    c->list_bucket = lc_calloc(g->bucket_count + 1, sizeof *c->list_bucket);
+    c->list_first = lc_calloc(g->bucket_count + 1, sizeof *c->list_first);
+    c->list_tasks = lc_calloc(g->bucket_count + 1, sizeof *c->list_tasks);
+    c->lists = 1;
+    uint32_t first = 0;
+    for (uint32_t b = 0; b < g->bucket_count; b++) {
+        if (!g->bucket_tasks[b] || !lc_material_masked(r->scene, b / 2)) continue;
+        uint32_t l = c->lists++;
+        c->list_bucket[l] = b;
+        c->list_first[l] = first;
+        c->list_tasks[l] = g->bucket_tasks[b];
+        first += g->bucket_tasks[b];
+    }
+    c->list_bucket[0] = UINT32_MAX;
+    c->list_first[0] = first;
+    c->list_tasks[0] = g->shadow_task_count - first;
+    /* The buffer: the stats, 2 x views x lists counts (phase 1 or all, phase 2), the bucket
+     * map, then a region a view; with occlusion the bits and the HiZ pyramids. */
+    /* View slots: the lights' budget, then the sun's cascades (more views of the same dispatch). */
+    uint32_t views = (r->settings.shadow_updates ? r->settings.shadow_updates : LC_SHADOW_UPDATES_DEFAULT) + r->dev.shadows.cascades.count;
+    c->views = views;
+    c->map_first = LC_SHADOW_CULL_COUNTS + 2 * views * c->lists;
+    c->commands_first = c->map_first + 2 * g->bucket_count;
+    c->region = g->shadow_task_count;
+    uint32_t *head = lc_calloc(c->commands_first, sizeof *head);
+    for (uint32_t b = 0; b < g->bucket_count; b++) head[c->map_first + 2 * b] = c->list_first[0]; /* list 0 */
+    for (uint32_t l = 1; l < c->lists; l++) {
+        head[c->map_first + 2 * c->list_bucket[l]] = c->list_first[l];
+        head[c->map_first + 2 * c->list_bucket[l] + 1] = l;
+    }
+    VkDeviceSize bytes = ((VkDeviceSize)c->commands_first + (VkDeviceSize)views * c->region * 5) * 4;
+    /* With occlusion: the bits of every view identity, then a HiZ pyramid per view slot. */
+    VkDeviceSize range = r->ctx->props.limits.maxStorageBufferRange;
+    if (r->settings.shadow_occlusion == LC_SHADOW_OCCLUSION_ON && bytes <= range) {
+        uint32_t words = LC_DIV_UP(g->shadow_task_count, 32u);
+        VkDeviceSize bits = (VkDeviceSize)LC_SHADOW_OCCLUSION_VIEWS * words, hiz = (VkDeviceSize)views * LC_SHADOW_HIZ_WORDS;
+        VkDeviceSize with = bytes + (bits + hiz) * 4;
+        if (with > range) {
+            lc_info("--shadow-occlusion on: the visibility bits of %u shadow views of %u meshlet draws and %u HiZ pyramids need "
+                    "%.0f MiB, more than the device's storage buffers reach: the shadow views run without occlusion culling",
+                    LC_SHADOW_OCCLUSION_VIEWS, c->region, views, (double)with / 1048576.0);
+        } else {
+            c->bits_words = words;
+            c->bits_first = (uint32_t)(bytes / 4);
+            c->hiz_first = (uint32_t)(c->bits_first + bits);
+            bytes = with;
+        }
+    }
+    lc_status s = LC_OK;
+    if (bytes > range) {
+        lc_info("--shadow-cull gpu: %u views of %u meshlet draws need %.0f MiB, more than the device's storage buffers reach: "
+                "the shadow views are culled on the CPU", views, c->region, (double)bytes / 1048576.0);
+    } else {
+        lc_buffer_desc d = {.size = bytes,
+                            .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                                     VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                            .name = "shadow cull"};
+        s = lc_buffer_create(r->ctx, &d, &c->buffer);
+        if (s == LC_OK) s = lc_buffer_upload(r->ctx, &c->buffer, head, (VkDeviceSize)c->commands_first * 4);
+        if (s == LC_OK && c->bits_first) {
+            /* No view has been rendered yet: every bit 0 (the views' first renders draw all in
+             * phase 2 and say so with lc_shadow_render.fresh anyway). */
+            VkCommandBuffer cmd = lc_vk_begin_once(r->ctx);
+            vkCmdFillBuffer(cmd, c->buffer.buffer, (VkDeviceSize)c->bits_first * 4, (VkDeviceSize)LC_SHADOW_OCCLUSION_VIEWS * c->bits_words * 4, 0);
+            lc_vk_end_once(r->ctx, cmd);
+        }
+    }
+    free(head);
+    if (s != LC_OK || !c->buffer.buffer) {
+        lc_shadow_cull_destroy(r);
+        return s;
+    }
+    r->frame.res[LC_RES_SHADOW_CULL] = (lc_res_state){0};
+    return LC_OK;
 }

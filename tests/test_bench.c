@@ -4,7 +4,7 @@
 
 #include "app/bench.h"
 #include "app/bench_stats.h"
-#include "frame.h"
+#include "renderer.h"
 #include "test_util.h"
 
 static void test_stats(void)

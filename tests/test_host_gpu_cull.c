@@ -63,7 +63,8 @@ static lc_frame_settings settings_for(const lc_app *app, const view_case *v)
 static void check_frame(lc_app *app, const char *what, const lc_frame_settings *s, const lc_light *lights, uint32_t n)
 {
     lc_renderer *r = &app->renderer;
-    CHECK(lc_renderer_render(r, s, lights, n) == LC_OK);
+    CHECK(lc_renderer_apply(r, s, lights, n) == LC_OK);
+    CHECK(lc_renderer_render(r, lights, n) == LC_OK);
     lc_renderer_finish(r);
     float *depth = lc_renderer_read(r, LC_RES_DEPTH, NULL);
     CHECK(depth != NULL);

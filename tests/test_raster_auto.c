@@ -2,7 +2,7 @@
  * raster on discrete GPUs (measured the faster there), the hardware on CPU devices (lavapipe,
  * where it is the faster from 720p up) and on the unmeasured integrated and virtual GPUs. The
  * missing-feature fallback (LC_DEVICE_HIDE=int64) is tests/test_raster.sh's. */
-#include "frame.h"
+#include "passes/passes.h"
 #include "passes/passes.h"
 #include "test_util.h"
 

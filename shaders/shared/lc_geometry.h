@@ -164,7 +164,8 @@ struct lc_mesh_push {
  * then the commands: per view slot a region of `region` commands; with occlusion then the
  * visibility bits (LC_SHADOW_OCCLUSION_VIEWS identities of ceil(tasks / 32) words) and per
  * view slot a HiZ pyramid of LC_SHADOW_HIZ_WORDS floats. The buffer's host side:
- * src/passes/shadow_cull.c (lc_shadow_cull in src/frame.h). */
+ * made by src/frame_shadows.c, recorded by src/passes/shadow_cull.c (lc_shadow_cull in
+ * src/passes/pass.h). */
 #define LC_SHADOW_OCCLUSION_VIEWS (LC_SHADOW_RECORDS * 6u + LC_SHADOW_CASCADES_MAX) /* bit arrays: owner * 6 + face (src/lights/shadows.h), then the cascades' */
 /* A view's HiZ: level 0 is its tile at half resolution (each texel the max of 2 x 2), down to
  * one texel; level L starts at the words of the levels above it for the largest tile

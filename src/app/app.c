@@ -378,7 +378,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         lc_info("probes: %u captured at %ux%u a face in %.0f ms", app->probes.count, LC_PROBE_FACE_SIZE,
                 LC_PROBE_FACE_SIZE, app->probes_ms + 0.0);
     /* Skinned on the GPU from here on: the scene bounds its skins instead of posing them. */
-    if (st == LC_OK && app->scene.anim) app->scene.anim->gpu_skinning = app->renderer.dev.motion.gpu.range_count > 0;
+    if (st == LC_OK && app->scene.anim) app->scene.anim->gpu_skinning = lc_renderer_query(&app->renderer).gpu_skinning;
     return st;
 }
 
@@ -438,7 +438,7 @@ uint32_t lc_app_geometry(const lc_app *app)
      * has only the direct path (docs/COMMAND-LINE.md, --geometry). The same rule for either shading: the
      * visibility pass replays the depth pre-pass's draws as the forward pass does, so the
      * GPU cull saves it what it saves the forward pass, and costs what it costs there. */
-    if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES || app->renderer.dev.geo.cull_unavailable)
+    if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES || lc_renderer_query(&app->renderer).cull_unavailable)
         return LC_GEOMETRY_DIRECT;
     if (app->ctx.mesh_shader) return LC_GEOMETRY_MESH;
     return app->ctx.indirect ? LC_GEOMETRY_MDI : LC_GEOMETRY_DIRECT;
@@ -461,20 +461,21 @@ lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float tim
     lc_lights_animate(&app->lights, time, app->animated);
     if (app->radius_scale != 1.0f)
         for (uint32_t i = 0; i < app->light_count; i++) app->animated[i].radius *= app->radius_scale;
-    uint32_t before = app->renderer.frame.index;
-    lc_status s = lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
-    if (app->scene.anim && app->renderer.frame.index != before) app->scene.anim->moved_count = 0; /* taken by that frame */
-    if (s == LC_OK && app->renderer.frame.index != before) { /* skipped frames (minimised) recorded nothing */
-        lc_frame_log_push(&app->cpu_log, app->renderer.frame.cpu_ms);
+    uint32_t before = lc_renderer_query(&app->renderer).frames;
+    lc_status s = lc_renderer_apply(&app->renderer, settings, app->animated, app->light_count);
+    if (s == LC_OK) s = lc_renderer_render(&app->renderer, app->animated, app->light_count);
+    if (app->scene.anim && lc_renderer_query(&app->renderer).frames != before) app->scene.anim->moved_count = 0; /* taken by that frame */
+    if (s == LC_OK && lc_renderer_query(&app->renderer).frames != before) { /* skipped frames (minimised) recorded nothing */
+        lc_frame_log_push(&app->cpu_log, lc_renderer_query(&app->renderer).cpu_ms);
     }
     return s;
 }
 
 void lc_app_record_timings(lc_app *app)
 {
-    const lc_frame_timings *t = &app->renderer.frame.timings;
-    if (!t->valid || app->renderer.frame.timings_serial == app->timing_serial) return;
-    app->timing_serial = app->renderer.frame.timings_serial;
+    const lc_frame_timings *t = lc_renderer_query(&app->renderer).timings;
+    if (!t->valid || lc_renderer_query(&app->renderer).timings_serial == app->timing_serial) return;
+    app->timing_serial = lc_renderer_query(&app->renderer).timings_serial;
     double v[LC_TIMER_COUNT + 1];
     memcpy(v, t->ms, sizeof t->ms);
     v[LC_TIMER_COUNT] = t->frame_ms;
@@ -513,15 +514,15 @@ lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, flo
     s.analysis = LC_ANALYSIS_EXACT;
     s.capture_output = false;
     s.hud = false;
-    uint32_t before = app->renderer.frame.index;
+    uint32_t before = lc_renderer_query(&app->renderer).frames;
     lc_status st = lc_app_frame(app, &s, time);
     if (st != LC_OK) return st;
-    if (app->renderer.frame.index == before) return LC_ERR_RUNTIME; /* skipped: nothing to count */
+    if (lc_renderer_query(&app->renderer).frames == before) return LC_ERR_RUNTIME; /* skipped: nothing to count */
     size_t size = 0;
     uint32_t *a = lc_renderer_read(&app->renderer, LC_RES_ANALYSIS, &size);
     if (!a) return LC_ERR_RUNTIME;
     uint64_t evaluated = 0, exact = 0, missed = 0;
-    size_t pixels = (size_t)app->renderer.sized.width * app->renderer.sized.height;
+    size_t pixels = (size_t)lc_renderer_query(&app->renderer).width * lc_renderer_query(&app->renderer).height;
     for (size_t i = 0; i < pixels && (i + 1) * LC_ANALYSIS_WORDS * 4 <= size; i++) {
         const uint32_t *p = &a[i * LC_ANALYSIS_WORDS];
         evaluated += p[0];
@@ -540,11 +541,11 @@ lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, flo
  * cull, raster and resolve passes), with their sum. */
 static void stats_raster(cJSON *root, const lc_renderer *r, const lc_frame_settings *fs)
 {
-    const lc_geometry_counts *gc = &r->frame.geometry;
-    bool compute = r->frame.index && gc->raster == LC_RASTERIZER_COMPUTE;
+    const lc_geometry_counts *gc = lc_renderer_query(r).geometry;
+    bool compute = lc_renderer_query(r).frames && gc->raster == LC_RASTERIZER_COMPUTE;
     cJSON *ra = cJSON_AddObjectToObject(root, "raster");
     cJSON_AddStringToObject(ra, "path", lc_rasterizer_names[compute ? LC_RASTERIZER_COMPUTE : LC_RASTERIZER_HARDWARE]);
-    cJSON_AddStringToObject(ra, "requested", lc_rasterizer_names[fs->shading == LC_SHADING_VISIBILITY ? r->frame.raster_requested : LC_RASTERIZER_HARDWARE]);
+    cJSON_AddStringToObject(ra, "requested", lc_rasterizer_names[fs->shading == LC_SHADING_VISIBILITY ? lc_renderer_query(r).raster_requested : LC_RASTERIZER_HARDWARE]);
     cJSON_AddNumberToObject(ra, "triangles_compute", compute ? (double)gc->raster_triangles : 0);
     cJSON_AddNumberToObject(ra, "triangles_hardware", compute ? 0 : (double)gc->triangles_drawn);
     cJSON_AddNumberToObject(ra, "triangles_clipped", compute ? (double)gc->raster_clipped : 0);
@@ -553,13 +554,13 @@ static void stats_raster(cJSON *root, const lc_renderer *r, const lc_frame_setti
     cJSON *ms = cJSON_AddObjectToObject(ra, "ms");
     double total = 0.0;
     static const char *const prefixes[] = {"raster", "geometry", "mesh cull", "depth prepass", "visibility /", "hiz"};
-    for (uint32_t i = 0; i < r->frame.timings.pass_count; i++) {
-        const char *name = r->frame.timings.pass_names[i];
+    for (uint32_t i = 0; i < lc_renderer_query(r).timings->pass_count; i++) {
+        const char *name = lc_renderer_query(r).timings->pass_names[i];
         bool raster_pass = !strcmp(name, "visibility");
         for (size_t k = 0; k < LC_ARRAY_COUNT(prefixes); k++) raster_pass |= !strncmp(name, prefixes[k], strlen(prefixes[k]));
         if (!raster_pass || !strncmp(name, "visibility shade", 16)) continue;
-        cJSON_AddNumberToObject(ms, name, r->frame.timings.pass_ms[i]);
-        total += r->frame.timings.pass_ms[i];
+        cJSON_AddNumberToObject(ms, name, lc_renderer_query(r).timings->pass_ms[i]);
+        total += lc_renderer_query(r).timings->pass_ms[i];
     }
     cJSON_AddNumberToObject(ms, "total", total);
 }
@@ -569,7 +570,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     lc_renderer *r = &app->renderer;
     /* What the last frame ran, after the renderer's fallbacks (in the viewer, after any keys or
      * script); the options where no frame ran. */
-    lc_frame_settings fs = r->frame.index ? r->settings : lc_app_settings(app);
+    lc_frame_settings fs = lc_renderer_query(r).frames ? lc_renderer_query(r).settings : lc_app_settings(app);
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "device", app->ctx.props.deviceName);
     cJSON_AddStringToObject(root, "driver", app->ctx.driver_info);
@@ -596,13 +597,13 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddBoolToObject(root, "scalarize", lc_loop_variant(r, &fs) != LC_LOOP_PLAIN);
     cJSON_AddStringToObject(root, "scalarize_merge", lc_scalarize_merge_names[fs.scalarize_merge]);
     if (fs.shading == LC_SHADING_VISIBILITY) {
-        cJSON_AddNumberToObject(root, "visibility_id_bits", r->sized.vis_prim_bits ? 32 : 64);
+        cJSON_AddNumberToObject(root, "visibility_id_bits", lc_renderer_query(r).vis_prim_bits ? 32 : 64);
         cJSON_AddStringToObject(root, "visibility_pass", fs.visibility_prepass ? "prepass" : "single");
     }
     cJSON_AddStringToObject(root, "view", lc_view_names[fs.view]);
-    cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[r->frame.tonemap_path ? r->frame.tonemap_path : LC_TONEMAP_FRAGMENT]);
-    cJSON_AddNumberToObject(root, "width", r->sized.width);
-    cJSON_AddNumberToObject(root, "height", r->sized.height);
+    cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[lc_renderer_query(r).tonemap_path ? lc_renderer_query(r).tonemap_path : LC_TONEMAP_FRAGMENT]);
+    cJSON_AddNumberToObject(root, "width", lc_renderer_query(r).width);
+    cJSON_AddNumberToObject(root, "height", lc_renderer_query(r).height);
     cJSON_AddNumberToObject(root, "frames", frames);
     cJSON_AddNumberToObject(root, "lights", app->light_count);
     cJSON_AddStringToObject(root, "lights_source", lc_app_light_source(app));
@@ -616,9 +617,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(mo, "metallic", mc.metallic);
         cJSON_AddNumberToObject(mo, "emissive", mc.emissive);
         /* by glTF alpha mode */
-        cJSON_AddNumberToObject(mo, "opaque", app->renderer.dev.materials_by_alpha[LC_ALPHA_OPAQUE]);
-        cJSON_AddNumberToObject(mo, "mask", app->renderer.dev.materials_by_alpha[LC_ALPHA_MASK]);
-        cJSON_AddNumberToObject(mo, "blend", app->renderer.dev.materials_by_alpha[LC_ALPHA_BLEND]);
+        cJSON_AddNumberToObject(mo, "opaque", lc_renderer_query(&app->renderer).materials_by_alpha[LC_ALPHA_OPAQUE]);
+        cJSON_AddNumberToObject(mo, "mask", lc_renderer_query(&app->renderer).materials_by_alpha[LC_ALPHA_MASK]);
+        cJSON_AddNumberToObject(mo, "blend", lc_renderer_query(&app->renderer).materials_by_alpha[LC_ALPHA_BLEND]);
     }
     {
         cJSON *ex = cJSON_AddObjectToObject(root, "exposure");
@@ -644,7 +645,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         if (o->environment_file) cJSON_AddStringToObject(env, "file", o->environment_file);
         cJSON_AddNumberToObject(env, "level", o->environment == LC_ENVIRONMENT_NONE ? 0.0 : ed.level);
     }
-    cJSON_AddNumberToObject(root, "lights_visible", r->frame.lights_visible);
+    cJSON_AddNumberToObject(root, "lights_visible", lc_renderer_query(r).lights_visible);
     {
         /* The entity array (docs/DECALS.md): decals, probes, lights, and what the frame kept of each. */
         cJSON *e = cJSON_AddObjectToObject(root, "entities");
@@ -652,13 +653,13 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(e, "probes", app->probes.count);
         cJSON_AddNumberToObject(e, "lights", app->light_count);
         cJSON *v = cJSON_AddObjectToObject(e, "visible");
-        cJSON_AddNumberToObject(v, "decals", r->frame.decal_count);
-        cJSON_AddNumberToObject(v, "probes", r->frame.probe_count);
-        cJSON_AddNumberToObject(v, "lights", r->frame.lights_visible);
+        cJSON_AddNumberToObject(v, "decals", lc_renderer_query(r).decal_count);
+        cJSON_AddNumberToObject(v, "probes", lc_renderer_query(r).probe_count);
+        cJSON_AddNumberToObject(v, "lights", lc_renderer_query(r).lights_visible);
         /* Entities a fixed capacity dropped: the tile lists' (lists mode); the objects whose mask
          * overflowed (objects mode); the bit arrays hold every one. */
         lc_gpu_counters *c = fs.mode == LC_MODE_LISTS ? lc_renderer_read(r, LC_RES_COUNTERS, NULL) : NULL;
-        const lc_object_masks_stats *om = &r->frame.object_masks;
+        const lc_object_masks_stats *om = lc_renderer_query(r).object_masks;
         cJSON_AddNumberToObject(e, "overflow", c ? c->lists.y : om->overflow);
         free(c);
         cJSON *ok = cJSON_AddObjectToObject(e, "overflow_kinds");
@@ -674,11 +675,11 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(pr, "capture_ms", app->probes_ms);
     }
     cJSON_AddBoolToObject(root, "list_sort", !fs.list_sort_off);
-    cJSON_AddNumberToObject(root, "tile_size", r->frame.ubo.light_info.z);
+    cJSON_AddNumberToObject(root, "tile_size", lc_renderer_query(r).tile_size);
     cJSON_AddStringToObject(root, "binning", lc_binning_names[fs.binning]);
     if (fs.binning != LC_BINNING_TILES) {
-        cJSON_AddStringToObject(root, "bin_kernel", lc_bin_kernel_names[r->settings.bin_kernel]);
-        if (r->settings.bin_kernel == LC_BIN_KERNEL_LIGHTS) cJSON_AddNumberToObject(root, "bin_groups", lc_bin_groups(r->frame.light_count));
+        cJSON_AddStringToObject(root, "bin_kernel", lc_bin_kernel_names[lc_renderer_query(r).settings.bin_kernel]);
+        if (lc_renderer_query(r).settings.bin_kernel == LC_BIN_KERNEL_LIGHTS) cJSON_AddNumberToObject(root, "bin_groups", lc_bin_groups(lc_renderer_query(r).light_count));
     }
     if (fs.mode == LC_MODE_ZBIN) cJSON_AddStringToObject(root, "zbin_kernel", lc_zbin_per_bin(r) ? "bins" : "lights");
     /* --cull-2.5d as asked, and whether this mode and binning applied it (lc_frame_cull_2_5d). */
@@ -693,15 +694,15 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON *cpu = cJSON_AddObjectToObject(root, "cpu_ms");
     for (int i = 0; i < LC_CPU_COUNT; i++)
         cJSON_AddNumberToObject(cpu, lc_cpu_timer_names[i], lc_frame_log_median(&app->cpu_log, (uint32_t)i));
-    cJSON_AddNumberToObject(root, "threads", r->frame.threads);
+    cJSON_AddNumberToObject(root, "threads", lc_renderer_query(r).threads);
     cJSON *contexts = cJSON_AddObjectToObject(root, "contexts");
-    cJSON_AddNumberToObject(contexts, "threads", r->frame.threads);
-    cJSON_AddNumberToObject(contexts, "commands", r->frame.sorted_count);
-    cJSON_AddNumberToObject(contexts, "secondaries", r->dev.backend.secondaries);
-    cJSON_AddNumberToObject(contexts, "pool_blocks", lc_block_pool_blocks(r->dev.block_pool));
+    cJSON_AddNumberToObject(contexts, "threads", lc_renderer_query(r).threads);
+    cJSON_AddNumberToObject(contexts, "commands", lc_renderer_query(r).commands);
+    cJSON_AddNumberToObject(contexts, "secondaries", lc_renderer_query(r).secondaries);
+    cJSON_AddNumberToObject(contexts, "pool_blocks", lc_renderer_query(r).pool_blocks);
     cJSON *passes = cJSON_AddObjectToObject(root, "passes_ms_last_frame");
-    for (uint32_t i = 0; i < r->frame.timings.pass_count; i++)
-        cJSON_AddNumberToObject(passes, r->frame.timings.pass_names[i], r->frame.timings.pass_ms[i]);
+    for (uint32_t i = 0; i < lc_renderer_query(r).timings->pass_count; i++)
+        cJSON_AddNumberToObject(passes, lc_renderer_query(r).timings->pass_names[i], lc_renderer_query(r).timings->pass_ms[i]);
     /* Every object is one instance of a mesh: instances = total; meshes are the unique ones.
      * visible and culled_* are the last frame's object culling (src/cpu/object_cull.h). */
     cJSON *objects = cJSON_AddObjectToObject(root, "objects");
@@ -709,14 +710,14 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(objects, "instances", app->scene.object_count);
     cJSON_AddNumberToObject(objects, "meshes", app->scene.mesh_count);
     cJSON_AddNumberToObject(objects, "triangles_total", (double)lc_scene_triangles(&app->scene));
-    cJSON_AddNumberToObject(objects, "visible", r->frame.draw_count + r->frame.blend_count); /* opaque and blended */
-    cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? r->frame.object_cull.culled_sphere : 0);
-    cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? r->frame.object_cull.culled_oobb : 0);
+    cJSON_AddNumberToObject(objects, "visible", lc_renderer_query(r).draw_count + lc_renderer_query(r).blend_count); /* opaque and blended */
+    cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? lc_renderer_query(r).culled_sphere : 0);
+    cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? lc_renderer_query(r).culled_oobb : 0);
     /* The blended objects the last frame drew in its transparent pass (CPU-culled, direct draws
      * on every geometry path). */
-    cJSON_AddNumberToObject(root, "transparent_draws", r->frame.blend_count);
+    cJSON_AddNumberToObject(root, "transparent_draws", lc_renderer_query(r).blend_count);
     /* The last completed frame's geometry: GPU counters for mdi, object-level counts for direct. */
-    const lc_geometry_counts *gc = &r->frame.geometry;
+    const lc_geometry_counts *gc = lc_renderer_query(r).geometry;
     cJSON *geo = cJSON_AddObjectToObject(root, "geometry");
     cJSON_AddStringToObject(geo, "path", lc_geometry_names[gc->path]);
     cJSON_AddBoolToObject(geo, "occlusion", gc->occlusion);
@@ -733,14 +734,14 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(culled, "backface", (double)gc->culled_backface);
     cJSON_AddNumberToObject(culled, "occlusion", (double)gc->culled_occlusion);
     cJSON_AddNumberToObject(culled, "sublets", (double)gc->culled_sublets);
-    cJSON_AddNumberToObject(geo, "decode_ms", r->dev.geo.decode_ms);
+    cJSON_AddNumberToObject(geo, "decode_ms", lc_renderer_query(r).decode_ms);
     stats_raster(root, r, &fs);
     /* The last completed frame's shadows (lights/shadows.h); ms: the shadow views' GPU time
      * (their cull's included); triangles: what the views drew, triangles_unculled: what the
      * objects in their frustums hold; cull: where the views were culled; occlusion: whether
      * the GPU cull ran its two phases, culled_occlusion: meshlets its phase 2 culled by the
      * views' HiZ. */
-    const lc_shadow_stats *ss = &r->frame.shadow_stats;
+    const lc_shadow_stats *ss = lc_renderer_query(r).shadows;
     cJSON *sh = cJSON_AddObjectToObject(root, "shadows");
     cJSON_AddNumberToObject(sh, "lights", ss->lights);
     cJSON_AddNumberToObject(sh, "views", ss->views);
@@ -749,9 +750,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "views_moved", ss->views_moved);
     cJSON_AddNumberToObject(sh, "views_rendered_moved", ss->views_rendered_moved);
     /* Over the completed frames after the first (which renders every view); null for one frame. */
-    if (r->frame.shadow_frames > 1) {
-        cJSON_AddNumberToObject(sh, "views_rendered_mean", (double)r->frame.shadow_rendered_sum / (r->frame.shadow_frames - 1));
-        cJSON_AddNumberToObject(sh, "views_rendered_max", r->frame.shadow_rendered_max);
+    if (lc_renderer_query(r).shadow_frames > 1) {
+        cJSON_AddNumberToObject(sh, "views_rendered_mean", (double)lc_renderer_query(r).shadow_rendered_sum / (lc_renderer_query(r).shadow_frames - 1));
+        cJSON_AddNumberToObject(sh, "views_rendered_max", lc_renderer_query(r).shadow_rendered_max);
     } else {
         cJSON_AddNullToObject(sh, "views_rendered_mean");
         cJSON_AddNullToObject(sh, "views_rendered_max");
@@ -768,8 +769,8 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "triangles_unculled", (double)ss->triangles_unculled);
     cJSON_AddBoolToObject(sh, "occlusion", ss->occlusion);
     cJSON_AddNumberToObject(sh, "culled_occlusion", (double)ss->culled_occlusion);
-    cJSON_AddNumberToObject(sh, "ms", r->frame.timings.ms[LC_TIMER_SHADOWS]);
-    cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(&r->settings));
+    cJSON_AddNumberToObject(sh, "ms", lc_renderer_query(r).timings->ms[LC_TIMER_SHADOWS]);
+    cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(lc_renderer_query(r).settings.shadow_filter));
     cJSON_AddStringToObject(sh, "cull", lc_shadow_cull_name(r));
     /* The sun's cascades (lights/cascades.h): each one's view depth range and texel size now;
      * objects in its box, of them those an earlier cascade encloses (not drawn), the meshlets
@@ -802,7 +803,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON *o = cJSON_AddObjectToObject(root, "overflow");
         cJSON_AddNumberToObject(o, "tiles", c ? c->lists.x : 0);
         cJSON_AddNumberToObject(o, "lights_dropped", c ? c->lists.y : 0);
-        cJSON_AddNumberToObject(o, "list_max", r->desc.list_max);
+        cJSON_AddNumberToObject(o, "list_max", lc_renderer_query(r).list_max);
         free(c);
     }
     /* What plays (scene/animation.h): index (-1 none, -2 all), name, the last frame's time. */
@@ -865,11 +866,13 @@ lc_status lc_run_headless(const lc_options *opt)
     uint64_t pairs[3];
     if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, NULL, time, pairs);
     if (s == LC_OK && opt->out)
-        s = lc_app_write_png(opt->out, app->renderer.frame.output_pixels, app->renderer.frame.output_width, app->renderer.frame.output_height);
+        s = lc_app_write_png(opt->out, lc_renderer_query(&app->renderer).output_pixels, lc_renderer_query(&app->renderer).output_width,
+                             lc_renderer_query(&app->renderer).output_height);
     if (s == LC_OK && opt->stats) s = lc_app_write_stats(app, opt->stats, opt->pairs ? pairs : NULL, frames);
     if (s == LC_OK) {
         lc_info("%s: %u frames %ux%u, %u lights (%u visible), GPU frame %.3f ms", lc_mode_names[opt->mode], frames,
-                app->renderer.sized.width, app->renderer.sized.height, app->light_count, app->renderer.frame.lights_visible,
+                lc_renderer_query(&app->renderer).width, lc_renderer_query(&app->renderer).height, app->light_count,
+                lc_renderer_query(&app->renderer).lights_visible,
                 lc_frame_log_median(&app->gpu_log, LC_TIMER_COUNT));
     }
     lc_app_destroy(app);

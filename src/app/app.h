@@ -3,7 +3,7 @@
 #ifndef LC_APP_H
 #define LC_APP_H
 
-#include "frame.h"
+#include "frame_state.h" /* lc_app holds the renderer by value */
 #include "app/frame_log.h"
 #include "app/options.h"
 #include "lights/probes.h"

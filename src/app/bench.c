@@ -11,7 +11,7 @@
 #include "app/app.h"
 #include "app/bench_stats.h"
 #include "cpu/jobs.h"
-#include "frame.h"
+#include "renderer.h"
 
 void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
 {
@@ -388,12 +388,12 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
     if (s != LC_OK) return s;
     r->scene = sw->scenes[v->scene];
     r->width = sw->sizes[v->size][0], r->height = sw->sizes[v->size][1];
-    r->visible = app->renderer.frame.lights_visible;
+    r->visible = lc_renderer_query(&app->renderer).lights_visible;
     r->mode = sw->modes[v->mode];
     r->shading = sw->shadings[v->shading];
     r->loop = lc_loop_variant(&app->renderer, fs);
     r->binning = lc_mode_bins(r->mode) ? (int)sw->binnings[v->binning] : -1;
-    r->geo = app->renderer.frame.geometry;
+    r->geo = *lc_renderer_query(&app->renderer).geometry;
     /* The last sw->frames frames; cull + shade per frame before the sorts. */
     uint32_t cnt = 0;
     for (int t = 0; t <= LC_TIMER_COUNT; t++) cnt = lc_frame_log_last(&app->gpu_log, (uint32_t)t, sw->frames, run->samples[t]);
@@ -450,10 +450,10 @@ static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t light
                 variant v = variant_of(sw, k, nb);
                 v.scene = scene, v.size = si, v.mode = mi;
                 lc_jobs_init(sw->threads[v.threads]);
-                if (sw->threads[v.threads] > app->renderer.dev.backend.threads && !run->threads_warned) {
+                if (sw->threads[v.threads] > lc_renderer_query(&app->renderer).backend_threads && !run->threads_warned) {
                     /* The light build takes every thread asked; the backend has pools for one per core. */
                     lc_warn("bench --threads %u: the render contexts record on %u threads (one per core); the light "
-                            "build and object cull use %u", sw->threads[v.threads], app->renderer.dev.backend.threads,
+                            "build and object cull use %u", sw->threads[v.threads], lc_renderer_query(&app->renderer).backend_threads,
                             sw->threads[v.threads]);
                     run->threads_warned = true;
                 }

@@ -6,7 +6,7 @@
 #define LC_BENCH_H
 
 #include "common.h"
-#include "frame.h"
+#include "renderer.h"
 
 typedef struct lc_bench_sweep {
     const char *scenes[4];

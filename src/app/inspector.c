@@ -14,17 +14,17 @@ static void transform(const lc_m4 *m, const float v[4], float out[4])
 
 /* World position and view depth of a pixel's depth-buffer value, as the culling shaders
  * reconstruct it (pixel centre, Vulkan NDC with y down). */
-static void unproject(const lc_renderer *r, uint32_t x, uint32_t y, float z, float world[3], float *view_depth)
+static void unproject(const lc_renderer_info *q, uint32_t x, uint32_t y, float z, float world[3], float *view_depth)
 {
-    float ndc[4] = {((float)x + 0.5f) * 2.0f / (float)r->sized.width - 1.0f, ((float)y + 0.5f) * 2.0f / (float)r->sized.height - 1.0f,
+    float ndc[4] = {((float)x + 0.5f) * 2.0f / (float)q->width - 1.0f, ((float)y + 0.5f) * 2.0f / (float)q->height - 1.0f,
                     z, 1.0f};
     float v[4], w[4];
-    transform(&r->frame.ubo.inv_proj, ndc, v);
+    transform(&q->ubo->inv_proj, ndc, v);
     for (int i = 0; i < 3; i++) v[i] /= v[3];
     v[3] = 1.0f;
     *view_depth = -v[2];
     lc_m4 inv_view;
-    lc_m4_inverse(&r->frame.ubo.view, &inv_view);
+    lc_m4_inverse(&q->ubo->view, &inv_view);
     transform(&inv_view, v, w);
     memcpy(world, w, sizeof(float) * 3);
 }
@@ -37,27 +37,28 @@ static bool bit(const uint32_t *bits, size_t word0, uint32_t i)
 lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
 {
     memset(out, 0, sizeof *out);
-    uint32_t mode = r->settings.mode, n = r->frame.light_count, buckets = r->frame.ubo.light_info.y;
+    lc_renderer_info q = lc_renderer_query(r);
+    uint32_t mode = q.settings.mode, n = q.light_count, buckets = q.ubo->light_info.y;
     out->mode = mode;
     out->visible = n;
-    out->x = (uint32_t)LC_CLAMP(px, 0, (int)r->sized.width - 1);
-    out->y = (uint32_t)LC_CLAMP(py, 0, (int)r->sized.height - 1);
+    out->x = (uint32_t)LC_CLAMP(px, 0, (int)q.width - 1);
+    out->y = (uint32_t)LC_CLAMP(py, 0, (int)q.height - 1);
     /* The frame's own grid: lists and the bit-array modes may use different tile sizes. */
-    uint32_t ts = mode == LC_MODE_CLUSTERS ? r->desc.cluster_tile : r->frame.ubo.light_info.z;
-    uint32_t tiles_x = mode == LC_MODE_CLUSTERS ? r->sized.cluster_x : r->frame.ubo.screen.z;
-    uint32_t tiles_y = mode == LC_MODE_CLUSTERS ? r->sized.cluster_y : r->frame.ubo.screen.w;
+    uint32_t ts = mode == LC_MODE_CLUSTERS ? q.cluster_tile : q.ubo->light_info.z;
+    uint32_t tiles_x = mode == LC_MODE_CLUSTERS ? q.cluster_x : q.ubo->screen.z;
+    uint32_t tiles_y = mode == LC_MODE_CLUSTERS ? q.cluster_y : q.ubo->screen.w;
     out->tile_x = LC_MIN(out->x / ts, tiles_x - 1);
     out->tile_y = LC_MIN(out->y / ts, tiles_y - 1);
     out->rect[0] = out->tile_x * ts, out->rect[1] = out->tile_y * ts;
-    out->rect[2] = LC_MIN(out->rect[0] + ts, r->sized.width), out->rect[3] = LC_MIN(out->rect[1] + ts, r->sized.height);
+    out->rect[2] = LC_MIN(out->rect[0] + ts, q.width), out->rect[3] = LC_MIN(out->rect[1] + ts, q.height);
 
     float *depth = lc_renderer_read(r, LC_RES_DEPTH, NULL);
     if (!depth) return LC_ERR_RUNTIME;
-    float z = depth[(size_t)out->y * r->sized.width + out->x];
+    float z = depth[(size_t)out->y * q.width + out->x];
     free(depth);
     float world[3] = {0, 0, 0};
     out->surface = z < 1.0f;
-    if (out->surface) unproject(r, out->x, out->y, z, world, &out->view_depth);
+    if (out->surface) unproject(&q, out->x, out->y, z, world, &out->view_depth);
 
     /* listed: the tile's (cluster's) lights; evaluated: what the forward pass walks here. */
     uint8_t *listed = lc_calloc(LC_MAX(n, 1u), 1), *evaluated = lc_calloc(LC_MAX(n, 1u), 1);
@@ -67,9 +68,9 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
         memset(listed, 1, n);
     } else if (mode == LC_MODE_LISTS) {
         uint32_t *lists = lc_renderer_read(r, LC_RES_TILE_LISTS, NULL);
-        size_t base = (size_t)tile * (r->desc.list_max + 1);
+        size_t base = (size_t)tile * (q.list_max + 1);
         if (!lists) s = LC_ERR_RUNTIME;
-        for (uint32_t j = 0; lists && j < LC_MIN(lists[base], r->desc.list_max); j++)
+        for (uint32_t j = 0; lists && j < LC_MIN(lists[base], q.list_max); j++)
             if (lists[base + 1 + j] < n) listed[lists[base + 1 + j]] = 1;
         free(lists);
     } else if (mode == LC_MODE_TILES || mode == LC_MODE_ZBIN) {
@@ -79,10 +80,10 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
         free(bits);
     } else if (mode == LC_MODE_CLUSTERS && out->surface) {
         /* The slice as shade.frag computes it from the fragment's view depth. */
-        float near_z = r->frame.ubo.screen_inv.z;
-        float sl = floorf(logf(fmaxf(out->view_depth, near_z) / near_z) * r->frame.ubo.zbin_params.z);
-        out->slice = (uint32_t)LC_CLAMP(sl, 0.0f, (float)(r->desc.cluster_slices - 1));
-        uint32_t cluster = (out->slice * r->sized.cluster_y + out->tile_y) * r->sized.cluster_x + out->tile_x;
+        float near_z = q.ubo->screen_inv.z;
+        float sl = floorf(logf(fmaxf(out->view_depth, near_z) / near_z) * q.ubo->zbin_params.z);
+        out->slice = (uint32_t)LC_CLAMP(sl, 0.0f, (float)(q.cluster_slices - 1));
+        uint32_t cluster = (out->slice * q.cluster_y + out->tile_y) * q.cluster_x + out->tile_x;
         uint32_t *bits = lc_renderer_read(r, LC_RES_CLUSTER_BITS, NULL);
         if (!bits) s = LC_ERR_RUNTIME;
         for (uint32_t i = 0; bits && i < n; i++) listed[i] = bit(bits, (size_t)cluster * buckets, i);
@@ -91,8 +92,8 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
     memcpy(evaluated, listed, n);
     if (mode == LC_MODE_ZBIN && s == LC_OK) {
         memset(evaluated, 0, n);
-        float bin = floorf((out->view_depth - r->frame.ubo.zbin_params.x) * r->frame.ubo.zbin_params.y);
-        if (out->surface && bin >= 0.0f && bin < (float)r->desc.zbin_count) {
+        float bin = floorf((out->view_depth - q.ubo->zbin_params.x) * q.ubo->zbin_params.y);
+        if (out->surface && bin >= 0.0f && bin < (float)q.zbin_count) {
             uint32_t *zb = lc_renderer_read(r, LC_RES_ZBINS, NULL);
             if (!zb) s = LC_ERR_RUNTIME;
             out->has_zbin = zb != NULL;
@@ -105,9 +106,9 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
     }
     if (!out->surface) memset(evaluated, 0, n); /* no fragment, nothing shaded */
     /* The last frame's shadow records, by sorted light (its slot's host-visible copy). */
-    const uint32_t *shadow_of = r->frame.slots[(r->frame.index + LC_FRAMES_IN_FLIGHT - 1) % LC_FRAMES_IN_FLIGHT].shadow_lights.mapped;
+    const uint32_t *shadow_of = q.shadow_of;
     /* Entities: the decals first (reach: inside the box), then the lights (by sorted light index). */
-    uint32_t first_light = r->frame.ubo.entity_info.z;
+    uint32_t first_light = q.ubo->entity_info.z;
     for (uint32_t i = 0; i < n; i++) {
         out->listed += listed[i];
         out->evaluated += evaluated[i];
@@ -117,8 +118,8 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
             if (shadowed) out->ids_shadowed |= 1ull << out->id_count;
             out->ids[out->id_count++] = i;
         }
-        bool reach = i < r->frame.decal_count ? lc_decal_covers(&r->frame.decals_packed[i], world)
-                                              : i >= first_light && lc_light_weight(&r->frame.packed[i], world) > 0.0f;
+        bool reach = i < q.decal_count ? lc_decal_covers(&q.decals_packed[i], world)
+                                              : i >= first_light && lc_light_weight(&q.packed[i], world) > 0.0f;
         if (out->surface && reach) {
             out->reach++;
             out->missed += !evaluated[i];

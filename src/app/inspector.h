@@ -7,7 +7,7 @@
 #ifndef LC_INSPECTOR_H
 #define LC_INSPECTOR_H
 
-#include "frame.h"
+#include "renderer.h"
 
 #define LC_INSPECT_IDS 48 /* light indices kept for display */
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frame.h"
+#include "renderer.h"
 #include "cpu/jobs.h"
 #include "geometry/geometry.h"
 #include "lights/environment.h"

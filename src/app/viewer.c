@@ -184,8 +184,8 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
             set_message(v, "visibility shading needs %s", v->app.ctx.visibility_missing);
         } else if (next == LC_SHADING_VISIBILITY && fs->mode == LC_MODE_OBJECTS) {
             set_message(v, "visibility shading: %s", "mode objects is forward shading's (pick another mode first)");
-        } else if (next == LC_SHADING_VISIBILITY && v->app.renderer.dev.vis_scene.refusal[0]) {
-            set_message(v, "visibility shading: %s", v->app.renderer.dev.vis_scene.refusal);
+        } else if (next == LC_SHADING_VISIBILITY && lc_renderer_query(&v->app.renderer).visibility_refusal[0]) {
+            set_message(v, "visibility shading: %s", lc_renderer_query(&v->app.renderer).visibility_refusal);
         } else {
             fs->shading = next;
             settings_message(v, "shading");
@@ -512,14 +512,14 @@ static const float k_white[4] = {1, 1, 1, 1}, k_yellow[4] = {1, 0.9f, 0.3f, 1}, 
  * on a panel that leaves the bar itself uncovered. */
 static uint32_t heat_legend(viewer *v, uint32_t n, float scale)
 {
-    const lc_renderer *r = &v->app.renderer;
+    const lc_renderer_info q = lc_renderer_query(&v->app.renderer);
     const char *label = "lights evaluated per pixel";
-    float h = (float)r->sized.height, tw, th, lw;
+    float h = (float)q.height, tw, th, lw;
     lc_hud_text_size(label, scale, &lw, &th);
     float base = h - 22; /* just above the bar */
     n = lc_hud_rect(v->hud, HUD_CAP, n, 4, base - th - 4, 280 + lw, base, k_panel);
     n = lc_hud_text(v->hud, HUD_CAP, n, 276, base - th - 1, scale, label, k_white);
-    uint32_t top = r->frame.ubo.options.w;
+    uint32_t top = q.heat_scale;
     for (int k = 0; k <= 4; k++) {
         char num[16];
         snprintf(num, sizeof num, k == 4 ? "%u+" : "%u", top * (uint32_t)k / 4);
@@ -535,7 +535,7 @@ static uint32_t heat_legend(viewer *v, uint32_t n, float scale)
 /* A legend of two swatches, first and second, beside the first two lines of text, bottom left. */
 static uint32_t swatch_legend(viewer *v, uint32_t n, float scale, const char *text, const float first[4], const float second[4])
 {
-    float h = (float)v->app.renderer.sized.height, line = 12 * scale;
+    float h = (float)lc_renderer_query(&v->app.renderer).height, line = 12 * scale;
     float tw, th;
     lc_hud_text_size(text, scale, &tw, &th);
     float y = h - 8 - th;
@@ -552,7 +552,7 @@ static uint32_t tightness_legend(viewer *v, uint32_t n, float scale)
 {
     char text[160];
     snprintf(text, sizeof text, "evaluated and contributing\nevaluated for nothing (wasted)\nfull colour: %u lights",
-             v->app.renderer.frame.ubo.options.w);
+             lc_renderer_query(&v->app.renderer).heat_scale);
     return swatch_legend(v, n, scale, text, k_green, k_red);
 }
 
@@ -596,15 +596,16 @@ static uint32_t build_hud(viewer *v)
 {
     lc_app *app = &v->app;
     lc_renderer *r = &app->renderer;
+    const lc_renderer_info q = lc_renderer_query(r);
     /* Readable on a 640x360 window, not huge on a 4K one. */
-    float scale = lc_hud_scale(r->sized.height);
+    float scale = lc_hud_scale(q.height);
     const lc_camera *cam = &app->camera;
     const double *g = v->smooth;
     uint32_t loop = lc_loop_variant(r, &v->fs); /* unscalarized where the device falls back */
     char geometry[128], text[1900], sun_env[256], anim_text[160];
     lc_app_animation_text(app, anim_text, sizeof anim_text);
     uint32_t cascades_rendered = 0;
-    for (uint32_t k = 0; k < r->frame.shadow_stats.cascades; k++) cascades_rendered += r->frame.shadow_stats.cascade[k].rendered;
+    for (uint32_t k = 0; k < q.shadows->cascades; k++) cascades_rendered += q.shadows->cascade[k].rendered;
     lc_app_sun_environment_text(app, sun_env, sizeof sun_env);
     geometry_text(v, geometry, sizeof geometry);
     const char *view = lc_view_names[v->fs.view];
@@ -621,38 +622,38 @@ static uint32_t build_hud(viewer *v)
              "CPU ms: lights %.3f  objects %.3f  record %.3f  sort %.3f  submit %.3f   threads %u\n"
              "camera %.1f %.1f %.1f  yaw %.0f  pitch %.0f   speed %.1f m/s\n"
              "H or F1: keys%s",
-             app->ctx.props.deviceName, r->sized.width, r->sized.height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
-             lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], r->frame.ubo.light_info.z, v->fs.scalarize ? "on" : "off",
+             app->ctx.props.deviceName, q.width, q.height, app->opt.vsync ? "on" : "off", lc_mode_names[v->fs.mode],
+             lc_shading_names[v->fs.shading], lc_binning_names[v->fs.binning], q.tile_size, v->fs.scalarize ? "on" : "off",
              v->fs.scalarize && loop == LC_LOOP_PLAIN ? " (unsupported)" : loop == LC_LOOP_MERGE_ALWAYS ? " (merge always)" : "",
-             view, r->frame.lights_visible, app->light_count, lc_app_light_source(app), r->frame.decal_count, app->decals.count,
-             r->frame.probe_count, app->radius_scale,
+             view, q.lights_visible, app->light_count, lc_app_light_source(app), q.decal_count, app->decals.count,
+             q.probe_count, app->radius_scale,
              v->paused ? "   paused" : "", app->exposure_ev100, app->exposure_auto ? "auto" : "fixed", sun_env,
              app->scene.object_count, app->scene.mesh_count, (double)lc_scene_triangles(&app->scene) * 1e-6, anim_text,
-             r->dev.materials_by_alpha[LC_ALPHA_OPAQUE], r->dev.materials_by_alpha[LC_ALPHA_MASK],
-             r->dev.materials_by_alpha[LC_ALPHA_BLEND], r->frame.blend_count,
-             geometry, r->frame.geometry.occlusion ? " + occlusion" : "",
-             lc_rasterizer_names[r->frame.geometry.raster == LC_RASTERIZER_COMPUTE ? LC_RASTERIZER_COMPUTE : LC_RASTERIZER_HARDWARE],
-             (unsigned long long)r->frame.geometry.meshlets_drawn, (unsigned long long)r->frame.geometry.meshlets_total,
-             (double)r->frame.geometry.triangles_drawn * 1e-6, (double)r->frame.geometry.triangles_total * 1e-6,
-             (unsigned long long)r->frame.geometry.culled_frustum, (unsigned long long)r->frame.geometry.culled_backface,
-             (unsigned long long)r->frame.geometry.culled_occlusion, (unsigned long long)r->frame.geometry.culled_sublets,
-             r->frame.shadow_stats.lights, r->frame.shadow_stats.views, r->frame.shadow_stats.views_rendered,
-             r->frame.shadow_stats.views_cached, r->frame.shadow_stats.cascades, cascades_rendered, (double)r->frame.shadow_stats.texels * 1e-6,
-             (double)r->frame.shadow_stats.triangles * 1e-6, lc_shadow_cull_name(r),
-             r->frame.shadow_stats.occlusion ? " + occlusion" : "", (unsigned long long)r->frame.shadow_stats.culled_occlusion,
+             q.materials_by_alpha[LC_ALPHA_OPAQUE], q.materials_by_alpha[LC_ALPHA_MASK],
+             q.materials_by_alpha[LC_ALPHA_BLEND], q.blend_count,
+             geometry, q.geometry->occlusion ? " + occlusion" : "",
+             lc_rasterizer_names[q.geometry->raster == LC_RASTERIZER_COMPUTE ? LC_RASTERIZER_COMPUTE : LC_RASTERIZER_HARDWARE],
+             (unsigned long long)q.geometry->meshlets_drawn, (unsigned long long)q.geometry->meshlets_total,
+             (double)q.geometry->triangles_drawn * 1e-6, (double)q.geometry->triangles_total * 1e-6,
+             (unsigned long long)q.geometry->culled_frustum, (unsigned long long)q.geometry->culled_backface,
+             (unsigned long long)q.geometry->culled_occlusion, (unsigned long long)q.geometry->culled_sublets,
+             q.shadows->lights, q.shadows->views, q.shadows->views_rendered,
+             q.shadows->views_cached, q.shadows->cascades, cascades_rendered, (double)q.shadows->texels * 1e-6,
+             (double)q.shadows->triangles * 1e-6, lc_shadow_cull_name(r),
+             q.shadows->occlusion ? " + occlusion" : "", (unsigned long long)q.shadows->culled_occlusion,
              g[LC_TIMER_SHADOWS],
-             lc_shadow_filter_name(&r->settings),
+             lc_shadow_filter_name(q.settings.shadow_filter),
              v->cpu_frame_ms, v->cpu_frame_ms > 0 ? 1000.0 / v->cpu_frame_ms : 0.0, g[LC_TIMER_COUNT], g[LC_TIMER_DEPTH],
              g[LC_TIMER_CULL], g[LC_TIMER_SHADE], g[LC_TIMER_TONEMAP], g[LC_TIMER_HUD], v->smooth_cpu[LC_CPU_LIGHT_BUILD],
              v->smooth_cpu[LC_CPU_OBJECT_CULL], v->smooth_cpu[LC_CPU_RECORD],
-             v->smooth_cpu[LC_CPU_SORT], v->smooth_cpu[LC_CPU_SUBMIT], r->frame.threads, cam->position[0], cam->position[1],
+             v->smooth_cpu[LC_CPU_SORT], v->smooth_cpu[LC_CPU_SUBMIT], q.threads, cam->position[0], cam->position[1],
              cam->position[2], cam->yaw_deg, cam->pitch_deg, v->move_speed,
              v->rdoc ? "   F11: RenderDoc capture" : "");
     uint32_t n = 0;
     float y = 4, kw, pw = 0, ph = 0;
     if (v->show_help) lc_hud_help_size(scale, &kw, &pw, &ph);
     static char wrapped[sizeof text + 512];
-    lc_hud_layout l = lc_hud_place(text, scale, (float)r->sized.width, (float)r->sized.height, pw, ph, wrapped, sizeof wrapped);
+    lc_hud_layout l = lc_hud_place(text, scale, (float)q.width, (float)q.height, pw, ph, wrapped, sizeof wrapped);
     if (l.hud_shown) n = lc_hud_panel(v->hud, HUD_CAP, n, l.hud[0], l.hud[1], scale, wrapped, k_white, k_panel, &y);
     if (v->inspecting) {
         n = inspector_marks(v, n);
@@ -665,7 +666,7 @@ static uint32_t build_hud(viewer *v)
     if (v->message[0] && glfwGetTime() < v->message_until) {
         float tw, th;
         lc_hud_text_size(v->message, scale * 1.5f, &tw, &th);
-        n = lc_hud_panel(v->hud, HUD_CAP, n, (float)r->sized.width - tw - 16, (float)r->sized.height - th - 16, scale * 1.5f,
+        n = lc_hud_panel(v->hud, HUD_CAP, n, (float)q.width - tw - 16, (float)q.height - th - 16, scale * 1.5f,
                          v->message, k_yellow, k_panel, NULL);
     }
     return n;
@@ -703,9 +704,9 @@ static lc_status render(viewer *v, bool *rendered)
     lc_renderer_set_hud(&app->renderer, v->hud, fs.hud ? build_hud(v) : 0);
     bool capture = v->capture_requested;
     if (capture) lc_renderdoc_begin(v->rdoc, &app->ctx);
-    uint32_t before = app->renderer.frame.index;
+    uint32_t before = lc_renderer_query(&app->renderer).frames;
     lc_status s = lc_app_frame(app, &fs, v->time);
-    *rendered = app->renderer.frame.index != before; /* false: skipped (swapchain out of date) */
+    *rendered = lc_renderer_query(&app->renderer).frames != before; /* false: skipped (swapchain out of date) */
     if (capture) {
         lc_renderer_finish(&app->renderer);
         if (lc_renderdoc_end(v->rdoc, &app->ctx) && *rendered)
@@ -716,18 +717,18 @@ static lc_status render(viewer *v, bool *rendered)
     if (v->screenshot_requested) {
         lc_renderer_finish(&app->renderer);
         v->screenshot_requested = false;
-        s = lc_app_write_png(v->screenshot_path, app->renderer.frame.output_pixels, app->renderer.frame.output_width,
-                             app->renderer.frame.output_height);
+        s = lc_app_write_png(v->screenshot_path, lc_renderer_query(&app->renderer).output_pixels,
+                             lc_renderer_query(&app->renderer).output_width, lc_renderer_query(&app->renderer).output_height);
         if (s != LC_OK) return s;
         set_message(v, "screenshot: %s", v->screenshot_path);
     }
     if (v->inspect_requested) inspect(v);
-    const lc_frame_timings *t = &app->renderer.frame.timings;
+    const lc_frame_timings *t = lc_renderer_query(&app->renderer).timings;
     if (t->valid) {
         for (int i = 0; i < LC_TIMER_COUNT; i++) v->smooth[i] = v->smooth[i] * 0.9 + t->ms[i] * 0.1;
         v->smooth[LC_TIMER_COUNT] = v->smooth[LC_TIMER_COUNT] * 0.9 + t->frame_ms * 0.1;
     }
-    for (int i = 0; i < LC_CPU_COUNT; i++) v->smooth_cpu[i] = v->smooth_cpu[i] * 0.9 + app->renderer.frame.cpu_ms[i] * 0.1;
+    for (int i = 0; i < LC_CPU_COUNT; i++) v->smooth_cpu[i] = v->smooth_cpu[i] * 0.9 + lc_renderer_query(&app->renderer).cpu_ms[i] * 0.1;
     lc_app_record_timings(app);
     return LC_OK;
 }

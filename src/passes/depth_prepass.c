@@ -2,11 +2,12 @@
  * draws themselves come from the frame's jobs (passes/scene_draws.c). */
 #include "passes/passes.h"
 
-static void record(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    lc_begin_depth_rendering(r, rc, pass, false);
-    lc_bind_scene(r, rc, pass, r->dev.depth_pipeline, true);
-    lc_bind_depth_mask(r, rc, pass, r->dev.depth_mask_pipeline);
+    (void)self;
+    lc_begin_depth_rendering(f, rc, pass, false);
+    lc_bind_scene(f, rc, pass, f->dev->pipes.depth_pipeline, true);
+    lc_bind_depth_mask(f, rc, pass, f->dev->pipes.depth_mask_pipeline);
     /* The draws come from lc_scene_draws_record jobs. */
     lc_rc_end_rendering(rc, lc_sort_key(pass, LC_SEQ_END));
 }

@@ -1,22 +1,22 @@
 #include "passes/passes.h"
 
-/* The same passes run twice where the scene has blended objects: the opaque cull, then (from
- * r->frame.transparent_cull_pass on) the transparent one, through the slot's transparent set
- * (frame constants with LC_CULL_TRANSPARENT, its own buffers). A command's key names its pass. */
+/* The same passes run twice where the scene has blended objects: the opaque cull, then the
+ * transparent one (lc_pass_data.transparent), through the slot's transparent set (frame
+ * constants with LC_CULL_TRANSPARENT, its own buffers). */
 typedef struct cull_target {
     VkDescriptorSet set;
     VkBuffer tile_bits, zbins, cluster_bits, counters, tile_mask, bin_work;
 } cull_target;
 
-static cull_target target_of(const lc_renderer *r, uint64_t key)
+static cull_target target_of(const lc_frame *f, const lc_pass *self)
 {
-    const lc_frame_slot *slot = lc_current_slot(r);
-    if (lc_sort_key_pass(key) >= r->frame.transparent_cull_pass) {
-        const lc_transparent_cull *t = &r->sized.transparent;
+    const lc_frame_slot *slot = f->slot;
+    if (self->data.transparent) {
+        const lc_transparent_cull *t = &f->sized->transparent;
         return (cull_target){slot->set_transparent, t->tile_bits.buffer, t->zbins.buffer, t->cluster_bits.buffer, t->counters.buffer,
                              t->tile_mask.buffer, t->bin_work.buffer};
     }
-    const lc_renderer_sized *z = &r->sized;
+    const lc_renderer_sized *z = f->sized;
     return (cull_target){slot->set, z->tile_bits.buffer, z->zbins.buffer, z->cluster_bits.buffer, z->counters.buffer, z->tile_mask.buffer,
                          z->bin_work.buffer};
 }
@@ -25,10 +25,10 @@ static cull_target target_of(const lc_renderer *r, uint64_t key)
 #define CULL_NAME(transparent, step) ((transparent) ? "transparent light cull / " step : "light cull / " step)
 
 /* Binds p and the cull's frame set, then dispatches: one dispatch per culling pass. */
-static void dispatch(lc_renderer *r, lc_render_context *rc, uint64_t key, VkPipeline p, uint32_t x, uint32_t y, uint32_t z)
+static void dispatch(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key, VkPipeline p, uint32_t x, uint32_t y, uint32_t z)
 {
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, p);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, target_of(r, key).set);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, target_of(f, self).set);
     lc_rc_dispatch(rc, key, x, y, z);
 }
 
@@ -45,106 +45,117 @@ static void fill_barrier(lc_render_context *rc, uint64_t key)
 
 /* The commands a pass of their own records under LC_SEQ_WORK and light cull / prepare
  * records side by side. */
-static void tile_depth(lc_renderer *r, lc_render_context *rc, uint64_t key)
+static void tile_depth(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key)
 {
-    dispatch(r, rc, key, r->dev.tile_depth_pipeline, r->sized.tiles_x, r->sized.tiles_y, 1);
+    dispatch(f, self, rc, key, f->dev->pipes.tile_depth_pipeline, f->sized->tiles_x, f->sized->tiles_y, 1);
 }
-static void zbin_clear(lc_renderer *r, lc_render_context *rc, uint64_t key)
+static void zbin_clear(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key)
 {
-    lc_rc_fill_buffer(rc, key, target_of(r, key).zbins, 0, VK_WHOLE_SIZE, 0xffffffffu);
+    lc_rc_fill_buffer(rc, key, target_of(f, self).zbins, 0, VK_WHOLE_SIZE, 0xffffffffu);
 }
-static void zbin_per_light(lc_renderer *r, lc_render_context *rc, uint64_t key)
+static void zbin_per_light(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key)
 {
-    dispatch(r, rc, key, r->dev.zbin, LC_DIV_UP(LC_MAX(r->frame.light_count, 1u), 64u), 1, 1);
+    dispatch(f, self, rc, key, f->dev->pipes.zbin, LC_DIV_UP(LC_MAX(f->light_count, 1u), 64u), 1, 1);
 }
-static void zbin_per_bin(lc_renderer *r, lc_render_context *rc, uint64_t key)
+static void zbin_per_bin(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key)
 {
-    dispatch(r, rc, key, r->dev.zbin_bins, LC_DIV_UP(r->desc.zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
-}
-
-static void record_tile_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass)
-{
-    tile_depth(r, rc, lc_sort_key(pass, LC_SEQ_WORK));
+    dispatch(f, self, rc, key, f->dev->pipes.zbin_bins, LC_DIV_UP(f->desc->zbin_count, LC_ZBIN_GROUP_BINS), 1, 1);
 }
 
-static void record_coarse(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_tile_depth(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->dev.light_cull_coarse, r->sized.coarse_x, r->sized.coarse_y, 1);
+    tile_depth(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK));
 }
 
-static void record_tiles(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_coarse(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->dev.light_cull_tiles, r->sized.tiles_x, r->sized.tiles_y, 1);
+    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK), f->dev->pipes.light_cull_coarse, f->sized->coarse_x, f->sized->coarse_y, 1);
 }
 
-static void record_lists(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_tiles(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), target_of(r, lc_sort_key(pass, 0)).counters, 0, VK_WHOLE_SIZE, 0);
+    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK), f->dev->pipes.light_cull_tiles, f->sized->tiles_x, f->sized->tiles_y, 1);
+}
+
+static void record_lists(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
+{
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), target_of(f, self).counters, 0, VK_WHOLE_SIZE, 0);
     /* The counters are cleared, then the dispatch counts: a barrier inside the pass. */
     fill_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1));
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), r->dev.light_cull_lists, r->sized.list_tiles_x, r->sized.list_tiles_y, 1);
+    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), f->dev->pipes.light_cull_lists, f->sized->list_tiles_x, f->sized->list_tiles_y, 1);
 }
 
-static void record_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_clusters(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    dispatch(r, rc, lc_sort_key(pass, LC_SEQ_WORK), r->dev.light_cull_clusters, r->sized.cluster_x, r->sized.cluster_y, r->desc.cluster_slices);
+    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK), f->dev->pipes.light_cull_clusters, f->sized->cluster_x, f->sized->cluster_y, f->desc->cluster_slices);
+}
+
+/* The light-parallel kernel's workgroups: two per light, at most LC_BIN_GROUPS; they take the
+ * work list's items (a light's shares, light setup's count) in turn. Before the work list,
+ * each light had a fixed number of workgroups, and most of a small footprint's returned at
+ * once: with many lights those were most of the pass (H100, 4K, 65,536 lights, 64-pixel
+ * tiles: bin pass 0.286 ms with 8 a light, 0.046 with 1), while 1 or 2 left the big
+ * footprints of 4096 lights to a few workgroups (Sponza, 16-pixel tiles: 0.073 -> 0.165). */
+uint32_t lc_bin_groups(uint32_t lights)
+{
+    return LC_MAX(1u, LC_MIN(LC_BIN_GROUPS, 2u * lights));
 }
 
 /* This frame's bucket words per cell, LC_BUCKET_BITS lights each (mask words: one bit a bucket). */
-static uint32_t frame_buckets(const lc_renderer *r)
+static uint32_t frame_buckets(const lc_frame *f)
 {
-    return LC_DIV_UP(LC_MAX(r->frame.light_count, 1u), LC_BUCKET_BITS);
+    return LC_DIV_UP(LC_MAX(f->light_count, 1u), LC_BUCKET_BITS);
 }
 
 /* light_setup.comp's and bin_lights.comp's push constants this frame. */
-static void push_bin(lc_renderer *r, lc_render_context *rc, uint64_t key)
+static void push_bin(const lc_frame *f, lc_render_context *rc, uint64_t key)
 {
-    lc_bin_push push = {{r->frame.bin_frames & 1u, r->settings.mode == LC_MODE_CLUSTERS, r->settings.bin_kernel == LC_BIN_KERNEL_LIGHTS, 0}};
-    lc_rc_push_constants(rc, key, r->dev.layout, 0, sizeof push, &push);
+    lc_bin_push push = {{f->bin_frames & 1u, f->settings->mode == LC_MODE_CLUSTERS, f->settings->bin_kernel == LC_BIN_KERNEL_LIGHTS, 0}};
+    lc_rc_push_constants(rc, key, f->dev->layout, 0, sizeof push, &push);
 }
 
 /* Light-parallel: lc_bin_groups workgroups taking the work list's shares in turn.
  * Block-parallel: one per block of cells (x, y; clusters: y also runs over the slices) and
  * group of 32 buckets (z). */
-static void record_bin(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t target, uint32_t cells_x,
+static void record_bin(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass, uint32_t target, uint32_t cells_x,
                        uint32_t cells_y, uint32_t slices)
 {
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
-    if (r->settings.bin_kernel == LC_BIN_KERNEL_BLOCKS) {
-        dispatch(r, rc, key, r->dev.bin_blocks[target], LC_DIV_UP(cells_x, LC_BIN_BLOCK), LC_DIV_UP(cells_y, LC_BIN_BLOCK) * slices,
-                 LC_DIV_UP(frame_buckets(r), 32u));
+    if (f->settings->bin_kernel == LC_BIN_KERNEL_BLOCKS) {
+        dispatch(f, self, rc, key, f->dev->pipes.bin_blocks[target], LC_DIV_UP(cells_x, LC_BIN_BLOCK), LC_DIV_UP(cells_y, LC_BIN_BLOCK) * slices,
+                 LC_DIV_UP(frame_buckets(f), 32u));
         return;
     }
-    push_bin(r, rc, key);
-    dispatch(r, rc, key, r->dev.bin_lights[target], lc_bin_groups(r->frame.light_count), 1, 1);
+    push_bin(f, rc, key);
+    dispatch(f, self, rc, key, f->dev->pipes.bin_lights[target], lc_bin_groups(f->light_count), 1, 1);
 }
 
-static void record_bin_footprint(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_bin_footprint(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    record_bin(r, rc, pass, LC_BIN_TILES, r->sized.tiles_x, r->sized.tiles_y, 1);
+    record_bin(f, self, rc, pass, LC_BIN_TILES, f->sized->tiles_x, f->sized->tiles_y, 1);
 }
-static void record_bin_tiles(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_bin_tiles(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    record_bin(r, rc, pass, LC_BIN_TILES_DEPTH, r->sized.tiles_x, r->sized.tiles_y, 1);
+    record_bin(f, self, rc, pass, LC_BIN_TILES_DEPTH, f->sized->tiles_x, f->sized->tiles_y, 1);
 }
-static void record_bin_clusters(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_bin_clusters(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    record_bin(r, rc, pass, LC_BIN_CLUSTERS, r->sized.cluster_x, r->sized.cluster_y, r->desc.cluster_slices);
-}
-
-static void record_zbin_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
-{
-    zbin_clear(r, rc, lc_sort_key(pass, LC_SEQ_WORK));
+    record_bin(f, self, rc, pass, LC_BIN_CLUSTERS, f->sized->cluster_x, f->sized->cluster_y, f->desc->cluster_slices);
 }
 
-static void record_zbin(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_zbin_clear(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    zbin_per_light(r, rc, lc_sort_key(pass, LC_SEQ_WORK));
+    zbin_clear(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK));
 }
 
-static void record_zbin_bins(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_zbin(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    zbin_per_bin(r, rc, lc_sort_key(pass, LC_SEQ_WORK));
+    zbin_per_light(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK));
+}
+
+static void record_zbin_bins(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
+{
+    zbin_per_bin(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK));
 }
 
 /* What light binning prepares this frame (light cull / prepare). */
@@ -154,10 +165,10 @@ typedef struct prepare_plan {
     bool zbins;        /* zbin: its Z-bins, per bin or (after their fill) per light */
 } prepare_plan;
 
-static prepare_plan plan_prepare(const lc_renderer *r, uint32_t mode)
+static prepare_plan plan_prepare(const lc_frame *f, uint32_t mode)
 {
-    return (prepare_plan){.depth_bounds = r->settings.binning == LC_BINNING_LIGHTS && mode != LC_MODE_CLUSTERS,
-                          .fill_bits = r->settings.bin_kernel == LC_BIN_KERNEL_LIGHTS,
+    return (prepare_plan){.depth_bounds = f->settings->binning == LC_BINNING_LIGHTS && mode != LC_MODE_CLUSTERS,
+                          .fill_bits = f->settings->bin_kernel == LC_BIN_KERNEL_LIGHTS,
                           .zbins = mode == LC_MODE_ZBIN};
 }
 
@@ -169,37 +180,37 @@ static prepare_plan plan_prepare(const lc_renderer *r, uint32_t mode)
  * frame's words and masks; clusters: the bucket words, then the masks after them,
  * lc_cluster_mask_base), and the tile depth bounds last: first in line, their many short
  * workgroups held the GPU ahead of the Z-bins (H100 4K: cull 0.084 -> 0.098 ms). */
-static void record_prepare(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_prepare(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    uint32_t mode = r->settings.mode, seq = LC_SEQ_WORK;
-    prepare_plan plan = plan_prepare(r, mode);
-    uint64_t buckets = frame_buckets(r);
-    cull_target t = target_of(r, lc_sort_key(pass, 0));
-    if (r->frame.bin_work_fresh && lc_bins_lights(r)) {
+    uint32_t mode = f->settings->mode, seq = LC_SEQ_WORK;
+    prepare_plan plan = plan_prepare(f, mode);
+    uint64_t buckets = frame_buckets(f);
+    cull_target t = target_of(f, self);
+    if (f->bin_work_fresh && f->bins_lights) {
         /* A new work list: its counts zeroed once, before light setup appends (the bin passes
          * keep them so after). */
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), t.bin_work, 0, sizeof(lc_gpu_bin_work), 0);
         fill_barrier(rc, lc_sort_key(pass, seq++));
     }
-    if (plan.zbins && !lc_zbin_per_bin(r)) {
-        zbin_clear(r, rc, lc_sort_key(pass, seq++));
+    if (plan.zbins && !f->zbin_per_bin) {
+        zbin_clear(f, self, rc, lc_sort_key(pass, seq++));
         fill_barrier(rc, lc_sort_key(pass, seq++));
-        zbin_per_light(r, rc, lc_sort_key(pass, seq++));
+        zbin_per_light(f, self, rc, lc_sort_key(pass, seq++));
     } else if (plan.zbins) {
-        zbin_per_bin(r, rc, lc_sort_key(pass, seq++));
+        zbin_per_bin(f, self, rc, lc_sort_key(pass, seq++));
     }
     uint64_t setup = lc_sort_key(pass, seq++);
-    push_bin(r, rc, setup);
-    dispatch(r, rc, setup, r->dev.light_setup, LC_DIV_UP(LC_MAX(r->frame.light_count, 1u), 64u), 1, 1);
+    push_bin(f, rc, setup);
+    dispatch(f, self, rc, setup, f->dev->pipes.light_setup, LC_DIV_UP(LC_MAX(f->light_count, 1u), 64u), 1, 1);
     if (plan.fill_bits && mode == LC_MODE_CLUSTERS) {
-        uint64_t clusters = (uint64_t)r->sized.cluster_x * r->sized.cluster_y * r->desc.cluster_slices;
+        uint64_t clusters = (uint64_t)f->sized->cluster_x * f->sized->cluster_y * f->desc->cluster_slices;
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), t.cluster_bits, 0, clusters * (buckets + LC_DIV_UP(buckets, 32u)) * 4, 0);
     } else if (plan.fill_bits) {
-        uint64_t tiles = (uint64_t)r->sized.tiles_x * r->sized.tiles_y;
+        uint64_t tiles = (uint64_t)f->sized->tiles_x * f->sized->tiles_y;
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), t.tile_bits, 0, tiles * buckets * 4, 0);
         lc_rc_fill_buffer(rc, lc_sort_key(pass, seq++), t.tile_mask, 0, tiles * LC_DIV_UP(buckets, 32u) * 4, 0);
     }
-    if (plan.depth_bounds) tile_depth(r, rc, lc_sort_key(pass, seq++));
+    if (plan.depth_bounds) tile_depth(f, self, rc, lc_sort_key(pass, seq++));
 }
 
 #define DEPTH_READ {LC_RES_DEPTH, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL}
@@ -225,10 +236,10 @@ static uint32_t tile_passes(bool transparent, lc_pass *out)
  * against the tiles' depth bounds unless lights-nodepth. The light-parallel kernel sets bits
  * with atomics into words zeroed before it (bits: read and written); the block-parallel one
  * (blocks) writes every word once. */
-static uint32_t light_binning_passes(const lc_renderer *r, uint32_t mode, bool transparent, lc_pass *out)
+static uint32_t light_binning_passes(const lc_frame *f, uint32_t mode, bool transparent, lc_pass *out)
 {
     uint32_t n = 0;
-    prepare_plan plan = plan_prepare(r, mode);
+    prepare_plan plan = plan_prepare(f, mode);
     const lc_use footprints = {LC_RES_FOOTPRINTS, LC_STAGE_COMPUTE, LC_READ, 0};
     const lc_use work = {LC_RES_BIN_WORK, LC_STAGE_COMPUTE, LC_RW, 0}; // its items; the next frame's count zeroed
     const VkAccessFlags2 bits = plan.fill_bits ? LC_RW : LC_WRITE;
@@ -243,8 +254,8 @@ static uint32_t light_binning_passes(const lc_renderer *r, uint32_t mode, bool t
         *u++ = (lc_use){LC_RES_TILE_BITS, fill, fill_write, 0};
         *u++ = (lc_use){LC_RES_TILE_MASK, fill, fill_write, 0};
     }
-    if (plan.zbins && lc_zbin_per_bin(r)) *u++ = (lc_use){LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_WRITE, 0};
-    if (plan.zbins && !lc_zbin_per_bin(r)) *u++ = (lc_use){LC_RES_ZBINS, LC_STAGE_COMPUTE | fill, LC_RW | fill_write, 0};
+    if (plan.zbins && f->zbin_per_bin) *u++ = (lc_use){LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_WRITE, 0};
+    if (plan.zbins && !f->zbin_per_bin) *u++ = (lc_use){LC_RES_ZBINS, LC_STAGE_COMPUTE | fill, LC_RW | fill_write, 0};
     if (plan.depth_bounds) {
         *u++ = (lc_use)DEPTH_READ;
         *u++ = (lc_use){LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_WRITE, 0};
@@ -270,9 +281,9 @@ static uint32_t light_binning_passes(const lc_renderer *r, uint32_t mode, bool t
     return n;
 }
 
-uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, bool transparent, lc_pass *out)
+static uint32_t light_cull_passes(const lc_frame *f, uint32_t mode, bool transparent, lc_pass *out)
 {
-    bool lights = r->settings.binning != LC_BINNING_TILES;
+    bool lights = f->settings->binning != LC_BINNING_TILES;
     switch (mode) {
     case LC_MODE_LISTS:
         // light cull / lists: per-tile index lists, compacted and sorted
@@ -281,18 +292,18 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, bool transpar
                                     {LC_RES_COUNTERS, LC_STAGE_COMPUTE | LC_STAGE_TRANSFER, LC_RW | VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         return 1;
     case LC_MODE_TILES:
-        return lights ? light_binning_passes(r, mode, transparent, out) : tile_passes(transparent, out);
+        return lights ? light_binning_passes(f, mode, transparent, out) : tile_passes(transparent, out);
     case LC_MODE_CLUSTERS:
-        if (lights) return light_binning_passes(r, mode, transparent, out);
+        if (lights) return light_binning_passes(f, mode, transparent, out);
         // light cull / clusters: 3D bitmask, no depth buffer needed
         out[0] = (lc_pass){.name = CULL_NAME(transparent, "clusters"), .timer = LC_TIMER_CULL, .record = record_clusters, .use_count = 1,
                            .uses = {{LC_RES_CLUSTER_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
         return 1;
     case LC_MODE_ZBIN: {
         // the tile bits, then the Z-bins (light binning prepares them): shading intersects both
-        if (lights) return light_binning_passes(r, mode, transparent, out);
+        if (lights) return light_binning_passes(f, mode, transparent, out);
         uint32_t n = tile_passes(transparent, out);
-        if (lc_zbin_per_bin(r)) {
+        if (f->zbin_per_bin) {
             // light cull / zbin per bin: each bin scans the lights (few lights)
             out[n++] = (lc_pass){.name = CULL_NAME(transparent, "zbin per bin"), .timer = LC_TIMER_CULL, .record = record_zbin_bins,
                                  .use_count = 1, .uses = {{LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
@@ -307,4 +318,11 @@ uint32_t lc_passes_light_cull(const lc_renderer *r, uint32_t mode, bool transpar
     default:
         return 0; // brute: no culling
     }
+}
+
+uint32_t lc_passes_light_cull(const lc_frame *f, uint32_t mode, bool transparent, lc_pass *out)
+{
+    uint32_t n = light_cull_passes(f, mode, transparent, out);
+    for (uint32_t i = 0; i < n; i++) out[i].data.transparent = transparent;
+    return n;
 }

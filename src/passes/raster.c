@@ -9,12 +9,13 @@
 
 #include <stdio.h>
 
-static void record_clear(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_clear(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
+    (void)self;
     /* The per-pixel atomic counters after the buffer only for --view overdraw. */
-    VkDeviceSize pixels = (VkDeviceSize)r->sized.width * r->sized.height;
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster.buffer, 0, pixels * (r->settings.view == LC_VIEW_OVERDRAW ? 12 : 8), 0);
-    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster_work.buffer, 0, 16, 0);
+    VkDeviceSize pixels = (VkDeviceSize)f->sized->width * f->sized->height;
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), f->sized->raster.buffer, 0, pixels * (f->settings->view == LC_VIEW_OVERDRAW ? 12 : 8), 0);
+    lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), f->sized->raster_work.buffer, 0, 16, 0);
 }
 
 // raster clear: the visibility buffer to 0 (no depth, no id: the resolve's background), the
@@ -26,27 +27,25 @@ lc_pass lc_pass_raster_clear(void)
 }
 
 /* A raster pipeline and its two sets (the frame's, the visibility scene's); the pass's key. */
-static uint64_t bind_raster(lc_renderer *r, lc_render_context *rc, uint32_t pass, VkPipeline pipeline)
+static uint64_t bind_raster(const lc_frame *f, lc_render_context *rc, uint32_t pass, VkPipeline pipeline)
 {
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 0, lc_current_slot(r)->set);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.vis_scene.layout, 1, r->dev.vis_scene.set);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->vis_scene.layout, 0, f->slot->set);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->vis_scene.layout, 1, f->dev->vis_scene.set);
     return key;
 }
 
-static void record_raster(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
+static void record_raster(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    uint32_t tasks = r->dev.geo.task_count;
+    uint32_t phase = self->data.phase;
+    uint32_t tasks = f->dev->geo.task_count;
     if (!tasks) return;
-    uint64_t key = bind_raster(r, rc, pass, r->dev.raster_pipeline[phase]);
+    uint64_t key = bind_raster(f, rc, pass, f->dev->pipes.raster_pipeline[phase]);
     /* One workgroup per task (its command of the phase), in rows of at most 65535. */
     uint32_t x = LC_MIN(tasks, 65535u);
     lc_rc_dispatch(rc, key, x, LC_DIV_UP(tasks, x), 1);
 }
-static void record_raster_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_raster(r, rc, pass, LC_GEOMETRY_CULL_PHASE_ALL); }
-static void record_raster_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_raster(r, rc, pass, LC_GEOMETRY_CULL_PHASE_1); }
-static void record_raster_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_raster(r, rc, pass, LC_GEOMETRY_CULL_PHASE_2); }
 
 // raster (/ phase N): the phase's surviving meshlets' triangles, one lane each, into the
 // visibility buffer (atomic max of depth key and id); the big ones into the big pass's list.
@@ -54,21 +53,19 @@ lc_pass lc_pass_raster(uint32_t phase)
 {
     static const char *const names[3] = {"raster", "raster / phase 1", "raster / phase 2"};
     lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
-                 .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_raster_2 : phase == LC_GEOMETRY_CULL_PHASE_1 ? record_raster_1 : record_raster_all};
+                 .record = record_raster, .data.phase = phase};
     p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_COMPUTE, LC_RW, 0};
     /* The commands (read) and the counts' raster statistics (atomics). */
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
     return p;
 }
 
-static void record_big(lc_renderer *r, lc_render_context *rc, uint32_t pass, uint32_t phase)
+static void record_big(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    uint64_t key = bind_raster(r, rc, pass, r->dev.raster_big_pipeline[phase]);
+    uint32_t phase = self->data.phase;
+    uint64_t key = bind_raster(f, rc, pass, f->dev->pipes.raster_big_pipeline[phase]);
     lc_rc_dispatch(rc, key, LC_RASTER_BIG_GROUPS, 1, 1);
 }
-static void record_big_all(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_big(r, rc, pass, LC_GEOMETRY_CULL_PHASE_ALL); }
-static void record_big_1(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_big(r, rc, pass, LC_GEOMETRY_CULL_PHASE_1); }
-static void record_big_2(lc_renderer *r, lc_render_context *rc, uint32_t pass) { record_big(r, rc, pass, LC_GEOMETRY_CULL_PHASE_2); }
 
 // raster / big (/ phase N): the phase's big triangles (their box past LC_RASTER_BIG_MIN pixels),
 // a workgroup per tile of each, so a floor at 4K is not one lane's loop.
@@ -76,18 +73,19 @@ lc_pass lc_pass_raster_big(uint32_t phase)
 {
     static const char *const names[3] = {"raster / big", "raster / big / phase 1", "raster / big / phase 2"};
     lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH,
-                 .record = phase == LC_GEOMETRY_CULL_PHASE_2 ? record_big_2 : phase == LC_GEOMETRY_CULL_PHASE_1 ? record_big_1 : record_big_all};
+                 .record = record_big, .data.phase = phase};
     p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_COMPUTE, LC_RW, 0};
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
     return p;
 }
 
-static void record_resolve(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_resolve(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
+    (void)self;
     uint64_t key = lc_sort_key(pass, LC_SEQ_WORK);
-    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.raster_resolve_pipeline);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, r->dev.layout, 0, lc_current_slot(r)->set);
-    lc_rc_dispatch(rc, key, LC_DIV_UP(r->sized.width, 16u), LC_DIV_UP(r->sized.height, 8u), 1);
+    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.raster_resolve_pipeline);
+    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
+    lc_rc_dispatch(rc, key, LC_DIV_UP(f->sized->width, 16u), LC_DIV_UP(f->sized->height, 8u), 1);
 }
 
 // raster resolve (/ phase 1): the visibility buffer into the id image (storage writes) and
@@ -101,13 +99,14 @@ lc_pass lc_pass_raster_resolve(uint32_t phase)
     return p;
 }
 
-static void record_depth(lc_renderer *r, lc_render_context *rc, uint32_t pass)
+static void record_depth(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
-    VkDeviceSize pixels = (VkDeviceSize)r->sized.width * r->sized.height;
+    (void)self;
+    VkDeviceSize pixels = (VkDeviceSize)f->sized->width * f->sized->height;
     VkBufferImageCopy region = {.bufferOffset = pixels * 4 * LC_RASTER_DEPTH_WORD,
                                 .imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1},
-                                .imageExtent = {r->sized.width, r->sized.height, 1}};
-    lc_rc_copy_buffer_to_image(rc, lc_sort_key(pass, LC_SEQ_WORK), r->sized.raster.buffer, r->sized.depth.image,
+                                .imageExtent = {f->sized->width, f->sized->height, 1}};
+    lc_rc_copy_buffer_to_image(rc, lc_sort_key(pass, LC_SEQ_WORK), f->sized->raster.buffer, f->sized->depth.image,
                                VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &region);
 }
 
@@ -123,9 +122,9 @@ lc_pass lc_pass_raster_depth(uint32_t phase)
     return p;
 }
 
-uint32_t lc_passes_raster(const lc_renderer *r, lc_pass *passes)
+uint32_t lc_passes_raster(const lc_frame *f, lc_pass *passes)
 {
-    const lc_frame_settings *s = &r->settings;
+    const lc_frame_settings *s = f->settings;
     uint32_t n = 0;
     uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
     passes[n++] = lc_pass_geometry_clear();          // geometry clear: counters start at zero
@@ -147,20 +146,20 @@ uint32_t lc_passes_raster(const lc_renderer *r, lc_pass *passes)
     return n;
 }
 
-const char *lc_raster_missing(const lc_renderer *r, char *buf, size_t size)
+const char *lc_raster_missing(const lc_frame *f, char *buf, size_t size)
 {
-    const lc_context *ctx = r->ctx;
+    const lc_context *ctx = f->ctx;
     if (!ctx->buffer_int64_atomics) {
         snprintf(buf, size, "device '%s' lacks the Vulkan feature%s%s", ctx->props.deviceName,
                  ctx->shader_int64 ? " shaderBufferInt64Atomics" : "s shaderInt64 and shaderBufferInt64Atomics",
                  lc_device_hidden(&ctx->hide, LC_HIDE_INT64) ? " (hidden by LC_DEVICE_HIDE)" : "");
         return buf;
     }
-    if (!r->sized.vis_prim_bits) {
+    if (!f->sized->vis_prim_bits) {
         snprintf(buf, size, "the scene's ids do not fit the 32 bits beside the depth (--visibility-ids 64 or too many triangles)");
         return buf;
     }
-    if (r->dev.geo.cull_unavailable) {
+    if (f->dev->geo.cull_unavailable) {
         snprintf(buf, size, "the scene has more meshlet draws than the GPU culling buffers hold");
         return buf;
     }
@@ -178,4 +177,4 @@ uint32_t lc_raster_auto_for(VkPhysicalDeviceType type)
     return type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU ? LC_RASTERIZER_COMPUTE : LC_RASTERIZER_HARDWARE;
 }
 
-uint32_t lc_raster_auto(const lc_renderer *r) { return lc_raster_auto_for(r->ctx->props.deviceType); }
+uint32_t lc_raster_auto(const lc_frame *f) { return lc_raster_auto_for(f->ctx->props.deviceType); }

@@ -7,13 +7,11 @@
 #include <math.h>
 #include <string.h>
 
-const lc_frame_slot *lc_current_slot(const lc_renderer *r) { return &r->frame.slots[r->frame.index % LC_FRAMES_IN_FLIGHT]; }
-
-void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, const lc_rendering *d)
+void lc_begin_rendering(const lc_frame *f, lc_render_context *rc, uint32_t pass, const lc_rendering *d)
 {
     lc_pkg_rendering p = {
-        .width = r->sized.width,
-        .height = r->sized.height,
+        .width = f->sized->width,
+        .height = f->sized->height,
         .color = d->color ? d->color->view : VK_NULL_HANDLE,
         .color_format = d->color ? d->color->format : VK_FORMAT_UNDEFINED,
         .color_load = d->color_load,
@@ -25,88 +23,88 @@ void lc_begin_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pa
         .depth_store = d->depth_store,
     };
     lc_rc_begin_rendering(rc, lc_sort_key(pass, LC_SEQ_BEGIN), &p);
-    lc_rc_viewport(rc, lc_sort_key(pass, LC_SEQ_STATE), r->sized.width, r->sized.height);
+    lc_rc_viewport(rc, lc_sort_key(pass, LC_SEQ_STATE), f->sized->width, f->sized->height);
 }
 
-void lc_draw_material_of(const lc_renderer *r, uint32_t material, uint32_t raster, lc_draw_material *out)
+void lc_draw_material_of(const lc_frame *f, uint32_t material, uint32_t raster, lc_draw_material *out)
 {
-    bool known = material < r->scene->material_count;
-    *out = (lc_draw_material){.material = material, .set_index = 1, .layout = r->dev.layout,
-                              .set = known ? r->dev.material_sets[material] : VK_NULL_HANDLE, .constants = {1.0f, 1.0f, 1.0f, 1.0f},
+    bool known = material < f->scene->material_count;
+    *out = (lc_draw_material){.material = material, .set_index = 1, .layout = f->dev->layout,
+                              .set = known ? f->dev->material_sets[material] : VK_NULL_HANDLE, .constants = {1.0f, 1.0f, 1.0f, 1.0f},
                               .raster = raster};
     if (!known) return;
-    const lc_material *m = &r->scene->materials[material];
+    const lc_material *m = &f->scene->materials[material];
     memcpy(out->constants, m->base_color, 4 * sizeof(float));
     out->constants[4] = m->alpha_mode == LC_ALPHA_MASK ? m->alpha_cutoff : 0.0f;
 }
 
-bool lc_material_masked(const lc_renderer *r, uint32_t material)
+bool lc_material_masked(const lc_scene *scene, uint32_t material)
 {
-    return material < r->scene->material_count && r->scene->materials[material].alpha_mode == LC_ALPHA_MASK &&
-           r->scene->materials[material].alpha_cutoff > 0.0f;
+    return material < scene->material_count && scene->materials[material].alpha_mode == LC_ALPHA_MASK &&
+           scene->materials[material].alpha_cutoff > 0.0f;
 }
 
-uint64_t lc_depth_draw_key(const lc_renderer *r, uint32_t pass, uint32_t material, uint32_t depth)
+uint64_t lc_depth_draw_key(const lc_frame *f, uint32_t pass, uint32_t material, uint32_t depth)
 {
-    if (lc_material_masked(r, material))
+    if (lc_material_masked(f->scene, material))
         return lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH_MASK, material, depth);
     return lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth);
 }
 
-void lc_bind_depth_mask(const lc_renderer *r, lc_render_context *rc, uint32_t pass, VkPipeline pipeline)
+void lc_bind_depth_mask(const lc_frame *f, lc_render_context *rc, uint32_t pass, VkPipeline pipeline)
 {
     bool any = false;
-    for (uint32_t m = 0; m < r->scene->material_count && !any; m++) any = lc_material_masked(r, m);
+    for (uint32_t m = 0; m < f->scene->material_count && !any; m++) any = lc_material_masked(f->scene, m);
     if (!any) return;
     lc_rc_bind_pipeline(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH_MASK_BIND, 0, 0),
                         VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
 }
 
-void lc_begin_depth_rendering(const lc_renderer *r, lc_render_context *rc, uint32_t pass, bool load)
+void lc_begin_depth_rendering(const lc_frame *f, lc_render_context *rc, uint32_t pass, bool load)
 {
-    lc_rendering rd = {.depth = &r->sized.depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+    lc_rendering rd = {.depth = &f->sized->depth, .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
                        .depth_load = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR,
                        .depth_store = VK_ATTACHMENT_STORE_OP_STORE};
-    lc_begin_rendering(r, rc, pass, &rd);
+    lc_begin_rendering(f, rc, pass, &rd);
 }
 
-void lc_bind_scene(const lc_renderer *r, lc_render_context *rc, uint32_t pass, VkPipeline pipeline, bool runtime_mesh)
+void lc_bind_scene(const lc_frame *f, lc_render_context *rc, uint32_t pass, VkPipeline pipeline, bool runtime_mesh)
 {
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
     lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, r->dev.layout, 0, lc_current_slot(r)->set);
+    lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, f->dev->layout, 0, f->slot->set);
     if (!runtime_mesh) return;
-    lc_rc_bind_vertex_buffer(rc, state, r->dev.geo.vertices.buffer, 0);
-    lc_rc_bind_index_buffer(rc, state, r->dev.geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+    lc_rc_bind_vertex_buffer(rc, state, f->dev->geo.vertices.buffer, 0);
+    lc_rc_bind_index_buffer(rc, state, f->dev->geo.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
 }
 
 /* One object as a package: its mesh's meshlet range in the runtime mesh (contiguous per mesh,
  * global vertex numbers, 32-bit indices), the object index as firstInstance (scene.vert reads
  * objects[gl_InstanceIndex]; the mdi cull writes the same field). */
-void lc_scene_draw_package(const lc_renderer *r, uint32_t object, lc_pkg_draw_indexed *p)
+void lc_scene_draw_package(const lc_frame *f, uint32_t object, lc_pkg_draw_indexed *p)
 {
-    const lc_object *o = &r->scene->objects[object];
-    const lc_meshlet_range *m = &r->dev.geo.ms.ranges[o->mesh];
+    const lc_object *o = &f->scene->objects[object];
+    const lc_meshlet_range *m = &f->dev->geo.ms.ranges[o->mesh];
     p->index_count = m->triangle_count * 3;
     p->instance_count = 1;
     p->first_index = m->first_triangle * 3;
     p->vertex_offset = 0;
     p->first_instance = object;
-    lc_draw_material_of(r, o->material, r->dev.geo.object_raster[object], &p->mat);
+    lc_draw_material_of(f, o->material, f->dev->geo.object_raster[object], &p->mat);
 }
 
-uint32_t lc_shade_pipeline_id(const lc_renderer *r)
+uint32_t lc_shade_pipeline_id(const lc_frame *f)
 {
-    const lc_frame_settings *s = &r->settings;
-    return LC_PIPELINE_ID_SHADE + (s->mode * LC_LOOP_COUNT + lc_loop_variant(r, s)) * 3 + s->analysis;
+    const lc_frame_settings *s = f->settings;
+    return LC_PIPELINE_ID_SHADE + (s->mode * LC_LOOP_COUNT + f->loop) * 3 + s->analysis;
 }
 
-void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t first, uint32_t count,
+void lc_scene_draws_record(const lc_frame *f, lc_render_context *rc, uint32_t first, uint32_t count,
                            uint32_t depth_pass, uint32_t equal_pass)
 {
-    const lc_camera *cam = &r->settings.camera;
-    const lc_frame_settings *s = &r->settings;
-    uint32_t shade_id = lc_shade_pipeline_id(r);
+    const lc_camera *cam = &f->settings->camera;
+    const lc_frame_settings *s = f->settings;
+    uint32_t shade_id = lc_shade_pipeline_id(f);
     /* The depth pre-pass sorts front to back by the far point of each object's bounding
      * sphere (distance + radius): big objects around the camera (floors, walls) go after the
      * small near ones that hide parts of them, so early depth rejects more of their pixels
@@ -122,19 +120,19 @@ void lc_scene_draws_record(const lc_renderer *r, lc_render_context *rc, uint32_t
      * pass they need another pipeline, and both visibility rasters keep one order). */
     bool vis = s->shading == LC_SHADING_VISIBILITY;
     for (uint32_t i = first; i < first + count; i++) {
-        uint32_t object = r->frame.draw_list[i];
+        uint32_t object = f->draw_list[i];
         lc_pkg_draw_indexed *p = lc_rc_alloc(rc, sizeof *p);
-        lc_scene_draw_package(r, object, p);
-        const float *c = r->scene->objects[object].sphere;
+        lc_scene_draw_package(f, object, p);
+        const float *c = f->scene->objects[object].sphere;
         float dx = c[0] - cam->position[0], dy = c[1] - cam->position[1], dz = c[2] - cam->position[2];
         uint32_t depth = lc_sort_depth(sqrtf(dx * dx + dy * dy + dz * dz) + c[3], cam->near_z, cam->far_z);
         /* Multi-pass: one package, a command per pass; the key's shader pass tells the backend
          * whether to bind the material. */
         if (depth_pass != LC_NO_PASS)
-            lc_rc_command(rc, lc_depth_draw_key(r, depth_pass, p->mat.material, depth), p, LC_PKG_DRAW_INDEXED);
+            lc_rc_command(rc, lc_depth_draw_key(f, depth_pass, p->mat.material, depth), p, LC_PKG_DRAW_INDEXED);
         if (equal_pass != LC_NO_PASS)
             lc_rc_command(rc, lc_sort_key_draw(equal_pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL,
-                                               !vis ? shade_id : lc_material_masked(r, p->mat.material) ? LC_PIPELINE_ID_DEPTH_MASK : LC_PIPELINE_ID_DEPTH,
+                                               !vis ? shade_id : lc_material_masked(f->scene, p->mat.material) ? LC_PIPELINE_ID_DEPTH_MASK : LC_PIPELINE_ID_DEPTH,
                                                p->mat.material, 0u),
                           p, LC_PKG_DRAW_INDEXED);
     }

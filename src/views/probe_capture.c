@@ -93,7 +93,7 @@ lc_status lc_probes_capture(lc_context *ctx, const lc_scene *scene, const lc_ren
     lc_renderer_desc d = *desc;
     d.environment.probes = NULL, d.environment.probe_images = NULL, d.environment.probe_count = 0; /* one bounce */
     d.light_capacity = LC_MAX(light_count, 1u);
-    lc_renderer *r = lc_calloc(1, sizeof *r);
+    lc_renderer *r = lc_renderer_alloc();
     s = lc_renderer_create(ctx, &target, scene, &d, r);
     lc_frame_settings fs = *settings;
     fs.mode = LC_MODE_BRUTE;
@@ -107,7 +107,7 @@ lc_status lc_probes_capture(lc_context *ctx, const lc_scene *scene, const lc_ren
     fs.tonemap = LC_TONEMAP_AUTO;
     fs.raster = LC_RASTERIZER_AUTO;
     /* Where a view sees nothing: the sky's radiance at this exposure, as the shading scales it. */
-    float sky_scale = r->dev.environment.radiance_scale / lc_exposure_scale(fs.exposure_ev100);
+    float sky_scale = lc_renderer_query(r).radiance_scale / lc_exposure_scale(fs.exposure_ev100);
     face faces[6] = {0};
     for (uint32_t i = 0; i < set->count && s == LC_OK; i++) {
         const lc_probe *pr = &set->probes[i];
@@ -116,7 +116,8 @@ lc_status lc_probes_capture(lc_context *ctx, const lc_scene *scene, const lc_ren
                              .pitch_deg = k_faces[f][1], .fov_y_deg = 90.0f};
             lc_scene_clip_planes(scene, NULL, cam.position, &cam.near_z, &cam.far_z);
             fs.camera = cam;
-            s = lc_renderer_render(r, &fs, lights, light_count);
+            s = lc_renderer_apply(r, &fs, lights, light_count);
+            if (s == LC_OK) s = lc_renderer_render(r, lights, light_count);
             if (s != LC_OK) break;
             lc_m4 view, proj;
             lc_camera_matrices(&cam, 1.0f, &view, &proj);

@@ -3,7 +3,7 @@
  * radiance (the sky's where a view saw nothing), which the environment's prefilter then takes
  * as it takes the sky (lights/environment.h, lc_environment_desc.probe_images).
  *
- * The views are rendered by a renderer of their own (frame.h) into a small headless target:
+ * The views are rendered by a renderer of their own (renderer.h) into a small headless target:
  * the frame already renders a camera into a target, so a probe face is just a camera (90
  * degrees, square) and a target, with no change to the frame. That renderer has no probes
  * (one bounce), culls brute force and shades forward, with the caller's lights, sun,
@@ -11,7 +11,7 @@
 #ifndef LC_PROBE_CAPTURE_H
 #define LC_PROBE_CAPTURE_H
 
-#include "frame.h"
+#include "renderer.h"
 #include "lights/probes.h"
 
 #define LC_PROBE_FACE_SIZE 128u     /* each cube face's pixels on a side */
