@@ -150,34 +150,6 @@ static void update_skins(lc_renderer *r, uint8_t *staging)
     }
 }
 
-/* GPU skinning: this frame's joint matrices; the host's copies of the skinned meshlets' and
- * sublets' bounds (the shadow views' CPU cull) become the mesh's conservative sphere, cone off
- * (the GPU's are refit exactly by skin_bounds.comp). */
-static void gpu_skins(lc_renderer *r, uint32_t slot)
-{
-    const lc_scene *s = r->scene;
-    lc_geometry *g = &r->dev.geo;
-    lc_skinning_joints(&r->dev.motion.gpu, s, slot);
-    for (uint32_t k = 0; k < s->anim->skin_count; k++) {
-        const lc_mesh *mesh = &s->meshes[s->anim->skins[k].mesh];
-        const lc_meshlet_range *rg = &g->ms.ranges[s->anim->skins[k].mesh];
-        float r2 = 0.0f, c[3];
-        for (int i = 0; i < 3; i++) {
-            c[i] = 0.5f * (mesh->aabb_min[i] + mesh->aabb_max[i]);
-            r2 += 0.25f * (mesh->aabb_max[i] - mesh->aabb_min[i]) * (mesh->aabb_max[i] - mesh->aabb_min[i]);
-        }
-        lc_f4 sphere = {c[0], c[1], c[2], sqrtf(r2) * (1.0f + 1e-5f) + 1e-6f};
-        for (uint32_t j = rg->first_meshlet; j < rg->first_meshlet + rg->meshlet_count; j++) {
-            g->meshlets_host[j].sphere = sphere;
-            g->meshlets_host[j].cone_apex.w = 1.0f;
-            for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) {
-                g->sublet_bounds_host[(size_t)j * LC_MESHLET_SUBLETS + q].sphere = sphere;
-                g->sublet_bounds_host[(size_t)j * LC_MESHLET_SUBLETS + q].cone_apex.w = 1.0f;
-            }
-        }
-    }
-}
-
 void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
 {
     lc_frame_motion *m = &r->dev.motion;
@@ -186,7 +158,7 @@ void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
     const lc_scene *s = r->scene;
     if (!s->anim || !m->objects) return;
     if (m->skinned && s->anim->pose_serial != m->pose_serial && r->dev.geo.meshlets_host && r->dev.geo.sublet_bounds_host) {
-        if (m->gpu.range_count) gpu_skins(r, (uint32_t)(slot - r->frame.slots));
+        if (m->gpu.range_count) lc_skinning_update(&m->gpu, s, &r->dev.geo, (uint32_t)(slot - r->frame.slots));
         update_skins(r, m->staging[slot - r->frame.slots].mapped); /* the meshes the CPU deforms, if any */
         m->pose_serial = s->anim->pose_serial;
         m->skins_pending = true;
