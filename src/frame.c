@@ -13,7 +13,7 @@
 #include "vk/pipelines.h"
 
 const char *const lc_timer_names[LC_TIMER_COUNT] = {"depth", "cull", "shade", "tonemap", "hud", "readback", "shadows"};
-const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cull", "record", "sort", "submit"};
+const char *const lc_cpu_timer_names[LC_CPU_COUNT] = {"light_build", "object_cull", "record", "sort", "submit", "animation"};
 const char *const lc_mode_names[LC_MODE_COUNT] = {"brute", "lists", "tiles", "clusters", "zbin", "objects"};
 const char *const lc_zbin_kernel_names[3] = {"auto", "bins", "lights"};
 const char *const lc_vis_ids_names[LC_VIS_IDS_COUNT] = {"auto", "32", "64"};
@@ -715,7 +715,7 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
                               r->frame.probe_count, r->frame.lights_visible, masks, &r->frame.object_masks);
     }
     lc_frame_shadows(r, slot, lights, count);
-    r->frame.cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3;
+    r->frame.cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3 - r->frame.cpu_ms[LC_CPU_ANIMATION];
     memcpy(slot->lights.mapped, r->frame.packed, (size_t)r->frame.light_count * sizeof(lc_gpu_light));
     if (r->frame.decal_count) memcpy(slot->decals.mapped, r->frame.decals_packed, (size_t)r->frame.decal_count * sizeof(lc_gpu_decal));
     fill_ubo(r, &view, &proj, r->frame.light_count);

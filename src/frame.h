@@ -61,6 +61,7 @@ typedef enum lc_cpu_timer {
     LC_CPU_RECORD,      /* passes and object draws into render contexts */
     LC_CPU_SORT,        /* merge + radix sort of the commands */
     LC_CPU_SUBMIT,      /* backend translation into secondaries + vkQueueSubmit */
+    LC_CPU_ANIMATION,   /* the app's lc_scene_animate and the frame's lc_frame_motion_update (not in object_cull) */
     LC_CPU_COUNT
 } lc_cpu_timer;
 extern const char *const lc_cpu_timer_names[LC_CPU_COUNT];

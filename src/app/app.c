@@ -465,6 +465,7 @@ lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float tim
     lc_status s = lc_renderer_render(&app->renderer, settings, app->animated, app->light_count);
     if (app->scene.anim && app->renderer.frame.index != before) app->scene.anim->moved_count = 0; /* taken by that frame */
     if (s == LC_OK && app->renderer.frame.index != before) { /* skipped frames (minimised) recorded nothing */
+        app->renderer.frame.cpu_ms[LC_CPU_ANIMATION] += app->scene.anim ? app->anim_ms : 0.0;
         lc_frame_log_push(&app->cpu_log, app->renderer.frame.cpu_ms);
     }
     return s;

@@ -46,7 +46,24 @@ static bool same_source(const lc_scene *scene, const lc_geometry *g, const lc_sk
     return true;
 }
 
-lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_geometry *g, lc_skinning *sk)
+/* The host's copies of the skinned meshlets' and sublets' bounds (the shadow views' CPU meshlet
+ * cull): spheres that reach everywhere, cone off. The GPU's are refit to each pose by skin.comp;
+ * on the host the object cull has already bounded each skinned object by its joints' boxes, and
+ * a mesh-wide sphere per meshlet (rewritten for every meshlet of every copy each frame: 110 MB a
+ * frame at --grid 20) culled nothing that bound does not. */
+static void unbound_host_meshlets(lc_geometry *g, const lc_skin_range *rg)
+{
+    if (!g->meshlets_host || !g->sublet_bounds_host) return;
+    lc_f4 everywhere = {0.0f, 0.0f, 0.0f, INFINITY};
+    for (uint32_t m = rg->meshlet_first; m < rg->meshlet_first + rg->meshlet_count; m++) {
+        g->meshlets_host[m].sphere = everywhere;
+        g->meshlets_host[m].cone_apex.w = 1.0f;
+        lc_meshlet_bounds *sb = &g->sublet_bounds_host[(size_t)m * LC_MESHLET_SUBLETS];
+        for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) sb[q].sphere = everywhere, sb[q].cone_apex.w = 1.0f;
+    }
+}
+
+lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, lc_geometry *g, lc_skinning *sk)
 {
     memset(sk, 0, sizeof *sk);
     const lc_scene_anim *a = scene->anim;
@@ -64,6 +81,7 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         *r = (lc_skin_range){k, sources, rg->first_vertex, rg->vertex_count, rg->first_meshlet, rg->meshlet_count, sk->joint_count,
                              a->skins[k].bone_count + 1};
         sk->joint_count += r->joints;
+        unbound_host_meshlets(g, r);
         if (last && same_source(scene, g, r, last)) {
             r->source_first = last->source_first;
         } else {
@@ -185,12 +203,10 @@ void lc_skinning_destroy(lc_context *ctx, lc_skinning *sk)
 typedef struct joints_job {
     const lc_skinning *sk;
     const lc_scene *scene;
-    lc_geometry *g;
     lc_m4 *joints;
 } joints_job;
 
-/* Skins [first, first + count): their joint matrices, and their meshlets' and sublets' host
- * bounds. Each skin writes only its own matrices and meshlets. */
+/* Skins [first, first + count): their joint matrices (each skin its own). */
 static void joints_chunk(void *user, uint32_t first, uint32_t count, uint32_t thread)
 {
     (void)thread;
@@ -203,29 +219,15 @@ static void joints_chunk(void *user, uint32_t first, uint32_t count, uint32_t th
         lc_m4 *j = job->joints + rg->joint_first;
         j[0] = identity;
         for (uint32_t b = 0; b < s->bone_count; b++) lc_m4_mul(&a->nodes[s->bones[b].node].world, &s->bones[b].offset, &j[1 + b]);
-        if (!job->g || !job->g->meshlets_host || !job->g->sublet_bounds_host) continue;
-        const lc_mesh *mesh = &job->scene->meshes[s->mesh];
-        float r2 = 0.0f, c[3];
-        for (int i = 0; i < 3; i++) {
-            c[i] = 0.5f * (mesh->aabb_min[i] + mesh->aabb_max[i]);
-            r2 += 0.25f * (mesh->aabb_max[i] - mesh->aabb_min[i]) * (mesh->aabb_max[i] - mesh->aabb_min[i]);
-        }
-        lc_f4 sphere = {c[0], c[1], c[2], sqrtf(r2) * (1.0f + 1e-5f) + 1e-6f};
-        for (uint32_t m = rg->meshlet_first; m < rg->meshlet_first + rg->meshlet_count; m++) {
-            job->g->meshlets_host[m].sphere = sphere;
-            job->g->meshlets_host[m].cone_apex.w = 1.0f;
-            lc_meshlet_bounds *sb = &job->g->sublet_bounds_host[(size_t)m * LC_MESHLET_SUBLETS];
-            for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) sb[q].sphere = sphere, sb[q].cone_apex.w = 1.0f;
-        }
     }
 }
 
-/* Skins a chunk: a few dozen matrices and meshlets each, so chunks of many. */
+/* Skins a chunk: a few matrices each, so chunks of many. */
 #define JOINTS_CHUNK 64u
 
-void lc_skinning_update(const lc_skinning *sk, const lc_scene *scene, lc_geometry *g, uint32_t slot)
+void lc_skinning_joints(const lc_skinning *sk, const lc_scene *scene, uint32_t slot)
 {
-    joints_job job = {sk, scene, g, sk->joints[slot].mapped};
+    joints_job job = {sk, scene, sk->joints[slot].mapped};
     lc_jobs_run(sk->range_count, JOINTS_CHUNK, joints_chunk, &job);
 }
 

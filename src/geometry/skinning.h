@@ -33,14 +33,14 @@ typedef struct lc_skinning {
     bool sublets;                         /* the geometry has sublet bounds on the GPU */
 } lc_skinning;
 
-/* For every skin of the scene (none: LC_OK and nothing made). */
-lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_geometry *g, lc_skinning *out);
+/* For every skin of the scene (none: LC_OK and nothing made). The host's copies of the skinned
+ * meshlets' and sublets' bounds in g (the shadow views' CPU meshlet cull) are set once to reach
+ * everywhere: the GPU's are refit to every pose, the host culls skinned objects by their joints. */
+lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, lc_geometry *g, lc_skinning *out);
 void lc_skinning_destroy(lc_context *ctx, lc_skinning *sk);
-/* This frame's joint matrices (joint node world x inverse bind) into slot's buffer, and where g
- * has host copies of the meshlet and sublet bounds (the shadow views' CPU cull), each skinned
- * meshlet's and sublet's set to its mesh's conservative sphere (its box from the joints), cone
- * off; the GPU's are refit exactly by skin.comp. On the jobs, a chunk of skins each. */
-void lc_skinning_update(const lc_skinning *sk, const lc_scene *scene, lc_geometry *g, uint32_t slot);
+/* This frame's joint matrices (joint node world x inverse bind) into slot's buffer, on the jobs
+ * (a chunk of skins each). */
+void lc_skinning_joints(const lc_skinning *sk, const lc_scene *scene, uint32_t slot);
 /* The kernel (posed vertices and refit spheres, one dispatch per run of copies) under pass's key seq. */
 void lc_skinning_record(const lc_skinning *sk, lc_render_context *rc, uint32_t pass, uint32_t seq, uint32_t slot);
 
