@@ -4,8 +4,9 @@
  * Every node's world, object's world and sphere, skinned mesh's box and the moved list (order,
  * bounds before and after) are the same bits whatever the thread count; an object moved twice
  * before a frame takes the list is listed once, with its bounds before the first move and after
- * the last. Label
+ * the last. lightcull bench --animation runs on the file and refuses a missing one. Label
  * threads: scripts/test-tsan.sh runs it under ThreadSanitizer. */
+#include "app/bench.h"
 #include "cpu/jobs.h"
 #include "scene/animation.h"
 #include "test_util.h"
@@ -40,6 +41,11 @@ int main(void)
     }
     close(fd);
     write_file(path);
+    /* bench --animation runs on the file (exit 0) and refuses a missing one (exit 2). */
+    char *bench[] = {"lightcull", "bench", "--animation", path, "--grid", "2", "--threads", "1,2", "--frames", "2"};
+    CHECK(lc_bench_anim_main(10, bench) == 0);
+    char *missing[] = {"lightcull", "bench", "--animation", "/nonexistent/walker.gltf"};
+    CHECK(lc_bench_anim_main(4, missing) == 2);
     lc_scene one, many;
     bool ok = load(path, &one);
     CHECK(ok);
