@@ -151,8 +151,9 @@ static void update_skins(lc_renderer *r, uint8_t *staging)
     }
 }
 
-/* Moved objects a chunk of the jobs. */
+/* Moved objects a chunk of the jobs, and a thread is worth waking for. */
 #define MOVED_CHUNK 256u
+#define MOVED_PER_THREAD 2048u
 
 /* The moved objects [first, first + count) of the list into the culling set and the GPU records' host copies. */
 static void update_moved(void *user, uint32_t first, uint32_t count, uint32_t thread)
@@ -199,7 +200,7 @@ static void motion_update(lc_renderer *r, lc_frame_slot *slot)
     if (!s->anim->moved_count) return;
     const lc_scene_anim *a = s->anim;
     /* On the jobs: each object is listed once (animation.h), so chunks write disjoint records. */
-    lc_jobs_run(a->moved_count, MOVED_CHUNK, update_moved, r);
+    lc_jobs_run_on(lc_jobs_threads_for(0, a->moved_count, MOVED_PER_THREAD), a->moved_count, MOVED_CHUNK, update_moved, r);
     uint32_t lo = UINT32_MAX, hi = 0;
     for (uint32_t k = 0; k < a->moved_count; k++) lo = LC_MIN(lo, a->moved[k]), hi = LC_MAX(hi, a->moved[k]);
     m->first = lo;

@@ -1,6 +1,6 @@
 /* The animation's host side on the jobs (scene/animation.h): the file of tests/anim_test_scene.h
- * copied on a --grid of 6 (216 copies, each posed on its own: several chunks of copies, objects
- * and skins), bounded as with GPU skinning, evaluated frame by frame on one thread and on four.
+ * copied on a --grid of 12 (1,728 copies, each posed on its own: enough copies, objects and
+ * skins for several threads' worth of chunks each), bounded as with GPU skinning, evaluated frame by frame on one thread and on four.
  * Every node's world, object's world and sphere, skinned mesh's box and the moved list (order,
  * bounds before and after) are the same bits whatever the thread count; an object moved twice
  * before a frame takes the list is listed once, with its bounds before the first move and after
@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define GRID 6u
+#define GRID 12u
 
 static bool load(const char *path, lc_scene *s)
 {

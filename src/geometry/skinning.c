@@ -222,13 +222,14 @@ static void joints_chunk(void *user, uint32_t first, uint32_t count, uint32_t th
     }
 }
 
-/* Skins a chunk: a few matrices each, so chunks of many. */
+/* Skins a chunk: a few matrices each, so chunks of many; and skins a thread is worth waking for. */
 #define JOINTS_CHUNK 64u
+#define JOINTS_PER_THREAD 512u
 
 void lc_skinning_joints(const lc_skinning *sk, const lc_scene *scene, uint32_t slot)
 {
     joints_job job = {sk, scene, sk->joints[slot].mapped};
-    lc_jobs_run(sk->range_count, JOINTS_CHUNK, joints_chunk, &job);
+    lc_jobs_run_on(lc_jobs_threads_for(0, sk->range_count, JOINTS_PER_THREAD), sk->range_count, JOINTS_CHUNK, joints_chunk, &job);
 }
 
 /* Workgroups a dispatch's x dimension takes at most (every device allows 65,535): a run of more

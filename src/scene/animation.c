@@ -348,10 +348,20 @@ static void bound_skins(void *user, uint32_t first, uint32_t count, uint32_t thr
         if (job->s->anim->skins[k].dynamic) bound_skin(job->s, k);
 }
 
-/* Chunks of the jobs: copies of a hierarchy (a few nodes and channels each), objects, skins. */
+/* Chunks of the jobs: copies of a hierarchy (a few nodes and channels each), objects, skins;
+ * and how many of each a thread is worth waking for (about 0.1 ms of work here: a few --figures
+ * run on the calling thread, 8,000 --grid copies on every job thread). */
 #define COPIES_CHUNK 32u
 #define OBJECTS_CHUNK 512u
 #define SKINS_CHUNK 32u
+#define COPIES_PER_THREAD 256u
+#define OBJECTS_PER_THREAD 4096u
+#define SKINS_PER_THREAD 256u
+
+static void run_jobs(uint32_t count, uint32_t chunk, uint32_t per_thread, lc_job_fn fn, void *user)
+{
+    lc_jobs_run_on(lc_jobs_threads_for(0, count, per_thread), count, chunk, fn, user);
+}
 
 void lc_scene_animate(lc_scene *s, double t)
 {
@@ -362,9 +372,9 @@ void lc_scene_animate(lc_scene *s, double t)
     animate_job job = {s, t};
     /* Every node's local transform: its rest, with what the playing channels set; each copy of
      * the hierarchy (lc_scene_anim_instance) at the clock plus its phase, on the jobs. */
-    lc_jobs_run(copies_of(a), COPIES_CHUNK, pose_copies, &job);
+    run_jobs(copies_of(a), COPIES_CHUNK, COPIES_PER_THREAD, pose_copies, &job);
     /* The objects that follow dynamic nodes, on the jobs; listed as moved in object order. */
-    lc_jobs_run(s->object_count, OBJECTS_CHUNK, follow_nodes, &job);
+    run_jobs(s->object_count, OBJECTS_CHUNK, OBJECTS_PER_THREAD, follow_nodes, &job);
     for (uint32_t i = 0; i < s->object_count; i++)
         if (a->scratch_moved[i]) push_moved(a, i, a->scratch_before[i], s->objects[i].sphere);
     /* Lights at their node's origin, along its -Z. */
@@ -383,7 +393,7 @@ void lc_scene_animate(lc_scene *s, double t)
         if (a->gpu_skinning) {
             /* Bounded on the jobs (each skin's mesh and objects its own where no two share a
              * mesh), then listed in skin order. */
-            lc_jobs_run(a->skin_count, a->skins_disjoint ? SKINS_CHUNK : LC_MAX(a->skin_count, 1u), bound_skins, &job);
+            run_jobs(a->skin_count, a->skins_disjoint ? SKINS_CHUNK : LC_MAX(a->skin_count, 1u), SKINS_PER_THREAD, bound_skins, &job);
             for (uint32_t k = 0; k < a->skin_count; k++) {
                 if (!a->skins[k].dynamic) continue;
                 posed = true;
