@@ -17,7 +17,7 @@ if [[ ! -f $build/CMakeCache.txt ]]; then
   CC=clang cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIGHTCULL_TSAN=ON >/dev/null
 fi
 cmake --build "$build" -j"$(nproc)" --target lightcull test_jobs test_object_cull test_light_threads test_render_context \
-  test_gpu_render_backend
+  test_gpu_render_backend test_anim_jobs
 mkdir -p /tmp/lc-xdg && chmod 700 /tmp/lc-xdg
 export LC_TEST_SWEEP=${LC_TEST_SWEEP:-short}
 cd "$build"

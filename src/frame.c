@@ -659,7 +659,7 @@ static void host_frame(lc_renderer *r, lc_frame_slot *slot, const lc_light *ligh
                               r->frame.probe_count, r->frame.lights_visible, masks, &r->frame.object_masks);
     }
     lc_frame_shadows(r, slot, lights, count);
-    r->frame.cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3;
+    r->frame.cpu_ms[LC_CPU_OBJECT_CULL] = (lc_time_seconds() - t1) * 1e3 - r->frame.cpu_ms[LC_CPU_ANIMATION];
     memcpy(slot->lights.mapped, r->frame.packed, (size_t)r->frame.light_count * sizeof(lc_gpu_light));
     if (r->frame.decal_count) memcpy(slot->decals.mapped, r->frame.decals_packed, (size_t)r->frame.decal_count * sizeof(lc_gpu_decal));
     fill_ubo(r, &view, &proj, r->frame.light_count);

@@ -10,9 +10,9 @@
  *
  * Skinned meshes (default: skinned on the GPU, geometry/skinning.h): the same pass runs the
  * skinning kernel over each skin's range of the runtime mesh (the runtime mesh keeps each mesh's
- * vertices in a range, vertex_remap naming each one's scene vertex) and the refit of its
+ * vertices in a range, vertex_remap naming each one's scene vertex), which also refits its
  * meshlets' and sublets' spheres (back-face cone off, as a pose bends it); the host's copies of
- * those bounds (the shadow views' CPU cull) take the mesh's conservative sphere. With
+ * those bounds (the shadow views' CPU cull) reach everywhere (geometry/skinning.h). With
  * --skinning cpu the scene poses the vertices, they go up with the objects and the bounds are
  * refit here, on the host arrays and, through the staging, on the GPU. Either way no cull drops
  * a posed triangle; the posed vertices are floats, not the codec's quantized ones, from the first
@@ -20,6 +20,7 @@
  * the compressed stream is off for scenes with skins (it would draw the load-time pose). */
 #include "frame_state.h"
 
+#include "cpu/jobs.h"
 #include "passes/passes.h"
 #include "scene/animation.h"
 
@@ -150,52 +151,19 @@ static void update_skins(lc_renderer *r, uint8_t *staging)
     }
 }
 
-/* GPU skinning: this frame's joint matrices; the host's copies of the skinned meshlets' and
- * sublets' bounds (the shadow views' CPU cull) become the mesh's conservative sphere, cone off
- * (the GPU's are refit exactly by skin_bounds.comp). */
-static void gpu_skins(lc_renderer *r, uint32_t slot)
-{
-    const lc_scene *s = r->scene;
-    lc_geometry *g = &r->dev.geo;
-    lc_skinning_joints(&r->dev.motion.gpu, s, slot);
-    for (uint32_t k = 0; k < s->anim->skin_count; k++) {
-        const lc_mesh *mesh = &s->meshes[s->anim->skins[k].mesh];
-        const lc_meshlet_range *rg = &g->ms.ranges[s->anim->skins[k].mesh];
-        float r2 = 0.0f, c[3];
-        for (int i = 0; i < 3; i++) {
-            c[i] = 0.5f * (mesh->aabb_min[i] + mesh->aabb_max[i]);
-            r2 += 0.25f * (mesh->aabb_max[i] - mesh->aabb_min[i]) * (mesh->aabb_max[i] - mesh->aabb_min[i]);
-        }
-        lc_f4 sphere = {c[0], c[1], c[2], sqrtf(r2) * (1.0f + 1e-5f) + 1e-6f};
-        for (uint32_t j = rg->first_meshlet; j < rg->first_meshlet + rg->meshlet_count; j++) {
-            g->meshlets_host[j].sphere = sphere;
-            g->meshlets_host[j].cone_apex.w = 1.0f;
-            for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) {
-                g->sublet_bounds_host[(size_t)j * LC_MESHLET_SUBLETS + q].sphere = sphere;
-                g->sublet_bounds_host[(size_t)j * LC_MESHLET_SUBLETS + q].cone_apex.w = 1.0f;
-            }
-        }
-    }
-}
+/* Moved objects a chunk of the jobs, and a thread is worth waking for. */
+#define MOVED_CHUNK 256u
+#define MOVED_PER_THREAD 2048u
 
-void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
+/* The moved objects [first, first + count) of the list into the culling set and the GPU records' host copies. */
+static void update_moved(void *user, uint32_t first, uint32_t count, uint32_t thread)
 {
+    (void)thread;
+    lc_renderer *r = user;
     lc_frame_motion *m = &r->dev.motion;
-    m->first = m->count = 0;
-    m->skins_pending = false;
     const lc_scene *s = r->scene;
-    if (!s->anim || !m->objects) return;
-    if (m->skinned && s->anim->pose_serial != m->pose_serial && r->dev.geo.meshlets_host && r->dev.geo.sublet_bounds_host) {
-        if (m->gpu.range_count) gpu_skins(r, (uint32_t)(slot - r->frame.slots));
-        update_skins(r, m->staging[slot - r->frame.slots].mapped); /* the meshes the CPU deforms, if any */
-        m->pose_serial = s->anim->pose_serial;
-        m->skins_pending = true;
-    }
-    if (!s->anim->moved_count) return;
-    const lc_scene_anim *a = s->anim;
-    uint32_t lo = UINT32_MAX, hi = 0;
-    for (uint32_t k = 0; k < a->moved_count; k++) {
-        uint32_t i = a->moved[k];
+    for (uint32_t k = first; k < first + count; k++) {
+        uint32_t i = s->anim->moved[k];
         const lc_object *o = &s->objects[i];
         const lc_mesh *mesh = &s->meshes[o->mesh];
         lc_object_cull_set_update(&r->dev.object_cull_set, i, o->world.m, mesh->aabb_min, mesh->aabb_max);
@@ -203,9 +171,38 @@ void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
         lc_object_normal_matrix(&o->world, &m->objects[i].normal);
         m->objects[i].info.z = o->flags;
         lc_geometry_cull_object_pose(o, &m->cull[i]);
-        lo = LC_MIN(lo, i);
-        hi = LC_MAX(hi, i);
     }
+}
+
+/* Timed as the animation's host side (cpu_ms animation, which the app adds its evaluation to). */
+static void motion_update(lc_renderer *r, lc_frame_slot *slot);
+
+void lc_frame_motion_update(lc_renderer *r, lc_frame_slot *slot)
+{
+    double t0 = lc_time_seconds();
+    motion_update(r, slot);
+    r->frame.cpu_ms[LC_CPU_ANIMATION] = (lc_time_seconds() - t0) * 1e3;
+}
+
+static void motion_update(lc_renderer *r, lc_frame_slot *slot)
+{
+    lc_frame_motion *m = &r->dev.motion;
+    m->first = m->count = 0;
+    m->skins_pending = false;
+    const lc_scene *s = r->scene;
+    if (!s->anim || !m->objects) return;
+    if (m->skinned && s->anim->pose_serial != m->pose_serial && r->dev.geo.meshlets_host && r->dev.geo.sublet_bounds_host) {
+        if (m->gpu.range_count) lc_skinning_joints(&m->gpu, s, (uint32_t)(slot - r->frame.slots));
+        update_skins(r, m->staging[slot - r->frame.slots].mapped); /* the meshes the CPU deforms, if any */
+        m->pose_serial = s->anim->pose_serial;
+        m->skins_pending = true;
+    }
+    if (!s->anim->moved_count) return;
+    const lc_scene_anim *a = s->anim;
+    /* On the jobs: each object is listed once (animation.h), so chunks write disjoint records. */
+    lc_jobs_run_on(lc_jobs_threads_for(0, a->moved_count, MOVED_PER_THREAD), a->moved_count, MOVED_CHUNK, update_moved, r);
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (uint32_t k = 0; k < a->moved_count; k++) lo = LC_MIN(lo, a->moved[k]), hi = LC_MAX(hi, a->moved[k]);
     m->first = lo;
     m->count = hi - lo + 1;
     /* This slot's staging: the moved range of both arrays (the objects, then the cull records,

@@ -68,7 +68,8 @@ extern const char *const lc_timer_names[LC_TIMER_COUNT];
     X(LC_CPU_OBJECT_CULL, "object_cull") /* object sphere + OOBB culling on the jobs (lc_object_cull_run) */  \
     X(LC_CPU_RECORD, "record")           /* passes and object draws into render contexts */                  \
     X(LC_CPU_SORT, "sort")               /* merge + radix sort of the commands */                            \
-    X(LC_CPU_SUBMIT, "submit")           /* backend translation into secondaries + vkQueueSubmit */
+    X(LC_CPU_SUBMIT, "submit")           /* backend translation into secondaries + vkQueueSubmit */         \
+    X(LC_CPU_ANIMATION, "animation")     /* the app's lc_scene_animate and the frame's lc_frame_motion_update (not in object_cull) */
 typedef enum lc_cpu_timer { LC_CPU_TIMERS(LC_ENUM_ID) LC_CPU_COUNT } lc_cpu_timer;
 extern const char *const lc_cpu_timer_names[LC_CPU_COUNT];
 extern const char *const lc_mode_names[LC_MODE_COUNT];

@@ -48,7 +48,7 @@ static void compare(lc_app *a, double t, bool same, const char *when)
     CHECK_MSG(copies == (same ? 1u : 8u), "%s: %u copies of the hierarchy", when, copies);
     uint32_t skins = an->skin_count / copies, morphs = an->morph_count / copies;
     CHECK(skins == 1 && morphs == 1);
-    /* The meshlets' GPU spheres, refit by skin_bounds.comp. */
+    /* The meshlets' GPU spheres, refit by skin.comp. */
     lc_buffer host;
     VkDeviceSize size = (VkDeviceSize)nm * sizeof(lc_gpu_meshlet);
     lc_buffer_desc hd = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "test readback"};

@@ -1,46 +1,149 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// GPU skinning (src/geometry/skinning.c): one lane per vertex of a skinned mesh, its bind-pose
-// vertex blended by its four joints' matrices (linear blend skinning, the CPU's
-// lc_scene_pose_skins with four joints), written over its place in the runtime mesh. A dispatch
-// may run several --grid copies of one skin: their bind vertices are shared, their joint
-// matrices and runtime vertices follow each other. Normals and
-// tangents go through the blended matrix's 3x3 and are made unit (the tangent perpendicular to
-// the normal again), as the CPU does.
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+// GPU skinning and bounds refit in one kernel (src/geometry/skinning.c): a workgroup per meshlet
+// of a skinned mesh's copy, a lane per vertex (sublet k's vertices on lanes 32k..32k+31). A
+// dispatch runs every meshlet of a run of --grid copies of one skin; the copies share their bind
+// vertices and weights (read by all of them: they stay in cache), each has its joint matrices
+// and its range of the runtime mesh.
+//
+// Bytes: the posed vertex goes out once (52 bytes: the runtime mesh's lc_vertex, which every
+// path reads), staged in shared memory so that the workgroup writes the meshlet's contiguous
+// vertices as whole lines, not 13 scalar stores of a 52-byte stride. The refit reads no vertex
+// back: each lane keeps its posed position, the sublet's and meshlet's box go through subgroup
+// min/max and one shared atomic per subgroup, then the farthest distance from the box's centre
+// the same way. No global atomics; the spheres are written by 9 lanes.
+//
+// Linear blend skinning as the CPU's lc_scene_pose_skins with four joints; normals and tangents
+// through the blended matrix's 3x3, made unit (the tangent perpendicular to the normal again).
+// Spheres as the CPU refit: centred on the vertices' box, reaching the farthest one (a relative
+// hair more); the back-face cone is switched off (cutoff 1: a pose bends it). Every cull reads
+// them, so none drops a posed triangle.
 #include "shared/lc_shared.h"
+#include "shared/lc_geometry.h"
+#include "shared/lc_meshlet.h"
 #include "shared/lc_skin.h"
 
-layout(local_size_x = LC_SKIN_GROUP) in;
+layout(local_size_x = LC_SKIN_LANES) in;
 layout(std430, set = 0, binding = LC_SKIN_BIND_SOURCE) readonly buffer SourceBlock { float source[]; };
 layout(std430, set = 0, binding = LC_SKIN_BIND_WEIGHTS) readonly buffer WeightBlock { uvec4 weights[]; };
 layout(std430, set = 0, binding = LC_SKIN_BIND_JOINTS) readonly buffer JointBlock { mat4 joints[]; };
 layout(std430, set = 0, binding = LC_SKIN_BIND_VERTICES) writeonly buffer VertexBlock { float vertex_data[]; };
+layout(std430, set = 0, binding = LC_SKIN_BIND_MESHLETS) buffer MeshletBlock { lc_gpu_meshlet meshlets[]; };
+layout(std430, set = 0, binding = LC_SKIN_BIND_SUBLETS) buffer SubletBlock { lc_meshlet_bounds sublets[]; };
 layout(push_constant) uniform Push { lc_skin_push push; };
+
+shared float stage[LC_MESHLET_SIZE * LC_VERTEX_FLOATS];
+shared mat4 joint_cache[LC_SKIN_SHARED_JOINTS];
+// Slots 0..7 the sublets, 8 the meshlet: box as order-preserving keys (lo xyz, hi xyz), then the
+// largest squared distance (non-negative floats order as their bits).
+shared uint box[(LC_MESHLET_SUBLETS + 1u) * 6u];
+shared uint reach[LC_MESHLET_SUBLETS + 1u];
+
+uint key(float f) { uint u = floatBitsToUint(f); return (u & 0x80000000u) != 0u ? ~u : u | 0x80000000u; }
+float unkey(uint k) { return uintBitsToFloat((k & 0x80000000u) != 0u ? k & 0x7fffffffu : ~k); }
+
+vec3 centre(uint slot)
+{
+    uint b = slot * 6u;
+    vec3 lo = vec3(unkey(box[b]), unkey(box[b + 1u]), unkey(box[b + 2u]));
+    vec3 hi = vec3(unkey(box[b + 3u]), unkey(box[b + 4u]), unkey(box[b + 5u]));
+    return 0.5 * (lo + hi);
+}
+
+mat4 joint(uint base, uint j, bool cached) { return cached ? joint_cache[j] : joints[base + j]; }
+
+// Whether the whole subgroup works on one sublet (lanes are laid out linearly on every known
+// device, and a subgroup of up to 32 lanes then never spans two; otherwise each lane goes alone).
+bool one_sublet(uint s) { return subgroupBallot(s != subgroupBroadcastFirst(s)) == uvec4(0u); }
 
 void main()
 {
-    uint i = gl_GlobalInvocationID.x;
-    if (i >= push.range.z) return;
-    uint copy = i / push.range.w;
-    uint v = push.range.x + (i - copy * push.range.w);
-    uint s = v * LC_VERTEX_FLOATS, d = (push.range.y + i) * LC_VERTEX_FLOATS;
-    uvec4 j = weights[v * 2u] + uvec4(push.joints.x + copy * push.joints.y);
-    vec4 w = uintBitsToFloat(weights[v * 2u + 1u]);
-    mat4 m = w.x * joints[j.x] + w.y * joints[j.y] + w.z * joints[j.z] + w.w * joints[j.w];
-    vec3 p = vec3(source[s], source[s + 1u], source[s + 2u]);
-    vec3 n = vec3(source[s + 3u], source[s + 4u], source[s + 5u]);
-    vec3 t = vec3(source[s + 8u], source[s + 9u], source[s + 10u]);
-    vec3 wp = (m * vec4(p, 1.0)).xyz;
-    vec3 wn = mat3(m) * n;
-    vec3 wt = mat3(m) * t;
-    float nl = length(wn);
-    wn = nl > 1e-30 ? wn / nl : n;
-    wt = wt - wn * dot(wn, wt);
-    float tl = length(wt);
-    wt = tl > 1e-20 ? wt / tl : t;
-    vertex_data[d] = wp.x, vertex_data[d + 1u] = wp.y, vertex_data[d + 2u] = wp.z;
-    vertex_data[d + 3u] = wn.x, vertex_data[d + 4u] = wn.y, vertex_data[d + 5u] = wn.z;
-    vertex_data[d + 6u] = source[s + 6u], vertex_data[d + 7u] = source[s + 7u];
-    vertex_data[d + 8u] = wt.x, vertex_data[d + 9u] = wt.y, vertex_data[d + 10u] = wt.z, vertex_data[d + 11u] = source[s + 11u];
-    vertex_data[d + 12u] = source[s + 12u];
+    uint wg = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    if (wg >= push.range.y) return; // the whole workgroup: the 2D grid's tail
+    uint lane = gl_LocalInvocationID.x;
+    uint copy = wg / push.range.w;
+    uint mi = push.range.x + wg;
+    uvec4 info = meshlets[mi].info, counts = meshlets[mi].sublets;
+    uint total = 0u;
+    for (uint q = 0u; q < LC_MESHLET_SUBLETS; q++) total += lc_sublet_counts(counts, q) >> 8u;
+    uint runtime = info.z;
+    uint src = push.copies.z + (runtime - (push.copies.x + copy * push.copies.y));
+    uint jbase = push.joints.x + copy * push.joints.y;
+    bool cached = push.joints.y <= LC_SKIN_SHARED_JOINTS;
+
+    if (cached)
+        for (uint q = lane; q < push.joints.y; q += LC_SKIN_LANES) joint_cache[q] = joints[jbase + q];
+    uint floats = total * LC_VERTEX_FLOATS;
+    for (uint f = lane; f < floats; f += LC_SKIN_LANES) stage[f] = source[src * LC_VERTEX_FLOATS + f];
+    if (lane < (LC_MESHLET_SUBLETS + 1u) * 6u) box[lane] = (lane % 6u) < 3u ? 0xffffffffu : 0u;
+    if (lane < LC_MESHLET_SUBLETS + 1u) reach[lane] = 0u;
+    barrier();
+
+    uint s = lane / LC_MESHLET_SUBLET_SIZE, i = lane % LC_MESHLET_SUBLET_SIZE;
+    uint before = 0u;
+    for (uint q = 0u; q < s; q++) before += lc_sublet_counts(counts, q) >> 8u;
+    bool live = i < (lc_sublet_counts(counts, s) >> 8u);
+    uint v = before + i;
+    vec3 wp = vec3(0.0);
+    if (live) {
+        uvec4 j = weights[(src + v) * 2u];
+        vec4 w = uintBitsToFloat(weights[(src + v) * 2u + 1u]);
+        mat4 m = w.x * joint(jbase, j.x, cached) + w.y * joint(jbase, j.y, cached) + w.z * joint(jbase, j.z, cached) +
+                 w.w * joint(jbase, j.w, cached);
+        uint f = v * LC_VERTEX_FLOATS;
+        vec3 p = vec3(stage[f], stage[f + 1u], stage[f + 2u]);
+        vec3 n = vec3(stage[f + 3u], stage[f + 4u], stage[f + 5u]);
+        vec3 t = vec3(stage[f + 8u], stage[f + 9u], stage[f + 10u]);
+        wp = (m * vec4(p, 1.0)).xyz;
+        vec3 wn = mat3(m) * n;
+        vec3 wt = mat3(m) * t;
+        float nl = length(wn);
+        wn = nl > 1e-30 ? wn / nl : n;
+        wt = wt - wn * dot(wn, wt);
+        float tl = length(wt);
+        wt = tl > 1e-20 ? wt / tl : t;
+        // Only this lane's own vertex: no barrier between its read and its write.
+        stage[f] = wp.x, stage[f + 1u] = wp.y, stage[f + 2u] = wp.z;
+        stage[f + 3u] = wn.x, stage[f + 4u] = wn.y, stage[f + 5u] = wn.z;
+        stage[f + 8u] = wt.x, stage[f + 9u] = wt.y, stage[f + 10u] = wt.z;
+    }
+
+    // The boxes: lanes past their sublet's vertices take the neutral values.
+    vec3 lo = live ? wp : vec3(3.4e38), hi = live ? wp : vec3(-3.4e38);
+    bool one = one_sublet(s);
+    if (one) lo = subgroupMin(lo), hi = subgroupMax(hi);
+    if (live && (!one || subgroupElect())) {
+        for (uint c = 0u; c < 3u; c++) {
+            atomicMin(box[s * 6u + c], key(lo[c]));
+            atomicMax(box[s * 6u + 3u + c], key(hi[c]));
+            atomicMin(box[LC_MESHLET_SUBLETS * 6u + c], key(lo[c]));
+            atomicMax(box[LC_MESHLET_SUBLETS * 6u + 3u + c], key(hi[c]));
+        }
+    }
+    barrier();
+
+    for (uint f = lane; f < floats; f += LC_SKIN_LANES) vertex_data[runtime * LC_VERTEX_FLOATS + f] = stage[f];
+    vec3 es = wp - centre(s), em = wp - centre(LC_MESHLET_SUBLETS);
+    float ds = live ? dot(es, es) : 0.0, dm = live ? dot(em, em) : 0.0;
+    if (one) ds = subgroupMax(ds), dm = subgroupMax(dm);
+    if (live && (!one || subgroupElect())) {
+        atomicMax(reach[s], floatBitsToUint(ds));
+        atomicMax(reach[LC_MESHLET_SUBLETS], floatBitsToUint(dm));
+    }
+    barrier();
+
+    if (lane < LC_MESHLET_SUBLETS && push.range.z != 0u && lc_sublet_counts(counts, lane) != 0u) {
+        uint b = mi * LC_MESHLET_SUBLETS + lane;
+        sublets[b].sphere = vec4(centre(lane), sqrt(uintBitsToFloat(reach[lane])) * (1.0 + 1e-5) + 1e-6);
+        sublets[b].cone_apex.w = 1.0;
+    }
+    if (lane == LC_MESHLET_SUBLETS) {
+        meshlets[mi].sphere = total == 0u ? vec4(0.0)
+                                          : vec4(centre(LC_MESHLET_SUBLETS),
+                                                 sqrt(uintBitsToFloat(reach[LC_MESHLET_SUBLETS])) * (1.0 + 1e-5) + 1e-6);
+        meshlets[mi].cone_apex.w = 1.0;
+    }
 }

@@ -1,5 +1,5 @@
-/* GPU skinning (src/geometry/skinning.c, shaders/geometry/skin.comp, skin_bounds.comp), shared by
- * C and GLSL: the bindings of its own descriptor set and the push constants of both kernels. */
+/* GPU skinning (src/geometry/skinning.c, shaders/geometry/skin.comp), shared by C and GLSL: the
+ * bindings of its own descriptor set and the kernel's push constants. */
 #ifndef LC_SKIN_H
 #define LC_SKIN_H
 
@@ -13,14 +13,23 @@
 #define LC_SKIN_BIND_SUBLETS 5  /* lc_meshlet_bounds[LC_MESHLET_SUBLETS per meshlet] (spheres and cone cutoffs written) */
 #define LC_SKIN_BIND_COUNT 6
 
-#define LC_SKIN_GROUP 64u /* skin.comp: vertices a workgroup */
+/* skin.comp: a workgroup per meshlet (LC_MESHLET_SUBLETS sublets of LC_MESHLET_SUBLET_SIZE
+ * vertices), a lane per vertex. */
+#define LC_SKIN_LANES 256u
+/* A copy's joint matrices held in shared memory where it has at most this many (more: read from
+ * the buffer); with the staged meshlet (256 x 13 floats) it stays within the 16 KiB every device has. */
+#define LC_SKIN_SHARED_JOINTS 32u
 
-/* skin.comp: range x first source vertex, y the first runtime vertex, z vertex count, w vertices
- * a copy (the run is copies of one skin sharing its source vertices, runtime vertices one copy
- * after the other); joints x the first copy's first joint matrix, y joint matrices a copy.
- * skin_bounds.comp: range x first meshlet, y meshlet count, z 1 where the sublet bounds are bound. */
+/* skin.comp, one dispatch per run of copies of one skin (their meshlets, runtime vertices and
+ * joint matrices following each other; workgroup w = y * groups.x + x is the run's meshlet w):
+ * range   x the run's first meshlet, y its meshlet count, z 1 where the sublet bounds are bound,
+ *         w meshlets a copy;
+ * copies  x the first copy's first runtime vertex, y runtime vertices a copy, z the first source
+ *         (bind) vertex, shared by the copies;
+ * joints  x the first copy's first joint matrix, y joint matrices a copy. */
 struct lc_skin_push {
     LC_U4 range;
+    LC_U4 copies;
     LC_U4 joints;
 };
 

@@ -466,7 +466,10 @@ lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float tim
     if (s == LC_OK) s = lc_renderer_render(&app->renderer, app->animated, app->light_count);
     if (app->scene.anim && lc_renderer_query(&app->renderer).frames != before) app->scene.anim->moved_count = 0; /* taken by that frame */
     if (s == LC_OK && lc_renderer_query(&app->renderer).frames != before) { /* skipped frames (minimised) recorded nothing */
-        lc_frame_log_push(&app->cpu_log, lc_renderer_query(&app->renderer).cpu_ms);
+        double cpu_ms[LC_CPU_COUNT];
+        memcpy(cpu_ms, lc_renderer_query(&app->renderer).cpu_ms, sizeof cpu_ms);
+        cpu_ms[LC_CPU_ANIMATION] += app->scene.anim ? app->anim_ms : 0.0; /* the app's evaluation beside the frame's update */
+        lc_frame_log_push(&app->cpu_log, cpu_ms);
     }
     return s;
 }

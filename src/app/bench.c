@@ -64,6 +64,7 @@ static void usage(void)
           "                       [--scalarize-merge tiles,always] [--decals N | --decals-file FILE.json]\n"
           "       lightcull bench --contexts N [--frames F]   render contexts: record + sort N draws (CPU only)\n"
           "       lightcull bench --cpu [--threads N,...] [--objects N] [--lights N] [--reps N] [--out-dir DIR]\n"
+          "       lightcull bench --animation FILE [--grid N] [--threads N,...] [--frames F]   an animated grid's host side\n"
           "Sweeps modes x binning (tiles, clusters, zbin; default lights) x shading (default forward) x scalarize\n"
           "on/off (--scalarize-merge tiles,always: the scalarized rows once per merge choice, CSV scalarize\n"
           "on/always) x geometry paths x occlusion (default: the device's best path, occlusion on) x the mesh\n"
@@ -584,6 +585,7 @@ int lc_bench_main(int argc, char **argv)
         if (!strcmp(argv[i], "--meshlets")) return lc_bench_meshlets_main(argc, argv);
         if (!strcmp(argv[i], "--cpu")) return lc_bench_cpu_main(argc, argv);
         if (!strcmp(argv[i], "--contexts")) return lc_bench_contexts_main(argc, argv);
+        if (!strcmp(argv[i], "--animation")) return lc_bench_anim_main(argc, argv);
     }
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--help")) {

@@ -46,6 +46,8 @@ uint32_t lc_bench_sweep_total(const lc_bench_sweep *s);
 
 /* lightcull bench --cpu: the CPU half alone (bench_cpu.c). */
 int lc_bench_cpu_main(int argc, char **argv);
+/* lightcull bench --animation FILE: an animated --grid's host side alone (bench_anim.c). */
+int lc_bench_anim_main(int argc, char **argv);
 /* lightcull bench --meshlets SCENE (bench_meshlets.c): the meshlet codec's figures. */
 int lc_bench_meshlets_main(int argc, char **argv);
 

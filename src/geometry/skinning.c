@@ -1,12 +1,19 @@
 /* GPU skinning (skinning.h). */
 #include "geometry/skinning.h"
 
+#include "cpu/jobs.h"
 #include "cpu/sort_key.h"
 #include "scene/camera.h"
 #include "vk/pipelines.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+_Static_assert(LC_SKIN_LANES == LC_MESHLET_SUBLETS * LC_MESHLET_SUBLET_SIZE && LC_MESHLET_SIZE <= LC_SKIN_LANES,
+               "skin.comp: a lane per vertex of a meshlet, sublet k on lanes 32k..32k+31");
+_Static_assert(LC_MESHLET_SIZE * LC_VERTEX_FLOATS * 4 + LC_SKIN_SHARED_JOINTS * 64 + (LC_MESHLET_SUBLETS + 1) * 7 * 4 <= 16384,
+               "skin.comp: shared memory within the 16 KiB every device has");
 
 /* A vertex's four heaviest joints, renormalised; none: joint 0 (the identity) at weight 1. */
 typedef struct influence {
@@ -39,7 +46,24 @@ static bool same_source(const lc_scene *scene, const lc_geometry *g, const lc_sk
     return true;
 }
 
-lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_geometry *g, lc_skinning *sk)
+/* The host's copies of the skinned meshlets' and sublets' bounds (the shadow views' CPU meshlet
+ * cull): spheres that reach everywhere, cone off. The GPU's are refit to each pose by skin.comp;
+ * on the host the object cull has already bounded each skinned object by its joints' boxes, and
+ * a mesh-wide sphere per meshlet (rewritten for every meshlet of every copy each frame: 110 MB a
+ * frame at --grid 20) culled nothing that bound does not. */
+static void unbound_host_meshlets(lc_geometry *g, const lc_skin_range *rg)
+{
+    if (!g->meshlets_host || !g->sublet_bounds_host) return;
+    lc_f4 everywhere = {0.0f, 0.0f, 0.0f, INFINITY};
+    for (uint32_t m = rg->meshlet_first; m < rg->meshlet_first + rg->meshlet_count; m++) {
+        g->meshlets_host[m].sphere = everywhere;
+        g->meshlets_host[m].cone_apex.w = 1.0f;
+        lc_meshlet_bounds *sb = &g->sublet_bounds_host[(size_t)m * LC_MESHLET_SUBLETS];
+        for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) sb[q].sphere = everywhere, sb[q].cone_apex.w = 1.0f;
+    }
+}
+
+lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, lc_geometry *g, lc_skinning *sk)
 {
     memset(sk, 0, sizeof *sk);
     const lc_scene_anim *a = scene->anim;
@@ -54,8 +78,10 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     for (uint32_t k = 0; k < a->skin_count; k++) {
         const lc_meshlet_range *rg = &g->ms.ranges[a->skins[k].mesh];
         lc_skin_range *r = &sk->ranges[k];
-        *r = (lc_skin_range){k, sources, rg->first_vertex, rg->vertex_count, rg->first_meshlet, rg->meshlet_count, sk->joint_count};
-        sk->joint_count += a->skins[k].bone_count + 1;
+        *r = (lc_skin_range){k, sources, rg->first_vertex, rg->vertex_count, rg->first_meshlet, rg->meshlet_count, sk->joint_count,
+                             a->skins[k].bone_count + 1};
+        sk->joint_count += r->joints;
+        unbound_host_meshlets(g, r);
         if (last && same_source(scene, g, r, last)) {
             r->source_first = last->source_first;
         } else {
@@ -131,8 +157,7 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     VK_CHECK(vkCreatePipelineLayout(ctx->device, &pli, NULL, &sk->layout));
     LC_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, sk->layout, "skinning layout");
     sk->skin = lc_pipeline_compute(ctx, sk->layout, "skin.comp", NULL, "skin");
-    sk->bounds = lc_pipeline_compute(ctx, sk->layout, "skin_bounds.comp", NULL, "skin bounds");
-    if (!sk->skin || !sk->bounds) return LC_ERR_RUNTIME;
+    if (!sk->skin) return LC_ERR_RUNTIME;
     VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * LC_SKIN_BIND_COUNT};
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 2, .poolSizeCount = 1,
                                      .pPoolSizes = &ps};
@@ -166,7 +191,6 @@ void lc_skinning_destroy(lc_context *ctx, lc_skinning *sk)
     VkDevice dev = ctx->device;
     if (sk->pool) vkDestroyDescriptorPool(dev, sk->pool, NULL);
     if (sk->skin) vkDestroyPipeline(dev, sk->skin, NULL);
-    if (sk->bounds) vkDestroyPipeline(dev, sk->bounds, NULL);
     if (sk->layout) vkDestroyPipelineLayout(dev, sk->layout, NULL);
     if (sk->set_layout) vkDestroyDescriptorSetLayout(dev, sk->set_layout, NULL);
     lc_buffer_destroy(ctx, &sk->source);
@@ -176,74 +200,71 @@ void lc_skinning_destroy(lc_context *ctx, lc_skinning *sk)
     memset(sk, 0, sizeof *sk);
 }
 
-void lc_skinning_joints(const lc_skinning *sk, const lc_scene *scene, uint32_t slot)
+typedef struct joints_job {
+    const lc_skinning *sk;
+    const lc_scene *scene;
+    lc_m4 *joints;
+} joints_job;
+
+/* Skins [first, first + count): their joint matrices (each skin its own). */
+static void joints_chunk(void *user, uint32_t first, uint32_t count, uint32_t thread)
 {
-    lc_m4 *j = sk->joints[slot].mapped;
-    const lc_scene_anim *a = scene->anim;
-    for (uint32_t r = 0; r < sk->range_count; r++) {
-        const lc_skin *s = &a->skins[sk->ranges[r].skin];
-        j[sk->ranges[r].joint_first] = (lc_m4){{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
-        for (uint32_t b = 0; b < s->bone_count; b++)
-            lc_m4_mul(&a->nodes[s->bones[b].node].world, &s->bones[b].offset, &j[sk->ranges[r].joint_first + 1 + b]);
+    (void)thread;
+    const joints_job *job = user;
+    const lc_scene_anim *a = job->scene->anim;
+    static const lc_m4 identity = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
+    for (uint32_t r = first; r < first + count; r++) {
+        const lc_skin_range *rg = &job->sk->ranges[r];
+        const lc_skin *s = &a->skins[rg->skin];
+        lc_m4 *j = job->joints + rg->joint_first;
+        j[0] = identity;
+        for (uint32_t b = 0; b < s->bone_count; b++) lc_m4_mul(&a->nodes[s->bones[b].node].world, &s->bones[b].offset, &j[1 + b]);
     }
 }
 
-#define BATCH 65535u
+/* Skins a chunk: a few matrices each, so chunks of many; and skins a thread is worth waking for. */
+#define JOINTS_CHUNK 64u
+#define JOINTS_PER_THREAD 512u
+
+void lc_skinning_joints(const lc_skinning *sk, const lc_scene *scene, uint32_t slot)
+{
+    joints_job job = {sk, scene, sk->joints[slot].mapped};
+    lc_jobs_run_on(lc_jobs_threads_for(0, sk->range_count, JOINTS_PER_THREAD), sk->range_count, JOINTS_CHUNK, joints_chunk, &job);
+}
+
+/* Workgroups a dispatch's x dimension takes at most (every device allows 65,535): a run of more
+ * meshlets spreads over y. */
+#define GROUPS_X 65535u
+
+/* Whether range b continues a run that starts at range a, q copies before it: the same bind
+ * vertices and meshlet layout, runtime vertices, meshlets and joint matrices one copy after the
+ * other. */
+static bool continues(const lc_skin_range *a, const lc_skin_range *b, uint32_t q)
+{
+    return b->source_first == a->source_first && b->count == a->count && b->meshlet_count == a->meshlet_count &&
+           b->joints == a->joints && b->runtime_first == a->runtime_first + q * a->count &&
+           b->meshlet_first == a->meshlet_first + q * a->meshlet_count && b->joint_first == a->joint_first + q * a->joints;
+}
 
 void lc_skinning_record(const lc_skinning *sk, lc_render_context *rc, uint32_t pass, uint32_t seq, uint32_t slot)
 {
     uint64_t key = lc_sort_key(pass, seq);
     lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->skin);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->layout, 0, sk->sets[slot]);
-    /* Copies of one skin that share its bind vertices, with runtime vertices and joint matrices
-     * that follow each other, go as one run (--grid's per-copy skins: thousands). */
+    /* One dispatch per run of copies (--grid's per-copy skins: thousands in one or two runs), a
+     * workgroup per meshlet of each copy. */
     for (uint32_t r = 0; r < sk->range_count;) {
         const lc_skin_range *g0 = &sk->ranges[r];
-        uint32_t stride = r + 1 < sk->range_count ? sk->ranges[r + 1].joint_first - g0->joint_first : 0, copies = 0;
-        while (r < sk->range_count && sk->ranges[r].source_first == g0->source_first && sk->ranges[r].count == g0->count &&
-               sk->ranges[r].runtime_first == g0->runtime_first + copies * g0->count &&
-               sk->ranges[r].joint_first == g0->joint_first + copies * stride)
-            copies++, r++;
-        uint32_t total = copies * g0->count;
-        if (!total) continue;
-        /* Batches within the 65,535 workgroups a dimension every device allows: whole copies
-         * each, or a copy in parts where one is larger. */
-        if (g0->count > BATCH * LC_SKIN_GROUP) {
-            for (uint32_t q = 0; q < copies; q++)
-                for (uint32_t at = 0; at < g0->count; at += BATCH * LC_SKIN_GROUP) {
-                    uint32_t n = LC_MIN(g0->count - at, BATCH * LC_SKIN_GROUP);
-                    lc_skin_push push = {{g0->source_first + at, g0->runtime_first + q * g0->count + at, n, n},
-                                         {g0->joint_first + q * stride, stride, 0, 0}};
-                    lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
-                    lc_rc_dispatch(rc, key, LC_DIV_UP(n, LC_SKIN_GROUP), 1, 1);
-                }
-            continue;
-        }
-        uint32_t per_batch = (BATCH * LC_SKIN_GROUP) / g0->count;
-        for (uint32_t first = 0; first < copies; first += per_batch) {
-            uint32_t n = LC_MIN(copies - first, per_batch) * g0->count;
-            lc_skin_push push = {{g0->source_first, g0->runtime_first + first * g0->count, n, g0->count},
-                                 {g0->joint_first + first * stride, stride, 0, 0}};
-            lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
-            lc_rc_dispatch(rc, key, LC_DIV_UP(n, LC_SKIN_GROUP), 1, 1);
-        }
-    }
-    /* The posed vertices before the refit reads them. */
-    VkMemoryBarrier2 mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2, .srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                           .srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, .dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                           .dstAccessMask = VK_ACCESS_2_SHADER_STORAGE_READ_BIT};
-    lc_rc_barrier(rc, lc_sort_key(pass, seq + 1), &mb, 1, NULL, 0);
-    key = lc_sort_key(pass, seq + 2);
-    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->bounds);
-    lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->layout, 0, sk->sets[slot]);
-    for (uint32_t r = 0; r < sk->range_count;) {
-        uint32_t at = sk->ranges[r].meshlet_first, count = 0;
-        while (r < sk->range_count && sk->ranges[r].meshlet_first == at + count) count += sk->ranges[r++].meshlet_count;
-        for (uint32_t first = 0; first < count; first += BATCH) {
-            uint32_t n = LC_MIN(count - first, BATCH);
-            lc_skin_push push = {{at + first, n, sk->sublets ? 1u : 0u, 0}, {0, 0, 0, 0}};
-            lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
-            lc_rc_dispatch(rc, key, n, 1, 1);
-        }
+        uint32_t copies = 0;
+        while (r < sk->range_count && continues(g0, &sk->ranges[r], copies)) copies++, r++;
+        uint64_t groups = (uint64_t)copies * g0->meshlet_count;
+        if (!groups) continue;
+        /* The y dimension's limit (65,535 too) holds: meshlets are counted in 32 bits. */
+        uint32_t x = (uint32_t)LC_MIN(groups, (uint64_t)GROUPS_X), y = (uint32_t)((groups + x - 1) / x);
+        lc_skin_push push = {{g0->meshlet_first, (uint32_t)groups, sk->sublets ? 1u : 0u, g0->meshlet_count},
+                             {g0->runtime_first, g0->count, g0->source_first, 0},
+                             {g0->joint_first, g0->joints, 0, 0}};
+        lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
+        lc_rc_dispatch(rc, key, x, y, 1);
     }
 }

@@ -95,10 +95,20 @@ typedef struct lc_scene_anim {
     double time;                 /* of the last lc_scene_animate */
     /* The objects lc_scene_animate moved since the list was last cleared (the app clears it once
      * a frame has taken it: moved_count = 0), and per entry two world spheres: its bounds
-     * before the move, then after. An object may be listed more than once. */
+     * before its first move since, then after its last. An object is listed once (moved_slot:
+     * its entry, where moved[moved_slot[i]] == i). */
     uint32_t *moved;
     float (*moved_bounds)[4];
     uint32_t moved_count, moved_capacity;
+    /* lc_scene_animate's scratch, kept between frames (no allocation a frame): the nodes' local
+     * TRS, and per object its entry in the moved list, whether this pass moved it and its sphere
+     * before. */
+    float (*scratch_trs)[10];
+    uint32_t scratch_nodes, scratch_objects;
+    uint32_t *moved_slot;
+    uint8_t *scratch_moved;
+    float (*scratch_before)[4];
+    bool skins_disjoint;         /* no two skins pose the same mesh: they are bounded on the jobs */
     uint32_t dynamic_objects;    /* objects that follow a dynamic node, or draw a dynamic skin */
     uint32_t pose_serial;        /* bumped each time skinned vertices are posed (the renderer uploads them) */
     /* The renderer skins on the GPU (src/geometry/skinning.h): lc_scene_animate then poses no

@@ -177,17 +177,22 @@ void lc_transform_point(const lc_m4 *w, const float p[3], float out[3])
 
 void lc_transform_aabb(const lc_m4 *w, const float lo[3], const float hi[3], float out_lo[3], float out_hi[3])
 {
-    float l[3], h[3];
-    for (int k = 0; k < 8; k++) {
-        float p[3] = {(k & 1) ? hi[0] : lo[0], (k & 2) ? hi[1] : lo[1], (k & 4) ? hi[2] : lo[2]}, q[3];
-        lc_transform_point(w, p, q);
-        for (int c = 0; c < 3; c++) {
-            l[c] = k == 0 ? q[c] : fminf(l[c], q[c]);
-            h[c] = k == 0 ? q[c] : fmaxf(h[c], q[c]);
+    /* The box of the 8 transformed corners without transforming them: each output is
+     * m0 x + m4 y + m8 z + m12 summed in lc_transform_point's order, and rounding is monotonic,
+     * so the corner with the smaller (larger) term of each axis gives the min (max) to the bit.
+     * No fminf/fmaxf calls: this runs for every moved object and skinned joint each frame. */
+    const float *m = w->m;
+    for (int c = 0; c < 3; c++) {
+        float l = 0.0f, h = 0.0f;
+        for (int k = 0; k < 3; k++) {
+            float a = m[4 * k + c] * lo[k], b = m[4 * k + c] * hi[k];
+            float tl = a < b ? a : b, th = a < b ? b : a;
+            l = k == 0 ? tl : l + tl;
+            h = k == 0 ? th : h + th;
         }
+        out_lo[c] = l + m[12 + c];
+        out_hi[c] = h + m[12 + c];
     }
-    memcpy(out_lo, l, sizeof l);
-    memcpy(out_hi, h, sizeof h);
 }
 
 static float det3(const lc_m4 *w)
