@@ -11,6 +11,7 @@
 #include "cpu/object_cull.h"
 #include "geometry/geometry.h"
 #include "geometry/skinning.h"
+#include "lights/decal_textures.h"
 #include "lights/decals.h"
 #include "lights/object_masks.h"
 #include "lights/probes.h"
@@ -91,6 +92,8 @@ typedef struct lc_renderer_desc {
                               * its buffers hold the entity array (decals, probes, lights) */
     const lc_decal *decals;  /* the decals (static; the caller keeps them alive), file order; NULL: none */
     uint32_t decal_count;
+    lc_image_data *const *decal_images; /* per texture kind the decals' textures (lc_decal_set.images), read at creation; NULL: none */
+    const uint32_t *decal_image_count;  /* per kind */
     uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 8 for tiles and zbin
                                 (larger when the bit arrays would pass LC_LIGHT_CULL_BUDGET), 16 for lists */
     uint32_t zbin_count;     /* 0: 4096 */
@@ -299,6 +302,7 @@ typedef struct lc_renderer_device {
     lc_buffer material_factors;  /* lc_gpu_material per material, material_stride apart (LC_BIND_MATERIAL) */
     VkDeviceSize material_stride;
     lc_environment environment; /* the sun and the prefiltered environment (LC_BIND_ENV_*) */
+    lc_decal_textures decal_textures; /* LC_BIND_DECAL_TEXTURES */
     VkDescriptorSet *material_sets;
     lc_visibility_scene vis_scene;
 

@@ -339,6 +339,8 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .light_capacity = app->lights.count,
         .decals = app->decals.decals,
         .decal_count = app->decals.count,
+        .decal_images = app->decals.images,
+        .decal_image_count = app->decals.image_count,
         .tile_size = opt->tile_size,
         .zbin_count = opt->zbins,
         .cluster_tile = opt->cluster_tile,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lights/decal_textures.h"
 #include "rng.h"
 
 #define JSON_LIMIT 1e6 /* largest accepted |coordinate| and size */
@@ -16,10 +17,18 @@ static const char *const pattern_names[LC_DECAL_PATTERNS] = {"disc", "ring", "ch
 
 /* --- the file --- */
 
+/* The texture keys, by kind (LC_DECAL_TEXTURE_*). */
+static const char *const texture_keys[LC_DECAL_TEXTURE_KINDS] = {"base_color_texture", "normal_texture"};
+
 typedef struct json_ctx {
     const char *what;
     uint32_t index;
     bool in_decal;
+    /* Per texture kind: the files named so far, each once (paths resolved against the decals
+     * file's directory), and the first decal naming each (for the message if it fails). */
+    char **paths[LC_DECAL_TEXTURE_KINDS];
+    uint32_t *first[LC_DECAL_TEXTURE_KINDS];
+    uint32_t path_count[LC_DECAL_TEXTURE_KINDS];
 } json_ctx;
 
 __attribute__((format(printf, 2, 3))) static void json_fail(const json_ctx *c, const char *fmt, ...)
@@ -67,7 +76,62 @@ static bool json_numbers(const json_ctx *c, const cJSON *obj, const char *key, i
     return true;
 }
 
-static bool parse_decal(const json_ctx *c, const cJSON *item, lc_decal *d)
+/* Texture key `kind` of a decal: 1 + the file's index among the kind's files, 0 where not given.
+ * A relative path is taken from the decals file's directory. */
+static bool texture_of(json_ctx *c, const cJSON *item, int kind, uint32_t *texture)
+{
+    *texture = 0;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, texture_keys[kind]);
+    if (!v) return true;
+    if (!cJSON_IsString(v) || !v->valuestring[0]) {
+        json_fail(c, "\"%s\" must be a file name (a PNG path, relative to the decals file)", texture_keys[kind]);
+        return false;
+    }
+    const char *slash = strrchr(c->what, '/');
+    int dir = v->valuestring[0] == '/' || !slash ? 0 : (int)(slash - c->what) + 1;
+    size_t len = (size_t)dir + strlen(v->valuestring) + 1;
+    char *path = lc_alloc(len);
+    snprintf(path, len, "%.*s%s", dir, c->what, v->valuestring);
+    uint32_t n = c->path_count[kind];
+    for (uint32_t i = 0; i < n; i++)
+        if (strcmp(c->paths[kind][i], path) == 0) {
+            free(path);
+            *texture = i + 1;
+            return true;
+        }
+    if (n == LC_DECAL_TEXTURES_MAX) {
+        free(path);
+        json_fail(c, "more than %u distinct \"%s\" files", LC_DECAL_TEXTURES_MAX, texture_keys[kind]);
+        return false;
+    }
+    c->paths[kind] = lc_realloc(c->paths[kind], (n + 1) * sizeof *c->paths[kind]);
+    c->first[kind] = lc_realloc(c->first[kind], (n + 1) * sizeof *c->first[kind]);
+    c->paths[kind][n] = path;
+    c->first[kind][n] = c->index;
+    c->path_count[kind] = n + 1;
+    *texture = n + 1;
+    return true;
+}
+
+/* Decodes the files the decals name, kind by kind, into the set. */
+static bool load_textures(json_ctx *c, lc_decal_set *out)
+{
+    for (int k = 0; k < LC_DECAL_TEXTURE_KINDS; k++) {
+        char why[256];
+        int32_t failed = lc_decal_images_load((const char *const *)c->paths[k], c->path_count[k], k == LC_DECAL_TEXTURE_NORMAL,
+                                              &out->images[k], why, sizeof why);
+        if (failed >= 0) {
+            c->in_decal = true;
+            c->index = c->first[k][failed];
+            json_fail(c, "\"%s\" '%s': %s", texture_keys[k], c->paths[k][failed], why);
+            return false;
+        }
+        out->image_count[k] = c->path_count[k];
+    }
+    return true;
+}
+
+static bool parse_decal(json_ctx *c, const cJSON *item, lc_decal *d)
 {
     if (!cJSON_IsObject(item)) {
         json_fail(c, "must be an object");
@@ -105,6 +169,7 @@ static bool parse_decal(const json_ctx *c, const cJSON *item, lc_decal *d)
         }
         d->color[3] *= (float)op->valuedouble;
     }
+    d->normal_opacity = op ? (float)op->valuedouble : 1.0f;
     d->pattern = LC_DECAL_PATTERN_NONE;
     static const char *const rm_keys[2] = {"roughness", "metallic"};
     float *rm[2] = {&d->roughness, &d->metallic};
@@ -127,17 +192,15 @@ static bool parse_decal(const json_ctx *c, const cJSON *item, lc_decal *d)
         }
         d->pattern = (uint32_t)k;
     }
-    if (cJSON_GetObjectItemCaseSensitive(item, "base_color_texture")) {
-        json_fail(c, "\"base_color_texture\" is not supported yet (a built-in \"pattern\" is: docs/DECALS.md)");
-        return false;
-    }
+    for (int k = 0; k < LC_DECAL_TEXTURE_KINDS; k++)
+        if (!texture_of(c, item, k, &d->texture[k])) return false;
     return true;
 }
 
 lc_status lc_decals_parse_json(lc_decal_set *out, const char *text, size_t size, const char *what)
 {
     memset(out, 0, sizeof *out);
-    json_ctx c = {what ? what : "(decals)", 0, false};
+    json_ctx c = {.what = what ? what : "(decals)"};
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, false);
     if (!root) {
@@ -164,11 +227,18 @@ lc_status lc_decals_parse_json(lc_decal_set *out, const char *text, size_t size,
         if (!parse_decal(&c, item, &decals[c.index])) goto done;
         c.index++;
     }
+    if (!load_textures(&c, out)) goto done;
     out->decals = decals;
     out->count = (uint32_t)n;
     decals = NULL;
     st = LC_OK;
 done:
+    if (st != LC_OK) lc_decal_set_destroy(out);
+    for (int k = 0; k < LC_DECAL_TEXTURE_KINDS; k++) {
+        for (uint32_t i = 0; i < c.path_count[k]; i++) free(c.paths[k][i]);
+        free(c.paths[k]);
+        free(c.first[k]);
+    }
     free(decals);
     cJSON_Delete(root);
     return st;
@@ -191,6 +261,7 @@ lc_status lc_decals_load_json(lc_decal_set *out, const char *path)
 
 void lc_decal_set_destroy(lc_decal_set *set)
 {
+    for (int k = 0; k < LC_DECAL_TEXTURE_KINDS; k++) lc_decal_images_free(set->images[k], set->image_count[k]);
     free(set->decals);
     memset(set, 0, sizeof *set);
 }
@@ -388,6 +459,9 @@ uint32_t lc_decals_build(const lc_decal *decals, uint32_t count, const lc_m4 *vi
         memcpy(&rough, &d->roughness, sizeof rough);
         memcpy(&metal, &d->metallic, sizeof metal);
         g->info = (lc_u4){d->pattern, k, rough, metal};
+        uint32_t base = d->texture[LC_DECAL_TEXTURE_BASE_COLOR], normal = d->texture[LC_DECAL_TEXTURE_NORMAL], opacity;
+        memcpy(&opacity, &d->normal_opacity, sizeof opacity);
+        g->textures = (lc_u4){base ? base - 1 : LC_NO_TEXTURE, normal ? normal - 1 : LC_NO_TEXTURE, normal ? opacity : 0u, 0u};
         n++;
     }
     return n;
