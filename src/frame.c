@@ -88,6 +88,14 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     lc_status s = lc_frame_upload_scene(r);
     if (s != LC_OK) return s;
     if ((s = lc_environment_create(ctx, &d->environment, &r->dev.environment)) != LC_OK) return s;
+    static lc_image_data *const no_images[LC_DECAL_TEXTURE_KINDS];
+    static const uint32_t no_counts[LC_DECAL_TEXTURE_KINDS];
+    bool images = d->decal_images && d->decal_image_count;
+    if ((s = lc_decal_textures_create(ctx, images ? d->decal_images : no_images, images ? d->decal_image_count : no_counts,
+                                      &r->dev.decal_textures)) != LC_OK)
+        return s;
+    d->decal_images = r->requested.decal_images = NULL; /* the caller's until here */
+    d->decal_image_count = r->requested.decal_image_count = NULL;
     /* The probes' records and captures are the caller's until here: the environment keeps its copy. */
     d->environment.probes = r->requested.environment.probes = NULL;
     d->environment.probe_images = r->requested.environment.probe_images = NULL;
@@ -162,6 +170,7 @@ void lc_renderer_destroy(lc_renderer *r)
     VkDevice dev = ctx->device;
     lc_frame_destroy_sized(r);
     lc_environment_destroy(ctx, &r->dev.environment);
+    lc_decal_textures_destroy(ctx, &r->dev.decal_textures);
     lc_render_backend_destroy(&r->dev.backend);
     for (uint32_t i = 0; i < r->frame.context_capacity; i++) lc_rc_destroy(&r->frame.contexts[i]);
     free(r->frame.contexts);

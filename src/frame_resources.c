@@ -117,6 +117,10 @@ static void write_frame_sets(lc_renderer *r)
         VkDescriptorImageInfo vis_storage = {VK_NULL_HANDLE, r->sized.visibility.view, VK_IMAGE_LAYOUT_GENERAL};
         VkDescriptorImageInfo hiz = {r->dev.point_sampler, r->sized.hiz.view, VK_IMAGE_LAYOUT_GENERAL};
         VkDescriptorImageInfo env = {r->dev.environment.sampler, r->dev.environment.specular.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        VkDescriptorImageInfo decal_tex[LC_DECAL_TEXTURE_KINDS];
+        for (int k = 0; k < LC_DECAL_TEXTURE_KINDS; k++)
+            decal_tex[k] = (VkDescriptorImageInfo){r->dev.decal_textures.sampler, r->dev.decal_textures.arrays[k].view,
+                                                   VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo atlas = {r->dev.point_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         VkDescriptorImageInfo compare = {r->dev.shadow_sampler, r->dev.shadow_atlas.view, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
         /* Every element is valid: levels past the pyramid's repeat its last one. */
@@ -154,6 +158,10 @@ static void write_frame_sets(lc_renderer *r)
         w[LC_BIND_ENV_SPECULAR].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
         w[LC_BIND_ENV_SPECULAR].pBufferInfo = NULL;
         w[LC_BIND_ENV_SPECULAR].pImageInfo = &env;
+        w[LC_BIND_DECAL_TEXTURES].descriptorType = w[LC_BIND_DECAL_NORMALS].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[LC_BIND_DECAL_TEXTURES].pBufferInfo = w[LC_BIND_DECAL_NORMALS].pBufferInfo = NULL;
+        w[LC_BIND_DECAL_TEXTURES].pImageInfo = &decal_tex[LC_DECAL_TEXTURE_BASE_COLOR];
+        w[LC_BIND_DECAL_NORMALS].pImageInfo = &decal_tex[LC_DECAL_TEXTURE_NORMAL];
         w[LC_BIND_SHADOW_ATLAS].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
         w[LC_BIND_SHADOW_ATLAS].pBufferInfo = NULL;
         w[LC_BIND_SHADOW_ATLAS].pImageInfo = &atlas;

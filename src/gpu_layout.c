@@ -26,7 +26,7 @@ _Static_assert(offsetof(lc_gpu_object, info) == 128, "info");
 /* std140: 4 mat4 (256 bytes) then 7 vec4-sized members (112 bytes). */
 _Static_assert(sizeof(lc_frame_ubo) == 416, "lc_frame_ubo is 4 mat4 + 10 vec4");
 _Static_assert(offsetof(lc_frame_ubo, entity_info) == 400, "entity_info");
-_Static_assert(sizeof(lc_gpu_decal) == 80, "lc_gpu_decal is 5 vec4");
+_Static_assert(sizeof(lc_gpu_decal) == 96 && offsetof(lc_gpu_decal, textures) == 80, "lc_gpu_decal is 6 vec4");
 _Static_assert(sizeof(lc_gpu_object_mask) == 32 && offsetof(lc_gpu_object_mask, info) == 16, "lc_gpu_object_mask is 2 uvec4");
 _Static_assert(offsetof(lc_frame_ubo, view) == 0, "view");
 _Static_assert(offsetof(lc_frame_ubo, proj) == 64, "proj");

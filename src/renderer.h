@@ -12,6 +12,7 @@
 #include "cpu/object_cull.h"
 #include "geometry/geometry.h"
 #include "geometry/skinning.h"
+#include "lights/decal_textures.h"
 #include "lights/decals.h"
 #include "lights/object_masks.h"
 #include "lights/probes.h"
@@ -101,6 +102,8 @@ typedef struct lc_renderer_desc {
                               * its buffers hold the entity array (decals, probes, lights) */
     const lc_decal *decals;  /* the decals (static; the caller keeps them alive), file order; NULL: none */
     uint32_t decal_count;
+    lc_image_data *const *decal_images; /* per texture kind the decals' textures (lc_decal_set.images), read at creation; NULL: none */
+    const uint32_t *decal_image_count;  /* per kind */
     uint32_t tile_size;      /* screen tile in pixels: 8, 16, 32 or 64; 0: 8 for tiles and zbin
                                 (larger when the bit arrays would pass LC_LIGHT_CULL_BUDGET), 16 for lists */
     uint32_t zbin_count;     /* 0: 4096 */

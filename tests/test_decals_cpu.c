@@ -5,7 +5,11 @@
 #include "test_util.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <stb/stb_image_write.h>
 
 #include "scene/camera.h"
 
@@ -37,13 +41,80 @@ static void test_json(void)
         "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"pattern\": 3}]}",
         "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"roughness\": 2}]}",
         "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"metallic\": \"yes\"}]}",
-        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": \"a.png\"}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": \"no-such-file.png\"}]}",
         "{\"decals\": {}}", "[]", "{\"decals\": [",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         CHECK_MSG(parse(bad[i], &s) == LC_ERR_INPUT, "accepted: %s", bad[i]);
         CHECK(s.decals == NULL && s.count == 0);
     }
+}
+
+/* Texture files: taken from the decals file's directory, each file once however many decals
+ * name it, the images of a kind scaled to one size, the layer in the packed decal; a missing or
+ * corrupt file refused. */
+static void test_textures(void)
+{
+    char dir[] = "/tmp/lc_test_decal_tex_XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[256], a[256], b[256], bad[256];
+    snprintf(path, sizeof path, "%s/decals.json", dir);
+    snprintf(a, sizeof a, "%s/a.png", dir);
+    snprintf(b, sizeof b, "%s/b.png", dir);
+    snprintf(bad, sizeof bad, "%s/bad.png", dir);
+    const uint8_t pa[2 * 2 * 4] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 0};
+    uint8_t pb[4 * 4 * 4];
+    for (int i = 0; i < 64; i++) pb[i] = (uint8_t)(i * 4);
+    CHECK(stbi_write_png(a, 2, 2, 4, pa, 8) != 0);
+    CHECK(stbi_write_png(b, 4, 4, 4, pb, 16) != 0);
+    FILE *f = fopen(bad, "wb");
+    if (f) fputs("\x89PNG\r\n\x1a\nnot really", f), fclose(f);
+    const char *text = "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": \"a.png\"},"
+                       " {\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"normal_texture\": \"a.png\", \"opacity\": 0.5},"
+                       " {\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": \"b.png\"},"
+                       " {\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": \"a.png\"}]}";
+    lc_decal_set s;
+    CHECK(lc_decals_parse_json(&s, text, strlen(text), path) == LC_OK);
+    const uint32_t k = LC_DECAL_TEXTURE_BASE_COLOR;
+    const uint32_t nk = LC_DECAL_TEXTURE_NORMAL;
+    CHECK(s.count == 4 && s.image_count[k] == 2 && s.image_count[nk] == 1);
+    CHECK(s.decals[1].texture[nk] == 1 && s.decals[0].texture[nk] == 0 && s.decals[1].normal_opacity == 0.5f);
+    /* A kind's own size: the normal map stays 2 x 2, as data (linear). */
+    if (s.image_count[nk] == 1) CHECK(s.images[nk][0].width == 2 && s.images[nk][0].linear && memcmp(s.images[nk][0].rgba, pa, sizeof pa) == 0);
+    CHECK(s.decals[0].texture[k] == 1 && s.decals[1].texture[k] == 0 && s.decals[2].texture[k] == 2 && s.decals[3].texture[k] == 1);
+    if (s.image_count[k] == 2) {
+        /* Both 4 x 4 (b's size), b as it was, a scaled: its corners keep their texels. */
+        CHECK(s.images[k][0].width == 4 && s.images[k][0].height == 4 && s.images[k][1].width == 4 && !s.images[k][0].linear);
+        CHECK(memcmp(s.images[k][1].rgba, pb, sizeof pb) == 0);
+        CHECK(memcmp(s.images[k][0].rgba, pa, 4) == 0 && memcmp(s.images[k][0].rgba + 4 * 15, pa + 12, 4) == 0);
+        /* The pack: the decal's layer, none for the plain one. */
+        lc_m4 view = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -5, 1}};
+        float planes[6][4] = {{0}};
+        for (int p = 0; p < 6; p++) planes[p][3] = 1.0f;
+        lc_gpu_light proxies[4];
+        lc_gpu_decal out[4];
+        CHECK(lc_decals_build(s.decals, 4, &view, planes, proxies, out) == 4);
+        /* Reverse file order: entity 0 is decal 3. */
+        CHECK(out[0].textures.x == 0 && out[1].textures.x == 1 && out[2].textures.x == LC_NO_TEXTURE && out[3].textures.x == 0);
+        CHECK(out[0].textures.y == LC_NO_TEXTURE && out[2].textures.y == 0);
+        float op;
+        memcpy(&op, &out[2].textures.z, sizeof op);
+        CHECK(op == 0.5f);
+    }
+    lc_decal_set_destroy(&s);
+    static const char *const refused[] = {
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": \"missing.png\"}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": \"bad.png\"}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": \"\"}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"base_color_texture\": [1]}]}",
+        "{\"decals\": [{\"position\": [0, 0, 0], \"size\": [1, 1, 1], \"normal_texture\": \"missing.png\"}]}",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        CHECK_MSG(lc_decals_parse_json(&s, refused[i], strlen(refused[i]), path) == LC_ERR_INPUT, "accepted: %s", refused[i]);
+        CHECK(s.decals == NULL && s.count == 0 && s.images[k] == NULL && s.image_count[k] == 0 && s.images[nk] == NULL);
+    }
+    unlink(a), unlink(b), unlink(bad);
+    rmdir(dir);
 }
 
 /* Generated decals: the same for a seed, different for another, each centred on a surface of the
@@ -136,6 +207,7 @@ int main(void)
     lc_test_seed(0x5eed33ull);
     test_json();
     test_generate();
+    test_textures();
     test_build();
     return lc_test_finish("test_decals_cpu");
 }

@@ -106,7 +106,7 @@ static void check_between(const char *what, const char *cam, const ref_sets *ref
 
 /* Renders with the shade pass's own pair counts (a brute-force loop per pixel beside the
  * mode's walk); returns evaluated, exact, missed. */
-static void count_pairs(lc_app *app, uint32_t mode, bool scalarize, const cam_case *cc, uint64_t pairs[3])
+static void count_pairs(lc_app *app, uint32_t mode, bool scalarize, const cam_case *cc, uint64_t pairs[LC_PAIRS_WORDS])
 {
     app->opt.mode = (int)mode;
     app->opt.scalarize = scalarize;
@@ -115,7 +115,7 @@ static void count_pairs(lc_app *app, uint32_t mode, bool scalarize, const cam_ca
         app->camera.yaw_deg = cc->c[3];
         app->camera.pitch_deg = cc->c[4];
     }
-    pairs[0] = pairs[1] = pairs[2] = 0;
+    memset(pairs, 0, LC_PAIRS_WORDS * sizeof *pairs);
     CHECK(lc_app_count_pairs(app, NULL, cc->time, pairs) == LC_OK);
 }
 
@@ -125,7 +125,7 @@ static void count_pairs(lc_app *app, uint32_t mode, bool scalarize, const cam_ca
  * the unscalarized loop does. */
 static void check_pairs(lc_app *app, const cam_case *cc)
 {
-    uint64_t brute[3], p[3], zbin_unscalarized = 0;
+    uint64_t brute[LC_PAIRS_WORDS], p[LC_PAIRS_WORDS], zbin_unscalarized = 0;
     count_pairs(app, LC_MODE_BRUTE, false, cc, brute);
     CHECK_MSG(brute[1] > 0 && brute[2] == 0, "brute, %s: exact %llu, missed %llu", cc->name,
               (unsigned long long)brute[1], (unsigned long long)brute[2]);

@@ -35,12 +35,15 @@ float lc_loop_depth;
 lc_surface lc_loop_surf;
 vec3 lc_loop_color;
 uint lc_loop_evaluated, lc_loop_contributing;
+uvec4 lc_loop_by_kind; // of those, the decals' (x evaluated, y contributing) and the probes' (z, w)
 // The decal loop's front-to-back composite (premultiplied colour, coverage); done: a decal
 // covered the pixel fully, the decals under it are skipped (seed 001).
-vec3 lc_loop_position;
+vec3 lc_loop_position, lc_loop_dpdx, lc_loop_dpdy; // and its screen derivatives (the decal textures' mip level)
 vec3 lc_loop_decal_rgb;
 float lc_loop_decal_a;
 vec2 lc_loop_decal_rm, lc_loop_decal_rm_a; // roughness and metallic, composited among the decals that set them
+vec3 lc_loop_normal, lc_loop_decal_n;        // the surface's normal; the decals' normals, composited among those with a map
+float lc_loop_decal_n_a;
 bool lc_loop_done;
 // Whether a decal or probe walk has ended (the light walk never ends early).
 bool lc_loop_stopped() { return ENTITY_KINDS != 0u && lc_loop_done; }
@@ -54,8 +57,13 @@ bool lc_visit_decal(uint i)
 {
     vec4 rgba;
     vec2 rm;
-    float m = lc_decal_at(i, lc_loop_position, rgba, rm);
+    float tex_a;
+    float m = lc_decal_at(i, lc_loop_position, lc_loop_dpdx, lc_loop_dpdy, rgba, rm, tex_a);
     if (m <= 0.0) return false;
+    vec4 nw = lc_decal_normal(i, lc_loop_position, lc_loop_dpdx, lc_loop_dpdy, lc_loop_normal);
+    float wn = (1.0 - lc_loop_decal_n_a) * m * tex_a * nw.w;
+    lc_loop_decal_n += wn * nw.xyz;
+    lc_loop_decal_n_a += wn;
     float a = m * rgba.a;
     float w = (1.0 - lc_loop_decal_a) * a;
     lc_loop_decal_rgb += w * rgba.rgb;
@@ -71,8 +79,12 @@ void lc_visit(uint i, uint kind)
 {
     if (lc_loop_stopped()) return;
     lc_loop_evaluated++;
+    if (ANALYSIS != LC_ANALYSIS_OFF && kind != LC_LOOP_LIGHTS) lc_loop_by_kind[kind == LC_LOOP_DECALS ? 0 : 2]++;
     if (kind == LC_LOOP_DECALS && (ENTITY_KINDS & LC_ENTITY_KINDS_DECALS) != 0u) {
-        if (lc_visit_decal(i)) lc_loop_contributing++;
+        if (lc_visit_decal(i)) {
+            lc_loop_contributing++;
+            if (ANALYSIS != LC_ANALYSIS_OFF) lc_loop_by_kind.y++;
+        }
     } else if (kind == LC_LOOP_PROBES && (ENTITY_KINDS & LC_ENTITY_KINDS_PROBES) != 0u) {
         // Blended in the array's order, which is the blending order (probes.glsl); the walk
         // ends once the weights reach 1.
@@ -80,7 +92,10 @@ void lc_visit(uint i, uint kind)
         if (!lc_probe_blend_add(lc_probes_walked, uint(lights[i].color_type.x), lc_loop_surf.position, lc_loop_surf.normal,
                                 lc_loop_probe_dir, lc_loop_probe_lod))
             lc_loop_done = true;
-        if (lc_probes_walked.weight > before) lc_loop_contributing++;
+        if (lc_probes_walked.weight > before) {
+            lc_loop_contributing++;
+            if (ANALYSIS != LC_ANALYSIS_OFF) lc_loop_by_kind.w++;
+        }
     } else {
         lc_shadow_light = i - frame.entity_info.z; // the shadow record is kept by the sorted light index (shadow.glsl)
         if (lc_shade_light(lights[i], lc_loop_surf, lc_loop_color)) lc_loop_contributing++;
@@ -345,16 +360,25 @@ void lc_entity_loop_begin(uvec2 px, float view_depth)
     lc_loop_depth = view_depth;
     lc_loop_evaluated = 0u;
     lc_loop_contributing = 0u;
+    lc_loop_by_kind = uvec4(0u);
 }
 
 // The decal loop: the decals covering world position p composited front to back over the
 // surface's base colour, stopping under the first that covers fully; roughness and metallic
 // likewise among the decals that set them (a decal covering fully hides the ones under it
-// there too).
-void lc_decal_loop(vec3 p, inout vec3 base, inout float roughness, inout float metallic)
+// there too), and the normal among the decals with a normal map, weighed by their mask, base
+// colour texture's alpha and opacity. dpdx, dpdy: p one pixel right and one down, minus p, as
+// the caller takes its material textures' derivatives (taken in uniform control flow, not in
+// the loop).
+void lc_decal_loop(vec3 p, vec3 dpdx, vec3 dpdy, inout vec3 base, inout float roughness, inout float metallic, inout vec3 normal)
 {
     if (!lc_decals_apply()) return;
     lc_loop_position = p;
+    lc_loop_normal = normal;
+    lc_loop_decal_n = vec3(0.0);
+    lc_loop_decal_n_a = 0.0;
+    lc_loop_dpdx = dpdx;
+    lc_loop_dpdy = dpdy;
     lc_loop_decal_rgb = vec3(0.0);
     lc_loop_decal_a = 0.0;
     lc_loop_decal_rm = lc_loop_decal_rm_a = vec2(0.0);
@@ -364,6 +388,7 @@ void lc_decal_loop(vec3 p, inout vec3 base, inout float roughness, inout float m
     base = lc_loop_decal_rgb + (1.0 - lc_loop_decal_a) * base;
     roughness = lc_loop_decal_rm.x + (1.0 - lc_loop_decal_rm_a.x) * roughness;
     metallic = lc_loop_decal_rm.y + (1.0 - lc_loop_decal_rm_a.y) * metallic;
+    if (lc_loop_decal_n_a > 0.0) normal = normalize(lc_loop_decal_n + (1.0 - lc_loop_decal_n_a) * normal);
 }
 
 // The probe and light loops for the surface (after lc_entity_loop_begin and the decal loop):
@@ -386,20 +411,23 @@ vec3 lc_light_loop(lc_surface s)
 }
 
 // The brute-force count of the entities that reach the surface: decals as the decal loop
-// composites them (down to the first covering fully), then lights of nonzero weight.
-uint lc_exact_count()
+// composites them (down to the first covering fully), then lights of nonzero weight; by_kind:
+// the decals' (x) and the probes' (y) part of it.
+uint lc_exact_count(out uvec2 by_kind)
 {
     uint exact = 0u;
     if (lc_decals_apply()) {
         for (uint i = 0u; i < frame.entity_info.x; i++) {
             vec4 rgba;
             vec2 rm;
-            float m = lc_decal_at(i, lc_loop_surf.position, rgba, rm);
+            float tex_a;
+            float m = lc_decal_at(i, lc_loop_surf.position, lc_loop_dpdx, lc_loop_dpdy, rgba, rm, tex_a);
             if (m <= 0.0) continue;
             exact++;
             if (m * rgba.a >= 1.0) break;
         }
     }
+    by_kind.x = exact;
     // Probes that add weight to the blend, down to the one that completes it.
     float blended = 0.0;
     for (uint i = frame.entity_info.x; i < frame.entity_info.z && blended < 1.0; i++) {
@@ -408,29 +436,31 @@ uint lc_exact_count()
         exact++;
         blended += w;
     }
+    by_kind.y = exact - by_kind.x;
     for (uint i = frame.entity_info.z; i < frame.light_info.x; i++)
         if (lc_light_weight(lights[i], lc_loop_surf.position) > 0.0) exact++;
     return exact;
 }
 
 // The analysis counters of the pixel the last lc_light_loop shaded (heatmap, tightness,
-// --pairs): evaluated, contributing and, with LC_ANALYSIS_EXACT, the brute-force count.
+// --pairs): evaluated, contributing and, with LC_ANALYSIS_EXACT, the brute-force count; then
+// the same three for the decals and for the probes (LC_ANALYSIS_WORDS).
 void lc_light_loop_write_analysis()
 {
     if (ANALYSIS == LC_ANALYSIS_OFF) return;
     uint idx = (lc_loop_px.y * frame.screen.x + lc_loop_px.x) * LC_ANALYSIS_WORDS;
-    uint exact = ANALYSIS == LC_ANALYSIS_EXACT ? lc_exact_count() : 0u;
+    uvec2 exact_by_kind = uvec2(0u);
+    uint exact = ANALYSIS == LC_ANALYSIS_EXACT ? lc_exact_count(exact_by_kind) : 0u;
+    uint words[LC_ANALYSIS_WORDS] = uint[](lc_loop_evaluated, lc_loop_contributing, exact, lc_loop_by_kind.x, lc_loop_by_kind.y,
+                                           exact_by_kind.x, lc_loop_by_kind.z, lc_loop_by_kind.w, exact_by_kind.y);
     if (frame.pass_info.x == LC_CULL_TRANSPARENT) {
         // Blended layers add to the pixel's counts (the opaque surface's and each other's);
         // several may shade one pixel in one draw, so atomically.
-        atomicAdd(analysis[idx + 0u], lc_loop_evaluated);
-        atomicAdd(analysis[idx + 1u], lc_loop_contributing);
-        if (ANALYSIS == LC_ANALYSIS_EXACT) atomicAdd(analysis[idx + 2u], exact);
+        for (uint k = 0u; k < LC_ANALYSIS_WORDS; k++)
+            if (words[k] != 0u) atomicAdd(analysis[idx + k], words[k]);
         return;
     }
-    analysis[idx + 0u] = lc_loop_evaluated;
-    analysis[idx + 1u] = lc_loop_contributing;
-    if (ANALYSIS == LC_ANALYSIS_EXACT) analysis[idx + 2u] = exact;
+    for (uint k = 0u; k < LC_ANALYSIS_WORDS; k++) analysis[idx + k] = words[k];
 }
 
 #endif

@@ -67,7 +67,7 @@ void main()
     // The decal loop changes the base colour the lights then shade (light_loop.glsl).
     lc_entity_loop_object(in_object); // --mode objects: the object's mask
     lc_entity_loop_begin(uvec2(gl_FragCoord.xy), in_depth);
-    lc_decal_loop(in_world, mi.base, mi.roughness, mi.metallic);
+    lc_decal_loop(in_world, dFdxCoarse(in_world), dFdyCoarse(in_world), mi.base, mi.roughness, mi.metallic, normal);
     lc_surface surf = lc_surface_of(mi, in_world, normal, view_dir);
 
     vec3 color = lc_light_loop(surf);

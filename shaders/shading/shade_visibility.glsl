@@ -115,7 +115,10 @@ void main()
     vec3 shading_normal = dot(n, seen) < 0.0 ? -mapped : mapped;
     // The decal loop changes the base colour the lights then shade (light_loop.glsl).
     lc_entity_loop_begin(px, depth);
-    lc_decal_loop(world, mi.base, mi.roughness, mi.metallic);
+    // The decal textures' derivatives as the material's: the quad's neighbours on this plane.
+    mat3 ps = mat3(tri.v[0].position, tri.v[1].position, tri.v[2].position);
+    vec3 world_quad = ps * bq;
+    lc_decal_loop(world, ps * bx - world_quad, ps * by - world_quad, mi.base, mi.roughness, mi.metallic, shading_normal);
     lc_surface surf = lc_surface_of(mi, world, shading_normal, view_dir);
 
     vec3 color = lc_light_loop(surf);

@@ -92,7 +92,9 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_ANALYSIS_OFF 0
 #define LC_ANALYSIS_COUNT 1 /* evaluated and contributing counts */
 #define LC_ANALYSIS_EXACT 2 /* also a brute-force loop for the exact count */
-#define LC_ANALYSIS_WORDS 3 /* uints per pixel: evaluated, contributing, exact */
+/* uints per pixel: evaluated, contributing, exact (every kind); then the same three for the
+ * decals, then for the probes (the lights': the first three less those) */
+#define LC_ANALYSIS_WORDS 9
 
 /* Most lights a frame may hold (src/lights.h LC_LIGHTS_MAX), for shared-memory sizes. */
 #define LC_LIGHTS_MAX_GLSL (1u << 20)
@@ -174,8 +176,13 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_BIND_VISIBILITY_STORAGE 44 /* the id image (LC_BIND_VISIBILITY) as a storage image: the compute raster's resolve writes it */
 /* lc_gpu_object_mask[objects]: --mode objects' per-object entity masks, indexed as LC_BIND_OBJECTS */
 #define LC_BIND_OBJECT_MASKS 45
-#define LC_BIND_OUTPUT 46
-#define LC_BIND_COUNT 47
+/* sampled 2D array, sRGB: the decals' base colour textures, one layer each (lc_gpu_decal.textures.x;
+ * a 1 x 1 white layer where there are none), trilinear, clamped to the edge (src/lights/decal_textures.c) */
+#define LC_BIND_DECAL_TEXTURES 46
+/* sampled 2D array, UNORM: the decals' tangent-space normal maps (lc_gpu_decal.textures.y; a flat layer where there are none) */
+#define LC_BIND_DECAL_NORMALS 47
+#define LC_BIND_OUTPUT 48
+#define LC_BIND_COUNT 49
 
 /* The compute tonemap's workgroup: LC_TONEMAP_GROUP x LC_TONEMAP_GROUP pixels. */
 #define LC_TONEMAP_GROUP 8u
@@ -395,6 +402,8 @@ struct lc_gpu_decal {
     LC_F4 color;     /* linear rgb, alpha (opacity) */
     LC_U4 info;      /* x: pattern (LC_DECAL_PATTERN_NONE: plain), y: file index, z: roughness, w: metallic (float
                       * bits; negative: the decal leaves the surface's own) */
+    LC_U4 textures;  /* x: base colour layer of LC_BIND_DECAL_TEXTURES, y: normal map layer of LC_BIND_DECAL_NORMALS
+                      * (LC_NO_TEXTURE: none); z: the normal's opacity (float bits; the file's "opacity"); w: 0 */
 };
 
 /* --mode objects: one object's entities (LC_BIND_OBJECT_MASKS, by object index), culled on the

@@ -339,6 +339,8 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         .light_capacity = app->lights.count,
         .decals = app->decals.decals,
         .decal_count = app->decals.count,
+        .decal_images = app->decals.images,
+        .decal_image_count = app->decals.image_count,
         .tile_size = opt->tile_size,
         .zbin_count = opt->zbins,
         .cluster_tile = opt->cluster_tile,
@@ -511,7 +513,7 @@ lc_status lc_app_write_png(const char *path, const uint8_t *rgba, uint32_t w, ui
     return s;
 }
 
-lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, float time, uint64_t pairs[3])
+lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, float time, uint64_t pairs[LC_PAIRS_WORDS])
 {
     lc_frame_settings s = settings ? *settings : lc_app_settings(app);
     s.analysis = LC_ANALYSIS_EXACT;
@@ -524,17 +526,21 @@ lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, flo
     size_t size = 0;
     uint32_t *a = lc_renderer_read(&app->renderer, LC_RES_ANALYSIS, &size);
     if (!a) return LC_ERR_RUNTIME;
-    uint64_t evaluated = 0, exact = 0, missed = 0;
+    memset(pairs, 0, LC_PAIRS_WORDS * sizeof *pairs);
     size_t pixels = (size_t)lc_renderer_query(&app->renderer).width * lc_renderer_query(&app->renderer).height;
     for (size_t i = 0; i < pixels && (i + 1) * LC_ANALYSIS_WORDS * 4 <= size; i++) {
         const uint32_t *p = &a[i * LC_ANALYSIS_WORDS];
-        evaluated += p[0];
-        exact += p[2];
-        /* Evaluated lights are distinct, so exact - contributing is what the mode skipped. */
-        missed += p[2] > p[1] ? p[2] - p[1] : 0;
+        /* (evaluated, contributing, exact) of every kind, the decals, the probes; the lights' the rest. */
+        uint32_t kinds[4][3] = {{p[0], p[1], p[2]}, {p[3], p[4], p[5]}, {p[6], p[7], p[8]}};
+        for (int c = 0; c < 3; c++) kinds[3][c] = p[c] - p[3 + c] - p[6 + c];
+        for (int k = 0; k < 4; k++) {
+            pairs[3 * k] += kinds[k][0];
+            pairs[3 * k + 1] += kinds[k][2];
+            /* Evaluated entities are distinct, so exact - contributing is what the mode skipped. */
+            pairs[3 * k + 2] += kinds[k][2] > kinds[k][1] ? kinds[k][2] - kinds[k][1] : 0;
+        }
     }
     free(a);
-    pairs[0] = evaluated, pairs[1] = exact, pairs[2] = missed;
     return LC_OK;
 }
 
@@ -800,6 +806,13 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(p, "evaluated", (double)pairs[0]);
         cJSON_AddNumberToObject(p, "exact", (double)pairs[1]);
         cJSON_AddNumberToObject(p, "missed", (double)pairs[2]);
+        static const char *const kinds[3] = {"decals", "probes", "lights"};
+        for (int k = 0; k < 3; k++) {
+            cJSON *pk = cJSON_AddObjectToObject(p, kinds[k]);
+            cJSON_AddNumberToObject(pk, "evaluated", (double)pairs[3 * (k + 1)]);
+            cJSON_AddNumberToObject(pk, "exact", (double)pairs[3 * (k + 1) + 1]);
+            cJSON_AddNumberToObject(pk, "missed", (double)pairs[3 * (k + 1) + 2]);
+        }
     }
     if (fs.mode == LC_MODE_LISTS) {
         lc_gpu_counters *c = lc_renderer_read(r, LC_RES_COUNTERS, NULL);
@@ -866,7 +879,7 @@ lc_status lc_run_headless(const lc_options *opt)
         lc_app_record_timings(app);
     }
     /* Outputs last, after every GPU step (--pairs renders again), so a failure leaves none. */
-    uint64_t pairs[3];
+    uint64_t pairs[LC_PAIRS_WORDS];
     if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, NULL, time, pairs);
     if (s == LC_OK && opt->out)
         s = lc_app_write_png(opt->out, lc_renderer_query(&app->renderer).output_pixels, lc_renderer_query(&app->renderer).output_width,

@@ -96,9 +96,11 @@ void lc_app_record_timings(lc_app *app);
 lc_status lc_app_write_png(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height);
 lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pairs, uint32_t frames);
 /* Renders one more frame with these settings (NULL: lc_app_settings) and exact analysis, and
- * sums evaluated/exact/missed. LC_ERR_RUNTIME where no frame could be rendered (a window that
- * cannot be drawn). */
-lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, float time, uint64_t pairs[3]);
+ * sums evaluated/exact/missed: pairs[0..2] over every entity, then three each for the decals,
+ * the probes and the lights (LC_PAIRS_WORDS). LC_ERR_RUNTIME where no frame could be rendered
+ * (a window that cannot be drawn). */
+#define LC_PAIRS_WORDS 12
+lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, float time, uint64_t pairs[LC_PAIRS_WORDS]);
 
 lc_status lc_run_headless(const lc_options *opt);
 lc_status lc_run_viewer(const lc_options *opt);

@@ -410,7 +410,7 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
         free(c);
     }
     if (sw->pairs) {
-        uint64_t p[3];
+        uint64_t p[LC_PAIRS_WORDS];
         if (lc_app_count_pairs(app, fs, 0.0f, p) == LC_OK) r->pairs_ratio = (double)p[0] / (double)LC_MAX(p[1], 1u);
     }
     return LC_OK;

@@ -365,7 +365,7 @@ static const lc_option k_options[] = {
     {.flag = "--object-cull", .value = "on|off", .section = LC_OPTSEC_CULLING, .parse = opt_on_off, FIELD(object_cull),
      .help = "CPU object culling, sphere then OOBB, of the direct path's draws (default on; off draws every object; mdi "
              "and mesh cull on the GPU)", .stats = "objects.culled_sphere"},
-    {.flag = "--pairs", .section = LC_OPTSEC_CULLING, SWITCH(pairs, 1), .help = "count light-pixel pairs: evaluated, exact, missed (stats)",
+    {.flag = "--pairs", .section = LC_OPTSEC_CULLING, SWITCH(pairs, 1), .help = "count entity-pixel pairs: evaluated, exact, missed, in all and per kind: decals, probes, lights (stats)",
      .stats = "pairs"},
     {.flag = "--view", .value = "NAME", .section = LC_OPTSEC_CULLING, NAMES(lc_view_names, LC_VIEW_COUNT), FIELD(view),
      .help = "shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic, shadow-atlas, cascades, "

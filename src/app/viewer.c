@@ -831,7 +831,7 @@ lc_status lc_run_viewer(const lc_options *opt)
     lc_renderer_finish(&app->renderer);
     lc_app_record_timings(app);
     /* --pairs: one more frame of the view as it ends, with the exact counts (as headless). */
-    uint64_t pairs[3];
+    uint64_t pairs[LC_PAIRS_WORDS];
     bool counted = false;
     for (int tries = 0; opt->pairs && opt->stats && !counted && tries < 3 && drawable(v); tries++) {
         lc_frame_settings fs = v->fs;

@@ -3,11 +3,12 @@
 
 #include <cjson/cJSON.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lights/decal_textures.h"
+#include "lights/json_fields.h"
 #include "rng.h"
 
 #define JSON_LIMIT 1e6 /* largest accepted |coordinate| and size */
@@ -16,181 +17,187 @@ static const char *const pattern_names[LC_DECAL_PATTERNS] = {"disc", "ring", "ch
 
 /* --- the file --- */
 
+/* The texture keys, by kind (LC_DECAL_TEXTURE_*). */
+static const char *const texture_keys[LC_DECAL_TEXTURE_KINDS] = {"base_color_texture", "normal_texture"};
+
+/* The decals file's context (json_fields.h) and, per texture kind, the files named so far,
+ * each once (paths resolved against the decals file's directory), and the first decal naming
+ * each (for the message if it fails). */
 typedef struct json_ctx {
-    const char *what;
-    uint32_t index;
-    bool in_decal;
+    lc_json_ctx at;
+    char **paths[LC_DECAL_TEXTURE_KINDS];
+    uint32_t *first[LC_DECAL_TEXTURE_KINDS];
+    uint32_t path_count[LC_DECAL_TEXTURE_KINDS];
 } json_ctx;
 
-__attribute__((format(printf, 2, 3))) static void json_fail(const json_ctx *c, const char *fmt, ...)
+/* Texture key `kind` of a decal: 1 + the file's index among the kind's files, 0 where not given.
+ * A relative path is taken from the decals file's directory. */
+static bool texture_of(json_ctx *c, const cJSON *item, int kind, uint32_t *texture)
 {
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (c->in_decal)
-        lc_error("decals file '%s': decal %u: %s", c->what, c->index, msg);
-    else
-        lc_error("decals file '%s': %s", c->what, msg);
-}
-
-/* An array of n numbers in [lo, hi]; missing: def (when not required). */
-static bool json_numbers(const json_ctx *c, const cJSON *obj, const char *key, int n, bool required, const float *def,
-                         double lo, double hi, float *out)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!v) {
-        if (required) {
-            json_fail(c, "missing \"%s\"", key);
-            return false;
-        }
-        memcpy(out, def, (size_t)n * sizeof *out);
-        return true;
-    }
-    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != n) {
-        json_fail(c, "\"%s\" must be an array of %d numbers", key, n);
+    *texture = 0;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, texture_keys[kind]);
+    if (!v) return true;
+    if (!cJSON_IsString(v) || !v->valuestring[0]) {
+        lc_json_fail(&c->at, "\"%s\" must be a file name (a PNG path, relative to the decals file)", texture_keys[kind]);
         return false;
     }
-    for (int a = 0; a < n; a++) {
-        const cJSON *e = cJSON_GetArrayItem(v, a);
-        if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble)) {
-            json_fail(c, "\"%s\"[%d] must be a finite number", key, a);
+    const char *slash = strrchr(c->at.what, '/');
+    int dir = v->valuestring[0] == '/' || !slash ? 0 : (int)(slash - c->at.what) + 1;
+    size_t len = (size_t)dir + strlen(v->valuestring) + 1;
+    char *path = lc_alloc(len);
+    snprintf(path, len, "%.*s%s", dir, c->at.what, v->valuestring);
+    uint32_t n = c->path_count[kind];
+    for (uint32_t i = 0; i < n; i++)
+        if (strcmp(c->paths[kind][i], path) == 0) {
+            free(path);
+            *texture = i + 1;
+            return true;
+        }
+    if (n == LC_DECAL_TEXTURES_MAX) {
+        free(path);
+        lc_json_fail(&c->at, "more than %u distinct \"%s\" files", LC_DECAL_TEXTURES_MAX, texture_keys[kind]);
+        return false;
+    }
+    c->paths[kind] = lc_realloc(c->paths[kind], (n + 1) * sizeof *c->paths[kind]);
+    c->first[kind] = lc_realloc(c->first[kind], (n + 1) * sizeof *c->first[kind]);
+    c->paths[kind][n] = path;
+    c->first[kind][n] = c->at.index;
+    c->path_count[kind] = n + 1;
+    *texture = n + 1;
+    return true;
+}
+
+/* Decodes the files the decals name, kind by kind, into the set. */
+static bool load_textures(json_ctx *c, lc_decal_set *out)
+{
+    for (int k = 0; k < LC_DECAL_TEXTURE_KINDS; k++) {
+        char why[256];
+        int32_t failed = lc_decal_images_load((const char *const *)c->paths[k], c->path_count[k], k == LC_DECAL_TEXTURE_NORMAL,
+                                              &out->images[k], why, sizeof why);
+        if (failed >= 0) {
+            c->at.in_entry = true;
+            c->at.index = c->first[k][failed];
+            lc_json_fail(&c->at, "\"%s\" '%s': %s", texture_keys[k], c->paths[k][failed], why);
             return false;
         }
-        if (e->valuedouble < lo || e->valuedouble > hi) {
-            json_fail(c, "\"%s\"[%d] = %g is outside [%g, %g]", key, a, e->valuedouble, lo, hi);
-            return false;
-        }
-        out[a] = (float)e->valuedouble;
+        out->image_count[k] = c->path_count[k];
     }
     return true;
 }
 
-static bool parse_decal(const json_ctx *c, const cJSON *item, lc_decal *d)
+static bool parse_decal(json_ctx *c, const cJSON *item, lc_decal *d)
 {
     if (!cJSON_IsObject(item)) {
-        json_fail(c, "must be an object");
+        lc_json_fail(&c->at, "must be an object");
         return false;
     }
     static const float identity[4] = {0, 0, 0, 1}, white[4] = {1, 1, 1, 1};
     float size[3], q[4];
-    if (!json_numbers(c, item, "position", 3, true, NULL, -JSON_LIMIT, JSON_LIMIT, d->position) ||
-        !json_numbers(c, item, "size", 3, true, NULL, 0.0, JSON_LIMIT, size) ||
-        !json_numbers(c, item, "rotation", 4, false, identity, -JSON_LIMIT, JSON_LIMIT, q) ||
-        !json_numbers(c, item, "color", 4, false, white, 0.0, JSON_LIMIT, d->color))
+    const lc_json_ctx *at = &c->at;
+    if (!lc_json_floats(at, item, "position", 3, true, NULL, (lc_json_range){-JSON_LIMIT, JSON_LIMIT, false}, d->position) ||
+        !lc_json_floats(at, item, "size", 3, true, NULL, (lc_json_range){0.0, JSON_LIMIT, false}, size) ||
+        !lc_json_floats(at, item, "rotation", 4, false, identity, (lc_json_range){-JSON_LIMIT, JSON_LIMIT, false}, q) ||
+        !lc_json_floats(at, item, "color", 4, false, white, (lc_json_range){0.0, JSON_LIMIT, false}, d->color))
         return false;
     for (int a = 0; a < 3; a++) {
         if (!(size[a] > 1e-6f)) {
-            json_fail(c, "\"size\"[%d] must be positive", a);
+            lc_json_fail(&c->at, "\"size\"[%d] must be positive", a);
             return false;
         }
         d->half[a] = 0.5f * size[a];
     }
     if (d->color[3] > 1.0f) {
-        json_fail(c, "\"color\"[3] (alpha) = %g is outside [0, 1]", d->color[3]);
+        lc_json_fail(&c->at, "\"color\"[3] (alpha) = %g is outside [0, 1]", d->color[3]);
         return false;
     }
     double len = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);
     if (!(len > 1e-6)) {
-        json_fail(c, "\"rotation\" must be a non-zero quaternion [x, y, z, w]");
+        lc_json_fail(&c->at, "\"rotation\" must be a non-zero quaternion [x, y, z, w]");
         return false;
     }
     for (int a = 0; a < 4; a++) d->rotation[a] = (float)(q[a] / len);
-    const cJSON *op = cJSON_GetObjectItemCaseSensitive(item, "opacity");
-    if (op) {
-        if (!cJSON_IsNumber(op) || !(op->valuedouble >= 0.0 && op->valuedouble <= 1.0)) {
-            json_fail(c, "\"opacity\" must be a number in [0, 1]");
-            return false;
-        }
-        d->color[3] *= (float)op->valuedouble;
-    }
+    const lc_json_range unit = {0.0, 1.0, false};
+    double opacity, rough, metal;
+    /* Roughness and metallic not given: -1, the decal leaves the surface's own. */
+    if (!lc_json_number(at, item, "opacity", false, 1.0, unit, &opacity) || !lc_json_number(at, item, "roughness", false, -1.0, unit, &rough) ||
+        !lc_json_number(at, item, "metallic", false, -1.0, unit, &metal))
+        return false;
+    d->color[3] *= (float)opacity;
+    d->normal_opacity = (float)opacity;
+    d->roughness = (float)rough;
+    d->metallic = (float)metal;
     d->pattern = LC_DECAL_PATTERN_NONE;
-    static const char *const rm_keys[2] = {"roughness", "metallic"};
-    float *rm[2] = {&d->roughness, &d->metallic};
-    for (int k = 0; k < 2; k++) {
-        const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, rm_keys[k]);
-        *rm[k] = -1.0f;
-        if (!v) continue;
-        if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0.0 && v->valuedouble <= 1.0)) {
-            json_fail(c, "\"%s\" must be a number in [0, 1]", rm_keys[k]);
-            return false;
-        }
-        *rm[k] = (float)v->valuedouble;
-    }
     const cJSON *pat = cJSON_GetObjectItemCaseSensitive(item, "pattern");
     if (pat) {
         int k = cJSON_IsString(pat) ? lc_name_index(pat->valuestring, pattern_names, LC_DECAL_PATTERNS) : -1;
         if (k < 0) {
-            json_fail(c, "\"pattern\" must be one of disc, ring, checker, stripes");
+            lc_json_fail(&c->at, "\"pattern\" must be one of disc, ring, checker, stripes");
             return false;
         }
         d->pattern = (uint32_t)k;
     }
-    if (cJSON_GetObjectItemCaseSensitive(item, "base_color_texture")) {
-        json_fail(c, "\"base_color_texture\" is not supported yet (a built-in \"pattern\" is: docs/DECALS.md)");
-        return false;
-    }
+    for (int k = 0; k < LC_DECAL_TEXTURE_KINDS; k++)
+        if (!texture_of(c, item, k, &d->texture[k])) return false;
     return true;
 }
 
 lc_status lc_decals_parse_json(lc_decal_set *out, const char *text, size_t size, const char *what)
 {
     memset(out, 0, sizeof *out);
-    json_ctx c = {what ? what : "(decals)", 0, false};
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, false);
-    if (!root) {
-        json_fail(&c, "invalid JSON near byte %zu", end && end >= text && end <= text + size ? (size_t)(end - text) : (size_t)0);
-        return LC_ERR_INPUT;
-    }
+    json_ctx c = {.at = {.file_kind = "decals", .entry_kind = "decal", .what = what ? what : "(decals)"}};
+    cJSON *root = lc_json_parse(&c.at, text, size);
+    if (!root) return LC_ERR_INPUT;
     lc_status st = LC_ERR_INPUT;
     lc_decal *decals = NULL;
     const cJSON *arr = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "decals") : NULL;
     int n = cJSON_IsArray(arr) ? cJSON_GetArraySize(arr) : -1;
     if (n < 0) {
-        json_fail(&c, "expected an object with a \"decals\" array");
+        lc_json_fail(&c.at, "expected an object with a \"decals\" array");
         goto done;
     }
     if ((uint64_t)n > LC_DECALS_MAX) {
-        json_fail(&c, "%d decals is more than the maximum %u", n, LC_DECALS_MAX);
+        lc_json_fail(&c.at, "%d decals is more than the maximum %u", n, LC_DECALS_MAX);
         goto done;
     }
     decals = lc_calloc((size_t)LC_MAX(n, 1), sizeof *decals);
-    c.in_decal = true;
+    c.at.in_entry = true;
     const cJSON *item;
     cJSON_ArrayForEach(item, arr)
     {
-        if (!parse_decal(&c, item, &decals[c.index])) goto done;
-        c.index++;
+        if (!parse_decal(&c, item, &decals[c.at.index])) goto done;
+        c.at.index++;
     }
+    if (!load_textures(&c, out)) goto done;
     out->decals = decals;
     out->count = (uint32_t)n;
     decals = NULL;
     st = LC_OK;
 done:
+    if (st != LC_OK) lc_decal_set_destroy(out);
+    for (int k = 0; k < LC_DECAL_TEXTURE_KINDS; k++) {
+        for (uint32_t i = 0; i < c.path_count[k]; i++) free(c.paths[k][i]);
+        free(c.paths[k]);
+        free(c.first[k]);
+    }
     free(decals);
     cJSON_Delete(root);
     return st;
 }
 
+static lc_status parse_file(void *out, const char *text, size_t size, const char *what)
+{
+    return lc_decals_parse_json(out, text, size, what);
+}
+
 lc_status lc_decals_load_json(lc_decal_set *out, const char *path)
 {
     memset(out, 0, sizeof *out);
-    char err[512];
-    size_t size = 0;
-    char *text = lc_read_file(path, &size, err, sizeof err);
-    if (!text) {
-        lc_error("decals file: %s", err);
-        return LC_ERR_INPUT;
-    }
-    lc_status st = lc_decals_parse_json(out, text, size, path);
-    free(text);
-    return st;
+    return lc_json_load("decals", path, parse_file, out);
 }
 
 void lc_decal_set_destroy(lc_decal_set *set)
 {
+    for (int k = 0; k < LC_DECAL_TEXTURE_KINDS; k++) lc_decal_images_free(set->images[k], set->image_count[k]);
     free(set->decals);
     memset(set, 0, sizeof *set);
 }
@@ -388,6 +395,9 @@ uint32_t lc_decals_build(const lc_decal *decals, uint32_t count, const lc_m4 *vi
         memcpy(&rough, &d->roughness, sizeof rough);
         memcpy(&metal, &d->metallic, sizeof metal);
         g->info = (lc_u4){d->pattern, k, rough, metal};
+        uint32_t base = d->texture[LC_DECAL_TEXTURE_BASE_COLOR], normal = d->texture[LC_DECAL_TEXTURE_NORMAL], opacity;
+        memcpy(&opacity, &d->normal_opacity, sizeof opacity);
+        g->textures = (lc_u4){base ? base - 1 : LC_NO_TEXTURE, normal ? normal - 1 : LC_NO_TEXTURE, normal ? opacity : 0u, 0u};
         n++;
     }
     return n;

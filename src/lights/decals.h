@@ -11,6 +11,7 @@
 #include "scene/scene.h"
 
 #define LC_DECALS_MAX (1u << 16) /* a file or --decals past this is refused */
+#define LC_DECAL_TEXTURE_KINDS 2
 
 typedef struct lc_decal {
     float position[3]; /* the box's centre, world */
@@ -20,15 +21,26 @@ typedef struct lc_decal {
     uint32_t pattern;  /* a built-in procedural texture (< LC_DECAL_PATTERNS), or LC_DECAL_PATTERN_NONE */
     float roughness;   /* perceptual, [0, 1]; < 0: the decal leaves the surface's own */
     float metallic;    /* [0, 1]; < 0: likewise */
+    uint32_t texture[LC_DECAL_TEXTURE_KINDS]; /* per kind, 1 + its image in the set's images[kind]; 0: none */
+    float normal_opacity; /* the normal map's weight besides the mask and the base colour texture's alpha: the file's
+                           * "opacity" (not the colour's alpha, so a clear decal may change the normal alone) */
 } lc_decal;
+
+/* A decal's textures, by kind: the base colour (sRGB, alpha the blend weight) and the normal map
+ * (linear); each kind one array of layers on the GPU, so one size per kind (decal_textures.h). */
+#define LC_DECAL_TEXTURE_BASE_COLOR 0
+#define LC_DECAL_TEXTURE_NORMAL 1
 
 typedef struct lc_decal_set {
     lc_decal *decals; /* file order: later decals are drawn over earlier ones */
     uint32_t count;
+    lc_image_data *images[LC_DECAL_TEXTURE_KINDS]; /* per kind, the files the decals name, each once; one size within a kind */
+    uint32_t image_count[LC_DECAL_TEXTURE_KINDS];
 } lc_decal_set;
 
-/* Parses the decals-file schema (docs/DECALS.md). Any malformed entry: one lc_error line naming
- * the entry and the problem, LC_ERR_INPUT. */
+/* Parses the decals-file schema (docs/DECALS.md); texture paths are relative to the directory of
+ * `what` (the file's path), and their images are decoded here. Any malformed entry or image: one
+ * lc_error line naming the entry (and the image file) and the problem, LC_ERR_INPUT. */
 lc_status lc_decals_load_json(lc_decal_set *out, const char *path);
 lc_status lc_decals_parse_json(lc_decal_set *out, const char *text, size_t size, const char *what);
 

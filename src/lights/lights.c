@@ -2,6 +2,8 @@
  * the shaders share. The per-frame cull/sort/pack lives in light_build.c. */
 #include "lights/lights.h"
 
+#include "lights/json_fields.h"
+
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdarg.h>
@@ -140,104 +142,19 @@ void lc_light_set_destroy(lc_light_set *set)
 
 /* --- JSON lights file --- */
 
-typedef struct json_ctx {
-    const char *what;
-    uint32_t index;
-    bool in_light; /* the message names the light */
-} json_ctx;
-
-__attribute__((format(printf, 2, 3))) static void json_fail(const json_ctx *c, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (c->in_light)
-        lc_error("lights file '%s': light %u: %s", c->what, c->index, msg);
-    else
-        lc_error("lights file '%s': %s", c->what, msg);
-}
-
-/* A number within [lo, hi] (finite). Missing: the default if one is allowed. */
-static bool json_number(const json_ctx *c, const cJSON *obj, const char *key, bool required,
-                        double def, double lo, double hi, double *out)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!v) {
-        if (required) {
-            json_fail(c, "missing \"%s\"", key);
-            return false;
-        }
-        *out = def;
-        return true;
-    }
-    if (!cJSON_IsNumber(v)) {
-        json_fail(c, "\"%s\" must be a number", key);
-        return false;
-    }
-    double x = v->valuedouble;
-    if (!isfinite(x)) {
-        json_fail(c, "\"%s\" is not a finite number", key);
-        return false;
-    }
-    if (x < lo || x > hi) {
-        json_fail(c, "\"%s\" = %g is outside [%g, %g]", key, x, lo, hi);
-        return false;
-    }
-    *out = x;
-    return true;
-}
-
-static bool json_vec3(const json_ctx *c, const cJSON *obj, const char *key, bool required,
-                      const double def[3], double lo, double hi, double out[3])
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!v) {
-        if (required) {
-            json_fail(c, "missing \"%s\"", key);
-            return false;
-        }
-        memcpy(out, def, 3 * sizeof *out);
-        return true;
-    }
-    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 3) {
-        json_fail(c, "\"%s\" must be an array of 3 numbers", key);
-        return false;
-    }
-    for (int a = 0; a < 3; a++) {
-        const cJSON *e = cJSON_GetArrayItem(v, a);
-        if (!cJSON_IsNumber(e)) {
-            json_fail(c, "\"%s\"[%d] must be a number", key, a);
-            return false;
-        }
-        double x = e->valuedouble;
-        if (!isfinite(x)) {
-            json_fail(c, "\"%s\"[%d] is not a finite number", key, a);
-            return false;
-        }
-        if (x < lo || x > hi) {
-            json_fail(c, "\"%s\"[%d] = %g is outside [%g, %g]", key, a, x, lo, hi);
-            return false;
-        }
-        out[a] = x;
-    }
-    return true;
-}
-
-static bool parse_light(const json_ctx *c, const cJSON *item, lc_light *l)
+static bool parse_light(const lc_json_ctx *c, const cJSON *item, lc_light *l)
 {
     if (!cJSON_IsObject(item)) {
-        json_fail(c, "must be an object");
+        lc_json_fail(c, "must be an object");
         return false;
     }
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(item, "type");
     if (!type) {
-        json_fail(c, "missing \"type\"");
+        lc_json_fail(c, "missing \"type\"");
         return false;
     }
     if (!cJSON_IsString(type)) {
-        json_fail(c, "\"type\" must be a string (\"point\" or \"spot\")");
+        lc_json_fail(c, "\"type\" must be a string (\"point\" or \"spot\")");
         return false;
     }
     if (strcmp(type->valuestring, "point") == 0) {
@@ -245,20 +162,20 @@ static bool parse_light(const json_ctx *c, const cJSON *item, lc_light *l)
     } else if (strcmp(type->valuestring, "spot") == 0) {
         l->type = LC_LIGHT_SPOT;
     } else {
-        json_fail(c, "unknown type \"%.64s\" (expected \"point\" or \"spot\")", type->valuestring);
+        lc_json_fail(c, "unknown type \"%.64s\" (expected \"point\" or \"spot\")", type->valuestring);
         return false;
     }
 
     static const double white[3] = {1.0, 1.0, 1.0};
     double pos[3], radius, color[3], intensity;
-    if (!json_vec3(c, item, "position", true, NULL, -JSON_LIMIT, JSON_LIMIT, pos)) return false;
-    if (!json_number(c, item, "radius", true, 0.0, -INFINITY, INFINITY, &radius)) return false;
+    if (!lc_json_numbers(c, item, "position", 3, true, NULL, (lc_json_range){-JSON_LIMIT, JSON_LIMIT, false}, pos)) return false;
+    if (!lc_json_number(c, item, "radius", true, 0.0, (lc_json_range){-INFINITY, INFINITY, false}, &radius)) return false;
     if (!(radius >= JSON_MIN_RADIUS && radius <= JSON_LIMIT)) {
-        json_fail(c, "\"radius\" = %g must be in [%g, %g]", radius, JSON_MIN_RADIUS, JSON_LIMIT);
+        lc_json_fail(c, "\"radius\" = %g must be in [%g, %g]", radius, JSON_MIN_RADIUS, JSON_LIMIT);
         return false;
     }
-    if (!json_vec3(c, item, "color", false, white, 0.0, JSON_LIMIT, color)) return false;
-    if (!json_number(c, item, "intensity", false, 1.0, 0.0, JSON_LIMIT, &intensity)) return false;
+    if (!lc_json_numbers(c, item, "color", 3, false, white, (lc_json_range){0.0, JSON_LIMIT, false}, color)) return false;
+    if (!lc_json_number(c, item, "intensity", false, 1.0, (lc_json_range){0.0, JSON_LIMIT, false}, &intensity)) return false;
     for (int a = 0; a < 3; a++) {
         l->position[a] = (float)pos[a];
         l->color[a] = (float)color[a];
@@ -268,14 +185,14 @@ static bool parse_light(const json_ctx *c, const cJSON *item, lc_light *l)
     l->direction[0] = 0.0f, l->direction[1] = -1.0f, l->direction[2] = 0.0f;
     const cJSON *shadow = cJSON_GetObjectItemCaseSensitive(item, "shadow");
     if (shadow && !cJSON_IsBool(shadow)) {
-        json_fail(c, "\"shadow\" must be true or false");
+        lc_json_fail(c, "\"shadow\" must be true or false");
         return false;
     }
     l->shadow = shadow && cJSON_IsTrue(shadow);
     if (l->type == LC_LIGHT_POINT) return true;
 
     double dir[3], inner, outer;
-    if (!json_vec3(c, item, "direction", true, NULL, -INFINITY, INFINITY, dir)) return false;
+    if (!lc_json_numbers(c, item, "direction", 3, true, NULL, (lc_json_range){-INFINITY, INFINITY, false}, dir)) return false;
     /* Normalise without overflow: scale by the largest component first. */
     double m = fmax(fabs(dir[0]), fmax(fabs(dir[1]), fabs(dir[2])));
     double s[3] = {0, 0, 0}, len = 0.0;
@@ -284,22 +201,22 @@ static bool parse_light(const json_ctx *c, const cJSON *item, lc_light *l)
         len = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
     }
     if (!(m * len >= 1e-12)) {
-        json_fail(c, "\"direction\" has (near) zero length");
+        lc_json_fail(c, "\"direction\" has (near) zero length");
         return false;
     }
     for (int a = 0; a < 3; a++) l->direction[a] = (float)(s[a] / len);
-    if (!json_number(c, item, "inner_deg", true, 0.0, -INFINITY, INFINITY, &inner)) return false;
-    if (!json_number(c, item, "outer_deg", true, 0.0, -INFINITY, INFINITY, &outer)) return false;
+    if (!lc_json_number(c, item, "inner_deg", true, 0.0, (lc_json_range){-INFINITY, INFINITY, false}, &inner)) return false;
+    if (!lc_json_number(c, item, "outer_deg", true, 0.0, (lc_json_range){-INFINITY, INFINITY, false}, &outer)) return false;
     if (inner < 0.0) {
-        json_fail(c, "\"inner_deg\" = %g must be >= 0", inner);
+        lc_json_fail(c, "\"inner_deg\" = %g must be >= 0", inner);
         return false;
     }
     if (outer < inner) {
-        json_fail(c, "\"outer_deg\" = %g must be >= \"inner_deg\" = %g", outer, inner);
+        lc_json_fail(c, "\"outer_deg\" = %g must be >= \"inner_deg\" = %g", outer, inner);
         return false;
     }
     if (outer >= 180.0) {
-        json_fail(c, "\"outer_deg\" = %g must be < 180", outer);
+        lc_json_fail(c, "\"outer_deg\" = %g must be < 180", outer);
         return false;
     }
     l->inner_deg = (float)inner;
@@ -309,57 +226,40 @@ static bool parse_light(const json_ctx *c, const cJSON *item, lc_light *l)
     return true;
 }
 
-/* Line and column of a byte offset, for parse errors. */
-static void text_position(const char *text, size_t offset, unsigned *line, unsigned *col)
-{
-    *line = 1, *col = 1;
-    for (size_t i = 0; i < offset; i++) {
-        if (text[i] == '\n') (*line)++, *col = 1;
-        else (*col)++;
-    }
-}
-
 lc_status lc_lights_parse_json(lc_light_set *out, const char *text, size_t size, const char *what)
 {
     memset(out, 0, sizeof *out);
-    json_ctx c = {what ? what : "(lights)", 0, false};
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, false);
-    if (!root) {
-        size_t off = end && end >= text && end <= text + size ? (size_t)(end - text) : 0;
-        unsigned line, col;
-        text_position(text, off, &line, &col);
-        json_fail(&c, "invalid JSON at line %u, column %u", line, col);
-        return LC_ERR_INPUT;
-    }
+    lc_json_ctx c = {.file_kind = "lights", .entry_kind = "light", .what = what ? what : "(lights)"};
+    cJSON *root = lc_json_parse(&c, text, size);
+    if (!root) return LC_ERR_INPUT;
     lc_status st = LC_ERR_INPUT;
     lc_light *lights = NULL;
     const cJSON *arr = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "lights") : NULL;
     /* "units": intensities in candela, the only unit; files from before the field read the same. */
     const cJSON *units = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "units") : NULL;
     if (units && !(cJSON_IsString(units) && strcmp(units->valuestring, "candela") == 0)) {
-        json_fail(&c, "\"units\" must be \"candela\" (intensities in candela, docs/SHADING.md, \"Lights file\")");
+        lc_json_fail(&c, "\"units\" must be \"candela\" (intensities in candela, docs/SHADING.md, \"Lights file\")");
         goto done;
     }
     if (!arr) {
-        json_fail(&c, "expected an object with a \"lights\" array");
+        lc_json_fail(&c, "expected an object with a \"lights\" array");
         goto done;
     }
     if (!cJSON_IsArray(arr)) {
-        json_fail(&c, "\"lights\" must be an array");
+        lc_json_fail(&c, "\"lights\" must be an array");
         goto done;
     }
     int n = cJSON_GetArraySize(arr);
     if (n <= 0) {
-        json_fail(&c, "\"lights\" is empty");
+        lc_json_fail(&c, "\"lights\" is empty");
         goto done;
     }
     if ((uint64_t)n > LC_LIGHTS_MAX) {
-        json_fail(&c, "%d lights is more than the maximum %u", n, LC_LIGHTS_MAX);
+        lc_json_fail(&c, "%d lights is more than the maximum %u", n, LC_LIGHTS_MAX);
         goto done;
     }
     lights = lc_calloc((size_t)n, sizeof *lights);
-    c.in_light = true;
+    c.in_entry = true;
     const cJSON *item;
     cJSON_ArrayForEach(item, arr)
     {
@@ -377,19 +277,15 @@ done:
     return st;
 }
 
+static lc_status parse_file(void *out, const char *text, size_t size, const char *what)
+{
+    return lc_lights_parse_json(out, text, size, what);
+}
+
 lc_status lc_lights_load_json(lc_light_set *out, const char *path)
 {
     memset(out, 0, sizeof *out);
-    char err[512];
-    size_t size = 0;
-    char *text = lc_read_file(path, &size, err, sizeof err);
-    if (!text) {
-        lc_error("lights file: %s", err);
-        return LC_ERR_INPUT;
-    }
-    lc_status st = lc_lights_parse_json(out, text, size, path);
-    free(text);
-    return st;
+    return lc_json_load("lights", path, parse_file, out);
 }
 
 /* --- animation --- */

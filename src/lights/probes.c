@@ -1,92 +1,46 @@
 /* Environment probes as data (probes.h): the file's schema, the grid, the blending order. */
 #include "lights/probes.h"
 
+#include "lights/json_fields.h"
+
 #include <cjson/cJSON.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define PROBE_LIMIT 1e6 /* coordinates and half sizes, metres: far past any scene */
 
-__attribute__((format(printf, 3, 4))) static void probe_fail(const char *what, int index, const char *fmt, ...)
-{
-    char msg[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (index >= 0) lc_error("probes file '%s': probe %d: %s", what, index, msg);
-    else lc_error("probes file '%s': %s", what, msg);
-}
-
-static bool vec3_of(const char *what, int index, const cJSON *obj, const char *key, double lo, bool positive, float out[3])
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!v) {
-        probe_fail(what, index, "missing \"%s\"", key);
-        return false;
-    }
-    if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 3) {
-        probe_fail(what, index, "\"%s\" must be an array of 3 numbers", key);
-        return false;
-    }
-    for (int a = 0; a < 3; a++) {
-        const cJSON *e = cJSON_GetArrayItem(v, a);
-        if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble)) {
-            probe_fail(what, index, "\"%s\"[%d] must be a finite number", key, a);
-            return false;
-        }
-        double x = e->valuedouble;
-        if (x < lo || x > PROBE_LIMIT || (positive && !(x > 0.0))) {
-            probe_fail(what, index, "\"%s\"[%d] = %g must be in %s", key, a, x, positive ? "(0, 1e6]" : "[-1e6, 1e6]");
-            return false;
-        }
-        out[a] = (float)x;
-    }
-    return true;
-}
-
 lc_status lc_probes_parse_json(lc_probe_set *out, const char *text, size_t size, const char *what)
 {
     memset(out, 0, sizeof *out);
-    what = what ? what : "(probes)";
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, size, &end, false);
-    if (!root) {
-        size_t off = end && end >= text && end <= text + size ? (size_t)(end - text) : 0;
-        unsigned line = 1, col = 1;
-        for (size_t i = 0; i < off; i++) {
-            if (text[i] == '\n') line++, col = 1;
-            else col++;
-        }
-        probe_fail(what, -1, "invalid JSON at line %u, column %u", line, col);
-        return LC_ERR_INPUT;
-    }
+    lc_json_ctx c = {.file_kind = "probes", .entry_kind = "probe", .what = what ? what : "(probes)"};
+    cJSON *root = lc_json_parse(&c, text, size);
+    if (!root) return LC_ERR_INPUT;
     lc_status st = LC_ERR_INPUT;
     lc_probe *probes = NULL;
     const cJSON *arr = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "probes") : NULL;
     int n = arr && cJSON_IsArray(arr) ? cJSON_GetArraySize(arr) : -1;
-    if (!arr) probe_fail(what, -1, "expected an object with a \"probes\" array");
-    else if (n < 0) probe_fail(what, -1, "\"probes\" must be an array");
-    else if (n == 0) probe_fail(what, -1, "\"probes\" is empty");
-    else if ((uint32_t)n > LC_PROBES_MAX) probe_fail(what, -1, "%d probes is more than the maximum %u", n, LC_PROBES_MAX);
+    if (!arr) lc_json_fail(&c, "expected an object with a \"probes\" array");
+    else if (n < 0) lc_json_fail(&c, "\"probes\" must be an array");
+    else if (n == 0) lc_json_fail(&c, "\"probes\" is empty");
+    else if ((uint32_t)n > LC_PROBES_MAX) lc_json_fail(&c, "%d probes is more than the maximum %u", n, LC_PROBES_MAX);
     else {
         probes = lc_calloc((size_t)n, sizeof *probes);
-        int i = 0;
         const cJSON *item;
         bool ok = true;
+        c.in_entry = true;
         cJSON_ArrayForEach(item, arr)
         {
             if (!cJSON_IsObject(item)) {
-                probe_fail(what, i, "must be an object");
+                lc_json_fail(&c, "must be an object");
                 ok = false;
             }
-            ok = ok && vec3_of(what, i, item, "position", -PROBE_LIMIT, false, probes[i].position) &&
-                 vec3_of(what, i, item, "extents", 0.0, true, probes[i].extents);
+            ok = ok &&
+                 lc_json_floats(&c, item, "position", 3, true, NULL, (lc_json_range){-PROBE_LIMIT, PROBE_LIMIT, false}, probes[c.index].position) &&
+                 lc_json_floats(&c, item, "extents", 3, true, NULL, (lc_json_range){0.0, PROBE_LIMIT, true}, probes[c.index].extents);
             if (!ok) break;
-            i++;
+            c.index++;
         }
         if (ok) {
             out->probes = probes;
@@ -101,19 +55,15 @@ lc_status lc_probes_parse_json(lc_probe_set *out, const char *text, size_t size,
     return st;
 }
 
+static lc_status parse_file(void *out, const char *text, size_t size, const char *what)
+{
+    return lc_probes_parse_json(out, text, size, what);
+}
+
 lc_status lc_probes_load_json(lc_probe_set *out, const char *path)
 {
     memset(out, 0, sizeof *out);
-    char err[512];
-    size_t size = 0;
-    char *text = lc_read_file(path, &size, err, sizeof err);
-    if (!text) {
-        lc_error("probes file: %s", err);
-        return LC_ERR_INPUT;
-    }
-    lc_status st = lc_probes_parse_json(out, text, size, path);
-    free(text);
-    return st;
+    return lc_json_load("probes", path, parse_file, out);
 }
 
 void lc_probes_grid(lc_probe_set *out, uint32_t count, const float bmin[3], const float bmax[3])

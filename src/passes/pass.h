@@ -125,6 +125,7 @@ typedef struct lc_renderer_device {
     lc_buffer material_factors;  /* lc_gpu_material per material, material_stride apart (LC_BIND_MATERIAL) */
     VkDeviceSize material_stride;
     lc_environment environment; /* the sun and the prefiltered environment (LC_BIND_ENV_*) */
+    lc_decal_textures decal_textures; /* LC_BIND_DECAL_TEXTURES */
     VkDescriptorSet *material_sets;
     lc_visibility_scene vis_scene;
 

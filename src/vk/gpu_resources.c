@@ -241,7 +241,7 @@ lc_status lc_buffer_upload(lc_context *ctx, lc_buffer *dst, const void *data, Vk
     return LC_OK;
 }
 
-static void mip_barrier(VkCommandBuffer cmd, VkImage image, uint32_t level, VkImageLayout from, VkImageLayout to,
+static void mip_barrier(VkCommandBuffer cmd, const lc_image *img, uint32_t level, VkImageLayout from, VkImageLayout to,
                         VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
                         VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access)
 {
@@ -251,8 +251,8 @@ static void mip_barrier(VkCommandBuffer cmd, VkImage image, uint32_t level, VkIm
         .dstStageMask = dst_stage, .dstAccessMask = dst_access,
         .oldLayout = from, .newLayout = to,
         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-        .image = image,
-        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, 1, 0, 1},
+        .image = img->image,
+        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, level, 1, 0, LC_MAX(img->layers, 1u)},
     };
     VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .imageMemoryBarrierCount = 1, .pImageMemoryBarriers = &b};
     vkCmdPipelineBarrier2(cmd, &di);
@@ -260,7 +260,8 @@ static void mip_barrier(VkCommandBuffer cmd, VkImage image, uint32_t level, VkIm
 
 lc_status lc_image_upload_mipmapped(lc_context *ctx, lc_image *img, const void *rgba)
 {
-    VkDeviceSize size = (VkDeviceSize)img->width * img->height * 4;
+    uint32_t layers = LC_MAX(img->layers, 1u);
+    VkDeviceSize size = (VkDeviceSize)img->width * img->height * 4 * layers;
     lc_buffer staging;
     lc_buffer_desc sd = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT, .host_visible = true, .name = "texture staging"};
     lc_status s = lc_buffer_create(ctx, &sd, &staging);
@@ -269,31 +270,31 @@ lc_status lc_image_upload_mipmapped(lc_context *ctx, lc_image *img, const void *
     VkCommandBuffer cmd = lc_vk_begin_once(ctx);
     const VkPipelineStageFlags2 T = VK_PIPELINE_STAGE_2_TRANSFER_BIT;
     for (uint32_t m = 0; m < img->mip_levels; m++)
-        mip_barrier(cmd, img->image, m, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        mip_barrier(cmd, img, m, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                     VK_PIPELINE_STAGE_2_NONE, 0, T, VK_ACCESS_2_TRANSFER_WRITE_BIT);
     VkBufferImageCopy region = {
-        .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+        .imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, layers},
         .imageExtent = {img->width, img->height, 1},
     };
     vkCmdCopyBufferToImage(cmd, staging.buffer, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
     int32_t w = (int32_t)img->width, h = (int32_t)img->height;
     for (uint32_t m = 1; m < img->mip_levels; m++) {
-        mip_barrier(cmd, img->image, m - 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+        mip_barrier(cmd, img, m - 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                     T, VK_ACCESS_2_TRANSFER_WRITE_BIT, T, VK_ACCESS_2_TRANSFER_READ_BIT);
         int32_t nw = w > 1 ? w / 2 : 1, nh = h > 1 ? h / 2 : 1;
         VkImageBlit blit = {
-            .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, m - 1, 0, 1},
+            .srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, m - 1, 0, layers},
             .srcOffsets = {{0, 0, 0}, {w, h, 1}},
-            .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, m, 0, 1},
+            .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, m, 0, layers},
             .dstOffsets = {{0, 0, 0}, {nw, nh, 1}},
         };
         vkCmdBlitImage(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img->image,
                        VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR);
-        mip_barrier(cmd, img->image, m - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+        mip_barrier(cmd, img, m - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                     T, VK_ACCESS_2_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
         w = nw, h = nh;
     }
-    mip_barrier(cmd, img->image, img->mip_levels - 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+    mip_barrier(cmd, img, img->mip_levels - 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                 T, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     lc_vk_end_once(ctx, cmd);
     lc_buffer_destroy(ctx, &staging);

@@ -66,7 +66,8 @@ lc_status lc_buffer_upload(lc_context *ctx, lc_buffer *dst, const void *data, Vk
 /* Copies size bytes of src (created with TRANSFER_SRC) to dst through a staging buffer and
  * waits (tests and load-time read-backs, not frames). */
 lc_status lc_buffer_read(lc_context *ctx, const lc_buffer *src, void *dst, VkDeviceSize size);
-/* Uploads RGBA8 level 0 and generates the mip chain with blits; leaves SHADER_READ_ONLY. */
+/* Uploads RGBA8 level 0 (of every layer, one after another) and generates the mip chain with
+ * blits; leaves SHADER_READ_ONLY. */
 lc_status lc_image_upload_mipmapped(lc_context *ctx, lc_image *img, const void *rgba);
 
 /* Barriers (synchronization2): as a struct (for a render-context barrier package) or recorded. */
