@@ -74,29 +74,36 @@ void main()
     uint jbase = push.joints.x + copy * push.joints.y;
     bool cached = push.joints.y <= LC_SKIN_SHARED_JOINTS;
 
-    if (cached)
-        for (uint q = lane; q < push.joints.y; q += LC_SKIN_LANES) joint_cache[q] = joints[jbase + q];
-    uint floats = total * LC_VERTEX_FLOATS;
-    for (uint f = lane; f < floats; f += LC_SKIN_LANES) stage[f] = source[src * LC_VERTEX_FLOATS + f];
-    if (lane < (LC_MESHLET_SUBLETS + 1u) * 6u) box[lane] = (lane % 6u) < 3u ? 0xffffffffu : 0u;
-    if (lane < LC_MESHLET_SUBLETS + 1u) reach[lane] = 0u;
-    barrier();
-
+    // This lane's vertex: its bind vertex and weights are loaded before the barrier, so their
+    // latency overlaps the joint matrices' (one round trip each, not a loop of them).
     uint s = lane / LC_MESHLET_SUBLET_SIZE, i = lane % LC_MESHLET_SUBLET_SIZE;
     uint before = 0u;
     for (uint q = 0u; q < s; q++) before += lc_sublet_counts(counts, q) >> 8u;
     bool live = i < (lc_sublet_counts(counts, s) >> 8u);
     uint v = before + i;
+    float x[LC_VERTEX_FLOATS];
+    uvec4 j = uvec4(0u);
+    vec4 w = vec4(0.0);
+    if (live) {
+        uint g = (src + v) * LC_VERTEX_FLOATS;
+        for (uint k = 0u; k < LC_VERTEX_FLOATS; k++) x[k] = source[g + k];
+        j = weights[(src + v) * 2u];
+        w = uintBitsToFloat(weights[(src + v) * 2u + 1u]);
+    }
+    if (cached)
+        for (uint q = lane; q < push.joints.y; q += LC_SKIN_LANES) joint_cache[q] = joints[jbase + q];
+    uint floats = total * LC_VERTEX_FLOATS;
+    if (lane < (LC_MESHLET_SUBLETS + 1u) * 6u) box[lane] = (lane % 6u) < 3u ? 0xffffffffu : 0u;
+    if (lane < LC_MESHLET_SUBLETS + 1u) reach[lane] = 0u;
+    barrier();
+
     vec3 wp = vec3(0.0);
     if (live) {
-        uvec4 j = weights[(src + v) * 2u];
-        vec4 w = uintBitsToFloat(weights[(src + v) * 2u + 1u]);
         mat4 m = w.x * joint(jbase, j.x, cached) + w.y * joint(jbase, j.y, cached) + w.z * joint(jbase, j.z, cached) +
                  w.w * joint(jbase, j.w, cached);
-        uint f = v * LC_VERTEX_FLOATS;
-        vec3 p = vec3(stage[f], stage[f + 1u], stage[f + 2u]);
-        vec3 n = vec3(stage[f + 3u], stage[f + 4u], stage[f + 5u]);
-        vec3 t = vec3(stage[f + 8u], stage[f + 9u], stage[f + 10u]);
+        vec3 p = vec3(x[0], x[1], x[2]);
+        vec3 n = vec3(x[3], x[4], x[5]);
+        vec3 t = vec3(x[8], x[9], x[10]);
         wp = (m * vec4(p, 1.0)).xyz;
         vec3 wn = mat3(m) * n;
         vec3 wt = mat3(m) * t;
@@ -105,10 +112,12 @@ void main()
         wt = wt - wn * dot(wn, wt);
         float tl = length(wt);
         wt = tl > 1e-20 ? wt / tl : t;
-        // Only this lane's own vertex: no barrier between its read and its write.
-        stage[f] = wp.x, stage[f + 1u] = wp.y, stage[f + 2u] = wp.z;
-        stage[f + 3u] = wn.x, stage[f + 4u] = wn.y, stage[f + 5u] = wn.z;
-        stage[f + 8u] = wt.x, stage[f + 9u] = wt.y, stage[f + 10u] = wt.z;
+        x[0] = wp.x, x[1] = wp.y, x[2] = wp.z;
+        x[3] = wn.x, x[4] = wn.y, x[5] = wn.z;
+        x[8] = wt.x, x[9] = wt.y, x[10] = wt.z;
+        // Staged so that the workgroup writes the meshlet's vertices as whole lines (below).
+        uint f = v * LC_VERTEX_FLOATS;
+        for (uint k = 0u; k < LC_VERTEX_FLOATS; k++) stage[f + k] = x[k];
     }
 
     // The boxes: lanes past their sublet's vertices take the neutral values.
