@@ -480,8 +480,8 @@ static const lc_option k_options[] = {
     {.flag = "--capture", .value = "FILE.rdc", .section = LC_OPTSEC_TOOLS, .parse = opt_string, FIELD(capture),
      .help = "capture one frame with RenderDoc (if its library is present); a capture that cannot be written exits 1"},
     {.flag = "--script", .value = "FILE", .section = LC_OPTSEC_TOOLS, .parse = opt_string, FIELD(script),
-     .help = "timed actions, one 'FRAME ACTION [ARGS]' a line: the viewer's keys; with --headless the settings, screenshot "
-             "and stats actions (docs/VIEWER.md, \"Scripts\")"},
+     .help = "timed actions, one 'FRAME ACTION [ARGS]' a line: the viewer's keys; with --headless the settings, screenshot, "
+             "stats and lights-file actions (docs/VIEWER.md, \"Scripts\")"},
     {.flag = "--memory-limit", .value = "MB", .section = LC_OPTSEC_TOOLS, .parse = opt_memory_limit,
      .help = "cap lightcull's GPU memory (tests allocation failure)"},
     {.flag = "--threads", .value = "N", .section = LC_OPTSEC_TOOLS, UINT(1, LC_JOBS_MAX_THREADS), FIELD(threads),

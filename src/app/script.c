@@ -9,11 +9,13 @@ static const char *const k_actions[] = {
     "mode", "shading", "binning", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
     "screenshot-hud", "capture", "help", "hud", "reset-camera", "camera-next", "resize", "minimize", "zero-size", "restore", "inspect",
     "inspect-close", "camera", "quit", "geometry", "occlusion", "animation-pause", "animation-step", "animation-next", "stats",
+    "lights-file",
 };
 
 /* What a headless run does: the settings, the light clock, the outputs of a frame. */
 static const char *const k_headless[] = {
     "mode", "shading", "binning", "scalarize", "view", "geometry", "occlusion", "camera", "pause", "screenshot", "stats", "quit",
+    "lights-file",
 };
 
 static bool listed(const char *action, const char *const *list, size_t n)
@@ -48,12 +50,12 @@ lc_status lc_script_load(lc_script *sc, const char *path, bool headless)
         else if (!listed(e.action, k_actions, LC_ARRAY_COUNT(k_actions))) lc_error("--script %s:%u: unknown action '%s'", path, line_no, e.action);
         else if (headless && !listed(e.action, k_headless, LC_ARRAY_COUNT(k_headless)))
             lc_error("--script %s:%u: '%s' is the viewer's (not an action under --headless)", path, line_no, e.action);
-        else if (!headless && !strcmp(e.action, "stats"))
-            lc_error("--script %s:%u: 'stats' writes a headless frame's figures (add --headless)", path, line_no);
+        else if (!headless && (!strcmp(e.action, "stats") || !strcmp(e.action, "lights-file")))
+            lc_error("--script %s:%u: '%s' is a headless run's action (add --headless)", path, line_no, e.action);
         else if (strlen(rest) >= sizeof e.arg)
             lc_error("--script %s:%u: arguments longer than %zu characters", path, line_no, sizeof e.arg - 1);
-        else if (!strcmp(e.action, "stats") && !*rest)
-            lc_error("--script %s:%u: 'stats' needs a file name", path, line_no);
+        else if ((!strcmp(e.action, "stats") || !strcmp(e.action, "lights-file")) && !*rest)
+            lc_error("--script %s:%u: '%s' needs a file name", path, line_no, e.action);
         else s = LC_OK;
         if (s != LC_OK) break;
         memcpy(e.arg, rest, sizeof e.arg);
@@ -212,6 +214,25 @@ lc_status lc_script_settings(lc_app *app, lc_frame_settings *fs, const char *act
     return LC_OK;
 }
 
+/* lights-file FILE: the lights of a fresh process given --lights-file FILE, exposure included. */
+static lc_status load_lights(lc_script_run *run, lc_app *app, const char *path)
+{
+    lc_light_set fresh;
+    lc_status s = lc_lights_load_json(&fresh, path);
+    if (s != LC_OK) return s;
+    lc_light_set_destroy(&app->lights);
+    app->lights = fresh;
+    if (app->opt.light_motion_off) app->lights.animated = false;
+    app->opt.lights_file = path; /* the script's text: lives as long as the run */
+    app->lights_from_scene = false; /* the start's environment stays (a model's look keeps its level) */
+    app->light_count = app->lights.count;
+    free(app->animated);
+    app->animated = lc_calloc(LC_MAX(app->lights.count, 1u), sizeof *app->animated);
+    lc_app_set_exposure(app);
+    run->fs.exposure_ev100 = app->exposure_ev100;
+    return LC_OK;
+}
+
 lc_status lc_script_before_frame(lc_script_run *run, lc_app *app, uint32_t f, lc_frame_settings *fs, float *time)
 {
     if (f == 0) {
@@ -231,6 +252,8 @@ lc_status lc_script_before_frame(lc_script_run *run, lc_app *app, uint32_t f, lc
             snprintf(run->screenshot, sizeof run->screenshot, "%s", *e->arg ? e->arg : "lightcull-000.png");
         } else if (!strcmp(e->action, "stats")) {
             snprintf(run->stats, sizeof run->stats, "%s", e->arg);
+        } else if (!strcmp(e->action, "lights-file")) {
+            if ((s = load_lights(run, app, e->arg)) != LC_OK) return s;
         } else if (!strcmp(e->action, "quit")) {
             run->quit = true;
         }
@@ -241,8 +264,8 @@ lc_status lc_script_before_frame(lc_script_run *run, lc_app *app, uint32_t f, lc
     }
     /* The viewer's clock: each frame 1/60 s on from the last unless paused (the first at --time). */
     if (f > 0 && !run->paused) run->time += 1.0f / 60.0f;
+    run->fs.camera = app->camera; /* --pairs after the run counts with it too */
     *fs = run->fs;
-    fs->camera = app->camera;
     fs->capture_output |= run->screenshot[0] != 0;
     *time = run->time;
     return LC_OK;
