@@ -87,7 +87,8 @@ paths_run()
 # direct: asked for) then, on mdi and mesh, the meshlets view in both shadings.
 single_run()
 {
-    local tag=$1 g=$2 o=on single=() sc="$TMP/$tag-$g-single.script"
+    local tag=$1 g=$2 o=on single=()
+    local sc="$TMP/$tag-$g-single.script"
     [[ $g == direct ]] && o=off single=(--visibility-pass single)
     {
         echo "0 pause"
