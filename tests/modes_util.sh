@@ -65,44 +65,73 @@ with open(out, "w") as fh:
 EOF
 }
 
-# case NAME SIZE VARIANTS ARGS...: brute, then every mode:binning variant x scalarize (on:
-# merged where a subgroup spans tiles; always: merged in every subgroup, so the merging loops
-# run on devices whose subgroups never span a tile; off) against it.
-run_case()
+# run_cases SIZE VARIANTS ARGS... -- CASE...: each CASE ("NAME" or "NAME;ACTION;ACTION...",
+# the script actions that set it up, e.g. a lights file and a camera) renders brute force, then
+# every mode:binning variant x scalarize (on: merged where a subgroup spans tiles; always:
+# merged in every subgroup, so the merging loops run on devices whose subgroups never span a
+# tile; off) against it. One process renders every case, a frame each, through a headless
+# --script with the light clock paused, so each pipeline is built once (lavapipe compiles a
+# mode's shaders in about a second); tests/test_headless_script.sh proves a script's frame,
+# lights file and camera included, is the image and the counts of a fresh process with the same
+# options.
+run_cases()
 {
-    local name=$1 size=$2 variants=$3
-    shift 3
-    local common=(--headless --validate --quiet --size "$size" --pairs "$@")
-    local ref="$TMP/$name-brute.png"
-    if ! lc_ok "$name brute" "${common[@]}" --mode brute --out "$ref" --stats "$TMP/$name-brute.json"; then
-        return
-    fi
-    local exact
-    exact=$(img json "$TMP/$name-brute.json" pairs.exact)
-    if ! [[ $exact =~ ^[0-9.e+]+$ ]] || ! fcmp "$exact" ">" 0; then
-        fail "$name: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"
-    fi
-    local v m b s
-    for v in $variants; do
-        m=${v%%:*} b=${v#*:}
-        local scalarize="on always off"
-        [[ $b == tiles ]] || scalarize=on
-        for s in $scalarize; do
-            local what="$name $m binning=$b scalarize=$s" png="$TMP/$name-$m-$b-$s.png" js="$TMP/$name-$m-$b-$s.json"
-            local sc=(--scalarize "$s") merge=tiles
-            [[ $s == always ]] && sc=(--scalarize on --scalarize-merge always) merge=always
-            lc_ok "$what" "${common[@]}" --mode "$m" --binning "$b" "${sc[@]}" --out "$png" --stats "$js" || continue
-            [[ $(img json "$js" binning) == "$b" ]] || fail "$what: stats say binning $(img json "$js" binning)"
-            [[ $(img json "$js" scalarize_merge) == "$merge" ]] || fail "$what: stats say scalarize_merge $(img json "$js" scalarize_merge)"
-            local d missed e
-            d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
-            missed=$(img json "$js" pairs.missed)
-            e=$(img json "$js" pairs.exact)
-            [[ $d -le 1 ]] || fail "$what: image differs from brute force by $d/255"
-            [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
-            [[ $e == "$exact" ]] || fail "$what: pairs.exact = $e, brute force counted $exact"
-            printf '  %-52s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
+    local size=$1 variants=$2
+    shift 2
+    local -a args=()
+    while [[ $1 != -- ]]; do args+=("$1"); shift; done
+    shift
+    local script="$TMP/cases-$RANDOM.script" frame=0 c a name
+    local -a names=() whats=() files=() merges=() binnings=() refs=()
+    echo "0 pause" >"$script"
+    for c in "$@"; do
+        IFS=';' read -r -a acts <<<"$c"
+        name=${acts[0]}
+        names+=("$name")
+        for a in "${acts[@]:1}"; do echo "$frame $a" >>"$script"; done
+        # Brute force at the start's settings (binning lights, scalarized).
+        printf '%s mode brute\n%s binning lights\n%s scalarize on\n%s screenshot %s\n%s stats %s\n' "$frame" "$frame" "$frame" \
+            "$frame" "$TMP/$name-brute.png" "$frame" "$TMP/$name-brute.json" >>"$script"
+        frame=$((frame + 1))
+        local v m b s
+        for v in $variants; do
+            m=${v%%:*} b=${v#*:}
+            local scalarize="on always off"
+            [[ $b == tiles ]] || scalarize=on
+            for s in $scalarize; do
+                local merge=tiles
+                [[ $s == always ]] && merge=always
+                whats+=("$name $m binning=$b scalarize=$s") files+=("$TMP/$name-$m-$b-$s") merges+=("$merge") binnings+=("$b")
+                refs+=("$name")
+                printf '%s mode %s\n%s binning %s\n%s scalarize %s\n%s screenshot %s.png\n%s stats %s.json\n' "$frame" "$m" "$frame" "$b" \
+                    "$frame" "$s" "$frame" "$TMP/$name-$m-$b-$s" "$frame" "$TMP/$name-$m-$b-$s" >>"$script"
+                frame=$((frame + 1))
+            done
         done
+    done
+    lc_ok "${names[*]} (brute and ${#whats[@]} variants)" --headless --validate --quiet --size "$size" --pairs "${args[@]}" \
+        --script "$script" || return
+    local -A exact=()
+    for name in "${names[@]}"; do
+        exact[$name]=$(img json "$TMP/$name-brute.json" pairs.exact)
+        if ! [[ ${exact[$name]} =~ ^[0-9.e+]+$ ]] || ! fcmp "${exact[$name]}" ">" 0; then
+            fail "$name: no pixel is lit by any light (pairs.exact = ${exact[$name]}): the case tests nothing"
+        fi
+    done
+    local i
+    for i in "${!whats[@]}"; do
+        local what=${whats[$i]} png=${files[$i]}.png js=${files[$i]}.json ref="$TMP/${refs[$i]}-brute.png" want=${exact[${refs[$i]}]}
+        [[ -f $png && -f $js ]] || { fail "$what: no image or stats written"; continue; }
+        [[ $(img json "$js" binning) == "${binnings[$i]}" ]] || fail "$what: stats say binning $(img json "$js" binning)"
+        [[ $(img json "$js" scalarize_merge) == "${merges[$i]}" ]] || fail "$what: stats say scalarize_merge $(img json "$js" scalarize_merge)"
+        local d missed e
+        d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
+        missed=$(img json "$js" pairs.missed)
+        e=$(img json "$js" pairs.exact)
+        [[ $d -le 1 ]] || fail "$what: image differs from brute force by $d/255"
+        [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
+        [[ $e == "$want" ]] || fail "$what: pairs.exact = $e, brute force counted $want"
+        printf '  %-52s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
     done
 }
 
@@ -122,18 +151,15 @@ scene_cases()
     IFS=, read -r -a nc <<<"$near"
     write_lights "$TMP/$tag-near.json" "${nc[@]:0:4}"
 
-    echo "$tag: generated lights, default camera"
-    run_case "$tag-generated" "$SIZE" "$VARIANTS" --scene "$scene" --lights 128 --seed 3
-    echo "$tag: extreme radii and cones, default view"
-    run_case "$tag-extremes" "$SIZE" "$VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-extremes.json" --camera "$c0"
-    echo "$tag: extreme radii and cones, from above"
-    run_case "$tag-extremes-high" "$SIZE" "$VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-extremes.json" --camera "$ch"
-    echo "$tag: camera inside light volumes, near plane, behind, spots aimed at the camera"
-    run_case "$tag-near" "$SIZE" "$VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-near.json" --camera "$near"
+    echo "$tag: generated lights, default camera; extreme radii and cones, default view and from above; camera inside"
+    echo "$tag: light volumes, near plane, behind, spots aimed at the camera"
+    run_cases "$SIZE" "$VARIANTS" --scene "$scene" --lights 128 --seed 3 -- "$tag-generated" \
+        "$tag-extremes;lights-file $TMP/$tag-extremes.json;camera $c0" "$tag-extremes-high;camera $ch" \
+        "$tag-near;lights-file $TMP/$tag-near.json;camera $near"
     if [[ -n ${ODD_SIZE:-} ]]; then
         echo "$tag: at $ODD_SIZE (partial tiles and clusters): near plane and extremes"
-        run_case "$tag-odd-near" "$ODD_SIZE" "$VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-near.json" --camera "$near"
-        run_case "$tag-odd-extremes" "$ODD_SIZE" "$VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-extremes.json" --camera "$c0"
+        run_cases "$ODD_SIZE" "$VARIANTS" --scene "$scene" --lights-file "$TMP/$tag-near.json" --camera "$near" -- "$tag-odd-near" \
+            "$tag-odd-extremes;lights-file $TMP/$tag-extremes.json;camera $c0"
     fi
 }
 

@@ -75,6 +75,42 @@ mesh_probe()
     fi
 }
 
+# need_gltf_scene: sets GLTF_SCENE to the acceptance checks' scene writer, gltf_scene.py in
+# ../shared/checks beside the source tree (or $LC_SHARED/checks); without it the test skips.
+need_gltf_scene()
+{
+    GLTF_SCENE=${LC_SHARED:-$LC_SOURCE_DIR/../shared}/checks/gltf_scene.py
+    if [[ ! -f $GLTF_SCENE ]]; then
+        echo "Skipped: no $GLTF_SCENE (the acceptance checks' scene writer)"
+        exit 77
+    fi
+}
+
+# write_decals FILE SEED COUNT [rotated]: a decals file of COUNT decals scattered over the wall
+# scene's floor (gltf_scene.py wall), drawn from Random(SEED): overlapping boxes of random
+# colours and patterns; rotated: each also turned about the vertical, and some plain.
+write_decals()
+{
+    "$PY" - "$@" <<'PYEOF'
+import json, random, sys
+out, seed, count, rotated = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), len(sys.argv) > 4
+R = random.Random(seed)
+patterns = ["disc", "ring", "checker", "stripes"] + ([None] if rotated else [])
+D = []
+for _ in range(count):
+    d = {"position": [round(R.uniform(-2.5, 2.5), 3), 0.0, round(R.uniform(-1.8, 2.5), 3)],
+         "size": [round(R.uniform(0.3, 1.2), 3), 0.4, round(R.uniform(0.3, 1.2), 3)]}
+    if rotated:
+        d["rotation"] = [0, round(R.uniform(-0.4, 0.4), 3), 0, 1]
+    d["color"] = [round(R.uniform(0, 1), 3), round(R.uniform(0, 1), 3), round(R.uniform(0, 1), 3), round(R.uniform(0.5, 1), 3)]
+    d["pattern"] = R.choice(patterns)
+    if d["pattern"] is None:
+        del d["pattern"]
+    D.append(d)
+json.dump({"decals": D}, open(out, "w"))
+PYEOF
+}
+
 # Runs lightcull with the given arguments; its stdout and stderr go to $LC_STDOUT and
 # $LC_STDERR. Returns its exit code.
 LC_STDOUT=$TMP/lc.stdout

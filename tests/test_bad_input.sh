@@ -103,8 +103,8 @@ echo "command line:"
 expect_bad "--lights -5" --lights -5
 expect_bad "--lights 99999999999" --lights 99999999999
 expect_bad "--size 0x0" --size 0x0
-printf '1 quit\n' >"$TMP/script.txt"
-expect_bad "--script with --headless" --script "$TMP/script.txt"
+printf '1 resize 100 100\n' >"$TMP/script.txt"
+expect_bad "--script: a window's action" --script "$TMP/script.txt"
 expect_bad "--size -3x5" --size -3x5
 expect_bad "--size 100000x100" --size 100000x100
 expect_bad "--no-such-flag" --no-such-flag

@@ -19,11 +19,8 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-SCENES=${LC_SHARED:-$LC_SOURCE_DIR/../shared}/checks/gltf_scene.py
-if [[ ! -f $SCENES ]]; then
-    echo "Skipped: no $SCENES (the acceptance checks' scene writer)"
-    exit 77
-fi
+need_gltf_scene
+SCENES=$GLTF_SCENE
 cam=$("$PY" "$SCENES" "$TMP" wall) || {
     fail "gltf_scene.py wall failed"
     finish
@@ -32,17 +29,10 @@ W=192 H=108
 BASE=(--scene "$TMP/wall.gltf" --camera "$cam" --headless --validate --quiet --size ${W}x${H} --frames 2 --seed 3 --lights 64)
 checks=0
 
+write_decals "$TMP/many.json" 11 40 rotated
 "$PY" - "$TMP" <<'PYEOF'
-import json, random, sys
-o = sys.argv[1]; R = random.Random(11)
-D = [{"position": [round(R.uniform(-2.5, 2.5), 3), 0.0, round(R.uniform(-1.8, 2.5), 3)],
-      "size": [round(R.uniform(0.3, 1.2), 3), 0.4, round(R.uniform(0.3, 1.2), 3)],
-      "rotation": [0, round(R.uniform(-0.4, 0.4), 3), 0, 1],
-      "color": [round(R.uniform(0, 1), 3), round(R.uniform(0, 1), 3), round(R.uniform(0, 1), 3), round(R.uniform(0.5, 1), 3)],
-      "pattern": R.choice(["disc", "ring", "checker", "stripes", None])} for _ in range(40)]
-for d in D:
-    if d["pattern"] is None: del d["pattern"]
-json.dump({"decals": D}, open(o + '/many.json', 'w'))
+import json, sys
+o = sys.argv[1]
 a = {"position": [-0.3, 0, 1.0], "size": [1.0, 0.4, 1.0], "color": [1, 0, 0, 1]}
 b = {"position": [0.3, 0, 1.0], "size": [1.0, 0.4, 1.0], "color": [0, 1, 0, 1]}
 json.dump({"decals": [a]}, open(o + '/a.json', 'w')); json.dump({"decals": [b]}, open(o + '/b.json', 'w'))

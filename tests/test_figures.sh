@@ -13,11 +13,8 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-GS=${LC_SHARED:-$LC_SOURCE_DIR/../shared}/checks/gltf_scene.py
-if [[ ! -f $GS ]]; then
-    echo "Skipped: no $GS (the acceptance checks' scene writer)"
-    exit 77
-fi
+need_gltf_scene
+GS=$GLTF_SCENE
 S=$TMP/scenes
 "$PY" "$GS" "$S" wall >/dev/null || fail "gltf_scene.py wall"
 for n in walker column; do "$PY" "$LC_SOURCE_DIR/tests/motion_scenes.py" "$S" $n || fail "motion_scenes.py $n"; done

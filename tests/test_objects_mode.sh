@@ -12,11 +12,8 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-SCENES=${LC_SHARED:-$LC_SOURCE_DIR/../shared}/checks/gltf_scene.py
-if [[ ! -f $SCENES ]]; then
-    echo "Skipped: no $SCENES (the acceptance checks' scene writer)"
-    exit 77
-fi
+need_gltf_scene
+SCENES=$GLTF_SCENE
 cam=$("$PY" "$SCENES" "$TMP" wall) || {
     fail "gltf_scene.py wall failed"
     finish
@@ -27,15 +24,11 @@ bcam=$("$PY" "$SCENES" "$TMP" blend) || {
 }
 BASE=(--scene "$TMP/wall.gltf" --camera "$cam" --headless --validate --quiet --size 192x108 --frames 2 --seed 3)
 
+write_decals "$TMP/many.json" 5 40
 "$PY" - "$TMP" <<'PYEOF'
-import json, random, sys
-o = sys.argv[1]; R = random.Random(5)
-D = [{"position": [round(R.uniform(-2.5, 2.5), 3), 0.0, round(R.uniform(-1.8, 2.5), 3)],
-      "size": [round(R.uniform(0.3, 1.2), 3), 0.4, round(R.uniform(0.3, 1.2), 3)],
-      "color": [round(R.uniform(0, 1), 3), round(R.uniform(0, 1), 3), round(R.uniform(0, 1), 3), round(R.uniform(0.5, 1), 3)],
-      "pattern": R.choice(["disc", "ring", "checker", "stripes"])} for _ in range(40)]
-json.dump({"decals": D[:24]}, open(o + '/few.json', 'w'))
-json.dump({"decals": D}, open(o + '/many.json', 'w'))
+import json, sys
+o = sys.argv[1]
+json.dump({"decals": json.load(open(o + '/many.json'))["decals"][:24]}, open(o + '/few.json', 'w'))
 json.dump({"decals": [{"position": [0, 0, 1], "size": [2, 0.4, 2], "color": [0, 0, 1, 1]}]}, open(o + '/one.json', 'w'))
 PYEOF
 

@@ -8,7 +8,9 @@
 # reports zero validation messages in --stats. The frames must also be right: the PNG has the
 # asked size, every mode's shaded image equals brute force, and each analysis view differs
 # from the shaded image. 128 lights keep brute force affordable on lavapipe; the light count
-# does not change which Vulkan calls and barriers a frame makes.
+# does not change which Vulkan calls and barriers a frame makes. The configurations of a scene,
+# size and Z-bin kernel run in one process, switched by a headless --script between frames
+# (each mode's fresh start runs with validation in tests/test_headless_script.sh).
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -21,10 +23,32 @@ scenes=(default)
 have_sponza "the Sponza runs" && scenes+=("$LC_SPONZA")
 
 runs=0
+processes=0
 for scene in "${scenes[@]}"; do
     tag=$(basename "$scene" .gltf)
     for size in $SIZES; do
         [[ $tag != default && $size != "${SIZES%% *}" ]] && continue
+        # One process per Z-bin kernel (fixed at start) renders its modes x views through a
+        # headless --script, two frames each as a fresh --frames 2 run (the light clock paused;
+        # tests/test_headless_script.sh: a script's frame is a fresh process's), so the layer
+        # also sees every switch of mode and view between frames.
+        for kernel in auto lights; do
+            sc=$TMP/$tag-$size-$kernel.script f=0
+            echo "0 pause" >"$sc"
+            for mode in $MODES; do
+                k=auto
+                [[ $mode == *:* ]] && k=${mode#*:}
+                [[ $k == "$kernel" ]] || continue
+                for view in $VIEWS; do
+                    printf '%s mode %s\n%s view %s\n%s screenshot %s\n%s stats %s\n' "$f" "${mode%%:*}" "$f" "$view" \
+                        $((f + 1)) "$TMP/$tag-$size-$mode-$view.png" $((f + 1)) "$TMP/$tag-$size-$mode-$view.json" >>"$sc"
+                    f=$((f + 2))
+                done
+            done
+            processes=$((processes + 1))
+            lc_ok "$tag $size --zbin-kernel $kernel" --headless --validate --quiet --scene "$scene" --size "$size" --lights 128 \
+                --zbin-kernel "$kernel" --script "$sc"
+        done
         for mode in $MODES; do
             for view in $VIEWS; do
                 what="$tag $size $mode $view"
@@ -32,10 +56,11 @@ for scene in "${scenes[@]}"; do
                 runs=$((runs + 1))
                 kernel=auto
                 [[ $mode == *:* ]] && kernel=${mode#*:}
-                lc_ok "$what" --headless --validate --quiet --scene "$scene" --size "$size" --lights 128 \
-                    --mode "${mode%%:*}" --zbin-kernel "$kernel" --view "$view" --frames 2 --out "$png" --stats "$js" || continue
+                [[ -f $png && -f $js ]] || { fail "$what: no image or stats written"; continue; }
                 n=$(img json "$js" validation_messages)
                 [[ $n == 0 ]] || fail "$what: validation_messages = $n"
+                [[ $(img json "$js" mode) == "${mode%%:*}" && $(img json "$js" view) == "$view" ]] ||
+                    fail "$what: stats say mode $(img json "$js" mode), view $(img json "$js" view)"
                 if [[ ${mode%%:*} == zbin ]]; then
                     want=bins
                     [[ $kernel == lights ]] && want=lights
@@ -58,5 +83,5 @@ for scene in "${scenes[@]}"; do
         done
     done
 done
-echo "$runs configurations"
+echo "$runs configurations in $processes processes"
 finish

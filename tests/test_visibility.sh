@@ -16,6 +16,9 @@ source "$(dirname "$0")/script_util.sh"
 
 # Odd: the 8x4 compute blocks and the 8-pixel tiles overhang the right and bottom edges.
 SIZE=197x109
+# The fresh runs beside the script's frames hold the light clock as the script does (--frames 2
+# would otherwise show the second frame's instant).
+printf '0 pause\n' >"$TMP/pause.script"
 MODES="lists tiles clusters zbin"
 # Under the sanitizers (scripts/test-sanitize.sh sets LC_TEST_SWEEP=short) the mode sweep is
 # zbin alone: the other modes' shaders are the first pass's, their host code runs in
@@ -30,15 +33,27 @@ vis_case()
     shift
     local common=(--headless --validate --quiet --size "$SIZE" --frames 2 --pairs "$@")
     local ref="$TMP/$tag-vis-brute.png" fwd="$TMP/$tag-fwd-brute.png"
-    lc_ok "$tag visibility brute" "${common[@]}" --shading visibility --mode brute --out "$ref" --stats "$TMP/$tag-vis-brute.json" ||
-        return
+    # Brute force then every mode x scalarization in one process, two frames each as a fresh
+    # --frames 2 run, switched by a headless --script (the light clock paused;
+    # tests/test_headless_script.sh: a script's frame is a fresh process's image and counts).
+    local sc="$TMP/$tag.script" f=2 m s
+    printf '0 pause\n1 screenshot %s\n1 stats %s\n' "$ref" "$TMP/$tag-vis-brute.json" >"$sc"
+    for m in $MODES; do
+        # always: the merging loops, which 8x4 blocks in one tile otherwise compile out.
+        for s in on always off; do
+            printf '%s mode %s\n%s scalarize %s\n%s screenshot %s\n%s stats %s\n' $f "$m" $f "$s" $((f + 1)) "$TMP/$tag-$m-$s.png" \
+                $((f + 1)) "$TMP/$tag-$m-$s.json" >>"$sc"
+            f=$((f + 2))
+        done
+    done
+    lc_ok "$tag visibility brute and every mode" "${common[@]}" --shading visibility --mode brute --script "$sc" || return
     [[ $(img json "$TMP/$tag-vis-brute.json" shading) == visibility ]] || fail "$tag: --stats shading is not 'visibility'"
     # The automatic tile size is one step coarser than the forward pass's (8 pixels here).
     [[ $(img json "$TMP/$tag-vis-brute.json" tile_size) == 16 ]] || fail "$tag: visibility's automatic tiles are not 16 pixels"
     # The scene's ids fit one word (auto); two words (64) must give the same image.
     [[ $(img json "$TMP/$tag-vis-brute.json" visibility_id_bits) == 32 ]] || fail "$tag: visibility ids are not one 32-bit word"
     local ids64="$TMP/$tag-vis-brute-64.png"
-    if lc_ok "$tag visibility brute, 64-bit ids" "${common[@]}" --shading visibility --mode brute --visibility-ids 64 --out "$ids64" \
+    if lc_ok "$tag visibility brute, 64-bit ids" "${common[@]}" --shading visibility --mode brute --visibility-ids 64 --script "$TMP/pause.script" --out "$ids64" \
         --stats "$TMP/$tag-vis-64.json"; then
         [[ $(img json "$TMP/$tag-vis-64.json" visibility_id_bits) == 64 ]] || fail "$tag: --visibility-ids 64 did not take two words"
         [[ $(img diff "$ref" "$ids64") == 0 ]] || fail "$tag: 64-bit ids change the image against 32-bit ones"
@@ -46,14 +61,14 @@ vis_case()
     local exact
     exact=$(img json "$TMP/$tag-vis-brute.json" pairs.exact)
     fcmp "$exact" ">" 0 || fail "$tag: no pixel is lit by any light (pairs.exact = $exact): the case tests nothing"
-    local m s
     for m in $MODES; do
-        # always: the merging loops, which 8x4 blocks in one tile otherwise compile out.
         for s in on always off; do
             local what="$tag visibility $m scalarize=$s" png="$TMP/$tag-$m-$s.png" js="$TMP/$tag-$m-$s.json"
-            local sc=(--scalarize "$s")
-            [[ $s == always ]] && sc=(--scalarize on --scalarize-merge always)
-            lc_ok "$what" "${common[@]}" --shading visibility --mode "$m" "${sc[@]}" --out "$png" --stats "$js" || continue
+            [[ -f $png && -f $js ]] || { fail "$what: no image or stats written"; continue; }
+            local merge=tiles
+            [[ $s == always ]] && merge=always
+            [[ $(img json "$js" mode) == "$m" && $(img json "$js" scalarize_merge) == "$merge" ]] ||
+                fail "$what: stats say mode $(img json "$js" mode), scalarize_merge $(img json "$js" scalarize_merge)"
             local d missed e
             d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
             missed=$(img json "$js" pairs.missed)
@@ -68,7 +83,7 @@ vis_case()
     # subgroup and merges where it spans two (with 64-pixel clusters it never does).
     if [[ $MODES == *clusters* ]]; then
         local what="$tag visibility clusters of 20 px, scalarized" png="$TMP/$tag-clusters20.png" js="$TMP/$tag-clusters20.json"
-        if lc_ok "$what" "${common[@]}" --shading visibility --mode clusters --cluster-size 20 --out "$png" --stats "$js"; then
+        if lc_ok "$what" "${common[@]}" --shading visibility --mode clusters --cluster-size 20 --script "$TMP/pause.script" --out "$png" --stats "$js"; then
             local d20 m20
             d20=$(img diff "$ref" "$png") && m20=$(img json "$js" pairs.missed) || fail "$what: cannot compare"
             [[ $d20 -le 1 && $m20 == 0 ]] || fail "$what: differs from visibility brute force by $d20/255, missed $m20"
@@ -76,7 +91,7 @@ vis_case()
 ' "$what" "$d20" "$m20"
         fi
     fi
-    lc_ok "$tag forward brute" "${common[@]}" --mode brute --out "$fwd" --stats "$TMP/$tag-fwd-brute.json" || return
+    lc_ok "$tag forward brute" "${common[@]}" --mode brute --script "$TMP/pause.script" --out "$fwd" --stats "$TMP/$tag-fwd-brute.json" || return
     [[ $(img json "$TMP/$tag-fwd-brute.json" tile_size) == 8 ]] || fail "$tag: forward's automatic tiles are not 8 pixels"
     local p d
     p=$(img psnr "$fwd" "$ref") && d=$(img diff "$fwd" "$ref") || { fail "$tag: cannot compare with forward"; return; }

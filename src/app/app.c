@@ -8,6 +8,7 @@
 #include <stb/stb_image_write.h>
 
 #include "app/renderdoc.h"
+#include "app/script.h"
 #include "cpu/jobs.h"
 #include "lights/exposure.h"
 #include "materials/gpu_material.h"
@@ -848,8 +849,10 @@ lc_status lc_run_headless(const lc_options *opt)
     lc_status s = lc_app_load(app, opt);
     lc_renderdoc *rdoc = NULL;
     if (s == LC_OK && opt->capture) s = lc_renderdoc_load(&rdoc, opt->capture);
+    lc_script_run run = {0}; /* --script: settings changed between frames (app/script.h) */
+    if (s == LC_OK && opt->script) s = lc_script_load(&run.script, opt->script, true);
     if (s == LC_OK) s = lc_app_start_gpu(app, NULL, 0);
-    uint32_t frames = opt->frames ? opt->frames : 1;
+    uint32_t frames = LC_MAX(opt->frames ? opt->frames : 1, lc_script_frames(&run.script));
     float time = 0.0f;
     const lc_camera start = app->camera;
     for (uint32_t f = 0; s == LC_OK && f < frames; f++) {
@@ -864,7 +867,12 @@ lc_status lc_run_headless(const lc_options *opt)
             app->camera.pitch_deg = start.pitch_deg + (e[4] - start.pitch_deg) * t;
         }
         lc_frame_settings fs = lc_app_settings(app);
-        fs.capture_output = opt->out && f + 1 == frames;
+        fs.capture_output = opt->out && (f + 1 == frames || opt->script); /* a script may quit early */
+        if (opt->script && (s = lc_script_before_frame(&run, app, f, &fs, &time)) != LC_OK) break;
+        if (run.quit) {
+            frames = f;
+            break;
+        }
         bool capture = rdoc && f + 1 == frames;
         if (capture) lc_renderdoc_begin(rdoc, &app->ctx);
         s = lc_app_frame(app, &fs, time);
@@ -873,6 +881,7 @@ lc_status lc_run_headless(const lc_options *opt)
             if (!lc_renderdoc_end(rdoc, &app->ctx) && s == LC_OK) s = LC_ERR_RUNTIME; /* the message names the path */
         }
         lc_app_record_timings(app);
+        if (s == LC_OK && opt->script) s = lc_script_after_frame(&run, app, f);
     }
     if (s == LC_OK) {
         lc_renderer_finish(&app->renderer);
@@ -880,7 +889,7 @@ lc_status lc_run_headless(const lc_options *opt)
     }
     /* Outputs last, after every GPU step (--pairs renders again), so a failure leaves none. */
     uint64_t pairs[LC_PAIRS_WORDS];
-    if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, NULL, time, pairs);
+    if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, opt->script ? &run.fs : NULL, time, pairs);
     if (s == LC_OK && opt->out)
         s = lc_app_write_png(opt->out, lc_renderer_query(&app->renderer).output_pixels, lc_renderer_query(&app->renderer).output_width,
                              lc_renderer_query(&app->renderer).output_height);
@@ -893,6 +902,7 @@ lc_status lc_run_headless(const lc_options *opt)
     }
     lc_app_destroy(app);
     lc_renderdoc_unload(rdoc);
+    lc_script_free(&run.script);
     free(app);
     return s;
 }

@@ -480,7 +480,8 @@ static const lc_option k_options[] = {
     {.flag = "--capture", .value = "FILE.rdc", .section = LC_OPTSEC_TOOLS, .parse = opt_string, FIELD(capture),
      .help = "capture one frame with RenderDoc (if its library is present); a capture that cannot be written exits 1"},
     {.flag = "--script", .value = "FILE", .section = LC_OPTSEC_TOOLS, .parse = opt_string, FIELD(script),
-     .help = "scripted viewer input (docs/VIEWER.md)"},
+     .help = "timed actions, one 'FRAME ACTION [ARGS]' a line: the viewer's keys; with --headless the settings, screenshot, "
+             "stats and lights-file actions (docs/VIEWER.md, \"Scripts\")"},
     {.flag = "--memory-limit", .value = "MB", .section = LC_OPTSEC_TOOLS, .parse = opt_memory_limit,
      .help = "cap lightcull's GPU memory (tests allocation failure)"},
     {.flag = "--threads", .value = "N", .section = LC_OPTSEC_TOOLS, UINT(1, LC_JOBS_MAX_THREADS), FIELD(threads),
@@ -566,8 +567,8 @@ lc_status lc_options_parse(int argc, char **argv, int first, lc_options *o)
         lc_error("--camera-to moves the headless camera; the viewer's moves by keys or --script");
         return LC_ERR_USAGE;
     }
-    if (o->headless && o->script) {
-        lc_error("--script drives the viewer's window; it cannot be combined with --headless");
+    if (o->camera_to_set && o->script) {
+        lc_error("--camera-to and --script both move the headless camera (use the script's camera action)");
         return LC_ERR_USAGE;
     }
     return LC_OK;

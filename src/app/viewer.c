@@ -11,17 +11,11 @@
 #include "app/inspector.h"
 #include "app/keys.h"
 #include "app/renderdoc.h"
+#include "app/script.h"
 #include "scene/animation.h"
 #include "cpu/jobs.h"
 
 #define HUD_CAP 65536 /* vertices; the renderer's HUD buffer holds as many */
-
-typedef struct script_event {
-    uint32_t frame;
-    char action[32];
-    char arg[256];
-    int a, b;
-} script_event;
 
 typedef struct viewer {
     lc_app app;
@@ -49,8 +43,7 @@ typedef struct viewer {
     char inspector[2048];
     int inspect_x, inspect_y;
     bool inspect_requested;
-    script_event *script;
-    uint32_t script_count, script_next;
+    lc_script script;
     bool quit;
     char message[1200];
     double message_until;
@@ -66,30 +59,6 @@ static void show_message(viewer *v, bool hud_only, const char *fmt, const char *
 }
 
 static void set_message(viewer *v, const char *fmt, const char *arg) { show_message(v, false, fmt, arg); }
-
-/* The geometry path as it runs, for the HUD and the key messages: the request, or what runs
- * instead with why ("direct (mesh needs mesh shaders)"; lc_geometry_fallback). */
-static const char *geometry_text(const viewer *v, char *buf, size_t size)
-{
-    const char *brief = lc_geometry_fallback(&v->app.renderer, &v->fs, NULL);
-    if (brief) snprintf(buf, size, "direct (%s %s)", lc_geometry_names[v->fs.geometry], brief);
-    else if (v->fs.geometry == LC_GEOMETRY_MESH && v->fs.mesh_dispatch == LC_MESH_DISPATCH_INDIRECT) snprintf(buf, size, "mesh (indirect)");
-    else snprintf(buf, size, "%s", lc_geometry_names[v->fs.geometry]);
-    return buf;
-}
-
-/* After a key that changes the shading, geometry or view: the message names what runs. */
-static void settings_message(viewer *v, const char *what)
-{
-    char g[128], text[400];
-    geometry_text(v, g, sizeof g);
-    if (!strcmp(what, "shading"))
-        snprintf(text, sizeof text, "shading: %s%s%s", lc_shading_names[v->fs.shading], strchr(g, '(') ? "   geometry: " : "",
-                 strchr(g, '(') ? g : "");
-    else
-        snprintf(text, sizeof text, "%s: %s", what, !strcmp(what, "view") ? lc_view_names[v->fs.view] : g);
-    set_message(v, "%s", text);
-}
 
 static void reset_camera(viewer *v)
 {
@@ -158,78 +127,12 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
     GLFWwindow *w = v->app.window;
     lc_status s = LC_OK;
     bool reinspect = false; /* the inspected tile's lights change with these */
-    if (!strcmp(action, "mode")) {
-        int m = lc_mode_from_name(arg);
-        if (m < 0 && *arg) {
-            lc_error("script: unknown mode '%s' (brute, lists, tiles, clusters, zbin, objects; none: next)", arg);
-            return LC_ERR_INPUT;
-        }
-        /* The cycle (M, 1-5) goes through the GPU modes; objects is named (forward shading only). */
-        if (m < 0) m = fs->mode + 1 >= LC_MODE_GPU_COUNT ? LC_MODE_BRUTE : (int)fs->mode + 1;
-        if (m == LC_MODE_OBJECTS && fs->shading == LC_SHADING_VISIBILITY) {
-            set_message(v, "mode objects: %s", "forward shading only");
-            return LC_OK;
-        }
-        fs->mode = (uint32_t)m;
-        reinspect = true;
-        set_message(v, "mode: %s", lc_mode_names[m]);
-    } else if (!strcmp(action, "shading")) {
-        int found = lc_name_index(arg, lc_shading_names, LC_SHADING_COUNT);
-        if (found < 0 && *arg) {
-            lc_error("script: unknown shading '%s' (forward, visibility; none: toggle)", arg);
-            return LC_ERR_INPUT;
-        }
-        uint32_t next = found >= 0 ? (uint32_t)found : (fs->shading + 1) % LC_SHADING_COUNT;
-        if (next == LC_SHADING_VISIBILITY && v->app.ctx.visibility_missing) {
-            set_message(v, "visibility shading needs %s", v->app.ctx.visibility_missing);
-        } else if (next == LC_SHADING_VISIBILITY && fs->mode == LC_MODE_OBJECTS) {
-            set_message(v, "visibility shading: %s", "mode objects is forward shading's (pick another mode first)");
-        } else if (next == LC_SHADING_VISIBILITY && lc_renderer_query(&v->app.renderer).visibility_refusal[0]) {
-            set_message(v, "visibility shading: %s", lc_renderer_query(&v->app.renderer).visibility_refusal);
-        } else {
-            fs->shading = next;
-            settings_message(v, "shading");
-        }
-    } else if (!strcmp(action, "binning")) {
-        int found = lc_name_index(arg, lc_binning_names, LC_BINNING_COUNT);
-        if (found < 0 && *arg) {
-            lc_error("script: unknown binning '%s' (tiles, lights, lights-nodepth; none: next)", arg);
-            return LC_ERR_INPUT;
-        }
-        fs->binning = found >= 0 ? (uint32_t)found : (fs->binning + 1) % LC_BINNING_COUNT;
-        reinspect = true;
-        set_message(v, "binning: %s", lc_binning_names[fs->binning]);
-    } else if (!strcmp(action, "scalarize")) {
-        fs->scalarize = !fs->scalarize;
-        set_message(v, "scalarization %s", fs->scalarize ? "on" : "off");
-    } else if (!strcmp(action, "view")) {
-        int found = lc_name_index(arg, lc_view_names, LC_VIEW_COUNT);
-        if (found < 0 && *arg) {
-            lc_error("script: unknown view '%s' (shaded, heatmap, tightness, meshlets, base-colour, normals, roughness-metallic; none: next)",
-                     arg);
-            return LC_ERR_INPUT;
-        }
-        fs->view = found >= 0 ? (uint32_t)found : (fs->view + 1) % LC_VIEW_COUNT;
-        settings_message(v, "view");
-    } else if (!strcmp(action, "geometry")) {
-        /* Cycles the paths this device runs: direct -> mdi -> mesh -> direct. */
-        const lc_context *ctx = &v->app.ctx;
-        int g = lc_name_index(arg, lc_geometry_names, LC_GEOMETRY_COUNT);
-        if ((g < 0 && *arg) || (g == LC_GEOMETRY_MESH && !ctx->mesh_shader) || (g == LC_GEOMETRY_MDI && !ctx->indirect)) {
-            lc_error("script: geometry '%s' is not available here (direct%s%s)", arg, ctx->indirect ? ", mdi" : "",
-                     ctx->mesh_shader ? ", mesh" : "");
-            return LC_ERR_INPUT;
-        }
-        if (g < 0) {
-            g = fs->geometry;
-            do g = (g + 1) % LC_GEOMETRY_COUNT;
-            while ((g == LC_GEOMETRY_MDI && !ctx->indirect) || (g == LC_GEOMETRY_MESH && !ctx->mesh_shader));
-        }
-        fs->geometry = (uint32_t)g;
-        settings_message(v, "geometry");
-    } else if (!strcmp(action, "occlusion")) {
-        fs->occlusion = !fs->occlusion;
-        set_message(v, "occlusion culling %s", fs->occlusion ? "on" : "off");
+    bool handled = false;
+    char msg[400];
+    s = lc_script_settings(&v->app, fs, action, arg, msg, sizeof msg, &handled);
+    if (handled) {
+        if (*msg) set_message(v, "%s", msg);
+        reinspect = s == LC_OK && (!strcmp(action, "mode") || !strcmp(action, "binning"));
     } else if (!strcmp(action, "lights-double")) {
         s = set_light_count(v, v->app.light_count * 2);
         reinspect = true;
@@ -325,15 +228,6 @@ static lc_status act(viewer *v, const char *action, const char *arg, int a, int 
         v->inspect_x = a, v->inspect_y = b, v->inspect_requested = true;
     } else if (!strcmp(action, "inspect-close")) {
         v->inspecting = v->inspect_requested = false;
-    } else if (!strcmp(action, "camera")) {
-        float c[5];
-        if (sscanf(arg, "%f,%f,%f,%f,%f", &c[0], &c[1], &c[2], &c[3], &c[4]) != 5) {
-            lc_error("script: camera expects X,Y,Z,YAW,PITCH, got '%s'", arg);
-            return LC_ERR_INPUT;
-        }
-        memcpy(v->app.camera.position, c, sizeof(float) * 3);
-        v->app.camera.yaw_deg = c[3];
-        v->app.camera.pitch_deg = c[4];
     } else if (!strcmp(action, "quit")) {
         v->quit = true;
     } else {
@@ -441,53 +335,6 @@ static void move_camera(viewer *v, float dt)
     if (glfwGetKey(w, GLFW_KEY_E) == GLFW_PRESS) d[1] += s;
     if (glfwGetKey(w, GLFW_KEY_Q) == GLFW_PRESS) d[1] -= s;
     for (int i = 0; i < 3; i++) v->app.camera.position[i] += d[i];
-}
-
-/* Every script action (docs/VIEWER.md, "Scripts"); keys map onto the same names. */
-static const char *const k_actions[] = {
-    "mode", "shading", "binning", "scalarize", "view", "lights-double", "lights-halve", "pause", "radius-up", "radius-down", "screenshot",
-    "screenshot-hud", "capture", "help", "hud", "reset-camera", "camera-next", "resize", "minimize", "zero-size", "restore", "inspect",
-    "inspect-close", "camera", "quit", "geometry", "occlusion", "animation-pause", "animation-step", "animation-next",
-};
-
-static lc_status load_script(viewer *v, const char *path)
-{
-    char err[512];
-    char *text = lc_read_file(path, NULL, err, sizeof err);
-    if (!text) {
-        lc_error("--script: %s", err);
-        return LC_ERR_INPUT;
-    }
-    uint32_t line_no = 0;
-    for (char *line = text, *next; line; line = next) {
-        line_no++;
-        next = strchr(line, '\n');
-        if (next) *next++ = 0;
-        while (*line == ' ' || *line == '\t') line++;
-        if (!*line || *line == '#' || *line == '\r') continue;
-        script_event e = {0};
-        char rest[sizeof e.arg + 1] = "";
-        int n = sscanf(line, "%u %31s %256[^\r\n]", &e.frame, e.action, rest);
-        bool known = false;
-        for (size_t i = 0; n >= 2 && i < LC_ARRAY_COUNT(k_actions); i++) known |= !strcmp(e.action, k_actions[i]);
-        if (n < 2 || !known) {
-            if (n < 2) lc_error("--script %s:%u: expected 'FRAME ACTION [ARGS]'", path, line_no);
-            else lc_error("--script %s:%u: unknown action '%s'", path, line_no, e.action);
-            free(text);
-            return LC_ERR_INPUT;
-        }
-        if (strlen(rest) >= sizeof e.arg) {
-            lc_error("--script %s:%u: arguments longer than %zu characters", path, line_no, sizeof e.arg - 1);
-            free(text);
-            return LC_ERR_INPUT;
-        }
-        memcpy(e.arg, rest, sizeof e.arg);
-        sscanf(rest, "%d %d", &e.a, &e.b);
-        v->script = lc_realloc(v->script, (v->script_count + 1) * sizeof *v->script);
-        v->script[v->script_count++] = e;
-    }
-    free(text);
-    return LC_OK;
 }
 
 /* Reads the clicked pixel's tile back from the GPU: the HUD panel, and one line on stdout. */
@@ -607,7 +454,7 @@ static uint32_t build_hud(viewer *v)
     uint32_t cascades_rendered = 0;
     for (uint32_t k = 0; k < q.shadows->cascades; k++) cascades_rendered += q.shadows->cascade[k].rendered;
     lc_app_sun_environment_text(app, sun_env, sizeof sun_env);
-    geometry_text(v, geometry, sizeof geometry);
+    lc_script_geometry_text(&app->renderer, &v->fs, geometry, sizeof geometry);
     const char *view = lc_view_names[v->fs.view];
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
@@ -738,7 +585,7 @@ lc_status lc_run_viewer(const lc_options *opt)
     viewer *v = lc_calloc(1, sizeof *v);
     lc_app *app = &v->app;
     lc_status s = lc_app_load(app, opt);
-    if (s == LC_OK && opt->script) s = load_script(v, opt->script);
+    if (s == LC_OK && opt->script) s = lc_script_load(&v->script, opt->script, false);
     if (s != LC_OK) goto done;
     /* Loaded before the instance so its layer can hook Vulkan: F11 works whenever RenderDoc
      * is installed; --capture makes it required. Not with --geometry mesh: RenderDoc's layer
@@ -781,8 +628,7 @@ lc_status lc_run_viewer(const lc_options *opt)
     double last = glfwGetTime();
     for (uint32_t frame = 0; !v->quit && !glfwWindowShouldClose(app->window); frame++) {
         glfwPollEvents();
-        while (v->script_next < v->script_count && v->script[v->script_next].frame <= frame) {
-            script_event *e = &v->script[v->script_next++];
+        for (const lc_script_event *e; (e = lc_script_due(&v->script, frame));) {
             if ((s = act(v, e->action, e->arg, e->a, e->b)) != LC_OK) goto done_gpu;
         }
         /* --capture and --out with --frames K: the last frame (--out without the HUD, as headless). */
@@ -813,7 +659,7 @@ lc_status lc_run_viewer(const lc_options *opt)
         }
         bool rendered = false;
         if ((s = render(v, &rendered)) != LC_OK) goto done_gpu;
-        if (opt->frames && frame + 1 >= opt->frames && v->script_next >= v->script_count) break;
+        if (opt->frames && frame + 1 >= opt->frames && v->script.next >= v->script.count) break;
     }
     /* --out without --frames: the view as the window closes, one more frame. */
     for (int tries = 0; opt->out && !opt->frames && tries < 3; tries++) {
@@ -861,7 +707,7 @@ done_glfw:
 done:
     lc_app_destroy(app);
     lc_renderdoc_unload(v->rdoc);
-    free(v->script);
+    lc_script_free(&v->script);
     free(v->hud);
     free(v);
     return s;
