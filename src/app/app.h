@@ -102,7 +102,6 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
 #define LC_PAIRS_WORDS 12
 lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, float time, uint64_t pairs[LC_PAIRS_WORDS]);
 
-lc_status lc_run_headless(const lc_options *opt);
 lc_status lc_run_viewer(const lc_options *opt);
 int lc_bench_main(int argc, char **argv);
 /* lightcull bench --contexts N [--frames F]: record + merge + sort of N synthetic draws per

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/headless.h"
 
 int main(int argc, char **argv)
 {
