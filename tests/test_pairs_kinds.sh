@@ -9,11 +9,8 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-SCENES=${LC_SHARED:-$LC_SOURCE_DIR/../shared}/checks/gltf_scene.py
-if [[ ! -f $SCENES ]]; then
-    echo "Skipped: no $SCENES (the acceptance checks' scene writer)"
-    exit 77
-fi
+need_gltf_scene
+SCENES=$GLTF_SCENE
 cam=$("$PY" "$SCENES" "$TMP" wall) || {
     fail "gltf_scene.py wall failed"
     finish
