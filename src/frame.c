@@ -27,6 +27,7 @@ const char *const lc_shading_names[LC_SHADING_COUNT] = {LC_SHADINGS(LC_ENUM_NAME
 const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {LC_RASTERIZERS(LC_ENUM_NAME)};
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {LC_TONEMAPS(LC_ENUM_NAME)};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {LC_BINNINGS(LC_ENUM_NAME)};
+const char *const lc_heatmap_kind_names[LC_HEATMAP_KIND_COUNT] = {LC_HEATMAP_KINDS(LC_ENUM_NAME)};
 /* The modes and views are numbered in lc_shared.h (GLSL reads them too): their names here,
  * one for each (the asserts count them). */
 #define MODE_NAMES "brute", "lists", "tiles", "clusters", "zbin", "objects"
@@ -273,7 +274,7 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
     u->options = (lc_u4){r->settings.mode, r->settings.view, r->settings.analysis,
                          r->settings.heat_scale ? r->settings.heat_scale : 64};
     u->exposure = (lc_f4){lc_exposure_scale(r->settings.exposure_ev100), r->settings.exposure_ev100, 0.0f, 0.0f};
-    u->pass_info = (lc_u4){LC_CULL_OPAQUE, lc_frame_cull_2_5d(r) ? 1u : 0u, 0, 0};
+    u->pass_info = (lc_u4){LC_CULL_OPAQUE, lc_frame_cull_2_5d(r) ? 1u : 0u, r->settings.heatmap_kind, 0};
     u->entity_info = (lc_u4){r->frame.decal_count, r->frame.probe_count, r->frame.decal_count + r->frame.probe_count,
                              r->settings.list_sort_off ? 0u : LC_ENTITY_FLAG_LIST_SORT};
 }
@@ -821,3 +822,6 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_light *lights, uint32_t co
     r->frame.index++;
     return LC_OK;
 }
+_Static_assert(LC_HEATMAP_ALL == LC_HEATMAP_KIND_ALL && LC_HEATMAP_DECALS == LC_HEATMAP_KIND_DECALS &&
+                   LC_HEATMAP_PROBES == LC_HEATMAP_KIND_PROBES && LC_HEATMAP_LIGHTS == LC_HEATMAP_KIND_LIGHTS,
+               "--heatmap-kind as the tonemap reads it");

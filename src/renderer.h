@@ -142,6 +142,12 @@ extern const char *const lc_zbin_kernel_names[LC_ZBIN_KERNEL_COUNT];
 #define LC_BINNINGS(X) X(LC_BINNING_TILES, "tiles") X(LC_BINNING_LIGHTS, "lights") X(LC_BINNING_LIGHTS_NODEPTH, "lights-nodepth")
 enum { LC_BINNINGS(LC_ENUM_ID) LC_BINNING_COUNT };
 extern const char *const lc_binning_names[LC_BINNING_COUNT];
+/* Which entities the heatmap and tightness views count (--heatmap-kind): every kind, or the
+ * decals, the probes or the lights alone (lc_frame_ubo.pass_info.z; the analysis words keep
+ * the decals' and the probes' counts beside the totals). */
+#define LC_HEATMAP_KINDS(X) X(LC_HEATMAP_ALL, "all") X(LC_HEATMAP_DECALS, "decals") X(LC_HEATMAP_PROBES, "probes") X(LC_HEATMAP_LIGHTS, "lights")
+enum { LC_HEATMAP_KINDS(LC_ENUM_ID) LC_HEATMAP_KIND_COUNT };
+extern const char *const lc_heatmap_kind_names[LC_HEATMAP_KIND_COUNT];
 /* The variants of the light binning shaders (bin_lights.comp, bin_lights_blocks.comp TARGET). */
 enum { LC_BIN_TILES, LC_BIN_TILES_DEPTH, LC_BIN_CLUSTERS, LC_BIN_COUNT };
 /* Light binning's kernel: LIGHTS (default), light-parallel (bin_lights.comp: per light, its
@@ -187,6 +193,7 @@ typedef struct lc_frame_settings {
     uint32_t scalarize_merge; /* LC_SCALARIZE_MERGE_*, with scalarize */
     uint32_t view;           /* LC_VIEW_* */
     uint32_t binning;        /* LC_BINNING_*: tiles, zbin and clusters */
+    uint32_t heatmap_kind;   /* LC_HEATMAP_*: what the heatmap and tightness views count */
     uint32_t analysis;       /* LC_ANALYSIS_*; views other than shaded need at least COUNT */
     uint32_t heat_scale;     /* lights mapped to the top of the heatmap ramp; 0: 64 */
     lc_camera camera;

@@ -48,7 +48,18 @@ vec3 lc_tonemap(ivec2 px)
     if (view == LC_VIEW_HEATMAP && px.x >= 8 && px.x < 264 && px.y >= int(frame.screen.y) - 20 && px.y < int(frame.screen.y) - 8)
         return ramp(float(px.x - 8) / 255.0 + 1e-3);
     uint idx = (uint(px.y) * frame.screen.x + uint(px.x)) * LC_ANALYSIS_WORDS;
+    // --heatmap-kind (pass_info.z): the words are (evaluated, contributing, exact) of every
+    // kind, then of the decals, then of the probes; the lights' are what the others leave.
+    uint kind = frame.pass_info.z;
     uint evaluated = analysis[idx], contributing = analysis[idx + 1u];
+    if (kind == LC_HEATMAP_KIND_DECALS || kind == LC_HEATMAP_KIND_PROBES) {
+        uint k = kind == LC_HEATMAP_KIND_DECALS ? 3u : 6u;
+        evaluated = analysis[idx + k];
+        contributing = analysis[idx + k + 1u];
+    } else if (kind == LC_HEATMAP_KIND_LIGHTS) {
+        evaluated -= analysis[idx + 3u] + analysis[idx + 6u];
+        contributing -= analysis[idx + 4u] + analysis[idx + 7u];
+    }
     float luma = dot(shaded, vec3(0.2126, 0.7152, 0.0722));
     vec3 c;
     if (view == LC_VIEW_HEATMAP) {

@@ -88,6 +88,12 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_PROBES 11    /* shaded, each pixel tinted by the environment probe that weighs most in its blend (grey: the sky) */
 #define LC_VIEW_COUNT 12
 
+/* What the heatmap and tightness views count (lc_frame_ubo.pass_info.z; --heatmap-kind, LC_HEATMAP_* in src/renderer.h). */
+#define LC_HEATMAP_KIND_ALL 0u
+#define LC_HEATMAP_KIND_DECALS 1u
+#define LC_HEATMAP_KIND_PROBES 2u
+#define LC_HEATMAP_KIND_LIGHTS 3u
+
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
 #define LC_ANALYSIS_COUNT 1 /* evaluated and contributing counts */
@@ -287,7 +293,8 @@ struct lc_frame_ubo {
                          * y: EV100; z, w: 0 */
     LC_U4 pass_info;    /* x: LC_CULL_OPAQUE, or LC_CULL_TRANSPARENT in the transparent light cull and pass (its own
                          * frame constants and set); y: 1 where the light cull applies 2.5D culling (--cull-2.5d,
-                         * lc_frame_cull_2_5d; never in the transparent cull); z, w: 0 */
+                         * lc_frame_cull_2_5d; never in the transparent cull); z: --heatmap-kind
+                         * (LC_HEATMAP_KIND_*); w: 0 */
     LC_U4 entity_info;  /* the entity array's ranges: x: decals (entities [0, x)), y: probes ([x, x + y)), z: the first
                          * light (x + y; lights run to light_info.x), w: LC_ENTITY_FLAG_* */
 };

@@ -410,6 +410,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .scalarize_merge = app->opt.scalarize_merge,
         .view = app->opt.view,
         .binning = app->opt.binning,
+        .heatmap_kind = app->opt.heatmap_kind,
         .camera = app->camera,
         .object_cull_off = !app->opt.object_cull,
         .geometry = app->opt.geometry < 0 ? lc_app_geometry(app) : (uint32_t)app->opt.geometry,
@@ -610,6 +611,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddStringToObject(root, "visibility_pass", fs.visibility_prepass ? "prepass" : "single");
     }
     cJSON_AddStringToObject(root, "view", lc_view_names[fs.view]);
+    cJSON_AddStringToObject(root, "heatmap_kind", lc_heatmap_kind_names[fs.heatmap_kind]);
     cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[lc_renderer_query(r).tonemap_path ? lc_renderer_query(r).tonemap_path : LC_TONEMAP_FRAGMENT]);
     cJSON_AddNumberToObject(root, "width", lc_renderer_query(r).width);
     cJSON_AddNumberToObject(root, "height", lc_renderer_query(r).height);

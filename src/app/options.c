@@ -373,6 +373,10 @@ static const lc_option k_options[] = {
              "the sun's cascade that shadows each pixel; triangles: visibility shading, a colour per triangle id from either "
              "rasterizer; overdraw: --raster compute, the 64-bit atomics each pixel took, 0..16 on a ramp; probes: shaded, "
              "tinted by the environment probe that weighs most in each pixel's blend, grey where the sky does)", .stats = "view"},
+    {.flag = "--heatmap-kind", .value = "KIND", .section = LC_OPTSEC_CULLING, NAMES(lc_heatmap_kind_names, LC_HEATMAP_KIND_COUNT),
+     FIELD(heatmap_kind),
+     .help = "what --view heatmap and tightness count: all (default), decals, probes or lights (each kind's evaluated and "
+             "contributing entities per pixel)", .stats = "heatmap_kind"},
     {.flag = "--tile-size", .value = "N", .section = LC_OPTSEC_CULLING, UINT(8, 64), FIELD(tile_size),
      .pow2_why = "expected 8, 16, 32 or 64",
      .help = "screen tile: 8, 16, 32 or 64 pixels (default: tiles/zbin 8 within a 64 MiB budget, one step coarser with "

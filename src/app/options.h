@@ -55,6 +55,7 @@ typedef struct lc_options {
     uint32_t zbin_kernel;     /* LC_ZBIN_KERNEL_*; default auto */
     uint32_t vis_ids;         /* LC_VIS_IDS_*; default auto */
     uint32_t binning;         /* LC_BINNING_*; default tiles */
+    uint32_t heatmap_kind;    /* LC_HEATMAP_*; default all */
     uint32_t bin_kernel;      /* LC_BIN_KERNEL_*; default lights */
     bool cull_2_5d;           /* --cull-2.5d on|off: 2.5D culling (tiles, zbin, lists); default off */
     bool vsync;               /* window only; default on */

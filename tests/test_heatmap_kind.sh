@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# --heatmap-kind (docs/VIEWER.md): the heatmap and tightness views count one kind of entity.
+# On the wall scene with 16 clear decals (they change no colour, so the shaded image under the
+# heatmap is the same with and without them) and 24 lights, tiles, forward shading (zbin would
+# do for all but the first check: a Z-bin holds one range over the entity array, so decals at
+# its front can widen a bin's light range by a few lights, a handful of evaluations more):
+#  - the lights' heatmap with the decals equals the whole heatmap without them, byte for byte
+#    (the lights' counts are the totals less the decals' and the probes');
+#  - the decals' heatmap shows the decals: it differs from the decals' heatmap without any,
+#    which equals the probes' heatmap (both count nothing);
+#  - the tightness view takes the kind as the heatmap does;
+#  - --stats names the kind; a kind that does not exist is refused in one line (exit 2).
+# Every run under the validation layer.
+# shellcheck source=tests/script_util.sh
+source "$(dirname "$0")/script_util.sh"
+
+need_gltf_scene
+cam=$("$PY" "$GLTF_SCENE" "$TMP" wall) || {
+    fail "gltf_scene.py wall failed"
+    finish
+}
+"$PY" - "$TMP/clear.json" <<'PYEOF'
+import json, random, sys
+R = random.Random(4)
+D = [{"position": [round(R.uniform(-2, 2), 3), 0.0, round(R.uniform(-1.5, 2.5), 3)],
+      "size": [round(R.uniform(0.4, 1.2), 3), 0.4, round(R.uniform(0.4, 1.2), 3)], "color": [1, 1, 1, 0]} for _ in range(16)]
+json.dump({"decals": D}, open(sys.argv[1], "w"))
+PYEOF
+BASE=(--scene "$TMP/wall.gltf" --camera "$cam" --headless --validate --quiet --size 192x108 --frames 2 --seed 3 --lights 24
+      --light-motion off --mode tiles)
+checks=0
+run() # NAME VIEW KIND [ARGS...]
+{
+    local name=$1 view=$2 kind=$3
+    shift 3
+    lc_ok "$name" "${BASE[@]}" --view "$view" --heatmap-kind "$kind" --out "$TMP/$name.png" --stats "$TMP/$name.json" "$@"
+}
+if run all-bare heatmap all && run lights-decals heatmap lights --decals-file "$TMP/clear.json" &&
+    run decals-decals heatmap decals --decals-file "$TMP/clear.json" && run decals-bare heatmap decals &&
+    run probes-bare heatmap probes && run tight-all tightness all --decals-file "$TMP/clear.json" &&
+    run tight-decals tightness decals --decals-file "$TMP/clear.json"; then
+    d=$(img diff "$TMP/all-bare.png" "$TMP/lights-decals.png")
+    [[ $d == 0 ]] || fail "the lights' heatmap with clear decals differs from the heatmap without decals by $d/255"
+    d=$(img diff "$TMP/decals-bare.png" "$TMP/decals-decals.png")
+    [[ $d -gt 10 ]] || fail "the decals' heatmap does not show the decals (differs from none by $d/255)"
+    d=$(img diff "$TMP/decals-bare.png" "$TMP/probes-bare.png")
+    [[ $d == 0 ]] || fail "with no decals and no probes their heatmaps differ by $d/255"
+    d=$(img diff "$TMP/tight-all.png" "$TMP/tight-decals.png")
+    [[ $d -gt 10 ]] || fail "the tightness view ignores --heatmap-kind (all vs decals differ by $d/255)"
+    [[ $(img json "$TMP/lights-decals.json" heatmap_kind) == lights ]] || fail "--stats heatmap_kind is not lights"
+    [[ $(img json "$TMP/all-bare.json" heatmap_kind) == all ]] || fail "--stats heatmap_kind is not all by default"
+    checks=$((checks + 6))
+fi
+lc_bad "--heatmap-kind walls" --headless --heatmap-kind walls
+checks=$((checks + 1))
+echo "test_heatmap_kind: $checks checks"
+finish
