@@ -9,6 +9,7 @@
 #  - the decals' heatmap shows the decals: it differs from the decals' heatmap without any,
 #    which equals the probes' heatmap (both count nothing);
 #  - the tightness view takes the kind as the heatmap does;
+#  - the inspector splits a pixel's walk into decals, probes and lights;
 #  - --stats names the kind; a kind that does not exist is refused in one line (exit 2).
 # Every run under the validation layer.
 # shellcheck source=tests/script_util.sh
@@ -50,6 +51,27 @@ if run all-bare heatmap all && run lights-decals heatmap lights --decals-file "$
     [[ $(img json "$TMP/lights-decals.json" heatmap_kind) == lights ]] || fail "--stats heatmap_kind is not lights"
     [[ $(img json "$TMP/all-bare.json" heatmap_kind) == all ]] || fail "--stats heatmap_kind is not all by default"
     checks=$((checks + 6))
+fi
+# The inspector (viewer, under Xvfb) splits what a pixel walks by kind: a floor pixel under one
+# big clear decal and inside one probe walks that decal, that probe and the lights there, and the
+# three add up to the total.
+if have_xvfb_run "the inspector's counts per kind"; then
+    echo '{"decals": [{"position": [0, 0, 1], "size": [3, 0.4, 3], "color": [1, 1, 1, 0]}]}' >"$TMP/big.json"
+    echo '{"probes": [{"position": [0, 1.5, 0], "extents": [4, 2, 4]}]}' >"$TMP/probe.json"
+    printf '0 pause\n2 inspect 96 96\n3 quit\n' >"$TMP/inspect.script"
+    if timeout 120 xvfb-run -a -s "-screen 0 640x480x24" "$LC_BIN" --scene "$TMP/wall.gltf" --camera "$cam" --size 192x108 \
+        --lights 24 --seed 3 --mode tiles --decals-file "$TMP/big.json" --probes-file "$TMP/probe.json" \
+        --script "$TMP/inspect.script" --validate >"$TMP/inspect.log" 2>&1; then
+        line=$(grep -m1 "inspect mode=" "$TMP/inspect.log")
+        kv() { sed -n "s/.* $1=\([0-9]*\) .*/\1/p" <<<"$line"; }
+        e=$(kv evaluated) ed=$(kv evaluated_decals) ep=$(kv evaluated_probes) el=$(kv evaluated_lights)
+        echo "  inspector: evaluated $e = decals $ed + probes $ep + lights $el"
+        [[ $ed == 1 && $ep == 1 && -n $el && $e == $((ed + ep + el)) ]] ||
+            fail "the inspector's counts per kind are wrong: $line"
+        checks=$((checks + 1))
+    else
+        fail "the inspector run failed: $(tail -2 "$TMP/inspect.log")"
+    fi
 fi
 lc_bad "--heatmap-kind walls" --headless --heatmap-kind walls
 checks=$((checks + 1))

@@ -112,6 +112,7 @@ lc_status lc_inspect_pixel(lc_renderer *r, int px, int py, lc_inspection *out)
     for (uint32_t i = 0; i < n; i++) {
         out->listed += listed[i];
         out->evaluated += evaluated[i];
+        out->evaluated_kind[i < q.decal_count ? 0 : i < first_light ? 1 : 2] += evaluated[i];
         bool shadowed = evaluated[i] && shadow_of && i >= first_light && shadow_of[i - first_light] != 0;
         out->shadowed += shadowed;
         if (evaluated[i] && out->id_count < LC_INSPECT_IDS) {
@@ -163,6 +164,9 @@ void lc_inspection_format(const lc_inspection *in, char *text, size_t size)
         }
         len = append(text, size, len, "\n%s %u lights, pixel walks %u, %u reach it, %u missed, %u shadowed (*)\n", what, in->listed,
                      in->evaluated, in->reach, in->missed, in->shadowed);
+        if (in->evaluated_kind[0] || in->evaluated_kind[1]) /* the entity array holds more than lights */
+            len = append(text, size, len, "walks %u decals, %u probes, %u lights\n", in->evaluated_kind[0], in->evaluated_kind[1],
+                         in->evaluated_kind[2]);
     }
     for (uint32_t i = 0; i < in->id_count; i++)
         len = append(text, size, len, "%s%u%s", i % 16 ? " " : (i ? "\n" : ""), in->ids[i], in->ids_shadowed >> i & 1u ? "*" : "");
@@ -172,9 +176,10 @@ void lc_inspection_format(const lc_inspection *in, char *text, size_t size)
 void lc_inspection_format_line(const lc_inspection *in, char *text, size_t size)
 {
     size_t len = append(text, size, 0, "inspect mode=%s pixel=%u,%u tile=%u,%u surface=%d depth=%.3f visible=%u listed=%u "
-                        "evaluated=%u reach=%u missed=%u",
+                        "evaluated=%u evaluated_decals=%u evaluated_probes=%u evaluated_lights=%u reach=%u missed=%u",
                         lc_mode_names[in->mode], in->x, in->y, in->tile_x, in->tile_y, in->surface, in->view_depth,
-                        in->visible, in->listed, in->evaluated, in->reach, in->missed);
+                        in->visible, in->listed, in->evaluated, in->evaluated_kind[0], in->evaluated_kind[1],
+                        in->evaluated_kind[2], in->reach, in->missed);
     if (in->mode == LC_MODE_CLUSTERS) len = append(text, size, len, " slice=%u", in->slice);
     if (in->has_zbin && in->zbin_first <= in->zbin_last)
         len = append(text, size, len, " zbin=%u:%u..%u", in->zbin, in->zbin_first, in->zbin_last);

@@ -24,6 +24,7 @@ typedef struct lc_inspection {
     uint32_t visible;          /* lights after the frustum cull (the packed list) */
     uint32_t listed;           /* lights in the tile's (cluster's) structure; brute: all */
     uint32_t evaluated;        /* lights the forward pass walks at this pixel */
+    uint32_t evaluated_kind[3]; /* of those, the decals, the probes and the lights (the entity array's ranges) */
     uint32_t reach;            /* lights whose volume holds the pixel's surface point */
     uint32_t missed;           /* reach but not evaluated: always 0 unless culling is broken */
     uint32_t ids[LC_INSPECT_IDS]; /* the first evaluated light indices (depth-sorted order) */
