@@ -11,7 +11,7 @@
 // the span of its meshlet's indices from the first to the last sublet in the frustum.
 // PHASE (geometry_cull.glsl's constant): ALL draws every task in the frustum; 1 those whose
 // visibility bit says the view saw them when last rendered (a fresh view's whole frustum); 2
-// tests the others against the view's HiZ of phase 1 (shadow_hiz.comp), draws the visible
+// tests the others against the view's HiZ of phase 1 (hiz_views.comp), draws the visible
 // ones and writes every bit (fresh views: nothing, phase 1 did it).
 // The sun's cascades are more views of the same dispatch (record LC_SHADOW_SUN_RECORD, the
 // face their cascade; orthographic matrices), always fresh (they have no HiZ: phase 1 draws

@@ -344,7 +344,7 @@ struct lc_bin_push {
  * rendered this frame its light's record and the face (x, y), its visibility bits' identity
  * (z: owner * 6 + face) and w: 1 when those bits say nothing (the view's first render since its
  * light took the tile), which the GPU cull of the views reads (shadow_cull.comp: a workgroup row
- * per view; shadow_hiz.comp: a workgroup per view). */
+ * per view; hiz_views.comp: a workgroup per view). */
 #define LC_SHADOW_RECORDS 256u
 #define LC_SHADOW_CASCADES_MAX 8u /* --cascades: the sun's cascaded shadow maps (src/lights/cascades.h) */
 #define LC_SHADOW_VIEW_SLOTS (64u + LC_SHADOW_CASCADES_MAX) /* --shadow-updates light views, then the cascades */
