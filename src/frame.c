@@ -147,7 +147,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     }
     if ((s = lc_frame_create_light_buffers(r)) != LC_OK) return s;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_buffer_desc sd = {.size = LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow) + LC_SHADOW_VIEW_SLOTS * 16 + sizeof(lc_gpu_cascades),
+        lc_buffer_desc sd = {.size = LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow) + LC_SHADOW_VIEW_SLOTS * sizeof(lc_gpu_view) + sizeof(lc_gpu_cascades),
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                              .host_visible = true, .gpu_reads = true, .name = "shadow records"};
         if ((s = lc_buffer_create(ctx, &sd, &r->frame.slots[i].shadows)) != LC_OK) return s;
@@ -249,6 +249,9 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
     lc_m4_inverse(proj, &u->inv_proj);
     u->camera_pos = (lc_f4){cam->position[0], cam->position[1], cam->position[2], 0.0f};
     u->screen_inv = (lc_f4){1.0f / (float)r->sized.width, 1.0f / (float)r->sized.height, cam->near_z, cam->far_z};
+    u->camera = (lc_gpu_view){.view_proj = u->view_proj, .eye = {cam->position[0], cam->position[1], cam->position[2], cam->near_z},
+                              .rect = {0.0f, 0.0f, (float)r->sized.width, (float)r->sized.height}, .info = {LC_VIEW_CONE, 0, 0, 0}};
+    lc_gpu_view_frustum(&u->camera);
     /* The tile grid of this frame's mode: lists keeps its own (16-pixel) tiles. */
     bool lists = r->settings.mode == LC_MODE_LISTS;
     u->screen = (lc_u4){r->sized.width, r->sized.height, lists ? r->sized.list_tiles_x : r->sized.tiles_x, lists ? r->sized.list_tiles_y : r->sized.tiles_y};

@@ -40,13 +40,12 @@ bool lc_sphere_in_planes(vec4 planes[6], vec3 c, float r)
     return true;
 }
 
-// The camera's frustum (a shadow view's: shadow_cull.comp).
-bool sphere_in_frustum(vec3 c, float r)
-{
-    vec4 planes[6];
-    lc_frustum_planes(frame.view_proj, planes);
-    return lc_sphere_in_planes(planes, c, r);
-}
+// Whether a world sphere may lie in a view's frustum (lc_gpu_view: the camera's, a shadow
+// view's).
+bool lc_view_sphere(lc_gpu_view view, vec3 c, float r) { return lc_sphere_in_planes(view.planes, c, r); }
+
+// The camera's frustum.
+bool sphere_in_frustum(vec3 c, float r) { return lc_view_sphere(frame.camera, c, r); }
 
 // Tangent bounds of a sphere seen along +z (the seed's project_sphere_flat).
 vec2 project_sphere_flat(float view_xy, float view_z, float radius)
@@ -111,10 +110,11 @@ uint lc_cull_bounds(lc_gpu_cull_object co, mat4 world, vec4 sphere, vec4 cone_ap
     center = (world * vec4(sphere.xyz, 1.0)).xyz;
     radius = sphere.w * uintBitsToFloat(co.info.z);
     if (!sphere_in_frustum(center, radius)) return 1u;
-    if ((co.info.y & LC_GEOMETRY_CULL_CONE) != 0u && co.info.w != LC_RASTER_NONE && cone_apex.w < 1.0) {
+    if ((frame.camera.info.x & LC_VIEW_CONE) != 0u && (co.info.y & LC_GEOMETRY_CULL_CONE) != 0u && co.info.w != LC_RASTER_NONE &&
+        cone_apex.w < 1.0) {
         vec3 apex = (world * vec4(cone_apex.xyz, 1.0)).xyz;
         vec3 axis = normalize(mat3(world) * cone_axis.xyz);
-        if (dot(normalize(apex - frame.camera_pos.xyz), axis) >= cone_apex.w) return 2u;
+        if (dot(normalize(apex - frame.camera.eye.xyz), axis) >= cone_apex.w) return 2u;
     }
     return 0u;
 }

@@ -51,8 +51,7 @@ hiz_view view_of(uint v)
 #ifndef LC_HIZ_SHADOW_VIEWS_OF_ATLAS
     return hiz_view(ivec2(0), ivec2(push.size.xy), int(push.size.z), 0u);
 #else
-    uvec4 sv = shadow_views[v];
-    vec4 rect = shadows[sv.x].rect[sv.y];
+    vec4 rect = shadow_views[v].rect;
     int side = int(rect.z);
     return hiz_view(ivec2(rect.xy), ivec2(side), findMSB(side) + 1, push.size.x + v * LC_SHADOW_HIZ_WORDS);
 #endif
@@ -254,7 +253,7 @@ void main()
     // A shadow view: its whole pyramid in its workgroup. A fresh view (every cascade) has
     // none: phase 2 does not test it (shadow_cull.comp).
     uint v = gl_WorkGroupID.x;
-    if (shadow_views[v].w != 0u) return;
+    if ((shadow_views[v].info.x & LC_VIEW_FRESH) != 0u) return;
     reduce_levels(view_of(v), 1);
 #endif
 }
