@@ -99,7 +99,7 @@ void main()
     uint view = gl_WorkGroupID.y;
     lc_gpu_view sv = shadow_views[view];
     bool cascade = (sv.info.x & LC_VIEW_CASCADE) != 0u;
-    uint k = sv.info.z; // the cascade
+    uint cascade_index = sv.info.z;
     uint triangles = 0u, inside = 0u, occluded = 0u, enclosed = 0u, drawn = 0u;
     if (task < push.region.x) {
         uvec2 t = tasks[task];
@@ -112,12 +112,12 @@ void main()
             inside = m.info.w;
             mat4 world = objects[t.x].world;
             float scale = uintBitsToFloat(co.info.z);
-            center = (world * vec4(m.sphere.xyz, 1.0)).xyz;
-            radius = m.sphere.w * scale;
+            // The camera's meshlet test (no cone: the view has no LC_VIEW_CONE).
+            bool in_view = lc_view_cull_bounds(sv, co, world, m.sphere, m.cone_apex, m.cone_axis, center, radius) == 0u;
             // Phase 2 leaves the cascades (fresh views): the enclosed are counted once.
-            if (cascade && k > 0u && lc_view_sphere(sv, center, radius) && cascade_enclosed(center, radius, k)) {
+            if (cascade && cascade_index > 0u && in_view && cascade_enclosed(center, radius, cascade_index)) {
                 enclosed = PHASE == LC_GEOMETRY_CULL_PHASE_2 ? 0u : 1u;
-            } else if (lc_view_sphere(sv, center, radius)) {
+            } else if (in_view) {
                 first = ~0u;
                 uint at = 0u;
                 for (uint k = 0u; k < LC_MESHLET_SUBLETS; k++) {
@@ -132,31 +132,23 @@ void main()
                 }
             }
         }
-        bool visible = first < end, draw = visible;
+        bool draw = first < end;
         if (PHASE != LC_GEOMETRY_CULL_PHASE_ALL) {
-            // The view's bit for the task (info.w: the view's identity across frames).
-            // A fresh view (w: its first render since its light took the tile) has no bits to go
-            // by: phase 1 draws its whole frustum and sets its bits, and phase 2 leaves it (a HiZ
-            // of nothing would hide nothing), so its tile is rendered once, not twice.
+            // The view's bit for the task (info.w: the view's identity across frames), and the
+            // two-phase rule every view follows (geometry_cull.glsl lc_view_phase_of). A fresh view
+            // has no bits to go by: phase 1 draws its whole frustum and sets its bits, and phase 2
+            // leaves it (a HiZ of nothing would hide nothing), so its tile is rendered once.
             uint word = push.view.z + sv.info.w * ((push.region.x + 31u) >> 5u) + (task >> 5u), bit = 1u << (task & 31u);
             bool fresh = (sv.info.x & LC_VIEW_FRESH) != 0u, was_visible = !fresh && (cull[word] & bit) != 0u;
-            if (PHASE == LC_GEOMETRY_CULL_PHASE_1) {
-                draw = visible && (was_visible || fresh);
-                if (fresh) {
-                    set_bit(word, bit, visible);
-                } else {
-                    inside = 0u; // phase 2 counts the view's objects
-                }
-            } else if (fresh) {
-                draw = false;
-                inside = 0u; // phase 1 drew and counted it
-            } else {
-                if (visible) visible = shadow_hiz_visible(center, radius * 1.0001, sv.view_proj, sv.eye.w, uint(sv.rect.z),
-                                                          push.view.w + view * LC_SHADOW_HIZ_WORDS);
-                draw = visible && !was_visible;
-                occluded = first < end && !visible && !was_visible ? 1u : 0u;
-                set_bit(word, bit, visible);
-            }
+            bool hiz = lc_view_tests_hiz(first < end, fresh)
+                           ? shadow_hiz_visible(center, radius * 1.0001, sv.view_proj, sv.eye.w, uint(sv.rect.z), push.view.w + view * LC_SHADOW_HIZ_WORDS)
+                           : true;
+            lc_view_phase p = lc_view_phase_of(first < end, hiz, was_visible, fresh);
+            draw = p.draw;
+            occluded = p.occluded ? 1u : 0u;
+            if (p.write) set_bit(word, bit, p.bit);
+            // Phase 1 counts a fresh view's objects, phase 2 the others'.
+            if ((PHASE == LC_GEOMETRY_CULL_PHASE_1) != fresh) inside = 0u;
         }
         if (draw) {
             uint bucket = co.info.x;
@@ -181,7 +173,7 @@ void main()
     }
     if (cascade) { // a workgroup row is one view: the subgroup's lanes share the cascade
         uvec2 more = subgroupAdd(uvec2(drawn, enclosed));
-        uint at = LC_SHADOW_CULL_CASCADE_STATS + 4u * k;
+        uint at = LC_SHADOW_CULL_CASCADE_STATS + 4u * cascade_index;
         if (subgroupElect()) {
             if (more.x != 0u) atomicAdd(cull[at + 0u], more.x);
             if (sum.x != 0u) atomicAdd(cull[at + 1u], sum.x);
