@@ -148,7 +148,7 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
     }
     if ((s = lc_frame_create_light_buffers(r)) != LC_OK) return s;
     for (int i = 0; i < LC_FRAMES_IN_FLIGHT; i++) {
-        lc_buffer_desc sd = {.size = LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow) + LC_SHADOW_VIEW_SLOTS * 16 + sizeof(lc_gpu_cascades),
+        lc_buffer_desc sd = {.size = LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow) + LC_SHADOW_VIEW_SLOTS * sizeof(lc_gpu_view) + sizeof(lc_gpu_cascades),
                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                              .host_visible = true, .gpu_reads = true, .name = "shadow records"};
         if ((s = lc_buffer_create(ctx, &sd, &r->frame.slots[i].shadows)) != LC_OK) return s;
@@ -250,6 +250,9 @@ static void fill_ubo(lc_renderer *r, const lc_m4 *view, const lc_m4 *proj, uint3
     lc_m4_inverse(proj, &u->inv_proj);
     u->camera_pos = (lc_f4){cam->position[0], cam->position[1], cam->position[2], 0.0f};
     u->screen_inv = (lc_f4){1.0f / (float)r->sized.width, 1.0f / (float)r->sized.height, cam->near_z, cam->far_z};
+    u->camera = (lc_gpu_view){.view_proj = u->view_proj, .eye = {cam->position[0], cam->position[1], cam->position[2], cam->near_z},
+                              .rect = {0.0f, 0.0f, (float)r->sized.width, (float)r->sized.height}, .info = {LC_VIEW_CONE, 0, 0, 0}};
+    lc_gpu_view_frustum(&u->camera);
     /* The tile grid of this frame's mode: lists keeps its own (16-pixel) tiles. */
     bool lists = r->settings.mode == LC_MODE_LISTS;
     u->screen = (lc_u4){r->sized.width, r->sized.height, lists ? r->sized.list_tiles_x : r->sized.tiles_x, lists ? r->sized.list_tiles_y : r->sized.tiles_y};
@@ -303,22 +306,30 @@ static lc_pass shadow_view(lc_renderer *r, const lc_frame *f, uint32_t v, uint32
     return lc_pass_shadow_view(f, v, phase, name, sizeof r->frame.shadow_names[0]);
 }
 
+/* The shadow views: culled on the GPU in one dispatch a phase (or on the CPU, before the frame:
+ * no cull pass), each view's depth into its atlas tile; a fresh view gets no phase 2. */
+static uint32_t shadow_cull(const lc_frame *f, void *ctx, uint32_t phase, lc_pass *passes)
+{
+    (void)ctx;
+    return f->shadow_cull_gpu ? lc_passes_shadow_cull(phase, passes) : 0;
+}
+
+static uint32_t shadow_draw(const lc_frame *f, void *ctx, uint32_t phase, lc_pass *passes)
+{
+    lc_renderer *r = ctx;
+    uint32_t n = 0;
+    for (uint32_t v = 0; v < r->dev.shadows.render_count; v++)
+        if (phase != LC_GEOMETRY_CULL_PHASE_2 || !r->dev.shadows.render[v].fresh) passes[n++] = shadow_view(r, f, v, phase);
+    return n;
+}
+
 /* views: each shadow view rendered this frame, its depth into its atlas tile; with
  * occlusion in two phases as the camera's (what each view saw last, its HiZ, the rest). */
 static uint32_t shadow_view_passes(lc_renderer *r, const lc_frame *f, lc_pass *passes)
 {
-    uint32_t n = 0, views = r->dev.shadows.render_count;
-    bool occlusion = views && lc_frame_shadow_occlusion(r);
-    uint32_t first = occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
-    if (views && f->shadow_cull_gpu) n += lc_passes_shadow_cull(first, passes + n); // shadow cull (/ phase 1): each view's casters on the GPU (what each saw last)
-    for (uint32_t v = 0; v < views; v++) passes[n++] = shadow_view(r, f, v, first);
-    if (occlusion) {
-        passes[n++] = lc_pass_shadow_hiz();                   // shadow hiz: each view's max-depth pyramid of phase 1
-        n += lc_passes_shadow_cull(LC_GEOMETRY_CULL_PHASE_2, passes + n); // shadow cull / phase 2: the rest against the HiZ; visibility bits
-        for (uint32_t v = 0; v < views; v++) // what became visible; fresh views were done in phase 1
-            if (!r->dev.shadows.render[v].fresh) passes[n++] = shadow_view(r, f, v, LC_GEOMETRY_CULL_PHASE_2);
-    }
-    return n;
+    if (!r->dev.shadows.render_count) return 0;
+    lc_view_kind k = {r, shadow_cull, shadow_draw, lc_pass_shadow_hiz};
+    return lc_passes_cull_and_draw(f, &k, lc_frame_shadow_occlusion(r), passes);
 }
 
 /* per-view depth: the camera's depth (and, for visibility shading, its triangle ids) on the
@@ -331,36 +342,13 @@ static uint32_t camera_depth_passes(const lc_frame *f, lc_pass *passes)
     /* Visibility shading in one raster pass: the depth and the ids together, where the depth
      * pre-pass would be (per phase); else the pre-pass, and the ids after it (EQUAL). */
     bool single = s->shading == LC_SHADING_VISIBILITY && !s->visibility_prepass;
-    uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
     bool compute_raster = s->shading == LC_SHADING_VISIBILITY && s->raster == LC_RASTERIZER_COMPUTE;
     if (compute_raster) {
         n += lc_passes_raster(f, passes + n);             // compute raster: cull, raster, resolve (passes/raster.c)
-    } else if (s->geometry == LC_GEOMETRY_MESH) {
-        /* The mdi path's passes with each cull and its depth draws in one pass: the task
-         * shader culls, the mesh shader draws the survivors. */
-        /* --mesh-dispatch indirect: a compute cull writes the sublet list first (cull, list
-         * scan, list), and the mesh shader alone draws it. */
-        bool list = s->mesh_dispatch == LC_MESH_DISPATCH_INDIRECT;
-        passes[n++] = lc_pass_geometry_clear();               // geometry clear: counters start at zero
-        for (uint32_t k = 0; list && k < 3; k++) passes[n++] = lc_pass_mesh_cull(first, k); // mesh cull (/ phase 1): the surviving sublets' list
-        passes[n++] = single ? lc_pass_visibility_single(f, first) : lc_pass_depth_mesh(f, first); // depth prepass (/ phase 1): cull + draw (task + mesh shaders)
-        if (s->occlusion) {
-            passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
-            for (uint32_t k = 0; list && k < 3; k++) passes[n++] = lc_pass_mesh_cull(LC_GEOMETRY_CULL_PHASE_2, k); // mesh cull / phase 2
-            passes[n++] = single ? lc_pass_visibility_single(f, LC_GEOMETRY_CULL_PHASE_2)
-                                 : lc_pass_depth_mesh(f, LC_GEOMETRY_CULL_PHASE_2); // depth prepass / phase 2: the rest against the HiZ
-        }
-        passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
-    } else if (s->geometry == LC_GEOMETRY_MDI) {
+    } else if (s->geometry == LC_GEOMETRY_MESH || s->geometry == LC_GEOMETRY_MDI) {
+        lc_view_kind k = lc_view_camera(f);
         passes[n++] = lc_pass_geometry_clear();               // geometry clear: draw counts and counters start at zero
-        passes[n++] = lc_pass_geometry_cull(first);           // early cull: frustum, cone (and what was visible last frame)
-        passes[n++] = single ? lc_pass_visibility_single(f, first) : lc_pass_depth_indirect(first); // depth prepass of the survivors (indirect, per bucket)
-        if (s->occlusion) {
-            passes[n++] = lc_pass_hiz();                      // hiz: max-depth pyramid of phase 1
-            passes[n++] = lc_pass_geometry_cull(LC_GEOMETRY_CULL_PHASE_2); // late cull: the rest against the HiZ; visibility bits
-            passes[n++] = single ? lc_pass_visibility_single(f, LC_GEOMETRY_CULL_PHASE_2)
-                                 : lc_pass_depth_indirect(LC_GEOMETRY_CULL_PHASE_2); // depth of what became visible
-        }
+        n += lc_passes_cull_and_draw(f, &k, s->occlusion, passes + n); // cull, depth (phase 1), hiz, cull, depth (phase 2)
         passes[n++] = lc_pass_geometry_stats();               // geometry stats: the counters to the host
     } else {
         passes[n++] = single ? lc_pass_visibility_single(f, LC_GEOMETRY_CULL_PHASE_ALL)

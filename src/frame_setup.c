@@ -254,8 +254,9 @@ static const pipeline_row k_pipelines[] = {
     {AT(bin_blocks[LC_BIN_CLUSTERS]), "light cull / bin lights / clusters", "bin_lights_blocks.comp", {0}, LC_BIN_CLUSTERS, NEEDS_NONE},
     PHASES(geometry_cull, "geometry_cull.comp", "geometry cull", NEEDS_NONE),
     PHASES(shadow_cull_pipeline, "shadow_cull.comp", "shadow cull", NEEDS_NONE),
-    COMPUTE(hiz_pipeline, "hiz.comp", "hiz"),
-    COMPUTE(shadow_hiz_pipeline, "shadow_hiz.comp", "shadow hiz"),
+    /* One HiZ shader (hiz.glsl) for every view: the camera's depth, the shadow views' atlas tiles. */
+    COMPUTE(hiz[LC_HIZ_CAMERA], "hiz.comp", "hiz"),
+    COMPUTE(hiz[LC_HIZ_SHADOW_VIEWS], "hiz_views.comp", "shadow hiz"),
     /* Shadow views: depth only, both faces (a light inside a closed box sees its inside); alpha
      * MASK casters with the depth pre-pass's fragment shader cutting the holes (light goes
      * through them). */

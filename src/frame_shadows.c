@@ -257,7 +257,8 @@ static void frame_cascades(lc_renderer *r, lc_frame_slot *slot, const lc_shadow_
     cd.settings.count = lc_frame_shadows_on(r) ? lc_frame_cascades_wanted(r, s) : 0;
     lc_cascades_update(cs, &cd);
     uint32_t n = cs->gpu.info.x;
-    memcpy((char *)slot->shadows.mapped + LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow) + LC_SHADOW_VIEW_SLOTS * 16, &cs->gpu, sizeof cs->gpu);
+    memcpy((char *)slot->shadows.mapped + LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow) + LC_SHADOW_VIEW_SLOTS * sizeof(lc_gpu_view), &cs->gpu,
+           sizeof cs->gpu);
     for (uint32_t k = 0; k < n; k++) {
         if (!cs->render[k] || sh->render_count >= LC_SHADOW_VIEW_SLOTS) continue;
         lc_shadow_render *rv = &sh->render[sh->render_count++];
@@ -286,12 +287,19 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     lc_shadows_update(sh, &d, slot->shadow_lights.mapped);
     memcpy(slot->shadows.mapped, sh->records, (size_t)sh->record_count * sizeof(lc_gpu_shadow));
     frame_cascades(r, slot, &d);
-    /* The views to render, for their GPU cull (lc_shared.h LC_SHADOW_VIEW_SLOTS): record and
-     * face, and the identity of their occlusion bits, which say nothing on a fresh view. */
-    lc_u4 *views = (lc_u4 *)((char *)slot->shadows.mapped + LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow));
+    /* The views to render, for their GPU cull (lc_shared.h LC_SHADOW_VIEW_SLOTS): matrix and
+     * frustum, atlas tile, record and face, and the identity of their occlusion bits, which
+     * say nothing on a fresh view. The near plane: the light's (a cascade has no HiZ). */
+    lc_gpu_view *views = (lc_gpu_view *)((char *)slot->shadows.mapped + LC_SHADOW_RECORDS * sizeof(lc_gpu_shadow));
     for (uint32_t v = 0; v < sh->render_count; v++) {
         const lc_shadow_render *rv = &sh->render[v];
-        views[v] = (lc_u4){rv->record, rv->face, rv->owner * 6 + rv->face, rv->fresh};
+        float near_z = rv->cascade ? 0.0f : sh->records[rv->record].params.x;
+        uint32_t flags = LC_VIEW_CASTERS | (rv->cascade ? LC_VIEW_CASCADE : 0u) | (rv->fresh ? LC_VIEW_FRESH : 0u);
+        lc_gpu_view gv = {.view_proj = rv->view_proj, .eye = {rv->eye[0], rv->eye[1], rv->eye[2], near_z},
+                          .rect = {(float)rv->x, (float)rv->y, (float)rv->size, (float)rv->size},
+                          .info = {flags, rv->record, rv->face, rv->owner * 6 + rv->face}};
+        lc_gpu_view_frustum(&gv);
+        memcpy(&views[v], &gv, sizeof gv);
     }
     slot->shadow_frame = sh->stats;
     slot->shadow_views_culled = 0;

@@ -24,8 +24,13 @@ _Static_assert(offsetof(lc_gpu_object, normal) == 64, "normal");
 _Static_assert(offsetof(lc_gpu_object, info) == 128, "info");
 
 /* std140: 4 mat4 (256 bytes) then 7 vec4-sized members (112 bytes). */
-_Static_assert(sizeof(lc_frame_ubo) == 416, "lc_frame_ubo is 4 mat4 + 10 vec4");
+_Static_assert(sizeof(lc_frame_ubo) == 416 + 208, "lc_frame_ubo is 4 mat4 + 10 vec4, then the camera's lc_gpu_view");
 _Static_assert(offsetof(lc_frame_ubo, entity_info) == 400, "entity_info");
+_Static_assert(offsetof(lc_frame_ubo, camera) == 416, "camera");
+/* A view (std140 and std430 alike): a mat4, 6 plane vec4, 3 vec4-sized members. */
+_Static_assert(sizeof(lc_gpu_view) == 208, "lc_gpu_view is a mat4 and 9 vec4");
+_Static_assert(offsetof(lc_gpu_view, planes) == 64 && offsetof(lc_gpu_view, eye) == 160, "planes, eye");
+_Static_assert(offsetof(lc_gpu_view, rect) == 176 && offsetof(lc_gpu_view, info) == 192, "rect, info");
 _Static_assert(sizeof(lc_gpu_decal) == 96 && offsetof(lc_gpu_decal, textures) == 80, "lc_gpu_decal is 6 vec4");
 _Static_assert(sizeof(lc_gpu_object_mask) == 32 && offsetof(lc_gpu_object_mask, info) == 16, "lc_gpu_object_mask is 2 uvec4");
 _Static_assert(offsetof(lc_frame_ubo, view) == 0, "view");

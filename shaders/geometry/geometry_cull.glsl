@@ -40,13 +40,12 @@ bool lc_sphere_in_planes(vec4 planes[6], vec3 c, float r)
     return true;
 }
 
-// The camera's frustum (a shadow view's: shadow_cull.comp).
-bool sphere_in_frustum(vec3 c, float r)
-{
-    vec4 planes[6];
-    lc_frustum_planes(frame.view_proj, planes);
-    return lc_sphere_in_planes(planes, c, r);
-}
+// Whether a world sphere may lie in a view's frustum (lc_gpu_view: the camera's, a shadow
+// view's).
+bool lc_view_sphere(lc_gpu_view view, vec3 c, float r) { return lc_sphere_in_planes(view.planes, c, r); }
+
+// The camera's frustum.
+bool sphere_in_frustum(vec3 c, float r) { return lc_view_sphere(frame.camera, c, r); }
 
 // Tangent bounds of a sphere seen along +z (the seed's project_sphere_flat).
 vec2 project_sphere_flat(float view_xy, float view_z, float radius)
@@ -103,20 +102,59 @@ bool hiz_visible(vec3 center, float radius, uvec2 hiz_size, uint levels)
 }
 
 // The frustum and back-face cone tests of one meshlet (or sublet) of an object whose own
-// sphere passed: 0 when it may be visible, 1 outside the frustum, 2 facing away (the rasterizer
-// would cull every triangle). center and radius: its world bounding sphere, for the HiZ.
-uint lc_cull_bounds(lc_gpu_cull_object co, mat4 world, vec4 sphere, vec4 cone_apex, vec4 cone_axis, out vec3 center,
-                    out float radius)
+// sphere passed, in a view: 0 when it may be visible, 1 outside the frustum, 2 facing away (the
+// rasterizer would cull every triangle; views without LC_VIEW_CONE draw both faces). center and
+// radius: its world bounding sphere, for the HiZ.
+uint lc_view_cull_bounds(lc_gpu_view view, lc_gpu_cull_object co, mat4 world, vec4 sphere, vec4 cone_apex, vec4 cone_axis,
+                         out vec3 center, out float radius)
 {
     center = (world * vec4(sphere.xyz, 1.0)).xyz;
     radius = sphere.w * uintBitsToFloat(co.info.z);
-    if (!sphere_in_frustum(center, radius)) return 1u;
-    if ((co.info.y & LC_GEOMETRY_CULL_CONE) != 0u && co.info.w != LC_RASTER_NONE && cone_apex.w < 1.0) {
+    if (!lc_view_sphere(view, center, radius)) return 1u;
+    if ((view.info.x & LC_VIEW_CONE) != 0u && (co.info.y & LC_GEOMETRY_CULL_CONE) != 0u && co.info.w != LC_RASTER_NONE &&
+        cone_apex.w < 1.0) {
         vec3 apex = (world * vec4(cone_apex.xyz, 1.0)).xyz;
         vec3 axis = normalize(mat3(world) * cone_axis.xyz);
-        if (dot(normalize(apex - frame.camera_pos.xyz), axis) >= cone_apex.w) return 2u;
+        if (dot(normalize(apex - view.eye.xyz), axis) >= cone_apex.w) return 2u;
     }
     return 0u;
+}
+
+// The camera's.
+uint lc_cull_bounds(lc_gpu_cull_object co, mat4 world, vec4 sphere, vec4 cone_apex, vec4 cone_axis, out vec3 center,
+                    out float radius)
+{
+    return lc_view_cull_bounds(frame.camera, co, world, sphere, cone_apex, cone_axis, center, radius);
+}
+
+// The two-phase rule of one task in a view, for every view (the camera's cull, the shadow
+// views'): in_view: it passed the frustum (and cone) tests; hiz_visible: the HiZ test's answer
+// where lc_view_tests_hiz asked for it; was_visible: its visibility bit (what the view saw when
+// last rendered); fresh: the view has no bits yet (a shadow view's first render since its light
+// took the tile; the camera always has them). Phase 1 draws what was visible (a fresh view: its
+// whole frustum, and writes its bits); phase 2 tests the rest against the HiZ of phase 1, draws
+// what became visible and writes every bit (a fresh view: nothing, phase 1 did it); one phase
+// (ALL) draws the frustum and writes the bits where the view keeps them.
+struct lc_view_phase {
+    bool draw, write, bit; // drawn; whether its visibility bit is written, and to what
+    bool occluded;         // in the frustum but hidden by the HiZ (phase 2's count)
+};
+
+bool lc_view_tests_hiz(bool in_view, bool fresh) { return PHASE == LC_GEOMETRY_CULL_PHASE_2 && in_view && !fresh; }
+
+lc_view_phase lc_view_phase_of(bool in_view, bool hiz_visible, bool was_visible, bool fresh)
+{
+    lc_view_phase r = lc_view_phase(in_view, true, in_view, false);
+    if (PHASE == LC_GEOMETRY_CULL_PHASE_1) {
+        r.draw = in_view && (was_visible || fresh);
+        r.write = fresh;
+    } else if (PHASE == LC_GEOMETRY_CULL_PHASE_2) {
+        r.write = !fresh;
+        r.bit = in_view && hiz_visible;
+        r.draw = !fresh && r.bit && !was_visible;
+        r.occluded = !fresh && in_view && !r.bit && !was_visible;
+    }
+    return r;
 }
 
 // The decision for one task of this PHASE: whether it is drawn, and which test culled it
@@ -139,21 +177,17 @@ lc_cull_decision lc_cull_task(uint task, uvec2 hiz_size, uint hiz_levels)
                    ? lc_cull_bounds(co, objects[t.x].world, m.sphere, m.cone_apex, m.cone_axis, center, radius)
                    : 1u;
     bool was_visible = (visibility[task >> 5u] & (1u << (task & 31u))) != 0u;
-    bool visible = why == 0u;
+    bool in_view = why == 0u;
     r.f = why == 1u ? 1u : 0u;
     r.b = why == 2u ? 1u : 0u;
-    r.draw = visible;
-    if (PHASE == LC_GEOMETRY_CULL_PHASE_1) {
-        r.draw = visible && was_visible;
-        r.f = r.b = 0u; // phase 2 counts the culled ones
-    } else if (PHASE == LC_GEOMETRY_CULL_PHASE_2 && visible) {
-        visible = hiz_visible(center, radius, hiz_size, hiz_levels);
-        r.draw = visible && !was_visible;
-        if (!visible && !was_visible) r.o = 1u;
-    }
-    if (PHASE != LC_GEOMETRY_CULL_PHASE_1 && visible != was_visible) {
+    if (PHASE == LC_GEOMETRY_CULL_PHASE_1) r.f = r.b = 0u; // phase 2 counts the culled ones
+    bool hiz = lc_view_tests_hiz(in_view, false) ? hiz_visible(center, radius, hiz_size, hiz_levels) : true;
+    lc_view_phase p = lc_view_phase_of(in_view, hiz, was_visible, false);
+    r.draw = p.draw;
+    r.o = p.occluded ? 1u : 0u;
+    if (p.write && p.bit != was_visible) {
         uint bit = 1u << (task & 31u);
-        if (visible) atomicOr(visibility[task >> 5u], bit);
+        if (p.bit) atomicOr(visibility[task >> 5u], bit);
         else atomicAnd(visibility[task >> 5u], ~bit);
     }
     return r;

@@ -4,14 +4,14 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 // The shadow views' GPU cull (src/passes/shadow_cull.c; the layout: shared/lc_geometry.h
 // LC_SHADOW_CULL_*): one lane per shadow-casting task, one dispatch for the views rendered
-// this frame, a row of workgroups per view. The view's frustum comes from its light's record
-// (the matrix its depth is drawn with); the tests are the camera cull's (geometry_cull.glsl:
-// object sphere, meshlet sphere) and then each sublet's sphere, without the back-face cone (the
+// this frame, a row of workgroups per view. The view's record (lc_gpu_view, shadow_block.glsl:
+// the matrix its depth is drawn with, its frustum, tile and flags) is the camera's kind; the
+// tests are the camera cull's (geometry_cull.glsl lc_view_sphere: object sphere, meshlet sphere) and then each sublet's sphere, without the back-face cone (the
 // views draw both faces). A surviving task appends one command to its list in the view's region:
 // the span of its meshlet's indices from the first to the last sublet in the frustum.
 // PHASE (geometry_cull.glsl's constant): ALL draws every task in the frustum; 1 those whose
 // visibility bit says the view saw them when last rendered (a fresh view's whole frustum); 2
-// tests the others against the view's HiZ of phase 1 (shadow_hiz.comp), draws the visible
+// tests the others against the view's HiZ of phase 1 (hiz_views.comp), draws the visible
 // ones and writes every bit (fresh views: nothing, phase 1 did it).
 // The sun's cascades are more views of the same dispatch (record LC_SHADOW_SUN_RECORD, the
 // face their cascade; orthographic matrices), always fresh (they have no HiZ: phase 1 draws
@@ -97,36 +97,34 @@ void main()
 {
     uint task = gl_GlobalInvocationID.x;
     uint view = gl_WorkGroupID.y;
-    uvec4 sv = shadow_views[view];
-    bool cascade = sv.x == LC_SHADOW_SUN_RECORD;
+    lc_gpu_view sv = shadow_views[view];
+    bool cascade = (sv.info.x & LC_VIEW_CASCADE) != 0u;
+    uint cascade_index = sv.info.z;
     uint triangles = 0u, inside = 0u, occluded = 0u, enclosed = 0u, drawn = 0u;
     if (task < push.region.x) {
         uvec2 t = tasks[task];
         lc_gpu_cull_object co = cull_objects[t.x];
-        mat4 view_proj = lc_shadow_view_proj(sv.x, sv.y);
-        vec4 planes[6];
-        lc_frustum_planes(view_proj, planes);
         uint first = 0u, end = 0u; // triangles of the meshlet in the frustum
         lc_gpu_meshlet m = meshlets[t.y];
         vec3 center = vec3(0.0);
         float radius = 0.0;
-        if (lc_sphere_in_planes(planes, co.sphere.xyz, co.sphere.w)) {
+        if (lc_view_sphere(sv, co.sphere.xyz, co.sphere.w)) {
             inside = m.info.w;
             mat4 world = objects[t.x].world;
             float scale = uintBitsToFloat(co.info.z);
-            center = (world * vec4(m.sphere.xyz, 1.0)).xyz;
-            radius = m.sphere.w * scale;
+            // The camera's meshlet test (no cone: the view has no LC_VIEW_CONE).
+            bool in_view = lc_view_cull_bounds(sv, co, world, m.sphere, m.cone_apex, m.cone_axis, center, radius) == 0u;
             // Phase 2 leaves the cascades (fresh views): the enclosed are counted once.
-            if (cascade && sv.y > 0u && lc_sphere_in_planes(planes, center, radius) && cascade_enclosed(center, radius, sv.y)) {
+            if (cascade && cascade_index > 0u && in_view && cascade_enclosed(center, radius, cascade_index)) {
                 enclosed = PHASE == LC_GEOMETRY_CULL_PHASE_2 ? 0u : 1u;
-            } else if (lc_sphere_in_planes(planes, center, radius)) {
+            } else if (in_view) {
                 first = ~0u;
                 uint at = 0u;
                 for (uint k = 0u; k < LC_MESHLET_SUBLETS; k++) {
                     uint n = lc_sublet_counts(m.sublets, k) & 0xffu;
                     if (n == 0u) break;
                     vec4 s = sublet_bounds[t.y * LC_MESHLET_SUBLETS + k].sphere;
-                    if (lc_sphere_in_planes(planes, (world * vec4(s.xyz, 1.0)).xyz, s.w * scale)) {
+                    if (lc_view_sphere(sv, (world * vec4(s.xyz, 1.0)).xyz, s.w * scale)) {
                         first = min(first, at);
                         end = at + n;
                     }
@@ -134,31 +132,23 @@ void main()
                 }
             }
         }
-        bool visible = first < end, draw = visible;
+        bool draw = first < end;
         if (PHASE != LC_GEOMETRY_CULL_PHASE_ALL) {
-            // The view's bit for the task (shadow_views[].z: the view's identity across frames).
-            // A fresh view (w: its first render since its light took the tile) has no bits to go
-            // by: phase 1 draws its whole frustum and sets its bits, and phase 2 leaves it (a HiZ
-            // of nothing would hide nothing), so its tile is rendered once, not twice.
-            uint word = push.view.z + sv.z * ((push.region.x + 31u) >> 5u) + (task >> 5u), bit = 1u << (task & 31u);
-            bool fresh = sv.w != 0u, was_visible = !fresh && (cull[word] & bit) != 0u;
-            if (PHASE == LC_GEOMETRY_CULL_PHASE_1) {
-                draw = visible && (was_visible || fresh);
-                if (fresh) {
-                    set_bit(word, bit, visible);
-                } else {
-                    inside = 0u; // phase 2 counts the view's objects
-                }
-            } else if (fresh) {
-                draw = false;
-                inside = 0u; // phase 1 drew and counted it
-            } else {
-                if (visible) visible = shadow_hiz_visible(center, radius * 1.0001, view_proj, shadows[sv.x].params.x, uint(shadows[sv.x].rect[sv.y].z),
-                                                          push.view.w + view * LC_SHADOW_HIZ_WORDS);
-                draw = visible && !was_visible;
-                occluded = first < end && !visible && !was_visible ? 1u : 0u;
-                set_bit(word, bit, visible);
-            }
+            // The view's bit for the task (info.w: the view's identity across frames), and the
+            // two-phase rule every view follows (geometry_cull.glsl lc_view_phase_of). A fresh view
+            // has no bits to go by: phase 1 draws its whole frustum and sets its bits, and phase 2
+            // leaves it (a HiZ of nothing would hide nothing), so its tile is rendered once.
+            uint word = push.view.z + sv.info.w * ((push.region.x + 31u) >> 5u) + (task >> 5u), bit = 1u << (task & 31u);
+            bool fresh = (sv.info.x & LC_VIEW_FRESH) != 0u, was_visible = !fresh && (cull[word] & bit) != 0u;
+            bool hiz = lc_view_tests_hiz(first < end, fresh)
+                           ? shadow_hiz_visible(center, radius * 1.0001, sv.view_proj, sv.eye.w, uint(sv.rect.z), push.view.w + view * LC_SHADOW_HIZ_WORDS)
+                           : true;
+            lc_view_phase p = lc_view_phase_of(first < end, hiz, was_visible, fresh);
+            draw = p.draw;
+            occluded = p.occluded ? 1u : 0u;
+            if (p.write) set_bit(word, bit, p.bit);
+            // Phase 1 counts a fresh view's objects, phase 2 the others'.
+            if ((PHASE == LC_GEOMETRY_CULL_PHASE_1) != fresh) inside = 0u;
         }
         if (draw) {
             uint bucket = co.info.x;
@@ -183,7 +173,7 @@ void main()
     }
     if (cascade) { // a workgroup row is one view: the subgroup's lanes share the cascade
         uvec2 more = subgroupAdd(uvec2(drawn, enclosed));
-        uint at = LC_SHADOW_CULL_CASCADE_STATS + 4u * sv.y;
+        uint at = LC_SHADOW_CULL_CASCADE_STATS + 4u * cascade_index;
         if (subgroupElect()) {
             if (more.x != 0u) atomicAdd(cull[at + 0u], more.x);
             if (sum.x != 0u) atomicAdd(cull[at + 1u], sum.x);

@@ -9,7 +9,7 @@
 layout(std430, set = 0, binding = LC_BIND_SHADOWS) readonly buffer ShadowBlock
 {
     lc_gpu_shadow shadows[LC_SHADOW_RECORDS];
-    uvec4 shadow_views[LC_SHADOW_VIEW_SLOTS]; // record, face, bits identity, fresh
+    lc_gpu_view shadow_views[LC_SHADOW_VIEW_SLOTS]; // the views rendered this frame
     lc_gpu_cascades cascades;
 };
 

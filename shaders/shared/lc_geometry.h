@@ -153,7 +153,7 @@ struct lc_mesh_push {
  * keeps every image deterministic.
  * Two-phase occlusion (--shadow-occlusion on): a visibility bit per task and view identity
  * (a shadowed light's owner in the atlas x face, kept across frames); phase 1 draws what was
- * visible when the view was last rendered, shadow_hiz.comp reduces the view's tile to a
+ * visible when the view was last rendered, hiz_views.comp (hiz.glsl) reduces the view's tile to a
  * max-depth pyramid, phase 2 tests the rest against it, draws what became visible and writes
  * every task's bit. Phase 2 reuses the commands region (phase 1's draws are done by then)
  * with its own counts. The shadow cull buffer, in uints: */
@@ -177,9 +177,15 @@ struct lc_shadow_cull_push {
     LC_U4 region; /* x: tasks (every shadow-casting task), y: the bucket map's first uint, z: the commands' first uint, w: region (commands per view) */
     LC_U4 view;   /* x: counters per view; y: phase 2's first count (after phase 1's); z: the visibility bits' first uint; w: the HiZ's first uint (z, w: 0 without occlusion) */
 };
-/* Push constants of hiz.comp. */
+/* The kinds of view of the one HiZ shader (hiz.glsl; the pipelines' index): the camera's depth
+ * (hiz.comp), the shadow views rendered this frame (hiz_views.comp: their atlas tiles, a
+ * workgroup each). */
+#define LC_HIZ_CAMERA 0u
+#define LC_HIZ_SHADOW_VIEWS 1u
+#define LC_HIZ_VIEW_KINDS 2u
+/* Push constants of hiz.glsl. */
 struct lc_hiz_push {
-    LC_U4 size; /* x, y: depth size; z: levels; w: workgroups */
+    LC_U4 size; /* the camera: x, y: depth size; z: levels; w: workgroups. Shadow views: x: their pyramids' first uint in the shadow cull buffer */
 };
 
 #ifdef LC_GLSL

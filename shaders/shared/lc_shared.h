@@ -14,6 +14,7 @@
 #define LC_U4 uvec4
 #define LC_M4 mat4
 #define LC_U1 uint
+#define LC_VIEW lc_gpu_view
 #else
 #include <stdint.h>
 typedef struct lc_f4 { float x, y, z, w; } lc_f4;
@@ -23,6 +24,7 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_U4 lc_u4
 #define LC_M4 lc_m4
 #define LC_U1 uint32_t
+#define LC_VIEW struct lc_gpu_view /* a member of another shared struct */
 #endif
 
 /* Light types (lc_gpu_light.color_type.w holds the type as a float). */
@@ -277,6 +279,24 @@ struct lc_gpu_light {
     LC_F4 spot_depth;      /* x: 1/(cos_inner - cos_outer), y: cos_inner, z/w: view depth min/max (positive) */
 };
 
+/* A view of the frame (issue 32's lc_view, its GPU half): the camera, a shadowed light's view
+ * (a spot light, a point light's face) or a sun cascade, as the culls test against it: the
+ * camera's in the frame constants (lc_frame_ubo.camera: geometry_cull.glsl), the shadow views
+ * rendered this frame in the shadow records buffer (shadow_block.glsl: shadow_cull.comp,
+ * hiz_views.comp). Filled on the host (lc_gpu_view_frustum gives the planes). */
+#define LC_VIEW_CONE 1u    /* the back-face cone test applies (the camera; shadow views draw both faces) */
+#define LC_VIEW_CASTERS 2u /* shadow casters only (the shadow task list; seed 000) */
+#define LC_VIEW_CASCADE 4u /* a sun cascade (info.z): enclosure culling against the cascades before it */
+#define LC_VIEW_FRESH 8u   /* no visibility bits to go by (a light view's first render since its light took the tile; every cascade) */
+struct lc_gpu_view {
+    LC_M4 view_proj; /* world to its Vulkan clip space (what its depth is drawn with) */
+    LC_F4 planes[6]; /* its frustum from view_proj: left, right, top, bottom, near (at 0), far; not normalised */
+    LC_F4 eye;       /* xyz: the world position it looks from (the cone test; 0 for a cascade); w: its near plane's distance */
+    LC_F4 rect;      /* its texels: origin x, y (an atlas tile's; 0, 0 for the camera), width, height */
+    LC_U4 info;      /* x: LC_VIEW_* flags; y: its light's record (LC_SHADOW_SUN_RECORD: the sun); z: the face or cascade;
+                      * w: its visibility bits' identity (shadow views: owner * 6 + face) */
+};
+
 struct lc_frame_ubo {
     LC_M4 view;
     LC_M4 proj;
@@ -297,6 +317,7 @@ struct lc_frame_ubo {
                          * (LC_HEATMAP_KIND_*); w: 0 */
     LC_U4 entity_info;  /* the entity array's ranges: x: decals (entities [0, x)), y: probes ([x, x + y)), z: the first
                          * light (x + y; lights run to light_info.x), w: LC_ENTITY_FLAG_* */
+    LC_VIEW camera; /* the camera as a view (its culls' record; view_proj and camera_pos as above) */
 };
 /* lc_frame_ubo.entity_info.w */
 #define LC_ENTITY_FLAG_LIST_SORT 1u /* lists are sorted (--list-sort on): a list walk may stop past its range */
@@ -347,11 +368,11 @@ struct lc_bin_push {
  * light's record and the face (two uints). */
 #define LC_SHADOW_PUSH_OFFSET 32
 
-/* LC_BIND_SHADOWS holds LC_SHADOW_RECORDS records, then LC_SHADOW_VIEW_SLOTS uvec4s: per view
- * rendered this frame its light's record and the face (x, y), its visibility bits' identity
- * (z: owner * 6 + face) and w: 1 when those bits say nothing (the view's first render since its
- * light took the tile), which the GPU cull of the views reads (shadow_cull.comp: a workgroup row
- * per view; shadow_hiz.comp: a workgroup per view). */
+/* LC_BIND_SHADOWS holds LC_SHADOW_RECORDS records, then LC_SHADOW_VIEW_SLOTS lc_gpu_view: per
+ * view rendered this frame its record (its light's record and face, its atlas tile, its
+ * visibility bits' identity, LC_VIEW_FRESH when those bits say nothing), which the GPU cull of
+ * the views reads (shadow_cull.comp: a workgroup row per view; hiz_views.comp: a workgroup per
+ * view), then the sun's lc_gpu_cascades. */
 #define LC_SHADOW_RECORDS 256u
 #define LC_SHADOW_CASCADES_MAX 8u /* --cascades: the sun's cascaded shadow maps (src/lights/cascades.h) */
 #define LC_SHADOW_VIEW_SLOTS (64u + LC_SHADOW_CASCADES_MAX) /* --shadow-updates light views, then the cascades */
@@ -475,6 +496,7 @@ typedef struct lc_gpu_material lc_gpu_material;
 typedef struct lc_gpu_light lc_gpu_light;
 typedef struct lc_gpu_decal lc_gpu_decal;
 typedef struct lc_gpu_object_mask lc_gpu_object_mask;
+typedef struct lc_gpu_view lc_gpu_view;
 typedef struct lc_frame_ubo lc_frame_ubo;
 typedef struct lc_gpu_counters lc_gpu_counters;
 typedef struct lc_gpu_tile_depth lc_gpu_tile_depth;

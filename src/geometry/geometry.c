@@ -275,6 +275,21 @@ void lc_geometry_destroy(lc_context *ctx, lc_geometry *g)
     memset(g, 0, sizeof *g);
 }
 
+void lc_gpu_view_frustum(lc_gpu_view *v)
+{
+    /* The rows of the column-major matrix: clip = rows . p; a plane row3 +- rowN (Vulkan: near at 0). */
+    const float *m = v->view_proj.m;
+    lc_f4 row[4];
+    for (int r = 0; r < 4; r++) row[r] = (lc_f4){m[0 + r], m[4 + r], m[8 + r], m[12 + r]};
+    lc_f4 w = row[3];
+    v->planes[0] = (lc_f4){w.x + row[0].x, w.y + row[0].y, w.z + row[0].z, w.w + row[0].w};
+    v->planes[1] = (lc_f4){w.x - row[0].x, w.y - row[0].y, w.z - row[0].z, w.w - row[0].w};
+    v->planes[2] = (lc_f4){w.x + row[1].x, w.y + row[1].y, w.z + row[1].z, w.w + row[1].w};
+    v->planes[3] = (lc_f4){w.x - row[1].x, w.y - row[1].y, w.z - row[1].z, w.w - row[1].w};
+    v->planes[4] = row[2];
+    v->planes[5] = (lc_f4){w.x - row[2].x, w.y - row[2].y, w.z - row[2].z, w.w - row[2].w};
+}
+
 lc_status lc_hiz_create(lc_context *ctx, uint32_t width, uint32_t height, lc_image *hiz, VkImageView views[LC_HIZ_MAX_LEVELS])
 {
     /* Sizes round down level by level, as Vulkan's; the shader folds the truncated edges in. */

@@ -59,6 +59,9 @@ uint32_t lc_geometry_raster(const lc_scene *scene, const lc_object *o);
 /* The HiZ pyramid of a width x height depth: R32 float, every level down to 1x1 (at most
  * LC_HIZ_MAX_LEVELS), a storage view per level, left in GENERAL (storage writes and sampled
  * reads; every cull pipeline binds it). */
+/* A view record's frustum planes from its view_proj, as the culls test them (lc_gpu_view). */
+void lc_gpu_view_frustum(lc_gpu_view *v);
+
 lc_status lc_hiz_create(lc_context *ctx, uint32_t width, uint32_t height, lc_image *hiz, VkImageView views[LC_HIZ_MAX_LEVELS]);
 void lc_hiz_destroy(lc_context *ctx, lc_image *hiz, VkImageView views[LC_HIZ_MAX_LEVELS]);
 

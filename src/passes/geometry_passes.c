@@ -220,7 +220,7 @@ static void record_hiz(const lc_frame *f, const lc_pass *self, lc_render_context
 {
     (void)self;
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.hiz_pipeline);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.hiz[LC_HIZ_CAMERA]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
     lc_hiz_push push = {.size = {f->sized->width, f->sized->height, f->sized->hiz.mip_levels, f->sized->hiz_groups_x * f->sized->hiz_groups_y}};
     lc_rc_push_constants(rc, state, f->dev->layout, 0, sizeof push, &push);

@@ -79,7 +79,7 @@ typedef struct lc_frame_pipelines {
     VkPipeline visibility_pipeline[LC_RASTER_PATHS];
     /* The one-pass visibility raster per geometry path: opaque materials, alpha MASK ones. */
     VkPipeline visibility_single_pipeline[LC_RASTER_PATHS][2];
-    VkPipeline geometry_cull[3], hiz_pipeline; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp */
+    VkPipeline geometry_cull[3], hiz[LC_HIZ_VIEW_KINDS]; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp per LC_HIZ_* */
     /* --raster compute: raster.comp per LC_GEOMETRY_CULL_PHASE_* (vis_scene.layout) and the
      * resolve into the id image and the depth words (raster_resolve.comp), made on first use. */
     VkPipeline raster_pipeline[3], raster_big_pipeline[3], raster_resolve_pipeline;
@@ -91,8 +91,8 @@ typedef struct lc_frame_pipelines {
      * LC_GEOMETRY_CULL_PHASE_* (devices with mesh shaders and indirect-count draws). */
     VkPipeline mesh_cull[3], mesh_scan[3], mesh_list[3];
     /* Shadow views: depth (shadow_depth.vert), alpha MASK casters (+ depth_mask.frag), their
-     * GPU cull per phase (shadow_cull.comp) and HiZ (shadow_hiz.comp). */
-    VkPipeline shadow_pipeline, shadow_mask_pipeline, shadow_cull_pipeline[3], shadow_hiz_pipeline;
+     * GPU cull per phase (shadow_cull.comp); their HiZ is hiz[LC_HIZ_SHADOW_VIEWS]. */
+    VkPipeline shadow_pipeline, shadow_mask_pipeline, shadow_cull_pipeline[3];
 } lc_frame_pipelines;
 
 /* The shade variants [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use, VkPipeline members

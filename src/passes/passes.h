@@ -23,6 +23,23 @@
 enum { LC_PIPELINE_ID_DEPTH = 1, LC_PIPELINE_ID_DEPTH_MASK_BIND = 2, LC_PIPELINE_ID_DEPTH_MASK = 3, LC_PIPELINE_ID_SHADE = 16 };
 
 lc_pass lc_pass_depth_prepass(void);
+
+/* One cull-and-draw for every view (issue 32's lc_view; views.c): a kind of view says what
+ * culls it and what draws its depth in a phase (LC_GEOMETRY_CULL_PHASE_*), and what builds its
+ * HiZ; a batch of views (the shadow views rendered this frame) is culled, drawn and reduced
+ * together. ctx: the kind's own. */
+typedef struct lc_view_kind {
+    void *ctx;
+    uint32_t (*cull)(const lc_frame *f, void *ctx, uint32_t phase, lc_pass *passes); /* none where the draw culls (task shader) */
+    uint32_t (*draw)(const lc_frame *f, void *ctx, uint32_t phase, lc_pass *passes);
+    lc_pass (*hiz)(void);
+} lc_view_kind;
+/* Phase 1 (what the view saw when last rendered) culled and drawn, the HiZ of its depth, phase
+ * 2 (the rest of its frustum against the HiZ; the visibility bits) culled and drawn; without
+ * occlusion one phase, all of the frustum. The passes it wrote. */
+uint32_t lc_passes_cull_and_draw(const lc_frame *f, const lc_view_kind *k, bool occlusion, lc_pass *passes);
+/* The camera on the frame's mdi or mesh path (the compute raster's: raster.c). */
+lc_view_kind lc_view_camera(const lc_frame *f);
 /* The mdi path (geometry_passes.c): counters cleared, the GPU cull of a phase
  * (LC_GEOMETRY_CULL_PHASE_*), the depth pre-pass of its indirect draws, the HiZ between phases. */
 lc_pass lc_pass_geometry_clear(void);

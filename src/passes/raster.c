@@ -122,24 +122,34 @@ lc_pass lc_pass_raster_depth(uint32_t phase)
     return p;
 }
 
+/* The camera as a view of the compute raster: the mdi path's cull, the raster's draws. */
+static uint32_t raster_cull(const lc_frame *f, void *ctx, uint32_t phase, lc_pass *passes)
+{
+    (void)f, (void)ctx;
+    passes[0] = lc_pass_geometry_cull(phase);     // geometry cull (/ phase 1): the meshlets to raster; late: the rest against the HiZ
+    return 1;
+}
+
+static uint32_t raster_draw(const lc_frame *f, void *ctx, uint32_t phase, lc_pass *passes)
+{
+    (void)f, (void)ctx;
+    uint32_t n = 0;
+    passes[n++] = lc_pass_raster(phase);          // raster (/ phase N): their triangles into the buffer
+    passes[n++] = lc_pass_raster_big(phase);      // raster / big (/ phase N): the big ones a tile a workgroup
+    if (phase == LC_GEOMETRY_CULL_PHASE_1) {
+        passes[n++] = lc_pass_raster_resolve(phase); // raster resolve / phase 1: the depth the HiZ reads
+        passes[n++] = lc_pass_raster_depth(phase);   // raster depth / phase 1: into the depth image
+    }
+    return n;
+}
+
 uint32_t lc_passes_raster(const lc_frame *f, lc_pass *passes)
 {
-    const lc_frame_settings *s = f->settings;
     uint32_t n = 0;
-    uint32_t first = s->occlusion ? LC_GEOMETRY_CULL_PHASE_1 : LC_GEOMETRY_CULL_PHASE_ALL;
+    lc_view_kind k = {NULL, raster_cull, raster_draw, lc_pass_hiz};
     passes[n++] = lc_pass_geometry_clear();          // geometry clear: counters start at zero
     passes[n++] = lc_pass_raster_clear();            // raster clear: the visibility buffer empty
-    passes[n++] = lc_pass_geometry_cull(first);      // geometry cull (/ phase 1): the meshlets to raster
-    passes[n++] = lc_pass_raster(first);             // raster (/ phase 1): their triangles into the buffer
-    passes[n++] = lc_pass_raster_big(first);         // raster / big (/ phase 1): the big ones a tile a workgroup
-    if (s->occlusion) {
-        passes[n++] = lc_pass_raster_resolve(first); // raster resolve / phase 1: the depth the HiZ reads
-        passes[n++] = lc_pass_raster_depth(first);   // raster depth / phase 1: into the depth image
-        passes[n++] = lc_pass_hiz();                 // hiz: max-depth pyramid of phase 1
-        passes[n++] = lc_pass_geometry_cull(LC_GEOMETRY_CULL_PHASE_2); // late cull: the rest against the HiZ
-        passes[n++] = lc_pass_raster(LC_GEOMETRY_CULL_PHASE_2); // raster / phase 2: what became visible
-        passes[n++] = lc_pass_raster_big(LC_GEOMETRY_CULL_PHASE_2); // raster / big / phase 2
-    }
+    n += lc_passes_cull_and_draw(f, &k, f->settings->occlusion, passes + n); // cull, raster (phase 1), hiz, cull, raster (phase 2)
     passes[n++] = lc_pass_raster_resolve(LC_GEOMETRY_CULL_PHASE_ALL); // raster resolve: ids and depth for the frame
     passes[n++] = lc_pass_raster_depth(LC_GEOMETRY_CULL_PHASE_ALL);   // raster depth: the depth image the passes after read
     passes[n++] = lc_pass_geometry_stats();          // geometry stats: the counters (the raster's too) to the host

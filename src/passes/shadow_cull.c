@@ -10,9 +10,9 @@
  * With --shadow-occlusion on the views are culled in two phases, as the camera's mdi path is
  * (geometry_passes.c): phase 1 draws what each view saw when last rendered (a bit per task and
  * view identity, kept in this buffer across frames), `shadow hiz` reduces each view's tile to
- * a max-depth pyramid (shaders/geometry/shadow_hiz.comp, a workgroup a view), and phase 2
- * tests the rest of the view's frustum against it, draws what became visible and writes the
- * bits. Depth-only draws with a LESS test give the same depth in any order and without the
+ * a max-depth pyramid (shaders/geometry/hiz.glsl, the camera's HiZ shader given the views: a
+ * workgroup a view), and phase 2 tests the rest of the view's frustum against it, draws what
+ * became visible and writes the bits. Depth-only draws with a LESS test give the same depth in any order and without the
  * hidden ones, so the atlas is the same with occlusion on and off. */
 #include "passes/passes.h"
 
@@ -52,9 +52,9 @@ static void record_hiz(const lc_frame *f, const lc_pass *self, lc_render_context
 {
     (void)self;
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.shadow_hiz_pipeline);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.hiz[LC_HIZ_SHADOW_VIEWS]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
-    lc_shadow_cull_push push = cull_push(f);
+    lc_hiz_push push = {.size = {f->dev->shadow_cull.hiz_first, 0, 0, 0}};
     lc_rc_push_constants(rc, state, f->dev->layout, 0, sizeof push, &push);
     lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), f->dev->shadows.render_count, 1, 1);
 }
