@@ -8,6 +8,9 @@
 # here (Radiance RGBE by hand) lights the model and reads back as the environment in --stats,
 # and forward and visibility shading give the same image (within 5/255, as
 # tests/test_visibility.sh bounds them), all with zero validation messages.
+# LC_TEST_SWEEP=short (the sanitizer pass) keeps each host path once: every case under forward
+# shading, and visibility shading for the sky, the sun from above and the .hdr. It drops the
+# visibility image of the sun from below (the same sun set-up as from above).
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -35,6 +38,7 @@ shade_pair()
     local tag=$1
     shift
     lc_ok "$tag forward" "${common[@]}" "$@" --out "$TMP/$tag.png" --stats "$TMP/$tag.json" || return 1
+    [[ ${LC_TEST_SWEEP:-} == short && $tag == sun-below ]] && return 0
     lc_ok "$tag visibility" "${common[@]}" "$@" --shading visibility --out "$TMP/$tag-vis.png" || return 1
     local d
     d=$(img diff "$TMP/$tag.png" "$TMP/$tag-vis.png") || { fail "$tag: cannot compare images"; return 1; }

@@ -10,6 +10,12 @@
 # argument and 'quit' before any frame are refused (exit 2, one line). The sweeps that run one
 # process per case (tests/modes_util.sh, test_visibility_paths, test_validation_matrix,
 # test_visibility, test_geometry) rely on this.
+# LC_TEST_SWEEP=short (the sanitizer pass) keeps each host path once: the whole script (every
+# case's switch, the views, occlusion and camera), the quit and every refusal, and a fresh
+# process for brute force, tiles with light binning and with merging always, objects, visibility
+# shading and the lights file with the camera. It drops the fresh lists, zbin and unscalarized
+# clusters processes: start-up of modes whose host code runs in test_bench_quick and
+# test_gpu_cull there (zbin also here, under visibility shading).
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -59,6 +65,7 @@ if lc_ok "the script" "${common[@]}" --script "$script" --out "$TMP/s-last.png" 
     [[ $(img json "$TMP/s-last.json" frames) == $((frame + 4)) ]] || fail "the script: --stats frames is $(img json "$TMP/s-last.json" frames), want $((frame + 4))"
     for c in "${cases[@]}"; do
         IFS='|' read -r name opts _ <<<"$c"
+        [[ ${LC_TEST_SWEEP:-} == short && $name =~ ^(lists|zbin|clusters-off)$ ]] && continue
         # shellcheck disable=SC2086 # opts are words
         lc_ok "$name fresh" "${common[@]}" $opts --out "$TMP/f-$name.png" --stats "$TMP/f-$name.json" || continue
         s=$TMP/s-$name f=$TMP/f-$name

@@ -9,6 +9,12 @@
 # missed); --stats raster says what ran and what it drew; without 64-bit atomics
 # (LC_DEVICE_HIDE=int64) auto falls back to the hardware with one warning and compute is refused
 # in one line; every run under the validation layer.
+# LC_TEST_SWEEP=short (the sanitizer pass) keeps each host path once: the raster scene on the
+# direct path (ids) and the mdi path (shaded), both rasters; overdraw; MASK; the hall against the
+# hardware with occlusion off (direct) and on (mdi), and the mesh path; brute force against zbin
+# (the other modes' host code runs in test_bench_quick and test_gpu_cull there); the int64
+# fallback and refusals. It drops the repeats: mdi ids, the mesh path with occlusion off, and the
+# lists, tiles and clusters modes.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -32,6 +38,7 @@ base=(--headless --validate --quiet --size "$SIZE" --frames 2 --lights 64 --seed
 for geo in direct mdi; do
     for view in triangles shaded; do
         [[ $geo == direct && $view == shaded ]] && continue # the ids suffice there: the shade is the same pass
+        [[ ${LC_TEST_SWEEP:-} == short && $geo == mdi && $view == triangles ]] && continue
         for r in hardware compute; do
             lc_ok "raster scene $geo $view $r" "${base[@]}" --scene "$TMP/scene/raster.gltf" --camera "$cam" --geometry $geo --view $view \
                 --raster $r --stats "$TMP/$geo-$view-$r.json" --out "$TMP/$geo-$view-$r.png"
@@ -62,7 +69,9 @@ same "alpha MASK" "$TMP/mask-hardware.png" "$TMP/mask-compute.png"
 # Geometry paths and occlusion: one image under the compute raster (the default hall).
 hall=(--headless --validate --quiet --size 200x120 --frames 2 --lights 128 --seed 4 --shading visibility --raster compute --view triangles)
 lc_ok "hall hardware" "${hall[@]/compute/hardware}" --geometry direct --out "$TMP/hall-hw.png"
-for g in "direct off" "mdi on" "mesh off" "mesh on"; do
+hall_paths=("direct off" "mdi on" "mesh off" "mesh on")
+[[ ${LC_TEST_SWEEP:-} == short ]] && hall_paths=("direct off" "mdi on" "mesh on")
+for g in "${hall_paths[@]}"; do
     # shellcheck disable=SC2086
     set -- $g
     [[ $1 == mesh && $mesh_ok == 0 ]] && continue
@@ -74,7 +83,9 @@ done
 # Every culling mode = brute force under the compute raster.
 modes=(--headless --validate --quiet --size 160x90 --frames 2 --lights 256 --seed 8 --shading visibility --raster compute --geometry mdi)
 lc_ok "compute raster brute" "${modes[@]}" --mode brute --out "$TMP/m-brute.png"
-for mode in lists tiles clusters zbin; do
+raster_modes="lists tiles clusters zbin"
+[[ ${LC_TEST_SWEEP:-} == short ]] && raster_modes=zbin
+for mode in $raster_modes; do
     lc_ok "compute raster $mode" "${modes[@]}" --mode $mode --pairs --stats "$TMP/m-$mode.json" --out "$TMP/m-$mode.png" || continue
     d=$(img diff "$TMP/m-brute.png" "$TMP/m-$mode.png")
     [[ $d -le 1 ]] || fail "compute raster: $mode differs from brute force by $d/255"

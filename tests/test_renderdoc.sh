@@ -5,6 +5,11 @@
 # every resource named (tests/renderdoc_check.py); light binning (--binning lights,
 # lights-nodepth) for the modes that bin. Without RenderDoc (or Xvfb, for the viewer part) it
 # skips what it cannot run (exit 77, the policy of tests/script_util.sh).
+# LC_TEST_SWEEP=short (the sanitizer pass) keeps each host path once: brute force (direct), tiles
+# (mdi, occlusion off), zbin (the analysis and read-back passes), the other Z-bin kernel, light
+# binning and its no-depth form, both visibility tonemaps and the viewer's F11 capture. It drops
+# lists, clusters, and tiles and clusters with light binning: the same geometry paths and
+# binning as kept ones (the modes' host code runs in test_bench_quick and test_gpu_cull there).
 set -u
 : "${LC_BIN:?set LC_BIN to the lightcull binary}" "${LC_SOURCE_DIR:?set LC_SOURCE_DIR to the source tree}"
 PY=/usr/bin/python3 # Debian's python: python3-renderdoc installs the module for it
@@ -19,7 +24,9 @@ T=$(mktemp -d /tmp/lc-renderdoc.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 CHECK="$LC_SOURCE_DIR/tests/renderdoc_check.py"
 
-for mode in brute lists tiles clusters zbin zbin:lights tiles+lights clusters+lights zbin+lights zbin+lights-nodepth; do
+modes="brute lists tiles clusters zbin zbin:lights tiles+lights clusters+lights zbin+lights zbin+lights-nodepth"
+[[ ${LC_TEST_SWEEP:-} == short ]] && modes="brute tiles zbin zbin:lights zbin+lights zbin+lights-nodepth"
+for mode in $modes; do
   kernel=auto binning=tiles
   [[ $mode == *:* ]] && kernel=${mode#*:}
   [[ $mode == *+* ]] && binning=${mode#*+}

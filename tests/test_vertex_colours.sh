@@ -7,6 +7,12 @@
 # the CPU) all render the forward + direct image (<= 1/255). COLOR_0's alpha takes part in
 # alpha MASK (alpha 0 at a quad's right vertices cuts its right half, in the depth pre-pass,
 # the visibility ids and the forward shade alike) and in BLEND (alpha 0: the quad is not seen).
+# LC_TEST_SWEEP=short (the sanitizer pass) keeps each host path once: the base-colour view in
+# both shadings; every geometry path and decode under forward shading, and visibility shading on
+# the direct and mesh paths; MASK under forward shading on the direct path and under each
+# visibility pass (single, prepass) on one other path each (mdi, mesh); BLEND. It drops the
+# repeated GPU variants: visibility on mdi and the codec-off decodes (the decode is the same
+# load-time code as forward's), and the other MASK shading x path pairs.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -72,6 +78,7 @@ checks=0
 for sh in forward visibility; do
     for g in direct mdi mesh mesh-decoded direct-cpu; do
         [[ $g == mesh* && $mesh_ok == 0 ]] && continue
+        [[ ${LC_TEST_SWEEP:-} == short && $sh == visibility && $g != direct && $g != mesh ]] && continue
         geo=(--geometry "${g%%-*}")
         [[ $g == mesh-decoded || $g == direct-cpu ]] && geo+=(--meshlet-codec off)
         tag=$sh-$g
@@ -105,6 +112,11 @@ for sh in forward single prepass; do
     [[ $sh != forward ]] && shading=(--shading visibility --visibility-pass $sh)
     for g in direct mdi mesh; do
         [[ $g == mesh && $mesh_ok == 0 ]] && continue
+        if [[ ${LC_TEST_SWEEP:-} == short ]]; then
+            keep=forward-direct:single-mdi:prepass-mesh
+            [[ $mesh_ok == 0 ]] && keep=forward-direct:single-mdi:prepass-direct
+            [[ :$keep: == *":$sh-$g:"* ]] || continue
+        fi
         tag=$sh-$g ok=1
         for s in wall mask opaque; do render $s "$tag" --size 240x136 "${shading[@]}" --geometry $g || ok=0; done
         [[ $ok == 1 ]] || continue
