@@ -86,6 +86,20 @@ need_gltf_scene()
     fi
 }
 
+# write_scene VAR NAME [DIR]: writes the scene writer's scene NAME into DIR (default $TMP)
+# and sets VAR to the camera it prints; without the writer the test skips (need_gltf_scene),
+# and if it fails the test fails and ends there.
+write_scene()
+{
+    local var=$1 name=$2 dir=${3:-$TMP} out
+    need_gltf_scene
+    out=$("$PY" "$GLTF_SCENE" "$dir" "$name") || {
+        fail "gltf_scene.py $name failed"
+        finish
+    }
+    printf -v "$var" '%s' "$out"
+}
+
 # write_decals FILE SEED COUNT [rotated]: a decals file of COUNT decals scattered over the wall
 # scene's floor (gltf_scene.py wall), drawn from Random(SEED): overlapping boxes of random
 # colours and patterns; rotated: each also turned about the vertical, and some plain.

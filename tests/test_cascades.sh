@@ -18,13 +18,8 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-need_gltf_scene
-SCENES=$GLTF_SCENE
 S=$TMP/scenes
-cam=$("$PY" "$SCENES" "$S" cascade) || {
-    fail "gltf_scene.py cascade failed"
-    finish
-}
+write_scene cam cascade "$S"
 W=320 H=192
 SUN="--sun 0.8,0.35,-0.2,20000"
 BASE="--scene $S/cascade.gltf --camera $cam --headless --validate --size ${W}x${H} --frames 2 $SUN --cascade-size 1024"

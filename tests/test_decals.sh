@@ -19,12 +19,7 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-need_gltf_scene
-SCENES=$GLTF_SCENE
-cam=$("$PY" "$SCENES" "$TMP" wall) || {
-    fail "gltf_scene.py wall failed"
-    finish
-}
+write_scene cam wall
 W=192 H=108
 BASE=(--scene "$TMP/wall.gltf" --camera "$cam" --headless --validate --quiet --size ${W}x${H} --frames 2 --seed 3 --lights 64)
 checks=0

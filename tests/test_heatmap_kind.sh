@@ -15,11 +15,7 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-need_gltf_scene
-cam=$("$PY" "$GLTF_SCENE" "$TMP" wall) || {
-    fail "gltf_scene.py wall failed"
-    finish
-}
+write_scene cam wall
 "$PY" - "$TMP/clear.json" <<'PYEOF'
 import json, random, sys
 R = random.Random(4)

@@ -12,16 +12,8 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-need_gltf_scene
-SCENES=$GLTF_SCENE
-cam=$("$PY" "$SCENES" "$TMP" wall) || {
-    fail "gltf_scene.py wall failed"
-    finish
-}
-bcam=$("$PY" "$SCENES" "$TMP" blend) || {
-    fail "gltf_scene.py blend failed"
-    finish
-}
+write_scene cam wall
+write_scene bcam blend
 BASE=(--scene "$TMP/wall.gltf" --camera "$cam" --headless --validate --quiet --size 192x108 --frames 2 --seed 3)
 
 write_decals "$TMP/many.json" 5 40

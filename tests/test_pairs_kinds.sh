@@ -9,12 +9,7 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-need_gltf_scene
-SCENES=$GLTF_SCENE
-cam=$("$PY" "$SCENES" "$TMP" wall) || {
-    fail "gltf_scene.py wall failed"
-    finish
-}
+write_scene cam wall
 "$PY" - "$TMP" <<'PYEOF'
 import json, random, sys
 o = sys.argv[1]; R = random.Random(7)

@@ -14,13 +14,8 @@
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
-need_gltf_scene
-SCENES=$GLTF_SCENE
 S=$TMP/scenes
-cam=$("$PY" "$SCENES" "$S" probe) || {
-    fail "gltf_scene.py probe failed"
-    finish
-}
+write_scene cam probe "$S"
 echo '{"probes": [{"position": [0, 1.5, 0], "extents": [3, 1.5, 3]}]}' >"$S/one.json"
 # Left and right halves of the room, overlapping by 0.6 m (the right one, smaller, blends first).
 echo '{"probes": [{"position": [-1.2, 1.5, 0], "extents": [1.8, 1.5, 3]}, {"position": [1.5, 1.5, 0], "extents": [1.5, 1.5, 3]}]}' >"$S/two.json"
