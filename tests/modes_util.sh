@@ -124,14 +124,7 @@ run_cases()
         [[ -f $png && -f $js ]] || { fail "$what: no image or stats written"; continue; }
         [[ $(img json "$js" binning) == "${binnings[$i]}" ]] || fail "$what: stats say binning $(img json "$js" binning)"
         [[ $(img json "$js" scalarize_merge) == "${merges[$i]}" ]] || fail "$what: stats say scalarize_merge $(img json "$js" scalarize_merge)"
-        local d missed e
-        d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
-        missed=$(img json "$js" pairs.missed)
-        e=$(img json "$js" pairs.exact)
-        [[ $d -le 1 ]] || fail "$what: image differs from brute force by $d/255"
-        [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
-        [[ $e == "$want" ]] || fail "$what: pairs.exact = $e, brute force counted $want"
-        printf '  %-52s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
+        same_as_ref "$what" "$ref" "$png" "$js" "$want" "brute force"
     done
 }
 

@@ -174,6 +174,21 @@ lc_bad_each()
     done
 }
 
+# same_as_ref WHAT REF.png PNG JS EXACT REFNAME: a culling run against its reference run (brute
+# force): the image within 1/255 of REF, no missed pair, and the exact pair count REFNAME
+# counted (--pairs); prints the figures. Returns 1 where the images cannot be compared.
+same_as_ref()
+{
+    local what=$1 ref=$2 png=$3 js=$4 want=$5 refname=$6 d missed e
+    d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; return 1; }
+    missed=$(img json "$js" pairs.missed)
+    e=$(img json "$js" pairs.exact)
+    [[ $d -le 1 ]] || fail "$what: image differs from $refname by $d/255"
+    [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
+    [[ $e == "$want" ]] || fail "$what: pairs.exact = $e, $refname counted $want"
+    printf '  %-52s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
+}
+
 # Floating-point comparison: fcmp A OP B, OP one of < <= > >=.
 fcmp()
 {

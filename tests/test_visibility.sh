@@ -69,14 +69,7 @@ vis_case()
             [[ $s == always ]] && merge=always
             [[ $(img json "$js" mode) == "$m" && $(img json "$js" scalarize_merge) == "$merge" ]] ||
                 fail "$what: stats say mode $(img json "$js" mode), scalarize_merge $(img json "$js" scalarize_merge)"
-            local d missed e
-            d=$(img diff "$ref" "$png") || { fail "$what: cannot compare images"; continue; }
-            missed=$(img json "$js" pairs.missed)
-            e=$(img json "$js" pairs.exact)
-            [[ $d -le 1 ]] || fail "$what: image differs from visibility brute force by $d/255"
-            [[ $missed == 0 ]] || fail "$what: pairs.missed = $missed"
-            [[ $e == "$exact" ]] || fail "$what: pairs.exact = $e, visibility brute force counted $exact"
-            printf '  %-44s max diff %s  missed %s  exact %s\n' "$what" "$d" "$missed" "$e"
+            same_as_ref "$what" "$ref" "$png" "$js" "$exact" "visibility brute force"
         done
     done
     # Cluster tiles of 20 pixels: 8x4 blocks span them, so the scalarized cluster loop asks the
