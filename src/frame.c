@@ -27,7 +27,7 @@ const char *const lc_shading_names[LC_SHADING_COUNT] = {LC_SHADINGS(LC_ENUM_NAME
 const char *const lc_rasterizer_names[LC_RASTERIZER_COUNT] = {LC_RASTERIZERS(LC_ENUM_NAME)};
 const char *const lc_tonemap_names[LC_TONEMAP_COUNT] = {LC_TONEMAPS(LC_ENUM_NAME)};
 const char *const lc_binning_names[LC_BINNING_COUNT] = {LC_BINNINGS(LC_ENUM_NAME)};
-const char *const lc_heatmap_kind_names[LC_HEATMAP_KIND_COUNT] = {LC_HEATMAP_KINDS(LC_ENUM_NAME)};
+const char *const lc_heatmap_kind_names[LC_HEATMAP_KIND_COUNT] = {"all", "decals", "probes", "lights"};
 /* The modes and views are numbered in lc_shared.h (GLSL reads them too): their names here,
  * one for each (the asserts count them). */
 #define MODE_NAMES "brute", "lists", "tiles", "clusters", "zbin", "objects"
@@ -810,6 +810,3 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_light *lights, uint32_t co
     r->frame.index++;
     return LC_OK;
 }
-_Static_assert(LC_HEATMAP_ALL == LC_HEATMAP_KIND_ALL && LC_HEATMAP_DECALS == LC_HEATMAP_KIND_DECALS &&
-                   LC_HEATMAP_PROBES == LC_HEATMAP_KIND_PROBES && LC_HEATMAP_LIGHTS == LC_HEATMAP_KIND_LIGHTS,
-               "--heatmap-kind as the tonemap reads it");

@@ -142,11 +142,7 @@ extern const char *const lc_zbin_kernel_names[LC_ZBIN_KERNEL_COUNT];
 #define LC_BINNINGS(X) X(LC_BINNING_TILES, "tiles") X(LC_BINNING_LIGHTS, "lights") X(LC_BINNING_LIGHTS_NODEPTH, "lights-nodepth")
 enum { LC_BINNINGS(LC_ENUM_ID) LC_BINNING_COUNT };
 extern const char *const lc_binning_names[LC_BINNING_COUNT];
-/* Which entities the heatmap and tightness views count (--heatmap-kind): every kind, or the
- * decals, the probes or the lights alone (lc_frame_ubo.pass_info.z; the analysis words keep
- * the decals' and the probes' counts beside the totals). */
-#define LC_HEATMAP_KINDS(X) X(LC_HEATMAP_ALL, "all") X(LC_HEATMAP_DECALS, "decals") X(LC_HEATMAP_PROBES, "probes") X(LC_HEATMAP_LIGHTS, "lights")
-enum { LC_HEATMAP_KINDS(LC_ENUM_ID) LC_HEATMAP_KIND_COUNT };
+/* The names of --heatmap-kind's LC_HEATMAP_KIND_* (numbered in lc_shared.h: the tonemap reads them). */
 extern const char *const lc_heatmap_kind_names[LC_HEATMAP_KIND_COUNT];
 /* The variants of the light binning shaders (bin_lights.comp, bin_lights_blocks.comp TARGET). */
 enum { LC_BIN_TILES, LC_BIN_TILES_DEPTH, LC_BIN_CLUSTERS, LC_BIN_COUNT };

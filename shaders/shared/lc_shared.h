@@ -90,11 +90,14 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 #define LC_VIEW_PROBES 11    /* shaded, each pixel tinted by the environment probe that weighs most in its blend (grey: the sky) */
 #define LC_VIEW_COUNT 12
 
-/* What the heatmap and tightness views count (lc_frame_ubo.pass_info.z; --heatmap-kind, LC_HEATMAP_* in src/renderer.h). */
+/* What the heatmap and tightness views count (lc_frame_ubo.pass_info.z; --heatmap-kind, names
+ * in src/frame.c): every entity, or the decals, the probes or the lights alone (the analysis
+ * words keep the decals' and the probes' counts beside the totals). */
 #define LC_HEATMAP_KIND_ALL 0u
 #define LC_HEATMAP_KIND_DECALS 1u
 #define LC_HEATMAP_KIND_PROBES 2u
 #define LC_HEATMAP_KIND_LIGHTS 3u
+#define LC_HEATMAP_KIND_COUNT 4u
 
 /* Per-pixel analysis written by the shade pass (lc_frame_ubo.options.z). */
 #define LC_ANALYSIS_OFF 0
