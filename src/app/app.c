@@ -551,11 +551,12 @@ lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, flo
  * cull, raster and resolve passes), with their sum. */
 static void stats_raster(cJSON *root, const lc_renderer *r, const lc_frame_settings *fs)
 {
-    const lc_geometry_counts *gc = lc_renderer_query(r).geometry;
-    bool compute = lc_renderer_query(r).frames && gc->raster == LC_RASTERIZER_COMPUTE;
+    const lc_renderer_info q = lc_renderer_query(r);
+    const lc_geometry_counts *gc = q.geometry;
+    bool compute = q.frames && gc->raster == LC_RASTERIZER_COMPUTE;
     cJSON *ra = cJSON_AddObjectToObject(root, "raster");
     cJSON_AddStringToObject(ra, "path", lc_rasterizer_names[compute ? LC_RASTERIZER_COMPUTE : LC_RASTERIZER_HARDWARE]);
-    cJSON_AddStringToObject(ra, "requested", lc_rasterizer_names[fs->shading == LC_SHADING_VISIBILITY ? lc_renderer_query(r).raster_requested : LC_RASTERIZER_HARDWARE]);
+    cJSON_AddStringToObject(ra, "requested", lc_rasterizer_names[fs->shading == LC_SHADING_VISIBILITY ? q.raster_requested : LC_RASTERIZER_HARDWARE]);
     cJSON_AddNumberToObject(ra, "triangles_compute", compute ? (double)gc->raster_triangles : 0);
     cJSON_AddNumberToObject(ra, "triangles_hardware", compute ? 0 : (double)gc->triangles_drawn);
     cJSON_AddNumberToObject(ra, "triangles_clipped", compute ? (double)gc->raster_clipped : 0);
@@ -564,13 +565,13 @@ static void stats_raster(cJSON *root, const lc_renderer *r, const lc_frame_setti
     cJSON *ms = cJSON_AddObjectToObject(ra, "ms");
     double total = 0.0;
     static const char *const prefixes[] = {"raster", "geometry", "mesh cull", "depth prepass", "visibility /", "hiz"};
-    for (uint32_t i = 0; i < lc_renderer_query(r).timings->pass_count; i++) {
-        const char *name = lc_renderer_query(r).timings->pass_names[i];
+    for (uint32_t i = 0; i < q.timings->pass_count; i++) {
+        const char *name = q.timings->pass_names[i];
         bool raster_pass = !strcmp(name, "visibility");
         for (size_t k = 0; k < LC_ARRAY_COUNT(prefixes); k++) raster_pass |= !strncmp(name, prefixes[k], strlen(prefixes[k]));
         if (!raster_pass || !strncmp(name, "visibility shade", 16)) continue;
-        cJSON_AddNumberToObject(ms, name, lc_renderer_query(r).timings->pass_ms[i]);
-        total += lc_renderer_query(r).timings->pass_ms[i];
+        cJSON_AddNumberToObject(ms, name, q.timings->pass_ms[i]);
+        total += q.timings->pass_ms[i];
     }
     cJSON_AddNumberToObject(ms, "total", total);
 }
@@ -578,9 +579,10 @@ static void stats_raster(cJSON *root, const lc_renderer *r, const lc_frame_setti
 lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pairs, uint32_t frames)
 {
     lc_renderer *r = &app->renderer;
+    const lc_renderer_info q = lc_renderer_query(r); /* reading the counters below changes none of it */
     /* What the last frame ran, after the renderer's fallbacks (in the viewer, after any keys or
      * script); the options where no frame ran. */
-    lc_frame_settings fs = lc_renderer_query(r).frames ? lc_renderer_query(r).settings : lc_app_settings(app);
+    lc_frame_settings fs = q.frames ? q.settings : lc_app_settings(app);
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "device", app->ctx.props.deviceName);
     cJSON_AddStringToObject(root, "driver", app->ctx.driver_info);
@@ -607,14 +609,14 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddBoolToObject(root, "scalarize", lc_loop_variant(r, &fs) != LC_LOOP_PLAIN);
     cJSON_AddStringToObject(root, "scalarize_merge", lc_scalarize_merge_names[fs.scalarize_merge]);
     if (fs.shading == LC_SHADING_VISIBILITY) {
-        cJSON_AddNumberToObject(root, "visibility_id_bits", lc_renderer_query(r).vis_prim_bits ? 32 : 64);
+        cJSON_AddNumberToObject(root, "visibility_id_bits", q.vis_prim_bits ? 32 : 64);
         cJSON_AddStringToObject(root, "visibility_pass", fs.visibility_prepass ? "prepass" : "single");
     }
     cJSON_AddStringToObject(root, "view", lc_view_names[fs.view]);
     cJSON_AddStringToObject(root, "heatmap_kind", lc_heatmap_kind_names[fs.heatmap_kind]);
-    cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[lc_renderer_query(r).tonemap_path ? lc_renderer_query(r).tonemap_path : LC_TONEMAP_FRAGMENT]);
-    cJSON_AddNumberToObject(root, "width", lc_renderer_query(r).width);
-    cJSON_AddNumberToObject(root, "height", lc_renderer_query(r).height);
+    cJSON_AddStringToObject(root, "tonemap_path", lc_tonemap_names[q.tonemap_path ? q.tonemap_path : LC_TONEMAP_FRAGMENT]);
+    cJSON_AddNumberToObject(root, "width", q.width);
+    cJSON_AddNumberToObject(root, "height", q.height);
     cJSON_AddNumberToObject(root, "frames", frames);
     cJSON_AddNumberToObject(root, "lights", app->light_count);
     cJSON_AddStringToObject(root, "lights_source", lc_app_light_source(app));
@@ -628,9 +630,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(mo, "metallic", mc.metallic);
         cJSON_AddNumberToObject(mo, "emissive", mc.emissive);
         /* by glTF alpha mode */
-        cJSON_AddNumberToObject(mo, "opaque", lc_renderer_query(&app->renderer).materials_by_alpha[LC_ALPHA_OPAQUE]);
-        cJSON_AddNumberToObject(mo, "mask", lc_renderer_query(&app->renderer).materials_by_alpha[LC_ALPHA_MASK]);
-        cJSON_AddNumberToObject(mo, "blend", lc_renderer_query(&app->renderer).materials_by_alpha[LC_ALPHA_BLEND]);
+        cJSON_AddNumberToObject(mo, "opaque", q.materials_by_alpha[LC_ALPHA_OPAQUE]);
+        cJSON_AddNumberToObject(mo, "mask", q.materials_by_alpha[LC_ALPHA_MASK]);
+        cJSON_AddNumberToObject(mo, "blend", q.materials_by_alpha[LC_ALPHA_BLEND]);
     }
     {
         cJSON *ex = cJSON_AddObjectToObject(root, "exposure");
@@ -656,7 +658,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         if (o->environment_file) cJSON_AddStringToObject(env, "file", o->environment_file);
         cJSON_AddNumberToObject(env, "level", o->environment == LC_ENVIRONMENT_NONE ? 0.0 : ed.level);
     }
-    cJSON_AddNumberToObject(root, "lights_visible", lc_renderer_query(r).lights_visible);
+    cJSON_AddNumberToObject(root, "lights_visible", q.lights_visible);
     {
         /* The entity array (docs/DECALS.md): decals, probes, lights, and what the frame kept of each. */
         cJSON *e = cJSON_AddObjectToObject(root, "entities");
@@ -664,13 +666,13 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(e, "probes", app->probes.count);
         cJSON_AddNumberToObject(e, "lights", app->light_count);
         cJSON *v = cJSON_AddObjectToObject(e, "visible");
-        cJSON_AddNumberToObject(v, "decals", lc_renderer_query(r).decal_count);
-        cJSON_AddNumberToObject(v, "probes", lc_renderer_query(r).probe_count);
-        cJSON_AddNumberToObject(v, "lights", lc_renderer_query(r).lights_visible);
+        cJSON_AddNumberToObject(v, "decals", q.decal_count);
+        cJSON_AddNumberToObject(v, "probes", q.probe_count);
+        cJSON_AddNumberToObject(v, "lights", q.lights_visible);
         /* Entities a fixed capacity dropped: the tile lists' (lists mode); the objects whose mask
          * overflowed (objects mode); the bit arrays hold every one. */
         lc_gpu_counters *c = fs.mode == LC_MODE_LISTS ? lc_renderer_read(r, LC_RES_COUNTERS, NULL) : NULL;
-        const lc_object_masks_stats *om = lc_renderer_query(r).object_masks;
+        const lc_object_masks_stats *om = q.object_masks;
         cJSON_AddNumberToObject(e, "overflow", c ? c->lists.y : om->overflow);
         free(c);
         cJSON *ok = cJSON_AddObjectToObject(e, "overflow_kinds");
@@ -686,11 +688,11 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(pr, "capture_ms", app->probes_ms);
     }
     cJSON_AddBoolToObject(root, "list_sort", !fs.list_sort_off);
-    cJSON_AddNumberToObject(root, "tile_size", lc_renderer_query(r).tile_size);
+    cJSON_AddNumberToObject(root, "tile_size", q.tile_size);
     cJSON_AddStringToObject(root, "binning", lc_binning_names[fs.binning]);
     if (fs.binning != LC_BINNING_TILES) {
-        cJSON_AddStringToObject(root, "bin_kernel", lc_bin_kernel_names[lc_renderer_query(r).settings.bin_kernel]);
-        if (lc_renderer_query(r).settings.bin_kernel == LC_BIN_KERNEL_LIGHTS) cJSON_AddNumberToObject(root, "bin_groups", lc_bin_groups(lc_renderer_query(r).light_count));
+        cJSON_AddStringToObject(root, "bin_kernel", lc_bin_kernel_names[q.settings.bin_kernel]);
+        if (q.settings.bin_kernel == LC_BIN_KERNEL_LIGHTS) cJSON_AddNumberToObject(root, "bin_groups", lc_bin_groups(q.light_count));
     }
     if (fs.mode == LC_MODE_ZBIN) cJSON_AddStringToObject(root, "zbin_kernel", lc_zbin_per_bin(r) ? "bins" : "lights");
     /* --cull-2.5d as asked, and whether this mode and binning applied it (lc_frame_cull_2_5d). */
@@ -705,15 +707,15 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON *cpu = cJSON_AddObjectToObject(root, "cpu_ms");
     for (int i = 0; i < LC_CPU_COUNT; i++)
         cJSON_AddNumberToObject(cpu, lc_cpu_timer_names[i], lc_frame_log_median(&app->cpu_log, (uint32_t)i));
-    cJSON_AddNumberToObject(root, "threads", lc_renderer_query(r).threads);
+    cJSON_AddNumberToObject(root, "threads", q.threads);
     cJSON *contexts = cJSON_AddObjectToObject(root, "contexts");
-    cJSON_AddNumberToObject(contexts, "threads", lc_renderer_query(r).threads);
-    cJSON_AddNumberToObject(contexts, "commands", lc_renderer_query(r).commands);
-    cJSON_AddNumberToObject(contexts, "secondaries", lc_renderer_query(r).secondaries);
-    cJSON_AddNumberToObject(contexts, "pool_blocks", lc_renderer_query(r).pool_blocks);
+    cJSON_AddNumberToObject(contexts, "threads", q.threads);
+    cJSON_AddNumberToObject(contexts, "commands", q.commands);
+    cJSON_AddNumberToObject(contexts, "secondaries", q.secondaries);
+    cJSON_AddNumberToObject(contexts, "pool_blocks", q.pool_blocks);
     cJSON *passes = cJSON_AddObjectToObject(root, "passes_ms_last_frame");
-    for (uint32_t i = 0; i < lc_renderer_query(r).timings->pass_count; i++)
-        cJSON_AddNumberToObject(passes, lc_renderer_query(r).timings->pass_names[i], lc_renderer_query(r).timings->pass_ms[i]);
+    for (uint32_t i = 0; i < q.timings->pass_count; i++)
+        cJSON_AddNumberToObject(passes, q.timings->pass_names[i], q.timings->pass_ms[i]);
     /* Every object is one instance of a mesh: instances = total; meshes are the unique ones.
      * visible and culled_* are the last frame's object culling (src/cpu/object_cull.h). */
     cJSON *objects = cJSON_AddObjectToObject(root, "objects");
@@ -721,14 +723,14 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(objects, "instances", app->scene.object_count);
     cJSON_AddNumberToObject(objects, "meshes", app->scene.mesh_count);
     cJSON_AddNumberToObject(objects, "triangles_total", (double)lc_scene_triangles(&app->scene));
-    cJSON_AddNumberToObject(objects, "visible", lc_renderer_query(r).draw_count + lc_renderer_query(r).blend_count); /* opaque and blended */
-    cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? lc_renderer_query(r).culled_sphere : 0);
-    cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? lc_renderer_query(r).culled_oobb : 0);
+    cJSON_AddNumberToObject(objects, "visible", q.draw_count + q.blend_count); /* opaque and blended */
+    cJSON_AddNumberToObject(objects, "culled_sphere", app->opt.object_cull ? q.culled_sphere : 0);
+    cJSON_AddNumberToObject(objects, "culled_oobb", app->opt.object_cull ? q.culled_oobb : 0);
     /* The blended objects the last frame drew in its transparent pass (CPU-culled, direct draws
      * on every geometry path). */
-    cJSON_AddNumberToObject(root, "transparent_draws", lc_renderer_query(r).blend_count);
+    cJSON_AddNumberToObject(root, "transparent_draws", q.blend_count);
     /* The last completed frame's geometry: GPU counters for mdi, object-level counts for direct. */
-    const lc_geometry_counts *gc = lc_renderer_query(r).geometry;
+    const lc_geometry_counts *gc = q.geometry;
     cJSON *geo = cJSON_AddObjectToObject(root, "geometry");
     cJSON_AddStringToObject(geo, "path", lc_geometry_names[gc->path]);
     cJSON_AddBoolToObject(geo, "occlusion", gc->occlusion);
@@ -745,14 +747,14 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(culled, "backface", (double)gc->culled_backface);
     cJSON_AddNumberToObject(culled, "occlusion", (double)gc->culled_occlusion);
     cJSON_AddNumberToObject(culled, "sublets", (double)gc->culled_sublets);
-    cJSON_AddNumberToObject(geo, "decode_ms", lc_renderer_query(r).decode_ms);
+    cJSON_AddNumberToObject(geo, "decode_ms", q.decode_ms);
     stats_raster(root, r, &fs);
     /* The last completed frame's shadows (lights/shadows.h); ms: the shadow views' GPU time
      * (their cull's included); triangles: what the views drew, triangles_unculled: what the
      * objects in their frustums hold; cull: where the views were culled; occlusion: whether
      * the GPU cull ran its two phases, culled_occlusion: meshlets its phase 2 culled by the
      * views' HiZ. */
-    const lc_shadow_stats *ss = lc_renderer_query(r).shadows;
+    const lc_shadow_stats *ss = q.shadows;
     cJSON *sh = cJSON_AddObjectToObject(root, "shadows");
     cJSON_AddNumberToObject(sh, "lights", ss->lights);
     cJSON_AddNumberToObject(sh, "views", ss->views);
@@ -761,9 +763,9 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "views_moved", ss->views_moved);
     cJSON_AddNumberToObject(sh, "views_rendered_moved", ss->views_rendered_moved);
     /* Over the completed frames after the first (which renders every view); null for one frame. */
-    if (lc_renderer_query(r).shadow_frames > 1) {
-        cJSON_AddNumberToObject(sh, "views_rendered_mean", (double)lc_renderer_query(r).shadow_rendered_sum / (lc_renderer_query(r).shadow_frames - 1));
-        cJSON_AddNumberToObject(sh, "views_rendered_max", lc_renderer_query(r).shadow_rendered_max);
+    if (q.shadow_frames > 1) {
+        cJSON_AddNumberToObject(sh, "views_rendered_mean", (double)q.shadow_rendered_sum / (q.shadow_frames - 1));
+        cJSON_AddNumberToObject(sh, "views_rendered_max", q.shadow_rendered_max);
     } else {
         cJSON_AddNullToObject(sh, "views_rendered_mean");
         cJSON_AddNullToObject(sh, "views_rendered_max");
@@ -780,8 +782,8 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "triangles_unculled", (double)ss->triangles_unculled);
     cJSON_AddBoolToObject(sh, "occlusion", ss->occlusion);
     cJSON_AddNumberToObject(sh, "culled_occlusion", (double)ss->culled_occlusion);
-    cJSON_AddNumberToObject(sh, "ms", lc_renderer_query(r).timings->ms[LC_TIMER_SHADOWS]);
-    cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(lc_renderer_query(r).settings.shadow_filter));
+    cJSON_AddNumberToObject(sh, "ms", q.timings->ms[LC_TIMER_SHADOWS]);
+    cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(q.settings.shadow_filter));
     cJSON_AddStringToObject(sh, "cull", lc_shadow_cull_name(r));
     /* The sun's cascades (lights/cascades.h): each one's view depth range and texel size now;
      * objects in its box, of them those an earlier cascade encloses (not drawn), the meshlets
@@ -821,7 +823,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON *o = cJSON_AddObjectToObject(root, "overflow");
         cJSON_AddNumberToObject(o, "tiles", c ? c->lists.x : 0);
         cJSON_AddNumberToObject(o, "lights_dropped", c ? c->lists.y : 0);
-        cJSON_AddNumberToObject(o, "list_max", lc_renderer_query(r).list_max);
+        cJSON_AddNumberToObject(o, "list_max", q.list_max);
         free(c);
     }
     /* What plays (scene/animation.h): index (-1 none, -2 all), name, the last frame's time. */

@@ -55,15 +55,13 @@ lc_status lc_run_headless(const lc_options *opt)
     /* Outputs last, after every GPU step (--pairs renders again), so a failure leaves none. */
     uint64_t pairs[LC_PAIRS_WORDS];
     if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, opt->script ? &run.fs : NULL, time, pairs);
-    if (s == LC_OK && opt->out)
-        s = lc_app_write_png(opt->out, lc_renderer_query(&app->renderer).output_pixels, lc_renderer_query(&app->renderer).output_width,
-                             lc_renderer_query(&app->renderer).output_height);
+    lc_renderer_info q = {0}; /* the last frame rendered, --pairs' included (no renderer where the start failed) */
+    if (s == LC_OK) q = lc_renderer_query(&app->renderer);
+    if (s == LC_OK && opt->out) s = lc_app_write_png(opt->out, q.output_pixels, q.output_width, q.output_height);
     if (s == LC_OK && opt->stats) s = lc_app_write_stats(app, opt->stats, opt->pairs ? pairs : NULL, frames);
     if (s == LC_OK) {
-        lc_info("%s: %u frames %ux%u, %u lights (%u visible), GPU frame %.3f ms", lc_mode_names[opt->mode], frames,
-                lc_renderer_query(&app->renderer).width, lc_renderer_query(&app->renderer).height, app->light_count,
-                lc_renderer_query(&app->renderer).lights_visible,
-                lc_frame_log_median(&app->gpu_log, LC_TIMER_COUNT));
+        lc_info("%s: %u frames %ux%u, %u lights (%u visible), GPU frame %.3f ms", lc_mode_names[opt->mode], frames, q.width,
+                q.height, app->light_count, q.lights_visible, lc_frame_log_median(&app->gpu_log, LC_TIMER_COUNT));
     }
     lc_app_destroy(app);
     lc_renderdoc_unload(rdoc);
