@@ -22,7 +22,7 @@ set -euo pipefail
 
 profile=${1:-${LC_SETUP_PROFILE:-test}}
 run_packages=(
-  build-essential cmake pkg-config glslang-tools
+  build-essential cmake pkg-config glslang-tools spirv-tools
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers
   libglfw3-dev libcglm-dev libstb-dev libassimp-dev libcjson-dev libmeshoptimizer-dev
   librenderdoc-dev # renderdoc_app.h, which the build needs; the capture tool is the test profile's

@@ -146,6 +146,25 @@ int lc_name_index(const char *name, const char *const *names, int count)
     return -1;
 }
 
+void lc_copy_str(char *dst, size_t size, const char *src)
+{
+    size_t n = LC_MIN(strlen(src), size - 1);
+    memcpy(dst, src, n);
+    dst[n] = 0;
+}
+
+void lc_append_str(char *dst, size_t size, const char *src)
+{
+    size_t len = strlen(dst);
+    lc_copy_str(dst + len, size - len, src);
+}
+
+const char *lc_base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 lc_status lc_check_writable(const char *path)
 {
     struct stat st;

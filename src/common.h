@@ -39,6 +39,11 @@ char *lc_read_file(const char *path, size_t *size_out, char *err, size_t err_siz
 lc_status lc_write_file_atomic(const char *path, const void *data, size_t size);
 /* The index of name in names[0..count), or -1. */
 int lc_name_index(const char *name, const char *const *names, int count);
+/* Bounded string copy and append into dst[size] (truncating: an over-long path just fails to
+ * open later), and the part of a path after its last '/'. */
+void lc_copy_str(char *dst, size_t size, const char *src);
+void lc_append_str(char *dst, size_t size, const char *src);
+const char *lc_base_name(const char *path);
 /* Whether lc_write_file_atomic could write PATH (its directory takes a new file, PATH is not
  * a directory); on failure prints "cannot write" like it and returns LC_ERR_INPUT. Run before
  * any work so that a run fails at once instead of after rendering. */

@@ -108,6 +108,12 @@ expect_bad "--script: a window's action" --script "$TMP/script.txt"
 expect_bad "--size -3x5" --size -3x5
 expect_bad "--size 100000x100" --size 100000x100
 expect_bad "--no-such-flag" --no-such-flag
+# Option pairs and values checked once the scene is loaded (the feature tests check them too,
+# but the sanitizer pass leaves those out: .ci/run).
+expect_bad "--animation x" --animation x
+expect_bad "--animation 1 (the hall has none)" --animation 1
+printf '{"probes": []}\n' >"$TMP/probes.json"
+expect_bad "--probes-file with --probes" --probes-file "$TMP/probes.json" --probes 4
 # The sun and the environment (tests/test_environment.sh renders them).
 expect_bad "--sun 0,1,0" --sun 0,1,0
 expect_bad "--sun 0,0,0,1000" --sun 0,0,0,1000
@@ -177,7 +183,13 @@ bad_lights "NaN via 1e999" '{"lights": [{"type": "point", "position": [0, 1e999,
 bad_lights "radius 1e999" '{"lights": [{"type": "point", '"$P"', "radius": 1e999}]}'
 bad_lights "unknown type" '{"lights": [{"type": "area", '"$P"', "radius": 2}]}'
 bad_lights "missing radius" '{"lights": [{"type": "point", '"$P"'}]}'
+bad_lights "shadow not a boolean" '{"lights": [{"type": "point", '"$P"', "radius": 2, "shadow": 1}]}'
 bad_lights "second light bad" '{"lights": [{"type": "point", '"$P"', "radius": 2}, {"type": "point", "position": [0, 2], "radius": 2}]}'
+
+# --- decals files ---
+echo "decals files:"
+printf '{"decals": [{"position": [0, 1, 0], "size": [1, 0, 1]}]}\n' >"$TMP/decal-size.json"
+expect_bad "decals: a zero size" --decals-file "$TMP/decal-size.json"
 
 # --- viewer scripts: refused before any window opens, so no display is needed ---
 echo "viewer scripts:"

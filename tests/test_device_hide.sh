@@ -6,7 +6,9 @@
 # (exit 2, naming the limit, no output) and forward shading still renders; the tonemap without
 # format-less storage writes, the forward loop without fragment subgroups and mdi without int64
 # give the full device's images; --geometry mesh / mdi and --shading visibility are refused in
-# one line naming the hidden feature; an unknown LC_DEVICE_HIDE name exits 2 in one line.
+# one line naming the hidden feature, and so is --mesh-dispatch indirect without indirect-count
+# draws (--geometry mesh alone then takes the task shader); an unknown LC_DEVICE_HIDE name exits
+# 2 in one line.
 # Khronos' 2CylinderEngine (34 materials) renders in both shadings with and without
 # descriptor_indexing,max_samplers=32 (skipped, exit 77, without Debian's assimp-testmodels).
 # LC_TEST_SWEEP=short (the sanitizer pass) keeps each host path once: the 20-box scene through
@@ -164,6 +166,28 @@ refused "--shading visibility without geometry shaders" "--shading visibility: d
 refused "unknown LC_DEVICE_HIDE name" "LC_DEVICE_HIDE: unknown name 'warp_drive' (known: mesh_shader, " \
     mesh_shader,warp_drive "${common[@]}"
 refused "LC_DEVICE_HIDE max_samplers below Vulkan's 16" "LC_DEVICE_HIDE: bad value in 'max_samplers=8'" max_samplers=8 "${common[@]}"
+
+# ---- --mesh-dispatch indirect without indirect-count draws: refused in one line ----
+mesh_probe "--mesh-dispatch indirect with indirect draws hidden"
+if [[ $mesh_ok == 1 ]]; then
+    rc=0
+    LC_DEVICE_HIDE=multi_draw_indirect lc --headless --quiet --frames 1 --size 64x64 --geometry mesh --mesh-dispatch indirect \
+        --out "$TMP/indirect-hidden.png" || rc=$?
+    [[ $rc == 2 && $(wc -l <"$LC_STDERR") == 1 ]] ||
+        fail "--mesh-dispatch indirect, indirect draws hidden: exit $rc, $(wc -l <"$LC_STDERR") lines (expected 2, one line)"
+    grep -q -- "--mesh-dispatch indirect: device '.*' lacks .*" "$LC_STDERR" ||
+        fail "--mesh-dispatch indirect, indirect draws hidden: the line names no device and feature: $(cat "$LC_STDERR")"
+    [[ -e $TMP/indirect-hidden.png ]] && fail "--mesh-dispatch indirect, indirect draws hidden: left an output file"
+    # Without --mesh-dispatch: indirect where the device draws indirect-count mesh tasks, the
+    # task shader where it does not (a choice of default, not a refusal).
+    lc_ok "mesh, the default dispatch" --headless --quiet --frames 1 --size 64x64 --geometry mesh --stats "$TMP/md.json" \
+        --out "$TMP/md.png" && { [[ $(img json "$TMP/md.json" geometry.mesh_dispatch) == indirect ]] ||
+        fail "--geometry mesh without --mesh-dispatch runs $(img json "$TMP/md.json" geometry.mesh_dispatch), not indirect"; }
+    LC_DEVICE_HIDE=multi_draw_indirect lc_ok "mesh, the default dispatch, indirect draws hidden" --headless --quiet --frames 1 \
+        --size 64x64 --geometry mesh --stats "$TMP/md-hidden.json" --out "$TMP/md-hidden.png" &&
+        { [[ $(img json "$TMP/md-hidden.json" geometry.mesh_dispatch) == task ]] ||
+            fail "--geometry mesh without --mesh-dispatch, indirect draws hidden: runs $(img json "$TMP/md-hidden.json" geometry.mesh_dispatch), not task"; }
+fi
 
 # ---- Khronos' 2CylinderEngine: 34 materials ----
 skipped=0

@@ -157,24 +157,5 @@ LC_DEVICE_HIDE=mesh_shader lc --headless --quiet --frames 1 --size 64x64 --geome
 grep -q -- "--geometry mesh: device '.*' lacks .*(hidden by LC_DEVICE_HIDE)" "$LC_STDERR" ||
     fail "--geometry mesh, mesh shaders hidden: the line names no device and hidden feature: $(cat "$LC_STDERR")"
 [[ -e $TMP/mesh-hidden.png ]] && fail "--geometry mesh, mesh shaders hidden: left an output file"
-# --mesh-dispatch indirect needs indirect-count draws: refused in one line where they are hidden.
-if [[ $mesh_ok == 1 ]]; then
-    rc=0
-    LC_DEVICE_HIDE=multi_draw_indirect lc --headless --quiet --frames 1 --size 64x64 --geometry mesh --mesh-dispatch indirect \
-        --out "$TMP/indirect-hidden.png" || rc=$?
-    [[ $rc == 2 && $(wc -l <"$LC_STDERR") == 1 ]] ||
-        fail "--mesh-dispatch indirect, indirect draws hidden: exit $rc, $(wc -l <"$LC_STDERR") lines (expected 2, one line)"
-    grep -q -- "--mesh-dispatch indirect: device '.*' lacks .*" "$LC_STDERR" ||
-        fail "--mesh-dispatch indirect, indirect draws hidden: the line names no device and feature: $(cat "$LC_STDERR")"
-    [[ -e $TMP/indirect-hidden.png ]] && fail "--mesh-dispatch indirect, indirect draws hidden: left an output file"
-    # Without --mesh-dispatch: indirect where the device draws indirect-count mesh tasks, the
-    # task shader where it does not (a choice of default, not a refusal).
-    lc_ok "mesh, the default dispatch" --headless --quiet --frames 1 --size 64x64 --geometry mesh --stats "$TMP/md.json" \
-        --out "$TMP/md.png" && { [[ $(img json "$TMP/md.json" geometry.mesh_dispatch) == indirect ]] ||
-        fail "--geometry mesh without --mesh-dispatch runs $(img json "$TMP/md.json" geometry.mesh_dispatch), not indirect"; }
-    LC_DEVICE_HIDE=multi_draw_indirect lc_ok "mesh, the default dispatch, indirect draws hidden" --headless --quiet --frames 1 \
-        --size 64x64 --geometry mesh --stats "$TMP/md-hidden.json" --out "$TMP/md-hidden.png" &&
-        { [[ $(img json "$TMP/md-hidden.json" geometry.mesh_dispatch) == task ]] ||
-            fail "--geometry mesh without --mesh-dispatch, indirect draws hidden: runs $(img json "$TMP/md-hidden.json" geometry.mesh_dispatch), not task"; }
-fi
+# --mesh-dispatch indirect without indirect-count draws, and the default dispatch then: test_device_hide.
 finish

@@ -4,7 +4,8 @@
 # scalarization and visibility shading, switched between frames of one process with the light
 # clock paused, give the fresh process's image (byte for byte, or at most 1/255) and its stats
 # (mode, binning, scalarize_merge, shading, the lights, exposure, pairs.exact, pairs.missed), and
-# so does a lights file loaded and a camera placed between frames; the Khronos validation
+# so do a geometry path, a lights file loaded and a camera placed between frames; options that
+# have no effect in the mode asked for say so in one note or warning and still render; the Khronos validation
 # layer reports nothing through the switches (modes, binnings, shadings, views, occlusion, the
 # camera); --out and --stats after the script name its last frame; window-only actions, a bad
 # argument and 'quit' before any frame are refused (exit 2, one line). The sweeps that run one
@@ -35,7 +36,8 @@ cases=(
     "clusters-off|--mode clusters --binning tiles --scalarize off|mode clusters;scalarize off"
     "objects|--mode objects --binning tiles|mode objects;scalarize on"
     "vis-zbin|--mode zbin --binning tiles --shading visibility|mode zbin;shading visibility"
-    "file-camera|--mode zbin --binning tiles --shading visibility --lights-file $TMP/two.json --camera $CAM|lights-file $TMP/two.json;camera $CAM"
+    "vis-mdi|--mode zbin --binning tiles --shading visibility --geometry mdi|geometry mdi"
+    "file-camera|--mode zbin --binning tiles --shading visibility --geometry direct --lights-file $TMP/two.json --camera $CAM|geometry direct;lights-file $TMP/two.json;camera $CAM"
 )
 last=file-camera
 script=$TMP/all.script
@@ -83,6 +85,16 @@ if lc_ok "the script" "${common[@]}" --script "$script" --out "$TMP/s-last.png" 
     [[ $d -le 1 ]] || fail "--out after the script differs from the last case's fresh image by $d/255"
     [[ $(img json "$TMP/s-last.json" pairs.exact) == "$(img json "$TMP/f-$last.json" pairs.exact)" ]] ||
         fail "--stats after the script: pairs.exact differs from the last case's"
+fi
+
+# Options that do nothing in the mode or shading asked for say so and still render: --cull-2.5d
+# in brute force (a note), --tonemap fused under forward shading (a warning); --decals N places
+# N decals.
+notes=(--headless --validate --size 160x90 --lights 16 --frames 1 --mode brute --cull-2.5d on --tonemap fused --decals 4)
+if lc_ok "notes" "${notes[@]}" --out "$TMP/notes.png" --stats "$TMP/notes.json"; then
+    cat "$LC_STDOUT" "$LC_STDERR" | grep -q "note: --cull-2.5d on has no effect here" || fail "--cull-2.5d on in brute force: no note: $(cat "$LC_STDOUT" "$LC_STDERR")"
+    grep -q -- "--tonemap fused: forward shading tonemaps" "$LC_STDERR" || fail "--tonemap fused under forward shading: no warning: $(cat "$LC_STDERR")"
+    [[ $(img json "$TMP/notes.json" entities.decals) == 4 ]] || fail "--decals 4: stats entities.decals is $(img json "$TMP/notes.json" entities.decals)"
 fi
 
 # quit ends the run: --out is the frame before it.

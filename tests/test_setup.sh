@@ -32,7 +32,7 @@ backports() { grep -m1 "backports Mesa" "$TMP/plan" | sed -E 's/.*bookworm-backp
 
 plan run none vk-cpu
 run_list=" $(packages) "
-for p in cmake glslang-tools libvulkan-dev libglfw3-dev libassimp-dev libmeshoptimizer-dev librenderdoc-dev mesa-vulkan-drivers; do
+for p in cmake glslang-tools spirv-tools libvulkan-dev libglfw3-dev libassimp-dev libmeshoptimizer-dev librenderdoc-dev mesa-vulkan-drivers; do
     [[ $run_list == *" $p "* ]] || fail "the run profile lacks $p, which building or running needs"
 done
 for p in clang renderdoc gnuplot-nox assimp-testmodels gltfpack xvfb python3-jsonschema vulkan-validationlayers libclang-rt-14-dev; do
