@@ -120,16 +120,26 @@ void main()
             } else if (in_view) {
                 first = ~0u;
                 uint at = 0u;
+                // A later cascade also leaves out the sublets an earlier one encloses: the same
+                // rule for the smaller sphere (docs/SHADOWS.md), trimming the drawn span's ends.
+                bool trim = cascade && cascade_index > 0u, any_left = false;
                 for (uint k = 0u; k < LC_MESHLET_SUBLETS; k++) {
                     uint n = lc_sublet_counts(m.sublets, k) & 0xffu;
                     if (n == 0u) break;
                     vec4 s = sublet_bounds[t.y * LC_MESHLET_SUBLETS + k].sphere;
-                    if (lc_view_sphere(sv, (world * vec4(s.xyz, 1.0)).xyz, s.w * scale)) {
+                    vec3 sc = (world * vec4(s.xyz, 1.0)).xyz;
+                    float sr = s.w * scale;
+                    bool seen = lc_view_sphere(sv, sc, sr);
+                    bool left = seen && trim && cascade_enclosed(sc, sr, cascade_index);
+                    any_left = any_left || left;
+                    if (seen && !left) {
                         first = min(first, at);
                         end = at + n;
                     }
                     at += n;
                 }
+                // Every sublet in the frustum enclosed: the meshlet counts as enclosed.
+                if (any_left && first == ~0u) enclosed = PHASE == LC_GEOMETRY_CULL_PHASE_2 ? 0u : 1u;
             }
         }
         bool draw = first < end;
