@@ -48,7 +48,7 @@ def main():
         "generated from its JSON Schema, [stats.schema.json](stats.schema.json)",
         "(`python3 scripts/stats-doc.py > docs/STATS.md`), and `tests/test_stats_schema.sh` validates",
         "the output of several configurations against that schema, so a key added to the writer",
-        "(`lc_app_write_stats` in `src/app/app.c`) without a line here fails the test.",
+        "(`lc_app_write_stats` in `src/app/stats.c`) without a line here fails the test.",
         "",
         "Times are in milliseconds: `gpu_ms` and `cpu_ms` are medians over the frames rendered,",
         "`passes_ms_last_frame` the last frame alone. Counts are whole numbers; lengths are in metres,",
