@@ -114,6 +114,7 @@ def main():
     ap.add_argument("--reuse", help="read the coverage data --keep kept instead of running the tests")
     ap.add_argument("--exclude", help="list the lines only these tests execute")
     a = ap.parse_args()
+    a.build = os.path.abspath(a.build)
     if not a.reuse:
         configure(a.build)
     tests = tests_with_labels(a.build)
@@ -144,26 +145,32 @@ def main():
     lines = {n: lines_of(a.build, os.path.join(work, n)) for n in tests}
     everything = set().union(*lines.values())
     if a.exclude:
-        return report_excluded(tests, times, lines, re.compile(a.exclude))
+        rc = report_excluded(tests, times, lines, re.compile(a.exclude))
+        if not (a.keep or a.reuse):
+            shutil.rmtree(work)
+        return rc
     chosen = list(always)
     covered = set().union(*(lines[n] for n in always)) if always else set()
     rest = [n for n in tests if n not in always]
+    added = {n: len(lines[n]) for n in always}
     while covered != everything:
         best = max(rest, key=lambda n: len(lines[n] - covered) / max(times[n], 0.1))
         if not lines[best] - covered:
             break
         chosen.append(best)
         rest.remove(best)
+        added[best] = len(lines[best] - covered)
         covered |= lines[best]
     print(f"src/ lines the suite executes: {len(everything)}; the chosen tests execute {len(covered)}")
-    print(f"chosen ({len(chosen)} tests, {sum(times[n] for n in chosen):.0f} s of {sum(times.values()):.0f} s alone here):")
+    print(f"chosen ({len(chosen)} tests, {sum(times[n] for n in chosen):.0f} s of {sum(times.values()):.0f} s alone here;"
+          " the lines each adds to those before it, the cpu and threads tests first):")
     for n in chosen:
-        print(f"  {n} ({times[n]:.1f} s)")
+        print(f"  {n} ({times[n]:.1f} s, +{added[n]} lines)")
     print("left out (every src/ line they run, a chosen test runs):")
     for n in sorted(rest):
         print(f"  {n} ({times[n]:.1f} s)")
     print("ctest -E '" + "|".join(f"^{n}$" for n in sorted(rest)) + "'")
-    if not a.keep:
+    if not (a.keep or a.reuse):
         shutil.rmtree(work)
     return 0
 
