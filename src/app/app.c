@@ -236,6 +236,17 @@ void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size)
              probes);
 }
 
+void lc_app_replace_lights(lc_app *app, lc_light_set fresh)
+{
+    lc_light_set_destroy(&app->lights);
+    app->lights = fresh;
+    if (app->opt.light_motion_off) app->lights.animated = false;
+    app->light_count = app->lights.count;
+    free(app->animated);
+    app->animated = lc_calloc(LC_MAX(app->lights.count, 1u), sizeof *app->animated);
+    lc_app_set_exposure(app);
+}
+
 void lc_app_set_exposure(lc_app *app)
 {
     app->exposure_auto = !app->opt.exposure_set;

@@ -47,6 +47,10 @@ void lc_app_animation_text(const lc_app *app, char *out, size_t size);
 /* Loads the scene and lights (exit-2 class errors come first, before any device work). */
 /* Sets the exposure: --exposure, or automatic from the base lights over the light bounds. */
 void lc_app_set_exposure(lc_app *app);
+/* Replaces the lights between frames (the viewer's lights-double and lights-halve, a script's
+ * lights-file): takes fresh, keeps --light-motion off, makes the per-light state again, and
+ * meters an automatic exposure on the new lights as a camera would. */
+void lc_app_replace_lights(lc_app *app, lc_light_set fresh);
 /* The sun and the environment the options ask for (the renderer's desc). */
 lc_environment_desc lc_app_environment(const lc_app *app);
 /* The HUD's words for them: "sun 100000 lux from 0.30,1.00,0.20   environment sky", then

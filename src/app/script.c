@@ -220,15 +220,9 @@ static lc_status load_lights(lc_script_run *run, lc_app *app, const char *path)
     lc_light_set fresh;
     lc_status s = lc_lights_load_json(&fresh, path);
     if (s != LC_OK) return s;
-    lc_light_set_destroy(&app->lights);
-    app->lights = fresh;
-    if (app->opt.light_motion_off) app->lights.animated = false;
     app->opt.lights_file = path; /* the script's text: lives as long as the run */
     app->lights_from_scene = false; /* the start's environment stays (a model's look keeps its level) */
-    app->light_count = app->lights.count;
-    free(app->animated);
-    app->animated = lc_calloc(LC_MAX(app->lights.count, 1u), sizeof *app->animated);
-    lc_app_set_exposure(app);
+    lc_app_replace_lights(app, fresh);
     run->fs.exposure_ev100 = app->exposure_ev100;
     return LC_OK;
 }

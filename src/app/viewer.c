@@ -105,14 +105,7 @@ static lc_status set_light_count(viewer *v, uint32_t n)
     lc_light_set fresh;
     lc_status s = lc_lights_generate(&fresh, n, app->opt.seed, app->scene.light_bounds_min, app->scene.light_bounds_max);
     if (s != LC_OK) return s;
-    lc_light_set_destroy(&app->lights);
-    app->lights = fresh;
-    app->lights.animated = !app->opt.light_motion_off;
-    app->light_count = n;
-    free(app->animated);
-    app->animated = lc_calloc(n, sizeof *app->animated);
-    /* An automatic exposure meters the new lights, as a camera would. */
-    lc_app_set_exposure(app);
+    lc_app_replace_lights(app, fresh);
     v->fs.exposure_ev100 = app->exposure_ev100;
     char buf[32];
     snprintf(buf, sizeof buf, "%u", n);
