@@ -165,6 +165,14 @@ const char *lc_base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
+void lc_dir_name(char *dst, size_t size, const char *path)
+{
+    lc_copy_str(dst, size, path);
+    char *slash = strrchr(dst, '/');
+    if (slash) *slash = 0;
+    else lc_copy_str(dst, size, ".");
+}
+
 lc_status lc_check_writable(const char *path)
 {
     struct stat st;

@@ -44,6 +44,8 @@ int lc_name_index(const char *name, const char *const *names, int count);
 void lc_copy_str(char *dst, size_t size, const char *src);
 void lc_append_str(char *dst, size_t size, const char *src);
 const char *lc_base_name(const char *path);
+/* The folder of path into dst[size]: what comes before its last '/', or "." where it has none. */
+void lc_dir_name(char *dst, size_t size, const char *path);
 /* Whether lc_write_file_atomic could write PATH (its directory takes a new file, PATH is not
  * a directory); on failure prints "cannot write" like it and returns LC_ERR_INPUT. Run before
  * any work so that a run fails at once instead of after rendering. */

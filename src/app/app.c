@@ -227,8 +227,7 @@ void lc_app_sun_environment_text(const lc_app *app, char *out, size_t size)
     const lc_options *o = &app->opt;
     char sun[96] = "sun off";
     if (o->sun_set) snprintf(sun, sizeof sun, "sun %.0f lux from %.2f,%.2f,%.2f", o->sun[3], o->sun[0], o->sun[1], o->sun[2]);
-    const char *file = o->environment_file ? strrchr(o->environment_file, '/') : NULL;
-    file = file ? file + 1 : o->environment_file;
+    const char *file = o->environment_file ? lc_base_name(o->environment_file) : NULL;
     char probes[64] = "";
     if (app->probes.count)
         snprintf(probes, sizeof probes, "   probes %u (%s, blended smaller first)", app->probes.count, o->probes_file ? "file" : "grid");

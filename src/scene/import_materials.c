@@ -163,12 +163,7 @@ void lc_import_materials(const struct aiScene *ai, const char *path, lc_scene *o
     char dir[4096];
     const char *scene_dir = NULL;
     if (path) {
-        lc_copy_str(dir, sizeof dir, path);
-        char *slash = strrchr(dir, '/');
-        if (slash)
-            *slash = 0;
-        else
-            lc_copy_str(dir, sizeof dir, ".");
+        lc_dir_name(dir, sizeof dir, path);
         scene_dir = dir;
     }
 

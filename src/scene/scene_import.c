@@ -578,12 +578,7 @@ static lc_status load_bytes(lc_scene *out, const uint8_t *data, size_t size, con
     bool gltf = kind != LC_MODEL_OTHER;
     if (gltf) {
         char dir[4096];
-        if (path) {
-            lc_copy_str(dir, sizeof dir, path);
-            char *slash = strrchr(dir, '/');
-            if (slash) *slash = 0;
-            else lc_copy_str(dir, sizeof dir, ".");
-        }
+        if (path) lc_dir_name(dir, sizeof dir, path);
         if (lc_gltf_prepare(data, size, path ? dir : NULL, what, &info) != LC_OK) {
             aiReleasePropertyStore(props);
             return LC_ERR_INPUT;

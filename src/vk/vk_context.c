@@ -31,8 +31,7 @@ const char *lc_vk_result_name(VkResult r)
 
 _Noreturn void lc_vk_fatal(const char *what, VkResult result, const char *file, int line)
 {
-    const char *base = strrchr(file, '/');
-    base = base ? base + 1 : file;
+    const char *base = lc_base_name(file);
     if (result == VK_ERROR_DEVICE_LOST)
         fprintf(stderr, "lightcull: the GPU device was lost (%s in %s:%d)\n", what, base, line);
     else
