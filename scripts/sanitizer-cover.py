@@ -106,6 +106,35 @@ def report_excluded(tests, times, lines, pattern):
     return 0
 
 
+def report_cover(tests, times, lines, always):
+    """A greedy cover: the always tests, then the test that adds the most lines per second."""
+    everything = set().union(*lines.values())
+    chosen, covered, added = [], set(), {}
+    def take(n):
+        chosen.append(n)
+        added[n] = len(lines[n] - covered)
+        covered.update(lines[n])
+    for n in always:
+        take(n)
+    rest = [n for n in tests if n not in always]
+    while covered != everything:
+        best = max(rest, key=lambda n: len(lines[n] - covered) / max(times[n], 0.1))
+        if not lines[best] - covered:
+            break
+        rest.remove(best)
+        take(best)
+    print(f"src/ lines the suite executes: {len(everything)}; the chosen tests execute {len(covered)}")
+    print(f"chosen ({len(chosen)} tests, {sum(times[n] for n in chosen):.0f} s of {sum(times.values()):.0f} s alone here;"
+          " the lines each adds to those before it, the cpu and threads tests first):")
+    for n in chosen:
+        print(f"  {n} ({times[n]:.1f} s, +{added[n]} lines)")
+    print("left out (every src/ line they run, a chosen test runs):")
+    for n in sorted(rest):
+        print(f"  {n} ({times[n]:.1f} s)")
+    print("ctest -E '" + "|".join(f"^{n}$" for n in sorted(rest)) + "'")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=os.path.join(ROOT, "build-cov"))
@@ -143,37 +172,13 @@ def main():
     if a.keep:
         json.dump(times, open(os.path.join(a.keep, "times.json"), "w"))
     lines = {n: lines_of(a.build, os.path.join(work, n)) for n in tests}
-    everything = set().union(*lines.values())
     if a.exclude:
         rc = report_excluded(tests, times, lines, re.compile(a.exclude))
-        if not (a.keep or a.reuse):
-            shutil.rmtree(work)
-        return rc
-    chosen = list(always)
-    covered = set().union(*(lines[n] for n in always)) if always else set()
-    rest = [n for n in tests if n not in always]
-    added = {n: len(lines[n]) for n in always}
-    while covered != everything:
-        best = max(rest, key=lambda n: len(lines[n] - covered) / max(times[n], 0.1))
-        if not lines[best] - covered:
-            break
-        chosen.append(best)
-        rest.remove(best)
-        added[best] = len(lines[best] - covered)
-        covered |= lines[best]
-    print(f"src/ lines the suite executes: {len(everything)}; the chosen tests execute {len(covered)}")
-    print(f"chosen ({len(chosen)} tests, {sum(times[n] for n in chosen):.0f} s of {sum(times.values()):.0f} s alone here;"
-          " the lines each adds to those before it, the cpu and threads tests first):")
-    for n in chosen:
-        print(f"  {n} ({times[n]:.1f} s, +{added[n]} lines)")
-    print("left out (every src/ line they run, a chosen test runs):")
-    for n in sorted(rest):
-        print(f"  {n} ({times[n]:.1f} s)")
-    print("ctest -E '" + "|".join(f"^{n}$" for n in sorted(rest)) + "'")
+    else:
+        rc = report_cover(tests, times, lines, always)
     if not (a.keep or a.reuse):
         shutil.rmtree(work)
-    return 0
-
+    return rc
 
 if __name__ == "__main__":
     sys.exit(main())
