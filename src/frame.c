@@ -155,6 +155,8 @@ lc_status lc_renderer_create(lc_context *ctx, lc_target *target, const lc_scene 
         lc_buffer_desc cd = {.size = LC_SHADOW_CULL_COUNTS * 4, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "shadow cull stats"};
         if ((s = lc_buffer_create(ctx, &cd, &r->frame.slots[i].shadow_stats)) != LC_OK) return s;
     }
+    lc_buffer_desc pd = {.size = 16, .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, .name = "shadow cull placeholder"};
+    if ((s = lc_buffer_create(ctx, &pd, &r->dev.shadow_cull_placeholder)) != LC_OK) return s;
     lc_shadows_init(&r->dev.shadows);
     if ((s = lc_frame_shadow_atlas(r, 1)) != LC_OK) return s;
     if ((s = lc_frame_create_pipelines(r)) != LC_OK) return s;
@@ -199,6 +201,7 @@ void lc_renderer_destroy(lc_renderer *r)
         lc_buffer_destroy(ctx, &s->shadow_stats);
     }
     lc_shadow_cull_destroy(r);
+    lc_buffer_destroy(ctx, &r->dev.shadow_cull_placeholder);
     lc_frame_motion_destroy(r);
     lc_image_destroy(ctx, &r->dev.shadow_atlas);
     lc_shadows_destroy(&r->dev.shadows);

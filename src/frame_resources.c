@@ -91,8 +91,8 @@ static void write_frame_sets(lc_renderer *r)
             [LC_BIND_ENV_DATA] = {r->dev.environment.data.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_SHADOW_LIGHTS] = {s->shadow_lights.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_SHADOWS] = {s->shadows.buffer, 0, VK_WHOLE_SIZE},
-            /* Before the GPU shadow cull has its buffer (or without it) any valid buffer. */
-            [LC_BIND_SHADOW_CULL] = {r->dev.shadow_cull.buffer.buffer ? r->dev.shadow_cull.buffer.buffer : s->shadows.buffer, 0, VK_WHOLE_SIZE},
+            /* Before the GPU shadow cull has its buffer (or without it) its placeholder. */
+            [LC_BIND_SHADOW_CULL] = {r->dev.shadow_cull.buffer.buffer ? r->dev.shadow_cull.buffer.buffer : r->dev.shadow_cull_placeholder.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_MESHLETS] = {r->dev.geo.meshlets.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_OBJECTS] = {r->dev.geo.cull_objects.buffer, 0, VK_WHOLE_SIZE},
             [LC_BIND_GEO_TASKS] = {r->dev.geo.tasks.buffer, 0, VK_WHOLE_SIZE},

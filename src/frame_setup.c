@@ -252,9 +252,9 @@ static const pipeline_row k_pipelines[] = {
     {AT(bin_blocks[LC_BIN_TILES]), "light cull / bin lights", "bin_lights_blocks.comp", {0}, LC_BIN_TILES, NEEDS_NONE},
     {AT(bin_blocks[LC_BIN_TILES_DEPTH]), "light cull / bin lights / depth bounds", "bin_lights_blocks.comp", {0}, LC_BIN_TILES_DEPTH, NEEDS_NONE},
     {AT(bin_blocks[LC_BIN_CLUSTERS]), "light cull / bin lights / clusters", "bin_lights_blocks.comp", {0}, LC_BIN_CLUSTERS, NEEDS_NONE},
-    PHASES(geometry_cull, "geometry_cull.comp", "geometry cull", NEEDS_NONE),
-    PHASES(shadow_cull_pipeline, "shadow_cull.comp", "shadow cull", NEEDS_NONE),
-    /* One HiZ shader (hiz.glsl) for every view: the camera's depth, the shadow views' atlas tiles. */
+    /* One cull for every view (the camera's and the shadow views'), one HiZ shader (hiz.glsl)
+     * for every view: the camera's depth, the shadow views' atlas tiles. */
+    PHASES(view_cull, "view_cull.comp", "view cull", NEEDS_NONE),
     COMPUTE(hiz[LC_HIZ_CAMERA], "hiz.comp", "hiz"),
     COMPUTE(hiz[LC_HIZ_SHADOW_VIEWS], "hiz_views.comp", "shadow hiz"),
     /* Shadow views: depth only, both faces (a light inside a closed box sees its inside); alpha

@@ -104,11 +104,12 @@ lc_status lc_frame_grow_shadow_atlas(lc_renderer *r)
             w[k] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
                                           .dstBinding = k ? LC_BIND_SHADOW_COMPARE : LC_BIND_SHADOW_ATLAS, .descriptorCount = 1,
                                           .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &atlas[k]};
-        /* The GPU shadow cull's buffer, where the views are culled there. */
-        VkDescriptorBufferInfo cull = {r->dev.shadow_cull.buffer.buffer, 0, VK_WHOLE_SIZE};
+        /* The GPU shadow cull's buffer, where the views are culled there, else its placeholder. */
+        VkBuffer cb = r->dev.shadow_cull.buffer.buffer ? r->dev.shadow_cull.buffer.buffer : r->dev.shadow_cull_placeholder.buffer;
+        VkDescriptorBufferInfo cull = {cb, 0, VK_WHOLE_SIZE};
         w[2] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = LC_BIND_SHADOW_CULL,
                                       .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &cull};
-        vkUpdateDescriptorSets(r->ctx->device, cull.buffer ? 3 : 2, w, 0, NULL);
+        vkUpdateDescriptorSets(r->ctx->device, 3, w, 0, NULL);
     }
     return LC_OK;
 }
@@ -294,7 +295,7 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     for (uint32_t v = 0; v < sh->render_count; v++) {
         const lc_shadow_render *rv = &sh->render[v];
         float near_z = rv->cascade ? 0.0f : sh->records[rv->record].params.x;
-        uint32_t flags = LC_VIEW_CASTERS | (rv->cascade ? LC_VIEW_CASCADE : 0u) | (rv->fresh ? LC_VIEW_FRESH : 0u);
+        uint32_t flags = LC_VIEW_CASTERS | LC_VIEW_SUBLET_SPANS | (rv->cascade ? LC_VIEW_CASCADE : 0u) | (rv->fresh ? LC_VIEW_FRESH : 0u);
         lc_gpu_view gv = {.view_proj = rv->view_proj, .eye = {rv->eye[0], rv->eye[1], rv->eye[2], near_z},
                           .rect = {(float)rv->x, (float)rv->y, (float)rv->size, (float)rv->size},
                           .info = {flags, rv->record, rv->face, rv->owner * 6 + rv->face}};

@@ -1,8 +1,9 @@
-// The meshlet culling of the mdi path's compute cull (geometry_cull.comp) and the mesh path's
-// task shader (geometry.task): the same tests (lc_cull_bounds, hiz_visible), so both paths
-// keep the same meshlets; mdi's phases and visibility bits are lc_cull_task's, the mesh
-// path's work per sublet. The includer declares PHASE (LC_GEOMETRY_CULL_PHASE_*), the buffers below
-// come from here.
+// The meshlet culling of every view's compute cull (view_cull.comp: the camera on the mdi path
+// and the compute raster, the shadow views) and the mesh path's task shader (geometry.task) and
+// indirect cull (geometry_cull_sublets.glsl): the same tests (lc_view_cull_bounds, hiz_visible)
+// and the same two-phase rule (lc_view_phase_of), so every path keeps the same meshlets; the
+// mesh path works per sublet. The includer declares PHASE (LC_GEOMETRY_CULL_PHASE_*), the
+// buffers below come from here.
 // Frustum (object sphere, then meshlet sphere), back-face cone, and in phase 2 the HiZ of
 // phase 1's depth (the seed's projected-sphere bounds, findMSB LOD, 2x2 fetch).
 #ifndef LC_GEOMETRY_CULL_GLSL
@@ -153,42 +154,6 @@ lc_view_phase lc_view_phase_of(bool in_view, bool hiz_visible, bool was_visible,
         r.bit = in_view && hiz_visible;
         r.draw = !fresh && r.bit && !was_visible;
         r.occluded = !fresh && in_view && !r.bit && !was_visible;
-    }
-    return r;
-}
-
-// The decision for one task of this PHASE: whether it is drawn, and which test culled it
-// (f: frustum, b: back-face cone, o: occlusion; phase 1 counts none, phase 2 counts them).
-// Phases ALL and 2 update the task's visibility bit.
-struct lc_cull_decision {
-    bool draw;
-    uint f, b, o;
-};
-
-lc_cull_decision lc_cull_task(uint task, uvec2 hiz_size, uint hiz_levels)
-{
-    lc_cull_decision r = lc_cull_decision(false, 0u, 0u, 0u);
-    uvec2 t = tasks[task];
-    lc_gpu_cull_object co = cull_objects[t.x];
-    lc_gpu_meshlet m = meshlets[t.y];
-    vec3 center = vec3(0.0);
-    float radius = 0.0;
-    uint why = sphere_in_frustum(co.sphere.xyz, co.sphere.w)
-                   ? lc_cull_bounds(co, objects[t.x].world, m.sphere, m.cone_apex, m.cone_axis, center, radius)
-                   : 1u;
-    bool was_visible = (visibility[task >> 5u] & (1u << (task & 31u))) != 0u;
-    bool in_view = why == 0u;
-    r.f = why == 1u ? 1u : 0u;
-    r.b = why == 2u ? 1u : 0u;
-    if (PHASE == LC_GEOMETRY_CULL_PHASE_1) r.f = r.b = 0u; // phase 2 counts the culled ones
-    bool hiz = lc_view_tests_hiz(in_view, false) ? hiz_visible(center, radius, hiz_size, hiz_levels) : true;
-    lc_view_phase p = lc_view_phase_of(in_view, hiz, was_visible, false);
-    r.draw = p.draw;
-    r.o = p.occluded ? 1u : 0u;
-    if (p.write && p.bit != was_visible) {
-        uint bit = 1u << (task & 31u);
-        if (p.bit) atomicOr(visibility[task >> 5u], bit);
-        else atomicAnd(visibility[task >> 5u], ~bit);
     }
     return r;
 }

@@ -10,7 +10,7 @@
 //    remaining levels from level 6.
 //  - the shadow views (src/passes/shadow_cull.c `shadow hiz`): the atlas tiles of the shadow
 //    views rendered this frame, a workgroup per view, into the shadow cull buffer, which phase
-//    2 of their cull (shadow_cull.comp) tests against. The pyramid's level 0 is the tile
+//    2 of their cull (view_cull.comp) tests against. The pyramid's level 0 is the tile
 //    itself (not stored); levels 1.. are the buffer's levels 0.. (lc_geometry.h
 //    LC_SHADOW_HIZ_*), level L starting where it does for the largest tile.
 // Level sizes round down; as the seed shows, the last texel of a row or column of each level
@@ -251,7 +251,7 @@ void main()
     camera_pyramid(view_of(0u));
 #else
     // A shadow view: its whole pyramid in its workgroup. A fresh view (every cascade) has
-    // none: phase 2 does not test it (shadow_cull.comp).
+    // none: phase 2 does not test it (view_cull.comp).
     uint v = gl_WorkGroupID.x;
     if ((shadow_views[v].info.x & LC_VIEW_FRESH) != 0u) return;
     reduce_levels(view_of(v), 1);

@@ -5,7 +5,7 @@
 // operation and the order of triangles does not matter. At equal depth the larger id wins (the
 // hardware's last-drawn rule becomes this one; the tests count such ties).
 //
-// Input: the meshlet cull's commands (geometry_cull.comp) of this phase, one workgroup per
+// Input: the meshlet cull's commands (view_cull.comp) of this phase, one workgroup per
 // task; a task's triangles one per lane. Each triangle is rasterized as Vulkan's rules say:
 // vertices transformed bit for bit as scene.vert, snapped to 8 sub-pixel bits, integer edge
 // functions at pixel centres (shared edges neither crack nor cover twice), the top-left rule,

@@ -1,5 +1,5 @@
 /* The geometry paths (direct, mdi, mesh), written once for C (src/geometry/geometry.c,
- * src/passes/geometry_passes.c) and GLSL (shaders/geometry/geometry_cull.comp, hiz.comp).
+ * src/passes/geometry_passes.c) and GLSL (shaders/geometry/view_cull.comp, hiz.comp).
  *
  * Culling works on tasks: one (object, meshlet) pair per 256-meshlet of each object's mesh.
  * The cull pass writes every task's VkDrawIndexedIndirectCommand at the task's place in its
@@ -82,7 +82,7 @@ struct lc_gpu_geometry_stats {
     LC_U4 raster;    /* --raster compute: x: triangles rasterized, y: pixel atomics, z: near-plane clipped, w: big (to the big pass) */
 };
 
-/* Push constants of geometry_cull.comp. */
+/* Push constants of the mesh path's compute cull (geometry_mesh_cull.comp and its list). */
 struct lc_geometry_cull_push {
     LC_U4 counts;   /* x: tasks, y: command capacity per phase, z: buckets, w: HiZ levels */
     LC_U4 hiz_size; /* x, y: HiZ level 0 size (the depth size), z, w: 0 */
@@ -142,7 +142,7 @@ struct lc_mesh_push {
 #define LC_MESH_LIST_WORDS(T, B) LC_MESH_LIST_DRAWS(T, B, 2u)
 #define LC_MESH_INDIRECT 4u /* lc_mesh_push.tasks.w: the mesh shader reads its sublet from the list (hiz.x: the bucket) */
 
-/* Shadow views culled on the GPU (shadow_cull.comp, src/passes/shadow_cull.c): one dispatch,
+/* Shadow views culled on the GPU (view_cull.comp, src/passes/shadow_cull.c): one dispatch,
  * a lane per task and a row of workgroups per view rendered this frame, against the view's
  * frustum (its light's record: object sphere, meshlet sphere, then each sublet's), no cone
  * (shadow views draw both faces). A task that survives writes one VkDrawIndexedIndirectCommand: the span of
@@ -173,9 +173,15 @@ struct lc_mesh_push {
  * of their size in the atlas, so no texel of any level straddles two views. */
 #define LC_SHADOW_HIZ_LEVELS 8u /* 128 x 128 down to 1 x 1 */
 #define LC_SHADOW_HIZ_WORDS 21845u /* (4^8 - 1) / 3 */
-struct lc_shadow_cull_push {
-    LC_U4 region; /* x: tasks (every shadow-casting task), y: the bucket map's first uint, z: the commands' first uint, w: region (commands per view) */
-    LC_U4 view;   /* x: counters per view; y: phase 2's first count (after phase 1's); z: the visibility bits' first uint; w: the HiZ's first uint (z, w: 0 without occlusion) */
+/* Push constants of view_cull.comp, the cull of every view: which views (hiz_size.z), then
+ * each kind's layout (the camera's the first two, the shadow views' the last two). */
+#define LC_VIEW_CULL_CAMERA 0u  /* the camera (frame.camera), one workgroup row */
+#define LC_VIEW_CULL_SHADOWS 1u /* the shadow views rendered this frame (shadow_views[row]) */
+struct lc_view_cull_push {
+    LC_U4 counts;   /* x: tasks (the camera's; the shadow-casting ones), y: the camera's command capacity per phase, z: buckets, w: the camera's HiZ levels */
+    LC_U4 hiz_size; /* x, y: the camera's HiZ level 0 size (the depth size); z: LC_VIEW_CULL_*; w: 0 */
+    LC_U4 region;   /* shadow views: x: tasks, y: the bucket map's first uint, z: the commands' first uint, w: region (commands per view) */
+    LC_U4 view;     /* shadow views: x: counters per view; y: phase 2's first count (after phase 1's); z: the visibility bits' first uint; w: the HiZ's first uint (z, w: 0 without occlusion) */
 };
 /* The kinds of view of the one HiZ shader (hiz.glsl; the pipelines' index): the camera's depth
  * (hiz.comp), the shadow views rendered this frame (hiz_views.comp: their atlas tiles, a
@@ -197,7 +203,7 @@ typedef struct lc_gpu_meshlet lc_gpu_meshlet;
 typedef struct lc_gpu_cull_object lc_gpu_cull_object;
 typedef struct lc_gpu_geometry_stats lc_gpu_geometry_stats;
 typedef struct lc_geometry_cull_push lc_geometry_cull_push;
-typedef struct lc_shadow_cull_push lc_shadow_cull_push;
+typedef struct lc_view_cull_push lc_view_cull_push;
 typedef struct lc_hiz_push lc_hiz_push;
 typedef struct lc_mesh_push lc_mesh_push;
 #endif

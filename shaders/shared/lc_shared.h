@@ -285,12 +285,13 @@ struct lc_gpu_light {
 /* A view of the frame (issue 32's lc_view, its GPU half): the camera, a shadowed light's view
  * (a spot light, a point light's face) or a sun cascade, as the culls test against it: the
  * camera's in the frame constants (lc_frame_ubo.camera: geometry_cull.glsl), the shadow views
- * rendered this frame in the shadow records buffer (shadow_block.glsl: shadow_cull.comp,
+ * rendered this frame in the shadow records buffer (shadow_block.glsl: view_cull.comp,
  * hiz_views.comp). Filled on the host (lc_gpu_view_frustum gives the planes). */
 #define LC_VIEW_CONE 1u    /* the back-face cone test applies (the camera; shadow views draw both faces) */
 #define LC_VIEW_CASTERS 2u /* shadow casters only (the shadow task list; seed 000) */
 #define LC_VIEW_CASCADE 4u /* a sun cascade (info.z): enclosure culling against the cascades before it */
 #define LC_VIEW_FRESH 8u   /* no visibility bits to go by (a light view's first render since its light took the tile; every cascade) */
+#define LC_VIEW_SUBLET_SPANS 16u /* draws the span of a meshlet's sublets in the frustum (shadow views; the camera's ids count from a meshlet's first triangle) */
 struct lc_gpu_view {
     LC_M4 view_proj; /* world to its Vulkan clip space (what its depth is drawn with) */
     LC_F4 planes[6]; /* its frustum from view_proj: left, right, top, bottom, near (at 0), far; not normalised */
@@ -374,7 +375,7 @@ struct lc_bin_push {
 /* LC_BIND_SHADOWS holds LC_SHADOW_RECORDS records, then LC_SHADOW_VIEW_SLOTS lc_gpu_view: per
  * view rendered this frame its record (its light's record and face, its atlas tile, its
  * visibility bits' identity, LC_VIEW_FRESH when those bits say nothing), which the GPU cull of
- * the views reads (shadow_cull.comp: a workgroup row per view; hiz_views.comp: a workgroup per
+ * the views reads (view_cull.comp: a workgroup row per view; hiz_views.comp: a workgroup per
  * view), then the sun's lc_gpu_cascades. */
 #define LC_SHADOW_RECORDS 256u
 #define LC_SHADOW_CASCADES_MAX 8u /* --cascades: the sun's cascaded shadow maps (src/lights/cascades.h) */

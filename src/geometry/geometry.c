@@ -135,7 +135,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     if (s == LC_OK)
         s = buffer(ctx, &g->vertex_meshlet, vertex_meshlet, (VkDeviceSize)e->vertex_count * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                    "vertex meshlet");
-    /* The mesh path's task shader and the shadow views' cull (shadow_cull.comp) read them. */
+    /* The mesh path's task shader and the shadow views' cull (view_cull.comp) read them. */
     if (s == LC_OK)
         s = buffer(ctx, &g->sublet_bounds, sublet_bounds, (VkDeviceSize)e->meshlet_count * LC_MESHLET_SUBLETS * sizeof *sublet_bounds,
                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "sublet bounds");

@@ -118,7 +118,7 @@ uint32_t lc_cascades_band_height(uint32_t count, uint32_t size, uint32_t *cols);
 /* The frame's fit, the gpu block and which cascades render (c->render). */
 void lc_cascades_update(lc_cascades *c, const lc_cascade_frame_desc *d);
 /* Whether a world sphere's light-space square lies inside the enclosure rectangle of a cascade
- * before k (shadow_cull.comp's cascade_enclosed). */
+ * before k (view_cull.comp's cascade_enclosed). */
 bool lc_cascades_enclosed(const lc_cascades *c, const float sphere[4], uint32_t k);
 /* The split scheme's view depth of split i of n over [near_z, far_z]. */
 float lc_cascade_split(float near_z, float far_z, float lambda, uint32_t i, uint32_t n);

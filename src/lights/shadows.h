@@ -58,7 +58,7 @@
 #define LC_SHADOW_UPDATES_DEFAULT 16u /* --shadow-updates */
 #define LC_SHADOW_UPDATES_MAX (LC_SHADOW_VIEW_SLOTS - LC_SHADOW_CASCADES_MAX) /* 64: the view slots less the cascades' */
 #define LC_SHADOW_GUARD 2.0f /* texels each view reaches past its face or cone (the PCF kernel's reach, and one more) */
-#define LC_SHADOW_CULL_GPU 0u /* --shadow-cull gpu (default): shadow_cull.comp per view */
+#define LC_SHADOW_CULL_GPU 0u /* --shadow-cull gpu (default): view_cull.comp per view */
 #define LC_SHADOW_CULL_CPU 1u /* --shadow-cull cpu: object and meshlet cull per view on the job threads */
 #define LC_SHADOW_OCCLUSION_ON 0u  /* --shadow-occlusion on (default): the GPU cull's two phases against each view's HiZ */
 #define LC_SHADOW_OCCLUSION_OFF 1u /* --shadow-occlusion off: one phase, the frustum alone */

@@ -48,24 +48,27 @@ static void record_cull(const lc_frame *f, const lc_pass *self, lc_render_contex
 {
     uint32_t phase = self->data.phase;
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.geometry_cull[phase]);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.view_cull[phase]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
-    lc_geometry_cull_push push = {.counts = {f->dev->geo.task_count, f->dev->geo.command_capacity, f->dev->geo.bucket_count, f->sized->hiz.mip_levels},
-                         .hiz_size = {f->sized->width, f->sized->height, 0, 0}};
+    lc_view_cull_push push = {.counts = {f->dev->geo.task_count, f->dev->geo.command_capacity, f->dev->geo.bucket_count, f->sized->hiz.mip_levels},
+                              .hiz_size = {f->sized->width, f->sized->height, LC_VIEW_CULL_CAMERA, 0}};
     lc_rc_push_constants(rc, state, f->dev->layout, 0, sizeof push, &push);
     if (f->dev->geo.task_count) lc_rc_dispatch(rc, lc_sort_key(pass, LC_SEQ_WORK), LC_DIV_UP(f->dev->geo.task_count, LC_CULL_GROUP), 1, 1);
 }
 
-// geometry cull: per object and per meshlet (frustum, back-face cone; phase 2 also the HiZ),
-// writing one indirect draw per surviving meshlet into its material bucket.
+// geometry cull: the camera through the cull of every view (view_cull.comp), per object and per
+// meshlet (frustum, back-face cone; phase 2 also the HiZ), writing one indirect draw per
+// surviving meshlet into its material bucket.
 lc_pass lc_pass_geometry_cull(uint32_t phase)
 {
     static const char *const names[3] = {"geometry cull", "geometry cull / phase 1", "geometry cull / phase 2"};
     lc_pass p = {.name = names[phase], .timer = LC_TIMER_DEPTH, .record = record_cull, .data.phase = phase};
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_COMMANDS, LC_STAGE_COMPUTE, LC_RW, 0};
     p.uses[p.use_count++] = (lc_use){LC_RES_GEO_VISIBILITY, LC_STAGE_COMPUTE, phase == LC_GEOMETRY_CULL_PHASE_1 ? LC_READ : LC_RW, 0};
-    /* Only phase 2 samples the HiZ, but every phase's pipeline binds it. */
+    /* Only phase 2 samples the HiZ, but every phase's pipeline binds it; the shadow views'
+     * buffer is the same kernel's (a pipeline's descriptors all count as used). */
     p.uses[p.use_count++] = (lc_use){LC_RES_HIZ, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_GENERAL};
+    p.uses[p.use_count++] = (lc_use){LC_RES_SHADOW_CULL, LC_STAGE_COMPUTE, LC_RW, 0};
     return p;
 }
 

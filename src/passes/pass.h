@@ -36,7 +36,7 @@ typedef struct lc_frame_slot {
     lc_shadow_stats shadow_frame; /* this slot's frame's (lc_frame_shadows); the GPU's triangles added when it completes */
 } lc_frame_slot;
 
-/* The shadow views' cull on the GPU (src/passes/shadow_cull.c, shaders/geometry/shadow_cull.comp;
+/* The shadow views' cull on the GPU (src/passes/shadow_cull.c, shaders/geometry/view_cull.comp;
  * the buffer's layout: lc_geometry.h LC_SHADOW_CULL_*). Made with the full shadow atlas, for
  * --shadow-updates views; lists: the opaque casters' (0), then one per alpha MASK bucket. With
  * --shadow-occlusion on (and room in a storage buffer) it holds the views' visibility bits and
@@ -79,7 +79,9 @@ typedef struct lc_frame_pipelines {
     VkPipeline visibility_pipeline[LC_RASTER_PATHS];
     /* The one-pass visibility raster per geometry path: opaque materials, alpha MASK ones. */
     VkPipeline visibility_single_pipeline[LC_RASTER_PATHS][2];
-    VkPipeline geometry_cull[3], hiz[LC_HIZ_VIEW_KINDS]; /* geometry_cull.comp per LC_GEOMETRY_CULL_PHASE_*, hiz.comp per LC_HIZ_* */
+    /* The cull of every view (view_cull.comp: the camera's, the shadow views') per
+     * LC_GEOMETRY_CULL_PHASE_*; the HiZ of every view (hiz.glsl) per LC_HIZ_*. */
+    VkPipeline view_cull[3], hiz[LC_HIZ_VIEW_KINDS];
     /* --raster compute: raster.comp per LC_GEOMETRY_CULL_PHASE_* (vis_scene.layout) and the
      * resolve into the id image and the depth words (raster_resolve.comp), made on first use. */
     VkPipeline raster_pipeline[3], raster_big_pipeline[3], raster_resolve_pipeline;
@@ -90,9 +92,9 @@ typedef struct lc_frame_pipelines {
     /* --mesh-dispatch indirect's compute cull, list scan and list writer, per
      * LC_GEOMETRY_CULL_PHASE_* (devices with mesh shaders and indirect-count draws). */
     VkPipeline mesh_cull[3], mesh_scan[3], mesh_list[3];
-    /* Shadow views: depth (shadow_depth.vert), alpha MASK casters (+ depth_mask.frag), their
-     * GPU cull per phase (shadow_cull.comp); their HiZ is hiz[LC_HIZ_SHADOW_VIEWS]. */
-    VkPipeline shadow_pipeline, shadow_mask_pipeline, shadow_cull_pipeline[3];
+    /* Shadow views: depth (shadow_depth.vert), alpha MASK casters (+ depth_mask.frag); their
+     * GPU cull is view_cull, their HiZ hiz[LC_HIZ_SHADOW_VIEWS]. */
+    VkPipeline shadow_pipeline, shadow_mask_pipeline;
 } lc_frame_pipelines;
 
 /* The shade variants [mode][LC_LOOP_*][LC_ANALYSIS_*], made on first use, VkPipeline members
@@ -138,6 +140,10 @@ typedef struct lc_renderer_device {
     lc_image shadow_atlas;
     lc_shadows shadows;
     lc_shadow_cull shadow_cull;
+    /* LC_BIND_SHADOW_CULL where the views are not culled on the GPU: the cull of every view
+     * declares that binding (a pipeline's descriptors all count as used by the validation
+     * layer's synchronization), so it is a buffer of its own, aliasing no other binding's. */
+    lc_buffer shadow_cull_placeholder;
 
     /* The render contexts' package blocks and the backend that translates them. */
     lc_block_pool *block_pool;
