@@ -36,6 +36,8 @@ void lc_frame_collect(lc_renderer *r, lc_frame_slot *slot)
     if (r->frame.shadow_frames++) {
         r->frame.shadow_rendered_sum += slot->shadow_frame.views_rendered;
         r->frame.shadow_rendered_max = LC_MAX(r->frame.shadow_rendered_max, slot->shadow_frame.views_rendered);
+        for (uint32_t k = 0; k < slot->shadow_frame.cascades && k < LC_SHADOW_CASCADES_MAX; k++)
+            r->frame.cascade_renders[k] += slot->shadow_frame.cascade[k].rendered ? 1u : 0u;
     }
     if (slot->shadow_views_culled) {
         const uint32_t *st = slot->shadow_stats.mapped;
@@ -115,6 +117,7 @@ lc_renderer_info lc_renderer_query(const lc_renderer *r)
         .secondaries = r->dev.backend.secondaries, .pool_blocks = lc_block_pool_blocks(r->dev.block_pool),
         .timings = &f->timings, .timings_serial = f->timings_serial, .geometry = &f->geometry, .shadows = &f->shadow_stats,
         .shadow_frames = f->shadow_frames, .shadow_rendered_max = f->shadow_rendered_max, .shadow_rendered_sum = f->shadow_rendered_sum,
+        .cascade_renders = f->cascade_renders,
         .output_pixels = f->output_pixels, .output_width = f->output_width, .output_height = f->output_height,
         .materials_by_alpha = {r->dev.materials_by_alpha[0], r->dev.materials_by_alpha[1], r->dev.materials_by_alpha[2]},
         .gpu_skinning = r->dev.motion.gpu.range_count > 0, .cull_unavailable = r->dev.geo.cull_unavailable,

@@ -72,6 +72,7 @@ typedef struct lc_frame_state {
      * many frames, their sum and the most in one (--stats shadows.views_rendered_mean, _max). */
     uint32_t shadow_frames, shadow_rendered_max;
     uint64_t shadow_rendered_sum;
+    uint32_t cascade_renders[LC_SHADOW_CASCADES_MAX]; /* of those frames, the ones that rendered each cascade */
     lc_cascade_stats cascade_last[LC_SHADOW_CASCADES_MAX]; /* each cascade's figures as of its last render */
 } lc_frame_state;
 

@@ -277,6 +277,7 @@ typedef struct lc_renderer_info {
     const lc_shadow_stats *shadows;
     uint32_t shadow_frames, shadow_rendered_max; /* completed frames with shadow stats; most views one rendered */
     uint64_t shadow_rendered_sum;
+    const uint32_t *cascade_renders; /* [cascades]: of those frames, the ones that rendered each cascade */
     const uint8_t *output_pixels;  /* RGBA8, with capture_output */
     uint32_t output_width, output_height;
     /* The scene as the renderer holds it. */

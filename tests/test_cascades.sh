@@ -146,6 +146,7 @@ d=$(img diff "$TMP/enc-on-gpu.png" "$TMP/enc-on-cpu.png")
 # 4. A still camera and sun: every cascade rendered in the first frame, none after.
 lc_ok "still, 3 frames" $BASE --lights 0 --frames 3 --stats "$TMP/still.json" --out "$TMP/still.png" && {
     [[ $(sum_cascades "$TMP/still.json" rendered 0) == 0 ]] || fail "a still camera re-renders $(sum_cascades "$TMP/still.json" rendered 0) cascades"
+    [[ $(sum_cascades "$TMP/still.json" renders 0) == 0 ]] || fail "a still camera's frames after the first rendered $(sum_cascades "$TMP/still.json" renders 0) cascades"
     [[ $(img json "$TMP/still.json" shadows.cascades) == *'"triangles": '[1-9]* ]] || fail "cached cascades report no triangles of their last render"
     d=$(img diff "$TMP/still.png" "$TMP/enc-on-gpu.png")
     [[ $d == 0 ]] || fail "cached cascades change the image by $d/255"
@@ -165,6 +166,12 @@ lc_ok "moving, 4 frames, no slack" $BASE --lights 0 --frames 4 --camera-to "$end
     lc_ok "still at the path's end, no slack" $MOVE --lights 0 --frames 1 --cascade-slack 0 --out "$TMP/moved-still-0.png" && {
     r=$(sum_cascades "$TMP/moving.json" rendered 0)
     [[ $r -ge 1 ]] || fail "a moving camera (--cascade-slack 0) re-renders no cascade in its last frame"
+    # Every frame after the first re-renders at least the nearest cascade (it follows every
+    # texel), and none more often than there are frames (3 after the first).
+    r=$(sum_cascades "$TMP/moving.json" renders 0) r0=$("$PY" -c "import json,sys; print(json.load(open(sys.argv[1]))['shadows']['cascades'][0]['renders'])" "$TMP/moving.json")
+    [[ $r0 == 3 && $r -le 12 ]] || fail "a moving camera (--cascade-slack 0): the nearest cascade rendered in $r0 of 3 frames, all $r times (want 3, at most 12)"
+    "$PY" -c "import json,sys; g=json.load(open(sys.argv[1]))['gpu_frame_ms']; sys.exit(0 if g['max'] >= g['p90'] >= g['median'] > 0 and g['max'] >= g['mean'] > 0 else 1)" "$TMP/moving.json" ||
+        fail "gpu_frame_ms does not order its median, 90th percentile and max"
     d=$(img diff "$TMP/moving.png" "$TMP/moved-still-0.png")
     [[ $d -le 1 ]] || fail "the moving camera's last frame (--cascade-slack 0) differs by $d/255 from a fresh render where it ends (a stale cascade?)"
     d=$(img diff "$TMP/moving-slack.png" "$TMP/moved-still.png")

@@ -1,10 +1,11 @@
 /* The frame log (src/app/frame_log.c): a fixed ring of the last frames' timings. It must keep
  * exactly the newest frames in order once it wraps, never reallocate (a long session's
  * memory stays flat: the soak found per-frame arrays that grew for the whole run), and give
- * medians over what it holds. */
+ * medians and spreads (mean, 90th percentile, max) over what it holds. */
 #include "app/app.h"
 #include "test_util.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 int main(void)
@@ -26,6 +27,13 @@ int main(void)
     CHECK(out[0] == 107.0 && out[1] == 108.0 && out[2] == 109.0);
     CHECK(lc_frame_log_median(&log, 2) == -4.5);
     /* The median does not reorder what it holds. */
+    CHECK(lc_frame_log_last(&log, 2, 2, out) == 2 && out[0] == -8.0 && out[1] == -9.0);
+    /* The spread of 0..9: median 4.5, mean 4.5, 90th percentile (nearest rank, the 9th of 10) 8,
+     * max 9; of the third series -9..0 (one spike low: the max is the largest, not the last). */
+    lc_frame_spread sp = lc_frame_log_spread(&log, 0);
+    CHECK(sp.median == 4.5 && fabs(sp.mean - 4.5) < 1e-12 && sp.p90 == 8.0 && sp.max == 9.0);
+    sp = lc_frame_log_spread(&log, 2);
+    CHECK(sp.max == 0.0 && sp.p90 == -1.0 && fabs(sp.mean + 4.5) < 1e-12);
     CHECK(lc_frame_log_last(&log, 2, 2, out) == 2 && out[0] == -8.0 && out[1] == -9.0);
 
     /* Past the capacity: the same memory, the newest cap frames, oldest first across the seam. */

@@ -2,6 +2,7 @@
 
 #include "common.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +60,20 @@ uint32_t lc_frame_log_last(const lc_frame_log *log, uint32_t series, uint32_t n,
     if (n) memcpy(out, v + first, run * sizeof *out);
     if (n > run) memcpy(out + run, v, (n - run) * sizeof *out);
     return n;
+}
+
+lc_frame_spread lc_frame_log_spread(const lc_frame_log *log, uint32_t series)
+{
+    lc_frame_spread s = {0};
+    if (!log->count) return s;
+    double *v = lc_alloc(log->count * sizeof *v);
+    uint32_t n = lc_frame_log_last(log, series, log->count, v);
+    for (uint32_t i = 0; i < n; i++) s.mean += v[i] / n;
+    s.median = lc_median(v, n); /* sorted from here */
+    s.p90 = v[LC_MIN(n - 1, (uint32_t)ceil(0.9 * n) - 1)];
+    s.max = v[n - 1];
+    free(v);
+    return s;
 }
 
 double lc_frame_log_median(const lc_frame_log *log, uint32_t series)

@@ -32,6 +32,12 @@ void lc_frame_log_push(lc_frame_log *log, const double *values);
 uint32_t lc_frame_log_last(const lc_frame_log *log, uint32_t series, uint32_t n, double *out);
 /* The median of one series over the frames held (0 when none). */
 double lc_frame_log_median(const lc_frame_log *log, uint32_t series);
+/* One series over the frames held: median, mean, 90th percentile (nearest rank) and maximum
+ * (all 0 when none). A moving camera's cost comes in some frames, which the median hides. */
+typedef struct lc_frame_spread {
+    double median, mean, p90, max;
+} lc_frame_spread;
+lc_frame_spread lc_frame_log_spread(const lc_frame_log *log, uint32_t series);
 /* The median of values[0..count) (0 when none); sorts them in place. */
 double lc_median(double *values, uint32_t count);
 

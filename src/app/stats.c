@@ -171,6 +171,14 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         const char *name = i == LC_TIMER_COUNT ? "frame" : lc_timer_names[i];
         cJSON_AddNumberToObject(ms, name, lc_frame_log_median(&app->gpu_log, (uint32_t)i));
     }
+    /* The whole frame's spread: a moving camera re-renders a cascade or a shadow view in some
+     * frames, which the median does not show. */
+    lc_frame_spread fsp = lc_frame_log_spread(&app->gpu_log, LC_TIMER_COUNT);
+    cJSON *spread = cJSON_AddObjectToObject(root, "gpu_frame_ms");
+    cJSON_AddNumberToObject(spread, "median", fsp.median);
+    cJSON_AddNumberToObject(spread, "mean", fsp.mean);
+    cJSON_AddNumberToObject(spread, "p90", fsp.p90);
+    cJSON_AddNumberToObject(spread, "max", fsp.max);
     cJSON *cpu = cJSON_AddObjectToObject(root, "cpu_ms");
     for (int i = 0; i < LC_CPU_COUNT; i++)
         cJSON_AddNumberToObject(cpu, lc_cpu_timer_names[i], lc_frame_log_median(&app->cpu_log, (uint32_t)i));
@@ -254,7 +262,8 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddStringToObject(sh, "cull", lc_shadow_cull_name(r));
     /* The sun's cascades (lights/cascades.h): each one's view depth range and texel size now;
      * objects in its box, of them those an earlier cascade encloses (not drawn), the meshlets
-     * and triangles drawn, as of its last render; rendered: 1 when rendered in this frame. */
+     * and triangles drawn, as of its last render; rendered: 1 when rendered in this frame;
+     * renders: the completed frames after the first that rendered it. */
     cJSON *cascades = cJSON_AddArrayToObject(sh, "cascades");
     for (uint32_t k = 0; k < ss->cascades; k++) {
         const lc_cascade_stats *c = &ss->cascade[k];
@@ -267,6 +276,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
         cJSON_AddNumberToObject(e, "meshlets_drawn", (double)c->meshlets_drawn);
         cJSON_AddNumberToObject(e, "triangles", (double)c->triangles);
         cJSON_AddNumberToObject(e, "rendered", c->rendered ? 1 : 0);
+        cJSON_AddNumberToObject(e, "renders", q.cascade_renders[k]);
         cJSON_AddItemToArray(cascades, e);
     }
     cJSON *mem = cJSON_AddObjectToObject(root, "memory");
