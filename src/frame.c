@@ -417,7 +417,7 @@ static uint32_t build_pass_list(lc_renderer *r, const lc_frame *f, lc_pass *pass
     n += shade_passes(f, passes + n);            // shade
     n += transparent_passes(f, passes + n);      // transparent
     n += post_passes(f, passes + n);             // post: tonemap, HUD, readback
-    if (f->depth_words) n = lc_passes_raster_depth_settle(passes, n); // the compute raster's depth copy only if a pass reads the image
+    if (f->depth_words) n = lc_passes_raster_depth_settle(passes, n); // the depth copy only where a pass reads the image
     return n;
 }
 

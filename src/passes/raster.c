@@ -139,7 +139,8 @@ static uint32_t raster_draw(const lc_frame *f, void *ctx, uint32_t phase, lc_pas
     uint32_t n = 0;
     passes[n++] = lc_pass_raster(phase);          // raster (/ phase N): their triangles into the buffer
     passes[n++] = lc_pass_raster_big(phase);      // raster / big (/ phase N): the big ones a tile a workgroup
-    if (phase == LC_GEOMETRY_CULL_PHASE_1) passes[n++] = lc_pass_raster_resolve(phase); // raster resolve / phase 1: the depth words the HiZ reads
+    if (phase == LC_GEOMETRY_CULL_PHASE_1)
+        passes[n++] = lc_pass_raster_resolve(phase); // raster resolve / phase 1: the depth words the HiZ reads
     return n;
 }
 
