@@ -38,7 +38,7 @@ _Static_assert(sizeof((const char *[]){VIEW_NAMES}) / sizeof(const char *) == LC
 const char *const lc_mode_names[LC_MODE_COUNT] = {MODE_NAMES};
 const char *const lc_view_names[LC_VIEW_COUNT] = {VIEW_NAMES};
 
-#define MAX_PASSES (40 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10; compute raster + occlusion 14) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (40 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10; compute raster + occlusion 13) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -299,6 +299,7 @@ static lc_frame frame_of(const lc_renderer *r)
         .bins_lights = lc_bins_lights(r), .zbin_per_bin = lc_zbin_per_bin(r),
         .loop = lc_loop_variant(r, &r->settings), .transparent_loop = lc_transparent_loop(r, &r->settings),
         .shadow_cull_gpu = lc_frame_shadow_cull_gpu(r), .shadow_draws = r->frame.shadow_draws,
+        .depth_words = r->settings.shading == LC_SHADING_VISIBILITY && r->settings.raster == LC_RASTERIZER_COMPUTE,
     };
 }
 
@@ -345,7 +346,7 @@ static uint32_t camera_depth_passes(const lc_frame *f, lc_pass *passes)
     /* Visibility shading in one raster pass: the depth and the ids together, where the depth
      * pre-pass would be (per phase); else the pre-pass, and the ids after it (EQUAL). */
     bool single = s->shading == LC_SHADING_VISIBILITY && !s->visibility_prepass;
-    bool compute_raster = s->shading == LC_SHADING_VISIBILITY && s->raster == LC_RASTERIZER_COMPUTE;
+    bool compute_raster = f->depth_words;
     if (compute_raster) {
         n += lc_passes_raster(f, passes + n);             // compute raster: cull, raster, resolve (passes/raster.c)
     } else if (s->geometry == LC_GEOMETRY_MESH || s->geometry == LC_GEOMETRY_MDI) {
@@ -416,6 +417,7 @@ static uint32_t build_pass_list(lc_renderer *r, const lc_frame *f, lc_pass *pass
     n += shade_passes(f, passes + n);            // shade
     n += transparent_passes(f, passes + n);      // transparent
     n += post_passes(f, passes + n);             // post: tonemap, HUD, readback
+    if (f->depth_words) n = lc_passes_raster_depth_settle(passes, n); // the depth copy only where a pass reads the image
     return n;
 }
 
@@ -791,6 +793,7 @@ lc_status lc_renderer_render(lc_renderer *r, const lc_light *lights, uint32_t co
     lc_pass passes[MAX_PASSES];
     lc_frame f = frame_of(r);
     uint32_t n = build_pass_list(r, &f, passes);
+    r->frame.depth_words = f.depth_words;
     uint32_t jobs = lc_frame_record(r, &f, passes, n);
     double t_sort = lc_time_seconds();
     lc_frame_sort(r, jobs);

@@ -161,6 +161,15 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     default: return NULL;
     }
     if (src) size = src->size;
+    /* Under the compute raster the frame's depth is the resolve's words (the depth image has
+     * them only in frames with a transparent pass): the same floats, row-major, so the copy
+     * is of that range of the raster buffer. */
+    VkDeviceSize src_offset = 0;
+    if (res == LC_RES_DEPTH && r->frame.depth_words) {
+        res = LC_RES_RASTER;
+        src = &r->sized.raster;
+        src_offset = size * LC_RASTER_DEPTH_WORD;
+    }
     lc_buffer host;
     lc_buffer_desc hd = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "readback"};
     if (lc_buffer_create(ctx, &hd, &host) != LC_OK) return NULL;
@@ -172,7 +181,7 @@ void *lc_renderer_read(lc_renderer *r, lc_res res, size_t *size_out)
     lc_frame_transition(r, &u, &barrier);
     lc_barrier_list_record(cmd, &barrier);
     if (src) {
-        VkBufferCopy region = {.size = size};
+        VkBufferCopy region = {.srcOffset = src_offset, .size = size};
         vkCmdCopyBuffer(cmd, src->buffer, host.buffer, 1, &region);
     } else if (res == LC_RES_HIZ) {
         /* Every level, one after another. */

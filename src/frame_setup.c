@@ -389,8 +389,10 @@ static uint32_t loop_subgroups(const lc_renderer *r, uint32_t loop, bool visibil
 static const char *const loop_names[LC_LOOP_COUNT] = {"", " / scalarized", " / scalarized, merged always"};
 
 /* The compute raster's (--raster compute): raster.comp per cull phase, with the visibility
- * shade's layout and texture constants (its alpha test samples as the shade does), and the
- * resolve into the id image and the depth words the copy into the depth image reads. */
+ * shade's layout and texture constants (its alpha test samples as the shade does), the
+ * resolve into the id image and the depth words, and the kernels that read those words where
+ * the hardware raster's read the depth image: the HiZ, the tile depth bounds, lists mode's
+ * cull (each its own SPIR-V: declaring the depth image at all would make it a use). */
 static lc_status raster_pipelines(lc_renderer *r)
 {
     static const char *const names[3] = {"raster", "raster / phase 1", "raster / phase 2"};
@@ -405,8 +407,15 @@ static lc_status raster_pipelines(lc_renderer *r)
             lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, bindless ? "raster_big_bindless.comp" : "raster_big.comp", &spec, big_names[p]);
         if (!r->dev.pipes.raster_pipeline[p] || !r->dev.pipes.raster_big_pipeline[p]) return LC_ERR_RUNTIME;
     }
-    r->dev.pipes.raster_resolve_pipeline = lc_pipeline_compute(r->ctx, r->dev.layout, "raster_resolve.comp", NULL, "raster resolve");
-    return r->dev.pipes.raster_resolve_pipeline ? LC_OK : LC_ERR_RUNTIME;
+    lc_frame_pipelines *pp = &r->dev.pipes;
+    pp->hiz[LC_HIZ_CAMERA_RASTER] = lc_pipeline_compute(r->ctx, r->dev.layout, "hiz_raster.comp", NULL, "hiz / raster words");
+    pp->tile_depth_raster = lc_pipeline_compute(r->ctx, r->dev.layout, "tile_depth_raster.comp", NULL, "light cull / tile depth / raster words");
+    lc_spec list_max = {.values = {r->desc.list_max}, .count = 1};
+    pp->light_cull_lists_raster = lc_pipeline_compute(r->ctx, r->dev.layout, "cull_lists_raster.comp", &list_max, "light cull / lists / raster words");
+    if (!pp->hiz[LC_HIZ_CAMERA_RASTER] || !pp->tile_depth_raster || !pp->light_cull_lists_raster) return LC_ERR_RUNTIME;
+    /* Last: its handle says the set is made. */
+    pp->raster_resolve_pipeline = lc_pipeline_compute(r->ctx, r->dev.layout, "raster_resolve.comp", NULL, "raster resolve");
+    return pp->raster_resolve_pipeline ? LC_OK : LC_ERR_RUNTIME;
 }
 
 /* The visibility path's pipelines: its raster pass for the frame's geometry path, and the

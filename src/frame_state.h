@@ -24,6 +24,8 @@ typedef struct lc_frame_state {
     lc_res_state res[LC_RES_COUNT];
     lc_image *res_image[LC_RES_COUNT];
     uint32_t tonemap_path;    /* LC_TONEMAP_COMPUTE, _FRAGMENT or _FUSED: the last recorded frame's */
+    bool depth_words;         /* the last recorded frame's depth is the compute raster's words (lc_frame.depth_words):
+                               * a read of LC_RES_DEPTH copies them (the depth image may not have them) */
     uint32_t bin_frames;      /* frames binned by the light-parallel kernel: which work-list count (lc_bin_push) */
     bool bin_work_fresh;      /* the work list was just created: light cull / prepare zeroes its counts first */
     /* Render contexts: one per pass and one per chunk of scene draws, filled by the jobs,

@@ -12,6 +12,8 @@ usage: blend_scene.py OUTDIR NAME  -> OUTDIR/NAME.gltf; prints the camera 'X,Y,Z
                the texture's alpha makes it invisible, the image is the wall's
   blendorder   a red quad (alpha 0.5) at z = 1 in front of a green one (alpha 0.5) at z = 0.5,
                overlapping: drawn back to front the overlap is more red than green
+  blendhidden  a red quad (alpha 0.5) at z = -1 whose left half an opaque yellow quad at z = 0
+               hides: the hidden half must stay hidden (the transparent pass's depth test)
 """
 import base64, json, os, struct, sys
 
@@ -61,6 +63,8 @@ elif name == 'blendclear':
     quad(1.6, 1.6, material([1, 0, 0, 1], "BLEND", tex=0), (0, 1.2, 1))
 elif name == 'blendorder':
     quad(1.6, 1.6, material([1, 0, 0, 0.5], "BLEND"), (0, 1.2, 1)); quad(1.6, 1.6, material([0, 1, 0, 0.5], "BLEND"), (0, 1.2, 0.5))
+elif name == 'blendhidden':
+    quad(1.6, 1.6, material([1, 0, 0, 0.5], "BLEND"), (0, 1.4, -1)); quad(1.0, 2.0, material([0.9, 0.8, 0.1, 1]), (-0.6, 1.2, 0))
 elif name != 'wall':
     sys.exit("unknown scene " + name)
 gltf = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": list(range(len(nodes)))}], "nodes": nodes, "meshes": meshes,

@@ -1,11 +1,12 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
 // raster resolve (--raster compute): the compute raster's 64-bit visibility buffer (raster.comp)
-// into the frame's id image (a storage image write) and the depth as floats in the buffer's
-// depth words, which the next pass copies into the D32 depth image (a transfer: no fragment
-// work, the graphics units being the few and slow part of the GPU this path is for). The
-// shade, the tile depth bounds, the HiZ and the transparent pass then read the id and depth
-// images as the hardware raster leaves them.
+// into the frame's id image (a storage image write, which the shade reads) and the depth as
+// floats in the buffer's depth words: the frame's depth. The HiZ and the light cull's tile
+// depth read the words (hiz_raster.comp, tile_depth_raster.comp, cull_lists_raster.comp), as
+// does a host read of the depth; only a frame with a transparent pass copies them into the D32
+// depth image for its hardware depth test (`raster depth`, a transfer: no fragment work, the
+// graphics units being the few and slow part of the GPU this path is for).
 #include "common.glsl"
 
 layout(local_size_x = 16, local_size_y = 8) in;

@@ -1,10 +1,23 @@
 // Tile depth bounds from the pre-pass, reduced with subgroup ops then shared atomics, and with
 // 2.5D culling on (frame.pass_info.y) the tile's slice mask (cull.glsl lc_depth_slice).
 // Workgroup: 8x8 threads, each covering (tile/8)^2 pixels.
+// The depth: the D32 image, or where the includer defines LC_TILE_DEPTH_RASTER_WORDS (the
+// compute raster's kernels, *_raster.comp) the float words raster_resolve.comp wrote into the
+// raster buffer, the same values; that variant declares no depth image, so its pipeline needs
+// none copied (a pipeline's descriptors all count for barriers and validation).
 #ifndef LC_TILE_DEPTH_GLSL
 #define LC_TILE_DEPTH_GLSL
 
+#ifdef LC_TILE_DEPTH_RASTER_WORDS
+layout(std430, set = 0, binding = LC_BIND_RASTER) readonly buffer RasterDepthBlock { float raster_depth[]; };
+float lc_tile_depth_at(uvec2 p)
+{
+    return raster_depth[LC_RASTER_DEPTH_WORD * frame.screen.x * frame.screen.y + p.y * frame.screen.x + p.x];
+}
+#else
 layout(set = 0, binding = LC_BIND_DEPTH) uniform sampler2D depth_tex;
+float lc_tile_depth_at(uvec2 p) { return texelFetch(depth_tex, ivec2(p), 0).r; }
+#endif
 
 shared uint s_depth_min, s_depth_max, s_slices;
 
@@ -26,7 +39,7 @@ bool lc_tile_depth_bounds(uvec2 tile, out float dmin, out float dmax, out uint s
         for (uint x = gl_LocalInvocationID.x; x < ts; x += 8u) {
             uvec2 p = origin + uvec2(x, y);
             if (p.x >= frame.screen.x || p.y >= frame.screen.y) continue;
-            float z = texelFetch(depth_tex, ivec2(p), 0).r;
+            float z = lc_tile_depth_at(p);
             if (z < 1.0) {
                 zmin = min(zmin, z);
                 zmax = max(zmax, z);
@@ -62,7 +75,7 @@ bool lc_tile_depth_bounds(uvec2 tile, out float dmin, out float dmax, out uint s
             for (uint x = gl_LocalInvocationID.x; x < ts; x += 8u) {
                 uvec2 p = origin + uvec2(x, y);
                 if (p.x >= frame.screen.x || p.y >= frame.screen.y) continue;
-                float z = texelFetch(depth_tex, ivec2(p), 0).r;
+                float z = lc_tile_depth_at(p);
                 if (z < 1.0) bits |= 1u << lc_depth_slice(lc_linear_depth(z), d);
             }
         }

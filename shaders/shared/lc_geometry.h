@@ -185,10 +185,12 @@ struct lc_view_cull_push {
 };
 /* The kinds of view of the one HiZ shader (hiz.glsl; the pipelines' index): the camera's depth
  * (hiz.comp), the shadow views rendered this frame (hiz_views.comp: their atlas tiles, a
- * workgroup each). */
+ * workgroup each), the camera's depth as the compute raster's words in the raster buffer
+ * (hiz_raster.comp: no depth image). */
 #define LC_HIZ_CAMERA 0u
 #define LC_HIZ_SHADOW_VIEWS 1u
-#define LC_HIZ_VIEW_KINDS 2u
+#define LC_HIZ_CAMERA_RASTER 2u
+#define LC_HIZ_VIEW_KINDS 3u
 /* Push constants of hiz.glsl. */
 struct lc_hiz_push {
     LC_U4 size; /* the camera: x, y: depth size; z: levels; w: workgroups. Shadow views: x: their pyramids' first uint in the shadow cull buffer */

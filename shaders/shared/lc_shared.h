@@ -177,8 +177,10 @@ typedef struct lc_m4 { float m[16]; } lc_m4; /* column-major, as GLSL mat4 */
 /* The compute raster's visibility buffer (--raster compute): uint64 per pixel, depth key in the
  * high word (~float bits of the depth: nearer is larger), the packed id in the low one; 0: empty;
  * then a uint per pixel, the atomics it took (--view overdraw only); then a float per pixel from
- * word LC_RASTER_DEPTH_WORD * pixels, the depth the resolve writes and the copy into the D32
- * depth image reads. 16 bytes where the frame has no compute raster. */
+ * word LC_RASTER_DEPTH_WORD * pixels, row-major: the depth the resolve writes, the frame's depth
+ * under the compute raster (the HiZ, the tile depth bounds and a host read take it from here;
+ * the copy into the D32 depth image, only for a transparent pass, too). 16 bytes where the
+ * frame has no compute raster. */
 #define LC_BIND_RASTER 41
 #define LC_RASTER_DEPTH_WORD 3u
 #define LC_BIND_RASTER_WORK 42 /* uint[]: the compute raster's big-triangle list (lc_geometry.h LC_RASTER_WORK_*) */

@@ -47,7 +47,8 @@ static void fill_barrier(lc_render_context *rc, uint64_t key)
  * records side by side. */
 static void tile_depth(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key)
 {
-    dispatch(f, self, rc, key, f->dev->pipes.tile_depth_pipeline, f->sized->tiles_x, f->sized->tiles_y, 1);
+    VkPipeline p = f->depth_words ? f->dev->pipes.tile_depth_raster : f->dev->pipes.tile_depth_pipeline;
+    dispatch(f, self, rc, key, p, f->sized->tiles_x, f->sized->tiles_y, 1);
 }
 static void zbin_clear(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint64_t key)
 {
@@ -82,7 +83,8 @@ static void record_lists(const lc_frame *f, const lc_pass *self, lc_render_conte
     lc_rc_fill_buffer(rc, lc_sort_key(pass, LC_SEQ_WORK), target_of(f, self).counters, 0, VK_WHOLE_SIZE, 0);
     /* The counters are cleared, then the dispatch counts: a barrier inside the pass. */
     fill_barrier(rc, lc_sort_key(pass, LC_SEQ_WORK + 1));
-    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), f->dev->pipes.light_cull_lists, f->sized->list_tiles_x, f->sized->list_tiles_y, 1);
+    VkPipeline p = f->depth_words ? f->dev->pipes.light_cull_lists_raster : f->dev->pipes.light_cull_lists;
+    dispatch(f, self, rc, lc_sort_key(pass, LC_SEQ_WORK + 2), p, f->sized->list_tiles_x, f->sized->list_tiles_y, 1);
 }
 
 static void record_clusters(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
@@ -213,14 +215,20 @@ static void record_prepare(const lc_frame *f, const lc_pass *self, lc_render_con
     if (plan.depth_bounds) tile_depth(f, self, rc, lc_sort_key(pass, seq++));
 }
 
-#define DEPTH_READ {LC_RES_DEPTH, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL}
+/* What the tile depth bounds read: the depth image, or under the compute raster its depth
+ * words (tile_depth_raster.comp, cull_lists_raster.comp), which no depth copy precedes. */
+static lc_use depth_read(const lc_frame *f)
+{
+    if (f->depth_words) return (lc_use){LC_RES_RASTER, LC_STAGE_COMPUTE, LC_READ, 0};
+    return (lc_use){LC_RES_DEPTH, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
+}
 
 /* Tile bits with depth bounds, two levels: tile depth ranges, coarse blocks, fine tiles. */
-static uint32_t tile_passes(bool transparent, lc_pass *out)
+static uint32_t tile_passes(const lc_frame *f, bool transparent, lc_pass *out)
 {
     // light cull / tile depth: each tile's depth range from the pre-pass
     out[0] = (lc_pass){.name = CULL_NAME(transparent, "tile depth"), .timer = LC_TIMER_CULL, .record = record_tile_depth, .use_count = 2,
-                       .uses = {DEPTH_READ, {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
+                       .uses = {depth_read(f), {LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
     // light cull / coarse: every light against 4x4-tile blocks
     out[1] = (lc_pass){.name = CULL_NAME(transparent, "coarse"), .timer = LC_TIMER_CULL, .record = record_coarse, .use_count = 2,
                        .uses = {{LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_READ, 0}, {LC_RES_COARSE_BITS, LC_STAGE_COMPUTE, LC_WRITE, 0}}};
@@ -257,7 +265,7 @@ static uint32_t light_binning_passes(const lc_frame *f, uint32_t mode, bool tran
     if (plan.zbins && f->zbin_per_bin) *u++ = (lc_use){LC_RES_ZBINS, LC_STAGE_COMPUTE, LC_WRITE, 0};
     if (plan.zbins && !f->zbin_per_bin) *u++ = (lc_use){LC_RES_ZBINS, LC_STAGE_COMPUTE | fill, LC_RW | fill_write, 0};
     if (plan.depth_bounds) {
-        *u++ = (lc_use)DEPTH_READ;
+        *u++ = depth_read(f);
         *u++ = (lc_use){LC_RES_TILE_DEPTH, LC_STAGE_COMPUTE, LC_WRITE, 0};
     }
     prepare.use_count = (uint32_t)(u - prepare.uses);
@@ -288,11 +296,11 @@ static uint32_t light_cull_passes(const lc_frame *f, uint32_t mode, bool transpa
     case LC_MODE_LISTS:
         // light cull / lists: per-tile index lists, compacted and sorted
         out[0] = (lc_pass){.name = CULL_NAME(transparent, "lists"), .timer = LC_TIMER_CULL, .record = record_lists, .use_count = 3,
-                           .uses = {DEPTH_READ, {LC_RES_TILE_LISTS, LC_STAGE_COMPUTE, LC_WRITE, 0},
+                           .uses = {depth_read(f), {LC_RES_TILE_LISTS, LC_STAGE_COMPUTE, LC_WRITE, 0},
                                     {LC_RES_COUNTERS, LC_STAGE_COMPUTE | LC_STAGE_TRANSFER, LC_RW | VK_ACCESS_2_TRANSFER_WRITE_BIT, 0}}};
         return 1;
     case LC_MODE_TILES:
-        return lights ? light_binning_passes(f, mode, transparent, out) : tile_passes(transparent, out);
+        return lights ? light_binning_passes(f, mode, transparent, out) : tile_passes(f, transparent, out);
     case LC_MODE_CLUSTERS:
         if (lights) return light_binning_passes(f, mode, transparent, out);
         // light cull / clusters: 3D bitmask, no depth buffer needed
@@ -302,7 +310,7 @@ static uint32_t light_cull_passes(const lc_frame *f, uint32_t mode, bool transpa
     case LC_MODE_ZBIN: {
         // the tile bits, then the Z-bins (light binning prepares them): shading intersects both
         if (lights) return light_binning_passes(f, mode, transparent, out);
-        uint32_t n = tile_passes(transparent, out);
+        uint32_t n = tile_passes(f, transparent, out);
         if (f->zbin_per_bin) {
             // light cull / zbin per bin: each bin scans the lights (few lights)
             out[n++] = (lc_pass){.name = CULL_NAME(transparent, "zbin per bin"), .timer = LC_TIMER_CULL, .record = record_zbin_bins,

@@ -82,9 +82,13 @@ typedef struct lc_frame_pipelines {
     /* The cull of every view (view_cull.comp: the camera's, the shadow views') per
      * LC_GEOMETRY_CULL_PHASE_*; the HiZ of every view (hiz.glsl) per LC_HIZ_*. */
     VkPipeline view_cull[3], hiz[LC_HIZ_VIEW_KINDS];
-    /* --raster compute: raster.comp per LC_GEOMETRY_CULL_PHASE_* (vis_scene.layout) and the
-     * resolve into the id image and the depth words (raster_resolve.comp), made on first use. */
+    /* --raster compute: raster.comp per LC_GEOMETRY_CULL_PHASE_* (vis_scene.layout), the
+     * resolve into the id image and the depth words (raster_resolve.comp), and the passes that
+     * read those words in place of the depth image: the tile depth bounds and lists mode's
+     * cull (tile_depth_raster.comp, cull_lists_raster.comp; the HiZ is hiz[LC_HIZ_CAMERA_RASTER]),
+     * made on first use. */
     VkPipeline raster_pipeline[3], raster_big_pipeline[3], raster_resolve_pipeline;
+    VkPipeline tile_depth_raster, light_cull_lists_raster;
     /* The depth passes' pipelines for alpha MASK materials (depth_mask.frag); the mesh path's
      * depth pre-pass (devices with mesh shaders only: geometry.task + geometry.mesh). */
     VkPipeline depth_mask_pipeline, mesh_depth_mask_pipeline[LC_MESH_DISPATCH_COUNT];
@@ -224,6 +228,10 @@ typedef struct lc_frame {
     bool bins_lights, zbin_per_bin;    /* lc_bins_lights, lc_zbin_per_bin */
     uint32_t loop, transparent_loop;   /* LC_LOOP_* of the opaque shade and of the transparent pass */
     bool shadow_cull_gpu;              /* lc_frame_shadow_cull_gpu */
+    /* The camera's depth is the compute raster's words in the raster buffer (LC_RES_RASTER,
+     * raster.c): the HiZ and the light cull's tile depth read them, not the depth image, which
+     * is copied only where a pass after reads it (lc_passes_raster_depth_settle). */
+    bool depth_words;
     const lc_shadow_draws *shadow_draws; /* per shadow view rendered: its meshlet runs (--shadow-cull cpu) */
 } lc_frame;
 
@@ -233,6 +241,7 @@ typedef struct lc_pass_data {
     uint32_t step;    /* mesh cull: 0 the cull, 1 the list scan, 2 the list */
     uint32_t view;    /* shadow view: its index in dev.shadows.render */
     bool transparent; /* light cull: the transparent cull's (its own buffers and set) */
+    bool depth_words; /* hiz: the camera's depth from the compute raster's words (lc_frame.depth_words) */
 } lc_pass_data;
 
 struct lc_pass {

@@ -46,6 +46,7 @@ lc_pass lc_pass_geometry_clear(void);
 lc_pass lc_pass_geometry_cull(uint32_t phase);
 lc_pass lc_pass_depth_indirect(uint32_t phase);
 lc_pass lc_pass_hiz(void);
+lc_pass lc_pass_hiz_raster(void); /* the compute raster's: from its depth words (LC_RES_RASTER) */
 lc_pass lc_pass_geometry_stats(void);
 /* One indirect-count draw per non-empty bucket, of phase 0 (phase 1 or all) or 1 (phase 2)
  * commands, keyed for shader_pass (depth: no material; material: binds the bucket's). */
@@ -74,16 +75,19 @@ lc_pass lc_pass_visibility(const lc_frame *f);
 lc_pass lc_pass_visibility_single(const lc_frame *f, uint32_t phase);
 lc_pass lc_pass_shade_visibility(const lc_frame *f);
 /* The compute raster (passes/raster.c): the visibility buffer cleared, one phase's meshlets
- * rasterized into it, resolved into the id image and copied into the depth image; lc_passes_raster
+ * rasterized into it, resolved into the id image and the depth words (the HiZ between the
+ * phases and the tile depth read those), the words copied into the depth image; lc_passes_raster
  * appends the whole sequence of a frame (cull, raster, big, HiZ between the phases, resolve,
- * depth; up to 14 passes)
- * in place of the geometry path's depth and visibility passes, and returns how many. */
+ * depth copy; up to 13 passes) in place of the geometry path's depth and visibility passes,
+ * and returns how many. lc_passes_raster_depth_settle, on the whole frame's list, drops the
+ * depth copy where no pass after it uses the depth image (LC_RES_DEPTH): the list's new count. */
 lc_pass lc_pass_raster_clear(void);
 lc_pass lc_pass_raster(uint32_t phase);
 lc_pass lc_pass_raster_big(uint32_t phase);
 lc_pass lc_pass_raster_resolve(uint32_t phase);
-lc_pass lc_pass_raster_depth(uint32_t phase);
+lc_pass lc_pass_raster_depth(void);
 uint32_t lc_passes_raster(const lc_frame *f, lc_pass *passes);
+uint32_t lc_passes_raster_depth_settle(lc_pass *passes, uint32_t n);
 /* Why this renderer cannot rasterize in compute (written into buf), or NULL. */
 const char *lc_raster_missing(const lc_frame *f, char *buf, size_t size);
 /* What --raster auto takes where the compute raster can run (LC_RASTERIZER_HARDWARE or _COMPUTE):

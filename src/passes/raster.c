@@ -1,13 +1,17 @@
 /* The compute raster (--raster compute, visibility shading): the meshlet cull's commands of
  * each phase rasterized by raster.comp into a 64-bit visibility buffer (depth key and id, one
- * atomic max per pixel), then resolved into the id and depth images the rest of the frame
- * reads (the shade, the tile depth bounds, the HiZ between the phases, the transparent pass):
- * the ids by a compute pass, the depth by a copy of its resolved words. Every geometry path
+ * atomic max per pixel), then resolved by a compute pass into the id image (the shade reads
+ * it) and the depth as floats in the buffer's depth words. Those words are the camera's depth:
+ * the HiZ between the phases and the light cull's tile depth read them (their *_raster.comp
+ * variants), and so does a host read of LC_RES_DEPTH (frame_readback.c). The D32 depth image
+ * gets them by a copy (`raster depth`) only where a pass after reads that image: the
+ * transparent pass's hardware depth test (lc_passes_raster_depth_settle). Every geometry path
  * runs the mdi path's GPU cull under it (direct: one phase, no occlusion). No hardware depth
  * pre-pass and no fragment pass runs. */
 #include "passes/passes.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void record_clear(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
@@ -110,13 +114,12 @@ static void record_depth(const lc_frame *f, const lc_pass *self, lc_render_conte
                                VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &region);
 }
 
-// raster depth (/ phase 1): the resolved depth words copied into the D32 depth image, for the
-// passes that read a depth image (the tile depth bounds and Z-bins, the HiZ, the transparent
-// pass's depth test): a transfer, not a full-screen fragment pass writing gl_FragDepth.
-lc_pass lc_pass_raster_depth(uint32_t phase)
+// raster depth: the frame's resolved depth words copied into the D32 depth image, for a pass
+// after that reads a depth image (the transparent pass's depth test): a transfer, not a
+// full-screen fragment pass writing gl_FragDepth. Only in frames that have such a pass.
+lc_pass lc_pass_raster_depth(void)
 {
-    lc_pass p = {.name = phase == LC_GEOMETRY_CULL_PHASE_1 ? "raster depth / phase 1" : "raster depth", .timer = LC_TIMER_DEPTH,
-                 .record = record_depth};
+    lc_pass p = {.name = "raster depth", .timer = LC_TIMER_DEPTH, .record = record_depth};
     p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_READ_BIT, 0};
     p.uses[p.use_count++] = (lc_use){LC_RES_DEPTH, LC_STAGE_TRANSFER, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL};
     return p;
@@ -136,23 +139,38 @@ static uint32_t raster_draw(const lc_frame *f, void *ctx, uint32_t phase, lc_pas
     uint32_t n = 0;
     passes[n++] = lc_pass_raster(phase);          // raster (/ phase N): their triangles into the buffer
     passes[n++] = lc_pass_raster_big(phase);      // raster / big (/ phase N): the big ones a tile a workgroup
-    if (phase == LC_GEOMETRY_CULL_PHASE_1) {
-        passes[n++] = lc_pass_raster_resolve(phase); // raster resolve / phase 1: the depth the HiZ reads
-        passes[n++] = lc_pass_raster_depth(phase);   // raster depth / phase 1: into the depth image
-    }
+    if (phase == LC_GEOMETRY_CULL_PHASE_1)
+        passes[n++] = lc_pass_raster_resolve(phase); // raster resolve / phase 1: the depth words the HiZ reads
     return n;
 }
 
 uint32_t lc_passes_raster(const lc_frame *f, lc_pass *passes)
 {
     uint32_t n = 0;
-    lc_view_kind k = {NULL, raster_cull, raster_draw, lc_pass_hiz};
+    lc_view_kind k = {NULL, raster_cull, raster_draw, lc_pass_hiz_raster};
     passes[n++] = lc_pass_geometry_clear();          // geometry clear: counters start at zero
     passes[n++] = lc_pass_raster_clear();            // raster clear: the visibility buffer empty
     n += lc_passes_cull_and_draw(f, &k, f->settings->occlusion, passes + n); // cull, raster (phase 1), hiz, cull, raster (phase 2)
     passes[n++] = lc_pass_raster_resolve(LC_GEOMETRY_CULL_PHASE_ALL); // raster resolve: ids and depth for the frame
-    passes[n++] = lc_pass_raster_depth(LC_GEOMETRY_CULL_PHASE_ALL);   // raster depth: the depth image the passes after read
+    passes[n++] = lc_pass_raster_depth();            // raster depth: the depth image, if a pass after reads it (settled below)
     passes[n++] = lc_pass_geometry_stats();          // geometry stats: the counters (the raster's too) to the host
+    return n;
+}
+
+/* The depth copy stays where a pass after it uses the depth image: the transparent pass (its
+ * hardware depth test) today, whatever reads LC_RES_DEPTH tomorrow; the HiZ and the light cull
+ * read the words under the compute raster. Without a copy no pass of the frame touches the
+ * depth image, so none reads it stale. */
+uint32_t lc_passes_raster_depth_settle(lc_pass *passes, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (passes[i].record != record_depth) continue;
+        for (uint32_t j = i + 1; j < n; j++)
+            for (uint32_t u = 0; u < passes[j].use_count; u++)
+                if (passes[j].uses[u].res == LC_RES_DEPTH) return n;
+        memmove(passes + i, passes + i + 1, (n - i - 1) * sizeof *passes);
+        return n - 1;
+    }
     return n;
 }
 
