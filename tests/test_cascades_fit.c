@@ -114,43 +114,59 @@ static void test_still_and_moving(void)
 
 /* The default slack: a walk in 5 cm steps (and a slow turn) keeps every slice's sphere inside
  * its selection square at every step, centres on whole texels; the cascades move (and render)
- * only after the camera has used up their slack, the far one less often than the near one,
- * and far fewer times than the steps. */
-static void test_slack(void)
+ * only after the camera has used up their slack, far fewer times than the steps. Without
+ * enclosure each cascade follows its own slack alone, so the far one renders no more often than
+ * the near one; with it a later cascade also renders when an earlier one's enclosure rectangle
+ * is made again (docs/SHADOWS.md), never less often than without. */
+static void walk(bool enclosure_off, uint32_t steps, uint32_t renders[4], lc_cascades *c, lc_camera *cam, lc_gpu_cascades *first)
 {
-    lc_cascades c;
-    lc_cascades_reset(&c, 4, 1024);
-    lc_camera cam = camera_at(0, 6, 0);
-    update_slack(&c, &cam, false, -1.0f);
-    CHECK(rendered(&c) == 4);
-    lc_gpu_cascades first = c.gpu;
-    uint32_t renders[4] = {0}, steps = 400;
+    lc_cascades_reset(c, 4, 1024);
+    *cam = camera_at(0, 6, 0);
+    update_slack(c, cam, enclosure_off, -1.0f);
+    CHECK(rendered(c) == 4);
+    *first = c->gpu;
     float tan_y = tanf(30.0f * 3.14159265f / 180.0f), tan_x = tan_y * 16.0f / 9.0f, k2 = tan_x * tan_x + tan_y * tan_y;
     for (uint32_t i = 1; i <= steps; i++) {
-        cam = camera_at(0.02f * (float)i, 6.0f - 0.05f * (float)i, 0.05f * (float)i);
-        update_slack(&c, &cam, false, -1.0f);
+        *cam = camera_at(0.02f * (float)i, 6.0f - 0.05f * (float)i, 0.05f * (float)i);
+        update_slack(c, cam, enclosure_off, -1.0f);
         float fwd[3];
-        lc_camera_forward(&cam, fwd);
+        lc_camera_forward(cam, fwd);
         for (uint32_t k = 0; k < 4; k++) {
-            renders[k] += c.render[k];
-            const lc_f4 *s = &c.gpu.select[k];
-            CHECK(s->z == first.select[k].z && whole(s->x, s->w) && whole(s->y, s->w));
-            float r = slice_radius(&c, k), sn = c.near_z[k], sf = c.far_z[k], z = fminf(0.5f * (sn + sf) * (1.0f + k2), sf);
-            float p[3] = {cam.position[0] + fwd[0] * z, cam.position[1] + fwd[1] * z, cam.position[2] + fwd[2] * z};
-            float px = p[0] * c.gpu.axis_x.x + p[1] * c.gpu.axis_x.y + p[2] * c.gpu.axis_x.z;
-            float py = p[0] * c.gpu.axis_y.x + p[1] * c.gpu.axis_y.y + p[2] * c.gpu.axis_y.z;
+            renders[k] += c->render[k];
+            const lc_f4 *s = &c->gpu.select[k];
+            CHECK(s->z == first->select[k].z && whole(s->x, s->w) && whole(s->y, s->w));
+            float r = slice_radius(c, k), sn = c->near_z[k], sf = c->far_z[k], z = fminf(0.5f * (sn + sf) * (1.0f + k2), sf);
+            float p[3] = {cam->position[0] + fwd[0] * z, cam->position[1] + fwd[1] * z, cam->position[2] + fwd[2] * z};
+            float px = p[0] * c->gpu.axis_x.x + p[1] * c->gpu.axis_x.y + p[2] * c->gpu.axis_x.z;
+            float py = p[0] * c->gpu.axis_y.x + p[1] * c->gpu.axis_y.y + p[2] * c->gpu.axis_y.z;
             CHECK_MSG(fabsf(px - s->x) + r <= s->z + 1e-3f * s->z && fabsf(py - s->y) + r <= s->z + 1e-3f * s->z,
                       "step %u, cascade %u: the slice's sphere leaves the selection square", i, k);
         }
     }
-    printf("slack 0.1, %u steps of 5 cm: cascades rendered %u, %u, %u, %u times\n", steps, renders[0], renders[1], renders[2], renders[3]);
-    CHECK_MSG(renders[0] > 0 && renders[0] < steps / 4, "cascade 0 rendered %u times in %u steps", renders[0], steps);
-    CHECK_MSG(renders[3] <= renders[0], "cascade 3 rendered %u times, cascade 0 %u", renders[3], renders[0]);
-    /* The slack's price: texels 1.1 times those of no slack. */
+}
+
+static void test_slack(void)
+{
+    lc_cascades c;
+    lc_camera cam;
+    lc_gpu_cascades first;
+    uint32_t on[4] = {0}, off[4] = {0}, steps = 400;
+    walk(true, steps, off, &c, &cam, &first);
+    walk(false, steps, on, &c, &cam, &first);
+    printf("default slack (%.1f), %u steps of 5 cm: cascades rendered %u, %u, %u, %u times (enclosure off: %u, %u, %u, %u)\n",
+           (double)LC_CASCADE_SLACK_DEFAULT, steps, on[0], on[1], on[2], on[3], off[0], off[1], off[2], off[3]);
+    CHECK_MSG(off[0] > 0 && off[0] < steps / 4, "cascade 0 rendered %u times in %u steps", off[0], steps);
+    CHECK_MSG(off[3] <= off[0], "enclosure off: cascade 3 rendered %u times, cascade 0 %u", off[3], off[0]);
+    for (uint32_t k = 0; k < 4; k++) {
+        CHECK_MSG(on[k] >= off[k] && on[k] < steps / 4, "cascade %u rendered %u times with enclosure, %u without, in %u steps", k, on[k],
+                  off[k], steps);
+    }
+    CHECK(on[0] == off[0]); /* the first cascade has no earlier rectangle to follow */
+    /* The slack's price: texels 1 + slack times those of no slack. */
     lc_cascades none;
     lc_cascades_reset(&none, 4, 1024);
     update(&none, &cam, false);
-    CHECK(fabsf(c.gpu.select[0].w / none.gpu.select[0].w - 1.1f) < 1e-4f);
+    CHECK(fabsf(c.gpu.select[0].w / none.gpu.select[0].w - (1.0f + LC_CASCADE_SLACK_DEFAULT)) < 1e-4f);
 }
 
 static void test_enclosure(void)

@@ -457,7 +457,7 @@ static const lc_option k_options[] = {
     {.flag = "--cascade-slack", .value = "F", .section = LC_OPTSEC_SHADOWS, .parse = opt_float, FIELD(cascades.slack),
      .lo = 0, .hi = LC_CASCADE_SLACK_MAX, .why = "expected a fraction in 0..1",
      .help = "room each cascade leaves its slice to move in before it follows the camera and renders again, a "
-             "fraction of the slice's radius, 0..1 (default 0.1; 0: it follows every texel; texels grow by 1 + F)"},
+             "fraction of the slice's radius, 0..1 (default 0.2; 0: it follows every texel; texels grow by 1 + F)"},
     {.flag = "--cascade-size", .value = "N", .section = LC_OPTSEC_SHADOWS, UINT(LC_CASCADE_SIZE_MIN, LC_CASCADE_SIZE_MAX),
      FIELD(cascades.size), .pow2_why = "expected a power of two",
      .help = "texels on a side of each, a power of two 256..4096 (default 2048)"},

@@ -48,7 +48,7 @@
 #define LC_CASCADE_SPLIT_DEFAULT 0.75f  /* --cascade-split: lambda of the practical split scheme */
 #define LC_CASCADE_DISTANCE_DEFAULT 200.0f /* --cascade-distance: metres of view depth the cascades cover (at most the far plane) */
 #define LC_CASCADE_SIZE_DEFAULT 2048u   /* --cascade-size: texels on a side */
-#define LC_CASCADE_SLACK_DEFAULT 0.1f /* --cascade-slack: room to move, a fraction of the slice's sphere */
+#define LC_CASCADE_SLACK_DEFAULT 0.2f /* --cascade-slack: room to move, a fraction of the slice's sphere (docs/SHADOWS.md: why 0.2) */
 #define LC_CASCADE_SLACK_MAX 1.0f
 #define LC_CASCADE_SIZE_MIN 256u
 #define LC_CASCADE_SIZE_MAX 4096u
