@@ -16,6 +16,7 @@
  * Every mode and binning, scalarized or not, must also miss no light-pixel pair and count as
  * many exact pairs as brute force (the shade pass's own counts). */
 #include "app/app.h"
+#include "frame_state.h" /* the renderer's internals the test checks */
 #include "lights/cull_ref.h"
 #include "test_util.h"
 
@@ -66,8 +67,8 @@ static float *render(lc_app *app, uint32_t mode, const cam_case *cc)
         s.camera.pitch_deg = cc->c[4];
     }
     CHECK(lc_app_frame(app, &s, cc->time) == LC_OK);
-    lc_renderer_finish(&app->renderer);
-    return lc_renderer_read(&app->renderer, LC_RES_DEPTH, NULL);
+    lc_renderer_finish(app->renderer);
+    return lc_renderer_read(app->renderer, LC_RES_DEPTH, NULL);
 }
 
 typedef struct ref_sets {
@@ -171,7 +172,7 @@ static void check_bucket_masks(const char *what, const char *cam, const uint32_t
 
 static void test_tiles_and_lists(lc_app *app, const cam_case *cc)
 {
-    lc_renderer *r = &app->renderer;
+    lc_renderer *r = app->renderer;
     float *depth = render(app, LC_MODE_TILES, cc);
     uint32_t *tiles = lc_renderer_read(r, LC_RES_TILE_BITS, NULL);
     CHECK(depth && tiles);
@@ -234,7 +235,7 @@ static void test_tiles_and_lists(lc_app *app, const cam_case *cc)
 /* One Z-bin kernel (LC_ZBIN_KERNEL_*); the bins read back are left in *zb_out. */
 static void test_zbin_kernel(lc_app *app, const cam_case *cc, uint32_t kernel, uint32_t **zb_out)
 {
-    lc_renderer *r = &app->renderer;
+    lc_renderer *r = app->renderer;
     app->opt.zbin_kernel = kernel;
     float *depth = render(app, LC_MODE_ZBIN, cc);
     CHECK_MSG(lc_zbin_per_bin(r) == (kernel == LC_ZBIN_KERNEL_BINS), "zbin kernel %s not used", lc_zbin_kernel_names[kernel]);
@@ -313,7 +314,7 @@ static void test_zbin(lc_app *app, const cam_case *cc)
     test_zbin_kernel(app, cc, LC_ZBIN_KERNEL_BINS, &per_bin);
     app->opt.zbin_kernel = saved;
     if (per_light && per_bin) {
-        uint32_t bins = app->renderer.desc.zbin_count, differ = 0;
+        uint32_t bins = app->renderer->desc.zbin_count, differ = 0;
         for (uint32_t b = 0; b < 2 * bins; b++) differ += per_light[b] != per_bin[b];
         CHECK_MSG(differ == 0, "%s: the per-bin and per-light Z-bin kernels differ in %u words", cc->name, differ);
     }
@@ -323,7 +324,7 @@ static void test_zbin(lc_app *app, const cam_case *cc)
 
 static void test_clusters(lc_app *app, const cam_case *cc)
 {
-    lc_renderer *r = &app->renderer;
+    lc_renderer *r = app->renderer;
     float *depth = render(app, LC_MODE_CLUSTERS, cc);
     uint32_t *bits = lc_renderer_read(r, LC_RES_CLUSTER_BITS, NULL);
     CHECK(depth && bits);
@@ -398,7 +399,7 @@ static void footprint_bound(const lc_frame_ubo *u, const lc_gpu_light *lights, u
  * bits, or cluster bits then masks), read back. */
 static uint32_t *blocks_bits(lc_app *app, uint32_t mode, uint32_t binning, const cam_case *cc)
 {
-    lc_renderer *r = &app->renderer;
+    lc_renderer *r = app->renderer;
     app->opt.bin_kernel = LC_BIN_KERNEL_BLOCKS;
     app->opt.binning = binning;
     free(render(app, mode, cc));
@@ -425,7 +426,7 @@ static void check_kernels(const char *what, const char *cam, const uint32_t *bit
  * light-parallel kernel, then against the block-parallel one. */
 static void test_light_binning(lc_app *app, const cam_case *cc)
 {
-    lc_renderer *r = &app->renderer;
+    lc_renderer *r = app->renderer;
     /* The tile-parallel cull of the same frame, for the tightness figures. */
     float *depth = render(app, LC_MODE_TILES, cc);
     uint32_t *tile_parallel = lc_renderer_read(r, LC_RES_TILE_BITS, NULL);
@@ -518,14 +519,14 @@ static void run_app(const char *label, int argc, char **argv)
     CHECK_MSG(app->ctx.validation, "%s: validation layer not enabled", label);
     /* The tile-parallel cull unless a test says otherwise (light binning is the app's default). */
     app->opt.binning = LC_BINNING_TILES;
-    CHECK(app->renderer.sized.width == app->opt.width && app->renderer.sized.height == app->opt.height);
+    CHECK(app->renderer->sized.width == app->opt.width && app->renderer->sized.height == app->opt.height);
     for (size_t c = 0; c < LC_ARRAY_COUNT(cams); c++) {
         test_tiles_and_lists(app, &cams[c]);
         test_zbin(app, &cams[c]);
         test_clusters(app, &cams[c]);
         test_light_binning(app, &cams[c]);
-        CHECK_MSG(app->renderer.frame.light_count > 16, "%s: only %u lights visible (test setup)", cams[c].name,
-                  app->renderer.frame.light_count);
+        CHECK_MSG(app->renderer->frame.light_count > 16, "%s: only %u lights visible (test setup)", cams[c].name,
+                  app->renderer->frame.light_count);
     }
     /* The shade pass walking each structure misses no pair (one camera: the counts add a
      * brute-force loop per pixel). */
@@ -548,8 +549,8 @@ static void run_many_lights(void)
     /* One camera (the default sees the most lights): the CPU references take most of the time. */
     test_zbin(app, &cams[0]);
     test_light_binning(app, &cams[0]);
-    CHECK_MSG(app->renderer.frame.light_count > LC_BIN_GROUPS, "%s: only %u lights visible (test setup)", cams[0].name,
-              app->renderer.frame.light_count);
+    CHECK_MSG(app->renderer->frame.light_count > LC_BIN_GROUPS, "%s: only %u lights visible (test setup)", cams[0].name,
+              app->renderer->frame.light_count);
     lc_test_app_stop(app);
 }
 

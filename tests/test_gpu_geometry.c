@@ -8,6 +8,7 @@
  *   bits hold exactly the drawn meshlets;
  * - the direct path counts every meshlet as drawn. */
 #include "app/app.h"
+#include "frame_state.h" /* the renderer's internals the test checks */
 #include "test_util.h"
 
 #include <float.h>
@@ -22,7 +23,7 @@ static void test_codec(void)
     lc_app *a = lc_test_app_start((int)LC_ARRAY_COUNT(on), on);
     CHECK(a != NULL);
     if (!a) return;
-    const lc_geometry *g = &a->renderer.dev.geo;
+    const lc_geometry *g = &a->renderer->dev.geo;
     uint32_t nv = 0, nt = 0;
     for (uint32_t i = 0; i < g->ms.range_count; i++) {
         nv = LC_MAX(nv, g->ms.ranges[i].first_vertex + g->ms.ranges[i].vertex_count);
@@ -36,8 +37,8 @@ static void test_codec(void)
     lc_app *b = lc_test_app_start((int)LC_ARRAY_COUNT(off), off);
     CHECK(b != NULL);
     if (!b) return;
-    CHECK(b->renderer.dev.geo.decode_ms == 0.0);
-    CHECK(lc_geometry_read_mesh(&b->ctx, &b->renderer.dev.geo, vb, ib) == LC_OK);
+    CHECK(b->renderer->dev.geo.decode_ms == 0.0);
+    CHECK(lc_geometry_read_mesh(&b->ctx, &b->renderer->dev.geo, vb, ib) == LC_OK);
     /* The CPU decode of the same scene: what both must hold. */
     lc_meshlet_scene ms;
     CHECK(lc_meshlet_scene_build(&b->scene, &ms) == LC_OK);
@@ -78,8 +79,8 @@ static void test_hiz(const char *size, const char *scene)
     lc_frame_settings fs = lc_app_settings(a);
     /* Frame 1 draws everything in phase 2, frame 2 in phase 1; frame 3 finds nothing new. */
     for (int f = 0; f < 3; f++) CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
-    lc_renderer_finish(&a->renderer);
-    lc_renderer *r = &a->renderer;
+    lc_renderer_finish(a->renderer);
+    lc_renderer *r = a->renderer;
     const lc_gpu_geometry_stats *st = r->dev.geo.stats[(r->frame.index - 1) % LC_FRAMES_IN_FLIGHT].mapped;
     CHECK_MSG(st->triangles.z == 0, "a still camera drew %u triangles in phase 2", st->triangles.z);
     size_t bytes = 0;

@@ -6,6 +6,7 @@
  * each at their own weights; the copies' poses differ (two at least by 1 cm); 30 frames later the
  * same at t = 1. With --grid-phase same every copy has copy 0's pose. */
 #include "app/app.h"
+#include "frame_state.h" /* the renderer's internals the test checks */
 #include "scene/animation.h"
 #include "test_util.h"
 #include "anim_test_scene.h"
@@ -19,7 +20,7 @@ static const char *g_path;
  * alone, posed at the copy's time): the worst position difference. */
 static float against(const lc_app *a, const lc_vertex *v, uint32_t mesh, const lc_scene *ref, uint32_t ref_mesh)
 {
-    const lc_geometry *g = &a->renderer.dev.geo;
+    const lc_geometry *g = &a->renderer->dev.geo;
     const lc_meshlet_range *r = &g->ms.ranges[mesh];
     float worst = 0.0f;
     for (uint32_t i = r->first_vertex; i < r->first_vertex + r->vertex_count; i++) {
@@ -32,8 +33,8 @@ static float against(const lc_app *a, const lc_vertex *v, uint32_t mesh, const l
 
 static void compare(lc_app *a, double t, bool same, const char *when)
 {
-    lc_renderer_finish(&a->renderer);
-    const lc_geometry *g = &a->renderer.dev.geo;
+    lc_renderer_finish(a->renderer);
+    const lc_geometry *g = &a->renderer->dev.geo;
     uint32_t nv = 0, nt = 0, nm = 0;
     for (uint32_t i = 0; i < g->ms.range_count; i++) {
         nv = LC_MAX(nv, g->ms.ranges[i].first_vertex + g->ms.ranges[i].vertex_count);

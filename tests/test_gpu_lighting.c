@@ -17,6 +17,7 @@
  * under the spot, a rough dielectric (the materials check's dielectric sphere), an emissive
  * dielectric; every pixel against the reference, in both shading paths. */
 #include "app/app.h"
+#include "frame_state.h" /* the renderer's internals the test checks */
 #include "lights/cull_ref.h"
 #include "lights/light_ref.h"
 #include "test_util.h"
@@ -249,7 +250,7 @@ static lc_app *render_scene(const char *what, char *scene, const char *shading, 
     lc_frame_settings fs = lc_app_settings(a);
     fs.capture_output = true;
     CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
-    lc_renderer_finish(&a->renderer);
+    lc_renderer_finish(a->renderer);
     return a;
 }
 
@@ -257,7 +258,7 @@ static void run(const char *what, const char *shading, const char *tonemap, bool
 {
     lc_app *a = render_scene(what, g_obj, shading, tonemap);
     if (!a) return;
-    lc_renderer *r = &a->renderer;
+    lc_renderer *r = a->renderer;
     const lc_frame_ubo *u = &r->frame.ubo;
     const uint8_t *img = r->frame.output_pixels;
     uint32_t w = r->frame.output_width, h = r->frame.output_height;
@@ -383,7 +384,7 @@ static void run_materials(const char *what, const char *shading, const char *ton
 {
     lc_app *a = render_scene(what, g_gltf, shading, tonemap);
     if (!a) return;
-    lc_renderer *r = &a->renderer;
+    lc_renderer *r = a->renderer;
     const lc_frame_ubo *u = &r->frame.ubo;
     const uint8_t *img = r->frame.output_pixels;
     uint32_t w = r->frame.output_width, h = r->frame.output_height;

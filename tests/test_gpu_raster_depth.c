@@ -8,6 +8,7 @@
  * - a frame without a transparent pass records no depth copy ('raster depth'), with
  *   occlusion on and off, and with occlusion on its HiZ runs. */
 #include "app/app.h"
+#include "frame_state.h" /* the renderer's internals the test checks */
 #include "test_util.h"
 
 #include <float.h>
@@ -50,8 +51,8 @@ static float *hall_depth(const char *raster, const char *occlusion, lc_app **out
     if (!a) return NULL;
     lc_frame_settings fs = lc_app_settings(a);
     for (int f = 0; f < 3; f++) CHECK(lc_app_frame(a, &fs, 0.0f) == LC_OK);
-    lc_renderer_finish(&a->renderer);
-    return lc_renderer_read(&a->renderer, LC_RES_DEPTH, NULL);
+    lc_renderer_finish(a->renderer);
+    return lc_renderer_read(a->renderer, LC_RES_DEPTH, NULL);
 }
 
 static void test_words(void)
@@ -61,7 +62,7 @@ static void test_words(void)
     if (hw_app) lc_test_app_stop(hw_app);
     float *depth = hall_depth("compute", "on", &a);
     if (!a) return;
-    lc_renderer *r = &a->renderer;
+    lc_renderer *r = a->renderer;
     CHECK(r->settings.raster == LC_RASTERIZER_COMPUTE && r->frame.depth_words);
     CHECK_MSG(!frame_has_pass(r, "raster depth") && !frame_has_pass(r, "raster depth / phase 1"),
               "a frame without a transparent pass copies the depth words into the depth image");

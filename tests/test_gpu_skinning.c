@@ -7,6 +7,7 @@
  * the same again at t = 1; a frame at the same time again skins nothing; switched to no
  * animation, the rest pose. */
 #include "app/app.h"
+#include "frame_state.h" /* the renderer's internals the test checks */
 #include "scene/animation.h"
 #include "test_util.h"
 #include "anim_test_scene.h"
@@ -16,8 +17,8 @@
 
 static void compare(lc_app *a, const char *when)
 {
-    lc_renderer_finish(&a->renderer);
-    const lc_geometry *g = &a->renderer.dev.geo;
+    lc_renderer_finish(a->renderer);
+    const lc_geometry *g = &a->renderer->dev.geo;
     uint32_t nv = 0, nt = 0;
     for (uint32_t i = 0; i < g->ms.range_count; i++) {
         nv = LC_MAX(nv, g->ms.ranges[i].first_vertex + g->ms.ranges[i].vertex_count);
@@ -111,7 +112,7 @@ int main(void)
      * frame after compare's CPU pose uploads once more). */
     CHECK(lc_app_frame(a, &fs, (float)a->anim_time) == LC_OK);
     CHECK(lc_app_frame(a, &fs, (float)a->anim_time) == LC_OK);
-    CHECK(!a->renderer.dev.motion.skins_pending && a->renderer.dev.motion.count == 0);
+    CHECK(!a->renderer->dev.motion.skins_pending && a->renderer->dev.motion.count == 0);
     /* The viewer's "next animation" to none: the skin and the objects go back to their rest pose
      * on the GPU, although nothing plays any more. */
     lc_app_select_animation(a, LC_ANIMATION_NONE);

@@ -173,7 +173,7 @@ int main(void)
         fs.capture_output = f % 50 == 49;
         if (st == LC_OK) st = lc_app_frame(app, &fs, (float)f / 60.0f);
         if ((f + 1) % cycle == 0 && sample_count < MAX_SAMPLES) {
-            lc_renderer_finish(&app->renderer);
+            lc_renderer_finish(app->renderer);
             sample *s = &samples[sample_count++];
             *s = (sample){f + 1, app->ctx.memory_allocations, app->ctx.memory_allocated, rss_mib(), heap_kib()};
             printf("%8u %10.1f %12.1f %12u %12.2f %8.1f\n", s->frame, s->rss, s->heap, s->allocations,

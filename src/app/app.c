@@ -84,6 +84,7 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
 {
     memset(app, 0, sizeof *app);
     app->opt = *opt;
+    app->renderer = lc_renderer_alloc(); /* zeroed: destroying it before it is made is a no-op */
     app->radius_scale = 1.0f;
     lc_set_quiet(opt->quiet);
     if (opt->cull_2_5d && (opt->mode == LC_MODE_BRUTE || opt->mode == LC_MODE_CLUSTERS || opt->mode == LC_MODE_OBJECTS ||
@@ -380,7 +381,7 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         rd.environment.probe_count = app->probes.count;
         app->probes_ms = (lc_time_seconds() - t0) * 1e3;
     }
-    lc_status st = lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, &app->renderer);
+    lc_status st = lc_renderer_create(&app->ctx, &app->target, &app->scene, &rd, app->renderer);
     for (uint32_t i = 0; probe_images && i < app->probes.count; i++) lc_environment_image_free(&probe_images[i]);
     free(probe_images);
     free(probe_records);
@@ -388,13 +389,14 @@ lc_status lc_app_start_gpu(lc_app *app, const char **instance_exts, uint32_t ext
         lc_info("probes: %u captured at %ux%u a face in %.0f ms", app->probes.count, LC_PROBE_FACE_SIZE,
                 LC_PROBE_FACE_SIZE, app->probes_ms + 0.0);
     /* Skinned on the GPU from here on: the scene bounds its skins instead of posing them. */
-    if (st == LC_OK && app->scene.anim) app->scene.anim->gpu_skinning = lc_renderer_query(&app->renderer).gpu_skinning;
+    if (st == LC_OK && app->scene.anim) app->scene.anim->gpu_skinning = lc_renderer_query(app->renderer).gpu_skinning;
     return st;
 }
 
 void lc_app_destroy(lc_app *app)
 {
-    lc_renderer_destroy(&app->renderer);
+    if (app->renderer) lc_renderer_destroy(app->renderer);
+    free(app->renderer);
     lc_target_destroy(&app->ctx, &app->target);
     lc_context_destroy(&app->ctx);
     lc_scene_destroy(&app->scene);
@@ -449,7 +451,7 @@ uint32_t lc_app_geometry(const lc_app *app)
      * has only the direct path (docs/COMMAND-LINE.md, --geometry). The same rule for either shading: the
      * visibility pass replays the depth pre-pass's draws as the forward pass does, so the
      * GPU cull saves it what it saves the forward pass, and costs what it costs there. */
-    if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES || lc_renderer_query(&app->renderer).cull_unavailable)
+    if (lc_scene_triangles(&app->scene) < LC_GEOMETRY_AUTO_TRIANGLES || lc_renderer_query(app->renderer).cull_unavailable)
         return LC_GEOMETRY_DIRECT;
     if (app->ctx.mesh_shader) return LC_GEOMETRY_MESH;
     return app->ctx.indirect ? LC_GEOMETRY_MDI : LC_GEOMETRY_DIRECT;
@@ -472,13 +474,13 @@ lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float tim
     lc_lights_animate(&app->lights, time, app->animated);
     if (app->radius_scale != 1.0f)
         for (uint32_t i = 0; i < app->light_count; i++) app->animated[i].radius *= app->radius_scale;
-    uint32_t before = lc_renderer_query(&app->renderer).frames;
-    lc_status s = lc_renderer_apply(&app->renderer, settings, app->animated, app->light_count);
-    if (s == LC_OK) s = lc_renderer_render(&app->renderer, app->animated, app->light_count);
-    if (app->scene.anim && lc_renderer_query(&app->renderer).frames != before) app->scene.anim->moved_count = 0; /* taken by that frame */
-    if (s == LC_OK && lc_renderer_query(&app->renderer).frames != before) { /* skipped frames (minimised) recorded nothing */
+    uint32_t before = lc_renderer_query(app->renderer).frames;
+    lc_status s = lc_renderer_apply(app->renderer, settings, app->animated, app->light_count);
+    if (s == LC_OK) s = lc_renderer_render(app->renderer, app->animated, app->light_count);
+    if (app->scene.anim && lc_renderer_query(app->renderer).frames != before) app->scene.anim->moved_count = 0; /* taken by that frame */
+    if (s == LC_OK && lc_renderer_query(app->renderer).frames != before) { /* skipped frames (minimised) recorded nothing */
         double cpu_ms[LC_CPU_COUNT];
-        memcpy(cpu_ms, lc_renderer_query(&app->renderer).cpu_ms, sizeof cpu_ms);
+        memcpy(cpu_ms, lc_renderer_query(app->renderer).cpu_ms, sizeof cpu_ms);
         cpu_ms[LC_CPU_ANIMATION] += app->scene.anim ? app->anim_ms : 0.0; /* the app's evaluation beside the frame's update */
         lc_frame_log_push(&app->cpu_log, cpu_ms);
     }
@@ -487,9 +489,9 @@ lc_status lc_app_frame(lc_app *app, const lc_frame_settings *settings, float tim
 
 void lc_app_record_timings(lc_app *app)
 {
-    const lc_frame_timings *t = lc_renderer_query(&app->renderer).timings;
-    if (!t->valid || lc_renderer_query(&app->renderer).timings_serial == app->timing_serial) return;
-    app->timing_serial = lc_renderer_query(&app->renderer).timings_serial;
+    const lc_frame_timings *t = lc_renderer_query(app->renderer).timings;
+    if (!t->valid || lc_renderer_query(app->renderer).timings_serial == app->timing_serial) return;
+    app->timing_serial = lc_renderer_query(app->renderer).timings_serial;
     double v[LC_TIMER_COUNT + 1];
     memcpy(v, t->ms, sizeof t->ms);
     v[LC_TIMER_COUNT] = t->frame_ms;
@@ -528,15 +530,15 @@ lc_status lc_app_count_pairs(lc_app *app, const lc_frame_settings *settings, flo
     s.analysis = LC_ANALYSIS_EXACT;
     s.capture_output = false;
     s.hud = false;
-    uint32_t before = lc_renderer_query(&app->renderer).frames;
+    uint32_t before = lc_renderer_query(app->renderer).frames;
     lc_status st = lc_app_frame(app, &s, time);
     if (st != LC_OK) return st;
-    if (lc_renderer_query(&app->renderer).frames == before) return LC_ERR_RUNTIME; /* skipped: nothing to count */
+    if (lc_renderer_query(app->renderer).frames == before) return LC_ERR_RUNTIME; /* skipped: nothing to count */
     size_t size = 0;
-    uint32_t *a = lc_renderer_read(&app->renderer, LC_RES_ANALYSIS, &size);
+    uint32_t *a = lc_renderer_read(app->renderer, LC_RES_ANALYSIS, &size);
     if (!a) return LC_ERR_RUNTIME;
     memset(pairs, 0, LC_PAIRS_WORDS * sizeof *pairs);
-    size_t pixels = (size_t)lc_renderer_query(&app->renderer).width * lc_renderer_query(&app->renderer).height;
+    size_t pixels = (size_t)lc_renderer_query(app->renderer).width * lc_renderer_query(app->renderer).height;
     for (size_t i = 0; i < pixels && (i + 1) * LC_ANALYSIS_WORDS * 4 <= size; i++) {
         const uint32_t *p = &a[i * LC_ANALYSIS_WORDS];
         /* (evaluated, contributing, exact) of every kind, the decals, the probes; the lights' the rest. */

@@ -3,7 +3,7 @@
 #ifndef LC_APP_H
 #define LC_APP_H
 
-#include "frame_state.h" /* lc_app holds the renderer by value */
+#include "renderer.h"
 #include "app/frame_log.h"
 #include "app/options.h"
 #include "lights/probes.h"
@@ -12,7 +12,7 @@ typedef struct lc_app {
     lc_options opt;
     lc_context ctx;
     lc_target target;
-    lc_renderer renderer;
+    lc_renderer *renderer; /* lc_renderer_alloc'd by lc_app_load: the app sees the renderer's API alone */
     lc_scene scene;
     lc_light_set lights;
     lc_decal_set decals;       /* --decals-file or --decals (static: the renderer reads them each frame) */

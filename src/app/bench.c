@@ -376,7 +376,7 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
     for (uint32_t f = 0; f < n && s == LC_OK; f++) {
         s = lc_app_frame(app, fs, 0.0f); /* fixed light positions */
         if (f + 1 == sw->warmup) {
-            lc_renderer_finish(&app->renderer);
+            lc_renderer_finish(app->renderer);
             lc_app_record_timings(app);
             lc_frame_log_clear(&app->gpu_log);
             lc_frame_log_clear(&app->cpu_log);
@@ -384,28 +384,28 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
             lc_app_record_timings(app);
         }
     }
-    lc_renderer_finish(&app->renderer);
+    lc_renderer_finish(app->renderer);
     lc_app_record_timings(app);
     if (s != LC_OK) return s;
     r->scene = sw->scenes[v->scene];
     r->width = sw->sizes[v->size][0], r->height = sw->sizes[v->size][1];
-    r->visible = lc_renderer_query(&app->renderer).lights_visible;
+    r->visible = lc_renderer_query(app->renderer).lights_visible;
     r->mode = sw->modes[v->mode];
     r->shading = sw->shadings[v->shading];
-    r->loop = lc_loop_variant(&app->renderer, fs);
+    r->loop = lc_loop_variant(app->renderer, fs);
     r->binning = lc_mode_bins(r->mode) ? (int)sw->binnings[v->binning] : -1;
-    r->geo = *lc_renderer_query(&app->renderer).geometry;
+    r->geo = *lc_renderer_query(app->renderer).geometry;
     /* The last sw->frames frames; cull + shade per frame before the sorts. */
     uint32_t cnt = 0;
     for (int t = 0; t <= LC_TIMER_COUNT; t++) cnt = lc_frame_log_last(&app->gpu_log, (uint32_t)t, sw->frames, run->samples[t]);
     for (uint32_t i = 0; i < cnt; i++) run->cull_shade[i] = run->samples[LC_TIMER_CULL][i] + run->samples[LC_TIMER_SHADE][i];
     for (int t = 0; t <= LC_TIMER_COUNT; t++) r->t[t] = lc_bench_stat_of(run->samples[t], cnt);
     r->cull_shade_median = lc_bench_stat_of(run->cull_shade, cnt).median;
-    r->cull_bytes = lc_light_cull_bytes(&app->renderer);
+    r->cull_bytes = lc_light_cull_bytes(app->renderer);
     r->threads = lc_jobs_threads();
     r->light_build_ms = lc_frame_log_median(&app->cpu_log, LC_CPU_LIGHT_BUILD);
     if (r->mode == LC_MODE_LISTS) {
-        lc_gpu_counters *c = lc_renderer_read(&app->renderer, LC_RES_COUNTERS, NULL);
+        lc_gpu_counters *c = lc_renderer_read(app->renderer, LC_RES_COUNTERS, NULL);
         r->overflow = c ? c->lists.x : 0;
         free(c);
     }
@@ -435,7 +435,7 @@ static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t light
     for (uint32_t si = 0; si < sw->size_count; si++) {
         if (si > 0 || app->target.width != sw->sizes[si][0] || app->target.height != sw->sizes[si][1]) {
             lc_status s = lc_target_resize(&app->ctx, &app->target, sw->sizes[si][0], sw->sizes[si][1]);
-            if (s == LC_OK) s = lc_renderer_resize(&app->renderer);
+            if (s == LC_OK) s = lc_renderer_resize(app->renderer);
             if (s != LC_OK) return lc_status_exit_code(s);
         }
         for (uint32_t mi = 0; mi < sw->mode_count; mi++) {
@@ -451,10 +451,10 @@ static int sweep_app(sweep_run *run, lc_app *app, uint32_t scene, uint32_t light
                 variant v = variant_of(sw, k, nb);
                 v.scene = scene, v.size = si, v.mode = mi;
                 lc_jobs_init(sw->threads[v.threads]);
-                if (sw->threads[v.threads] > lc_renderer_query(&app->renderer).backend_threads && !run->threads_warned) {
+                if (sw->threads[v.threads] > lc_renderer_query(app->renderer).backend_threads && !run->threads_warned) {
                     /* The light build takes every thread asked; the backend has pools for one per core. */
                     lc_warn("bench --threads %u: the render contexts record on %u threads (one per core); the light "
-                            "build and object cull use %u", sw->threads[v.threads], lc_renderer_query(&app->renderer).backend_threads,
+                            "build and object cull use %u", sw->threads[v.threads], lc_renderer_query(app->renderer).backend_threads,
                             sw->threads[v.threads]);
                     run->threads_warned = true;
                 }

@@ -42,21 +42,21 @@ lc_status lc_run_headless(const lc_options *opt)
         if (capture) lc_renderdoc_begin(rdoc, &app->ctx);
         s = lc_app_frame(app, &fs, time);
         if (capture) {
-            lc_renderer_finish(&app->renderer);
+            lc_renderer_finish(app->renderer);
             if (!lc_renderdoc_end(rdoc, &app->ctx) && s == LC_OK) s = LC_ERR_RUNTIME; /* the message names the path */
         }
         lc_app_record_timings(app);
         if (s == LC_OK && opt->script) s = lc_script_after_frame(&run, app, f);
     }
     if (s == LC_OK) {
-        lc_renderer_finish(&app->renderer);
+        lc_renderer_finish(app->renderer);
         lc_app_record_timings(app);
     }
     /* Outputs last, after every GPU step (--pairs renders again), so a failure leaves none. */
     uint64_t pairs[LC_PAIRS_WORDS];
     if (s == LC_OK && opt->pairs) s = lc_app_count_pairs(app, opt->script ? &run.fs : NULL, time, pairs);
     lc_renderer_info q = {0}; /* the last frame rendered, --pairs' included (no renderer where the start failed) */
-    if (s == LC_OK) q = lc_renderer_query(&app->renderer);
+    if (s == LC_OK) q = lc_renderer_query(app->renderer);
     if (s == LC_OK && opt->out) s = lc_app_write_png(opt->out, q.output_pixels, q.output_width, q.output_height);
     if (s == LC_OK && opt->stats) s = lc_app_write_stats(app, opt->stats, opt->pairs ? pairs : NULL, frames);
     if (s == LC_OK) {

@@ -99,7 +99,7 @@ const char *lc_script_geometry_text(const lc_renderer *r, const lc_frame_setting
 static void settings_message(const lc_app *app, const lc_frame_settings *fs, const char *what, char *msg, size_t size)
 {
     char g[128];
-    lc_script_geometry_text(&app->renderer, fs, g, sizeof g);
+    lc_script_geometry_text(app->renderer, fs, g, sizeof g);
     if (!strcmp(what, "shading"))
         snprintf(msg, size, "shading: %s%s%s", lc_shading_names[fs->shading], strchr(g, '(') ? "   geometry: " : "", strchr(g, '(') ? g : "");
     else snprintf(msg, size, "%s: %s", what, !strcmp(what, "view") ? lc_view_names[fs->view] : g);
@@ -135,8 +135,8 @@ lc_status lc_script_settings(lc_app *app, lc_frame_settings *fs, const char *act
             snprintf(msg, size, "visibility shading needs %s", app->ctx.visibility_missing);
         } else if (next == LC_SHADING_VISIBILITY && fs->mode == LC_MODE_OBJECTS) {
             snprintf(msg, size, "visibility shading: mode objects is forward shading's (pick another mode first)");
-        } else if (next == LC_SHADING_VISIBILITY && lc_renderer_query(&app->renderer).visibility_refusal[0]) {
-            snprintf(msg, size, "visibility shading: %s", lc_renderer_query(&app->renderer).visibility_refusal);
+        } else if (next == LC_SHADING_VISIBILITY && lc_renderer_query(app->renderer).visibility_refusal[0]) {
+            snprintf(msg, size, "visibility shading: %s", lc_renderer_query(app->renderer).visibility_refusal);
         } else {
             fs->shading = next;
             settings_message(app, fs, "shading", msg, size);
@@ -269,9 +269,9 @@ lc_status lc_script_after_frame(lc_script_run *run, lc_app *app, uint32_t f)
 {
     lc_status s = LC_OK;
     if (!run->screenshot[0] && !run->stats[0]) return s;
-    lc_renderer_finish(&app->renderer);
+    lc_renderer_finish(app->renderer);
     lc_app_record_timings(app);
-    lc_renderer_info q = lc_renderer_query(&app->renderer);
+    lc_renderer_info q = lc_renderer_query(app->renderer);
     if (run->screenshot[0]) s = lc_app_write_png(run->screenshot, q.output_pixels, q.output_width, q.output_height);
     run->screenshot[0] = 0;
     uint64_t pairs[LC_PAIRS_WORDS];
@@ -279,7 +279,7 @@ lc_status lc_script_after_frame(lc_script_run *run, lc_app *app, uint32_t f)
         lc_frame_settings fs = run->fs;
         fs.camera = app->camera;
         s = lc_app_count_pairs(app, &fs, run->time, pairs);
-        if (s == LC_OK) lc_renderer_finish(&app->renderer);
+        if (s == LC_OK) lc_renderer_finish(app->renderer);
     }
     if (s == LC_OK && run->stats[0]) s = lc_app_write_stats(app, run->stats, app->opt.pairs ? pairs : NULL, f + 1);
     run->stats[0] = 0;

@@ -45,7 +45,7 @@ static void stats_raster(cJSON *root, const lc_renderer *r, const lc_frame_setti
 
 lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pairs, uint32_t frames)
 {
-    lc_renderer *r = &app->renderer;
+    lc_renderer *r = app->renderer;
     const lc_renderer_info q = lc_renderer_query(r); /* reading the counters below changes none of it */
     /* What the last frame ran, after the renderer's fallbacks (in the viewer, after any keys or
      * script); the options where no frame ran. */

@@ -334,7 +334,7 @@ static void move_camera(viewer *v, float dt)
 static void inspect(viewer *v)
 {
     v->inspect_requested = false;
-    if (lc_inspect_pixel(&v->app.renderer, v->inspect_x, v->inspect_y, &v->inspection) != LC_OK) {
+    if (lc_inspect_pixel(v->app.renderer, v->inspect_x, v->inspect_y, &v->inspection) != LC_OK) {
         set_message(v, "%s", "inspector: read-back failed");
         return;
     }
@@ -352,7 +352,7 @@ static const float k_white[4] = {1, 1, 1, 1}, k_yellow[4] = {1, 0.9f, 0.3f, 1}, 
  * on a panel that leaves the bar itself uncovered. */
 static uint32_t heat_legend(viewer *v, uint32_t n, float scale)
 {
-    const lc_renderer_info q = lc_renderer_query(&v->app.renderer);
+    const lc_renderer_info q = lc_renderer_query(v->app.renderer);
     const char *label = "lights evaluated per pixel";
     float h = (float)q.height, tw, th, lw;
     lc_hud_text_size(label, scale, &lw, &th);
@@ -375,7 +375,7 @@ static uint32_t heat_legend(viewer *v, uint32_t n, float scale)
 /* A legend of two swatches, first and second, beside the first two lines of text, bottom left. */
 static uint32_t swatch_legend(viewer *v, uint32_t n, float scale, const char *text, const float first[4], const float second[4])
 {
-    float h = (float)lc_renderer_query(&v->app.renderer).height, line = 12 * scale;
+    float h = (float)lc_renderer_query(v->app.renderer).height, line = 12 * scale;
     float tw, th;
     lc_hud_text_size(text, scale, &tw, &th);
     float y = h - 8 - th;
@@ -392,7 +392,7 @@ static uint32_t tightness_legend(viewer *v, uint32_t n, float scale)
 {
     char text[160];
     snprintf(text, sizeof text, "evaluated and contributing\nevaluated for nothing (wasted)\nfull colour: %u lights",
-             lc_renderer_query(&v->app.renderer).heat_scale);
+             lc_renderer_query(v->app.renderer).heat_scale);
     return swatch_legend(v, n, scale, text, k_green, k_red);
 }
 
@@ -435,7 +435,7 @@ static uint32_t help_panel(viewer *v, uint32_t n, float scale, float x, float y)
 static uint32_t build_hud(viewer *v)
 {
     lc_app *app = &v->app;
-    lc_renderer *r = &app->renderer;
+    lc_renderer *r = app->renderer;
     const lc_renderer_info q = lc_renderer_query(r);
     /* Readable on a 640x360 window, not huge on a 4K one. */
     float scale = lc_hud_scale(q.height);
@@ -447,7 +447,7 @@ static uint32_t build_hud(viewer *v)
     uint32_t cascades_rendered = 0;
     for (uint32_t k = 0; k < q.shadows->cascades; k++) cascades_rendered += q.shadows->cascade[k].rendered;
     lc_app_sun_environment_text(app, sun_env, sizeof sun_env);
-    lc_script_geometry_text(&app->renderer, &v->fs, geometry, sizeof geometry);
+    lc_script_geometry_text(app->renderer, &v->fs, geometry, sizeof geometry);
     const char *view = lc_view_names[v->fs.view];
     snprintf(text, sizeof text,
              "%s   %ux%u   vsync %s\n"
@@ -541,34 +541,34 @@ static lc_status render(viewer *v, bool *rendered)
     fs.camera = app->camera;
     fs.capture_output = v->screenshot_requested;
     fs.hud = v->show_hud && (!v->screenshot_requested || v->screenshot_hud); /* F12 shows the scene only */
-    lc_renderer_set_hud(&app->renderer, v->hud, fs.hud ? build_hud(v) : 0);
+    lc_renderer_set_hud(app->renderer, v->hud, fs.hud ? build_hud(v) : 0);
     bool capture = v->capture_requested;
     if (capture) lc_renderdoc_begin(v->rdoc, &app->ctx);
-    uint32_t before = lc_renderer_query(&app->renderer).frames;
+    uint32_t before = lc_renderer_query(app->renderer).frames;
     lc_status s = lc_app_frame(app, &fs, v->time);
-    *rendered = lc_renderer_query(&app->renderer).frames != before; /* false: skipped (swapchain out of date) */
+    *rendered = lc_renderer_query(app->renderer).frames != before; /* false: skipped (swapchain out of date) */
     if (capture) {
-        lc_renderer_finish(&app->renderer);
+        lc_renderer_finish(app->renderer);
         if (lc_renderdoc_end(v->rdoc, &app->ctx) && *rendered)
             show_message(v, true, "RenderDoc capture: %s", lc_renderdoc_path(v->rdoc)); /* logged by renderdoc.c */
         v->capture_requested = !*rendered && s == LC_OK; /* try again on the next frame */
     }
     if (s != LC_OK || !*rendered) return s;
     if (v->screenshot_requested) {
-        lc_renderer_finish(&app->renderer);
+        lc_renderer_finish(app->renderer);
         v->screenshot_requested = false;
-        s = lc_app_write_png(v->screenshot_path, lc_renderer_query(&app->renderer).output_pixels,
-                             lc_renderer_query(&app->renderer).output_width, lc_renderer_query(&app->renderer).output_height);
+        s = lc_app_write_png(v->screenshot_path, lc_renderer_query(app->renderer).output_pixels,
+                             lc_renderer_query(app->renderer).output_width, lc_renderer_query(app->renderer).output_height);
         if (s != LC_OK) return s;
         set_message(v, "screenshot: %s", v->screenshot_path);
     }
     if (v->inspect_requested) inspect(v);
-    const lc_frame_timings *t = lc_renderer_query(&app->renderer).timings;
+    const lc_frame_timings *t = lc_renderer_query(app->renderer).timings;
     if (t->valid) {
         for (int i = 0; i < LC_TIMER_COUNT; i++) v->smooth[i] = v->smooth[i] * 0.9 + t->ms[i] * 0.1;
         v->smooth[LC_TIMER_COUNT] = v->smooth[LC_TIMER_COUNT] * 0.9 + t->frame_ms * 0.1;
     }
-    for (int i = 0; i < LC_CPU_COUNT; i++) v->smooth_cpu[i] = v->smooth_cpu[i] * 0.9 + lc_renderer_query(&app->renderer).cpu_ms[i] * 0.1;
+    for (int i = 0; i < LC_CPU_COUNT; i++) v->smooth_cpu[i] = v->smooth_cpu[i] * 0.9 + lc_renderer_query(app->renderer).cpu_ms[i] * 0.1;
     lc_app_record_timings(app);
     return LC_OK;
 }
@@ -667,7 +667,7 @@ lc_status lc_run_viewer(const lc_options *opt)
         s = LC_ERR_RUNTIME;
         goto done_gpu;
     }
-    lc_renderer_finish(&app->renderer);
+    lc_renderer_finish(app->renderer);
     lc_app_record_timings(app);
     /* --pairs: one more frame of the view as it ends, with the exact counts (as headless). */
     uint64_t pairs[LC_PAIRS_WORDS];
@@ -690,9 +690,9 @@ lc_status lc_run_viewer(const lc_options *opt)
     if (opt->stats)
         s = lc_app_write_stats(app, opt->stats, counted ? pairs : NULL, (uint32_t)LC_MIN(app->gpu_log.total, UINT32_MAX));
 done_gpu:
-    lc_renderer_finish(&app->renderer);
+    lc_renderer_finish(app->renderer);
 done_glfw:
-    lc_renderer_destroy(&app->renderer);
+    lc_renderer_destroy(app->renderer);
     lc_target_destroy(&app->ctx, &app->target);
     if (app->window) glfwDestroyWindow(app->window);
     app->window = NULL;
