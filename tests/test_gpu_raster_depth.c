@@ -9,6 +9,7 @@
  *   occlusion on and off, and with occlusion on its HiZ runs. */
 #include "app/app.h"
 #include "frame_state.h" /* the renderer's internals the test checks */
+#include "hiz_ref.h"
 #include "test_util.h"
 
 #include <float.h>
@@ -17,19 +18,6 @@
 #include <string.h>
 
 #define SIZE "203x117"
-
-/* The folded pyramid on the CPU: texel x of level L covers pixels [x 2^L, (x + 1) 2^L), the
- * last one of a row or column up to the edge (hiz.glsl). */
-static float fold(const float *depth, uint32_t w, uint32_t h, uint32_t level, uint32_t x, uint32_t y)
-{
-    uint32_t lw = LC_MAX(w >> level, 1u), lh = LC_MAX(h >> level, 1u);
-    uint32_t x0 = x << level, y0 = y << level;
-    uint32_t x1 = x == lw - 1 ? w : LC_MIN((x + 1) << level, w), y1 = y == lh - 1 ? h : LC_MIN((y + 1) << level, h);
-    float z = 0.0f;
-    for (uint32_t j = y0; j < y1; j++)
-        for (uint32_t i = x0; i < x1; i++) z = depth[j * w + i] > z ? depth[j * w + i] : z;
-    return z;
-}
 
 /* Whether the last recorded frame has a pass of this name (its marker). */
 static bool frame_has_pass(const lc_renderer *r, const char *name)
@@ -74,19 +62,8 @@ static void test_words(void)
     size_t bytes = 0;
     float *hiz = lc_renderer_read(r, LC_RES_HIZ, &bytes);
     CHECK(depth && hiz);
-    uint32_t w = r->sized.width, h = r->sized.height, bad = 0, texels = 0;
-    size_t at = 0;
-    for (uint32_t m = 0; m < r->sized.hiz.mip_levels && depth && hiz; m++) {
-        uint32_t lw = LC_MAX(w >> m, 1u), lh = LC_MAX(h >> m, 1u);
-        for (uint32_t y = 0; y < lh; y++)
-            for (uint32_t x = 0; x < lw; x++) {
-                float want = fold(depth, w, h, m, x, y), got = hiz[at + (size_t)y * lw + x];
-                if (got != want && !bad++) fprintf(stderr, "  hiz level %u texel %u,%u: %g, want %g\n", m, x, y, got, want);
-                texels++;
-            }
-        at += (size_t)lw * lh;
-    }
-    CHECK(at * 4 == bytes);
+    uint32_t w = r->sized.width, h = r->sized.height, texels = 0;
+    uint32_t bad = depth && hiz ? lc_test_hiz_compare("words", depth, hiz, bytes, w, h, r->sized.hiz.mip_levels, &texels) : 1;
     CHECK_MSG(bad == 0, "%u of %u HiZ texels differ from the folded pyramid of the depth words", bad, texels);
     printf("  hiz from the depth words (%u levels): %u texels equal the folded CPU pyramid\n", r->sized.hiz.mip_levels, texels);
 
