@@ -2,13 +2,12 @@
 #define LC_HIZ_GLSL
 // The HiZ pyramid (max depth: the depth test is LESS with 0 near) of a view's phase-1 depth,
 // for every kind of view: its includer picks the view record the dispatch reads (hiz.comp: the
-// camera's; hiz_raster.comp defines LC_HIZ_OF_VISIBILITY_BUFFER: the camera's, from the compute
-// raster's visibility buffer; hiz_views.comp defines LC_HIZ_SHADOW_VIEWS_OF_ATLAS: the shadow views').
+// camera's; hiz_raster.comp defines LC_HIZ_CAMERA_RASTER_WORDS: the camera's, from the compute
+// raster's depth words; hiz_views.comp defines LC_HIZ_SHADOW_VIEWS_OF_ATLAS: the shadow views').
 //  - the camera (src/passes/geometry_passes.c `hiz`; the compute raster's: src/passes/raster.c):
-//    the camera's full-screen depth (the D32 image, or the compute raster's 64-bit visibility
-//    buffer decoded as raster_resolve.comp decodes it, the same values: the compute raster
-//    neither resolves nor copies phase 1's depth for it) into one storage image per level,
-//    level 0 a copy. Each workgroup reduces a 64x64 pixel tile
+//    the camera's full-screen depth (the D32 image, or the float words raster_resolve.comp
+//    wrote into the raster buffer, the same values: the compute raster copies no depth image
+//    for it) into one storage image per level, level 0 a copy. Each workgroup reduces a 64x64 pixel tile
 //    through levels 1..6 in shared memory; edge texels (whose footprint leaves the tile) are
 //    reduced from the depth directly. The last workgroup to finish (a counter) reduces the
 //    remaining levels from level 6.
@@ -28,9 +27,8 @@ layout(local_size_x = 16, local_size_y = 16) in;
 // Each kind declares only what it reads and writes: a pipeline's descriptors are all used as
 // far as barriers and validation go, whatever branch a constant takes.
 #ifndef LC_HIZ_SHADOW_VIEWS_OF_ATLAS
-#ifdef LC_HIZ_OF_VISIBILITY_BUFFER
-// The visibility buffer's pairs: x the id, y the depth key (~float bits; 0: nothing drawn).
-layout(std430, set = 0, binding = LC_BIND_RASTER) readonly buffer RasterBlock { uvec2 visibility_buffer[]; };
+#ifdef LC_HIZ_CAMERA_RASTER_WORDS
+layout(std430, set = 0, binding = LC_BIND_RASTER) readonly buffer RasterDepthBlock { float raster_depth[]; };
 #else
 layout(set = 0, binding = LC_BIND_DEPTH) uniform sampler2D depth_tex;
 #endif
@@ -68,9 +66,9 @@ hiz_view view_of(uint v)
 
 float source_depth(hiz_view view, ivec2 p)
 {
-#if defined(LC_HIZ_OF_VISIBILITY_BUFFER)
-    uint k = visibility_buffer[uint(p.y) * push.size.x + uint(p.x)].y;
-    return k == 0u ? 1.0 : uintBitsToFloat(~k); // as raster_resolve.comp writes the depth
+#if defined(LC_HIZ_CAMERA_RASTER_WORDS)
+    uint w = push.size.x;
+    return raster_depth[LC_RASTER_DEPTH_WORD * w * push.size.y + uint(p.y) * w + uint(p.x)];
 #elif !defined(LC_HIZ_SHADOW_VIEWS_OF_ATLAS)
     return texelFetch(depth_tex, p, 0).x;
 #else

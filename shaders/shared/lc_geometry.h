@@ -185,7 +185,7 @@ struct lc_view_cull_push {
 };
 /* The kinds of view of the one HiZ shader (hiz.glsl; the pipelines' index): the camera's depth
  * (hiz.comp), the shadow views rendered this frame (hiz_views.comp: their atlas tiles, a
- * workgroup each), the camera's depth as the compute raster's visibility buffer of phase 1
+ * workgroup each), the camera's depth as the compute raster's words in the raster buffer
  * (hiz_raster.comp: no depth image). */
 #define LC_HIZ_CAMERA 0u
 #define LC_HIZ_SHADOW_VIEWS 1u

@@ -84,7 +84,7 @@ lc_pass lc_pass_shade_visibility(const lc_frame *f);
 lc_pass lc_pass_raster_clear(void);
 lc_pass lc_pass_raster(uint32_t phase);
 lc_pass lc_pass_raster_big(uint32_t phase);
-lc_pass lc_pass_raster_resolve(void);
+lc_pass lc_pass_raster_resolve(uint32_t phase);
 lc_pass lc_pass_raster_depth(void);
 uint32_t lc_passes_raster(const lc_frame *f, lc_pass *passes);
 uint32_t lc_passes_raster_depth_settle(lc_pass *passes, uint32_t n);

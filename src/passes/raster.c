@@ -2,9 +2,8 @@
  * each phase rasterized by raster.comp into a 64-bit visibility buffer (depth key and id, one
  * atomic max per pixel), then resolved by a compute pass into the id image (the shade reads
  * it) and the depth as floats in the buffer's depth words. Those words are the camera's depth:
- * the light cull's tile depth reads them (its *_raster.comp variants), and so does a host read
- * of LC_RES_DEPTH (frame_readback.c); the HiZ between the phases decodes phase 1's buffer
- * itself (hiz_raster.comp), so phase 1 is not resolved. The D32 depth image
+ * the HiZ between the phases and the light cull's tile depth read them (their *_raster.comp
+ * variants), and so does a host read of LC_RES_DEPTH (frame_readback.c). The D32 depth image
  * gets them by a copy (`raster depth`) only where a pass after reads that image: the
  * transparent pass's hardware depth test (lc_passes_raster_depth_settle). Every geometry path
  * runs the mdi path's GPU cull under it (direct: one phase, no occlusion). No hardware depth
@@ -93,12 +92,11 @@ static void record_resolve(const lc_frame *f, const lc_pass *self, lc_render_con
     lc_rc_dispatch(rc, key, LC_DIV_UP(f->sized->width, 16u), LC_DIV_UP(f->sized->height, 8u), 1);
 }
 
-// raster resolve: the frame's visibility buffer into the id image (storage writes) and its
-// depth words (floats), in compute: no fragment pass. Phase 1 has none: the HiZ between the
-// phases decodes the buffer itself.
-lc_pass lc_pass_raster_resolve(void)
+// raster resolve (/ phase 1): the visibility buffer into the id image (storage writes) and
+// its depth words (floats), in compute: no fragment pass.
+lc_pass lc_pass_raster_resolve(uint32_t phase)
 {
-    lc_pass p = {.name = "raster resolve", .timer = LC_TIMER_DEPTH,
+    lc_pass p = {.name = phase == LC_GEOMETRY_CULL_PHASE_1 ? "raster resolve / phase 1" : "raster resolve", .timer = LC_TIMER_DEPTH,
                  .record = record_resolve};
     p.uses[p.use_count++] = (lc_use){LC_RES_RASTER, LC_STAGE_COMPUTE, LC_RW, 0};
     p.uses[p.use_count++] = (lc_use){LC_RES_VISIBILITY, LC_STAGE_COMPUTE, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_IMAGE_LAYOUT_GENERAL};
@@ -141,6 +139,8 @@ static uint32_t raster_draw(const lc_frame *f, void *ctx, uint32_t phase, lc_pas
     uint32_t n = 0;
     passes[n++] = lc_pass_raster(phase);          // raster (/ phase N): their triangles into the buffer
     passes[n++] = lc_pass_raster_big(phase);      // raster / big (/ phase N): the big ones a tile a workgroup
+    if (phase == LC_GEOMETRY_CULL_PHASE_1)
+        passes[n++] = lc_pass_raster_resolve(phase); // raster resolve / phase 1: the depth words the HiZ reads
     return n;
 }
 
@@ -151,7 +151,7 @@ uint32_t lc_passes_raster(const lc_frame *f, lc_pass *passes)
     passes[n++] = lc_pass_geometry_clear();          // geometry clear: counters start at zero
     passes[n++] = lc_pass_raster_clear();            // raster clear: the visibility buffer empty
     n += lc_passes_cull_and_draw(f, &k, f->settings->occlusion, passes + n); // cull, raster (phase 1), hiz, cull, raster (phase 2)
-    passes[n++] = lc_pass_raster_resolve();          // raster resolve: ids and depth for the frame
+    passes[n++] = lc_pass_raster_resolve(LC_GEOMETRY_CULL_PHASE_ALL); // raster resolve: ids and depth for the frame
     passes[n++] = lc_pass_raster_depth();            // raster depth: the depth image, if a pass after reads it (settled below)
     passes[n++] = lc_pass_geometry_stats();          // geometry stats: the counters (the raster's too) to the host
     return n;
