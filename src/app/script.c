@@ -131,12 +131,13 @@ lc_status lc_script_settings(lc_app *app, lc_frame_settings *fs, const char *act
             return LC_ERR_INPUT;
         }
         uint32_t next = found >= 0 ? (uint32_t)found : (fs->shading + 1) % LC_SHADING_COUNT;
+        const char *refusal = lc_renderer_query(app->renderer).visibility_refusal; /* the renderer's own reason, if any */
         if (next == LC_SHADING_VISIBILITY && app->ctx.visibility_missing) {
             snprintf(msg, size, "visibility shading needs %s", app->ctx.visibility_missing);
         } else if (next == LC_SHADING_VISIBILITY && fs->mode == LC_MODE_OBJECTS) {
             snprintf(msg, size, "visibility shading: mode objects is forward shading's (pick another mode first)");
-        } else if (next == LC_SHADING_VISIBILITY && lc_renderer_query(app->renderer).visibility_refusal[0]) {
-            snprintf(msg, size, "visibility shading: %s", lc_renderer_query(app->renderer).visibility_refusal);
+        } else if (next == LC_SHADING_VISIBILITY && refusal[0]) {
+            snprintf(msg, size, "visibility shading: %s", refusal);
         } else {
             fs->shading = next;
             settings_message(app, fs, "shading", msg, size);
