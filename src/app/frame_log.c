@@ -76,12 +76,4 @@ lc_frame_spread lc_frame_log_spread(const lc_frame_log *log, uint32_t series)
     return s;
 }
 
-double lc_frame_log_median(const lc_frame_log *log, uint32_t series)
-{
-    if (!log->count) return 0.0;
-    double *v = lc_alloc(log->count * sizeof *v);
-    uint32_t n = lc_frame_log_last(log, series, log->count, v);
-    double m = lc_median(v, n);
-    free(v);
-    return m;
-}
+double lc_frame_log_median(const lc_frame_log *log, uint32_t series) { return lc_frame_log_spread(log, series).median; }

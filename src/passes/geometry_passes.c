@@ -221,8 +221,9 @@ lc_pass lc_pass_depth_mesh(const lc_frame *f, uint32_t phase)
 
 static void record_hiz(const lc_frame *f, const lc_pass *self, lc_render_context *rc, uint32_t pass)
 {
+    (void)self;
     uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
-    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.hiz[self->data.depth_words ? LC_HIZ_CAMERA_RASTER : LC_HIZ_CAMERA]);
+    lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->pipes.hiz[f->depth_words ? LC_HIZ_CAMERA_RASTER : LC_HIZ_CAMERA]);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_COMPUTE, f->dev->layout, 0, f->slot->set);
     lc_hiz_push push = {.size = {f->sized->width, f->sized->height, f->sized->hiz.mip_levels, f->sized->hiz_groups_x * f->sized->hiz_groups_y}};
     lc_rc_push_constants(rc, state, f->dev->layout, 0, sizeof push, &push);
@@ -243,13 +244,12 @@ lc_pass lc_pass_hiz(void)
     };
 }
 
-// hiz (the compute raster's): the same pyramid from the resolve's depth words (hiz_raster.comp),
-// which it reads in place of the depth image.
+// hiz (the compute raster's): the same pyramid from the resolve's depth words, which it reads in
+// place of the depth image (record_hiz binds hiz_raster.comp where lc_frame.depth_words says so).
 lc_pass lc_pass_hiz_raster(void)
 {
     lc_pass p = lc_pass_hiz();
     p.uses[0] = (lc_use){LC_RES_RASTER, LC_STAGE_COMPUTE, LC_READ, 0};
-    p.data.depth_words = true;
     return p;
 }
 

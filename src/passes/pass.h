@@ -241,7 +241,6 @@ typedef struct lc_pass_data {
     uint32_t step;    /* mesh cull: 0 the cull, 1 the list scan, 2 the list */
     uint32_t view;    /* shadow view: its index in dev.shadows.render */
     bool transparent; /* light cull: the transparent cull's (its own buffers and set) */
-    bool depth_words; /* hiz: the camera's depth from the compute raster's words (lc_frame.depth_words) */
 } lc_pass_data;
 
 struct lc_pass {
