@@ -397,10 +397,14 @@ static lc_status raster_pipelines(lc_renderer *r)
 {
     static const char *const names[3] = {"raster", "raster / phase 1", "raster / phase 2"};
     static const char *const big_names[3] = {"raster / big", "raster / big / phase 1", "raster / big / phase 2"};
+    /* LC_RASTER_BIG_LIMIT=N (tests): a big-triangle list of N set-ups, so that its overflow runs. */
+    const char *limit = getenv("LC_RASTER_BIG_LIMIT");
+    uint32_t big_limit = limit ? (uint32_t)strtoul(limit, NULL, 10) : LC_RASTER_BIG_TRIANGLES;
+    big_limit = LC_MIN(LC_MAX(big_limit, 1u), LC_RASTER_BIG_TRIANGLES);
     for (uint32_t p = 0; p < 3; p++) {
         lc_spec spec = {.values = {p, 0, 0, r->dev.vis_scene.texture_count, r->ctx->sampled_array_dynamic_indexing, r->sized.vis_prim_bits,
-                                   LC_MAX(r->dev.geo.task_count, 1u)},
-                        .count = 7};
+                                   LC_MAX(r->dev.geo.task_count, 1u), big_limit},
+                        .count = 8};
         bool bindless = r->dev.vis_scene.bindless;
         r->dev.pipes.raster_pipeline[p] = lc_pipeline_compute(r->ctx, r->dev.vis_scene.layout, bindless ? "raster_bindless.comp" : "raster.comp", &spec, names[p]);
         r->dev.pipes.raster_big_pipeline[p] =

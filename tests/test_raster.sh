@@ -8,7 +8,8 @@
 # one image under it; every culling mode equals brute force under it (<= 1/255, no pair
 # missed); --stats raster says what ran and what it drew; without 64-bit atomics
 # (LC_DEVICE_HIDE=int64) auto falls back to the hardware with one warning and compute is refused
-# in one line; every run under the validation layer.
+# in one line; past the big-triangle list's capacity the same pixels; every run under the
+# validation layer.
 # LC_TEST_SWEEP=short (the sanitizer pass) keeps each host path once: the raster scene on the
 # direct path (ids) and the mdi path (shaded), both rasters; overdraw; MASK; the hall against the
 # hardware with occlusion off (direct) and on (mdi), and the mesh path; brute force against zbin
@@ -79,6 +80,15 @@ for g in "${hall_paths[@]}"; do
     same "hall --raster compute --geometry $1 --occlusion $2 (against the hardware)" "$TMP/hall-hw.png" "$TMP/hall-$1-$2.png"
 done
 [[ $(img json "$TMP/hall-mdi-on.json" geometry.occlusion) == True ]] || fail "--occlusion on did not run under the compute raster"
+
+# Past the big-triangle list's capacity (LC_RASTER_BIG_LIMIT=4: a list of 4 set-ups) the other
+# big triangles go to their workgroup's medium queue: the same pixels, 4 in the list.
+big=$(img json "$TMP/hall-direct-off.json" raster.triangles_big)
+[[ $big -gt 4 ]] || fail "the hall at 200x120 has $big big triangles: the capacity test needs more than 4"
+LC_RASTER_BIG_LIMIT=4 lc_ok "hall, a big-triangle list of 4" "${hall[@]}" --geometry direct --occlusion off --out "$TMP/hall-limit.png" --stats "$TMP/hall-limit.json"
+[[ $(img json "$TMP/hall-limit.json" raster.triangles_big) == 4 ]] || fail "LC_RASTER_BIG_LIMIT=4: $(img json "$TMP/hall-limit.json" raster.triangles_big) big triangles listed"
+read -r n rest < <(img pixels "$TMP/hall-direct-off.png" "$TMP/hall-limit.png")
+[[ $n == 0 ]] || fail "past the big-triangle list's capacity: $n pixels differ from the whole list's image"
 
 # Every culling mode = brute force under the compute raster.
 modes=(--headless --validate --quiet --size 160x90 --frames 2 --lights 256 --seed 8 --shading visibility --raster compute --geometry mdi)

@@ -16,7 +16,7 @@
 // clip space, to a polygon drawn as a fan. A triangle whose bounding box passes
 // LC_RASTER_BIG_MIN pixels goes to the big-triangle list instead: its set-up and one item per
 // LC_RASTER_BIG_TILE-pixel tile of its box, which the big pass (raster_big.comp, after each
-// raster phase) scans a workgroup per tile; where the list is full the lane scans it itself.
+// raster phase) scans a workgroup per tile; where the list is full it goes to the medium queue.
 // One of LC_RASTER_MEDIUM_MIN pixels up goes to the workgroup's shared queue, scanned by all
 // its lanes after each round of triangles.
 #ifndef LC_RASTER_GLSL
@@ -30,9 +30,11 @@
 layout(constant_id = 0) const uint PHASE = LC_GEOMETRY_CULL_PHASE_ALL;
 layout(constant_id = 5) const uint ID_PRIM_BITS = 16u;
 layout(constant_id = 6) const uint TASKS = 1u; // command slots of a phase (lc_geometry.task_count)
+// The big-triangle list's set-ups: LC_RASTER_BIG_TRIANGLES, fewer under LC_RASTER_BIG_LIMIT (tests).
+layout(constant_id = 7) const uint BIG_LIMIT = LC_RASTER_BIG_TRIANGLES;
 
 #ifdef LC_RASTER_BIG
-layout(local_size_x = LC_RASTER_BIG_SIDE, local_size_y = LC_RASTER_BIG_SIDE) in;
+layout(local_size_x = LC_RASTER_BIG_SIDE_X, local_size_y = LC_RASTER_BIG_SIDE_Y) in;
 #else
 layout(local_size_x = LC_RASTER_GROUP) in;
 #endif
@@ -116,10 +118,12 @@ void write_pixel(raster_tri t, uvec2 px, float z)
 {
     uint64_t key = uint64_t(~floatBitsToUint(z)) << 32 | uint64_t(t.id);
     uint at = px.y * frame.screen.x + px.x;
-    // Most covered pixels of an opaque scene are behind what is there already: a plain load
-    // skips their atomics (and, before it, the alpha test's texture sample).
-    if (raster[at] >= key) return;
-    if (t.masked && alpha_cut(t, px)) return;
+    // The atomic's result is not read, so nothing waits for it and a lane's pixels go out one
+    // after another. A plain load first (to skip the atomics of pixels behind what is there)
+    // made each pixel wait for its load (slower frames: docs/RASTER.md, "Medium and big
+    // triangles"). Only a masked triangle loads first, to skip the cut-out's texture sample
+    // where the pixel is hidden.
+    if (t.masked && (raster[at] >= key || alpha_cut(t, px))) return;
     atomicMax(raster[at], key);
     g_pixels++;
     // --view overdraw: the pixel's atomics, in the words after the buffer (the same buffer as
@@ -178,7 +182,7 @@ bool setup_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2, out tri_setup s)
 // The top-left rule keeps a sample on an edge only for top edges (dy == 0, dx > 0: the inside
 // below) and left ones (dy < 0: the inside to the right): the others need E > 0, so their
 // values carry a bias of -1 and the test is one sign check.
-void scan_triangle(raster_tri t, tri_setup s, ivec2 start, ivec2 hi, int step)
+void scan_triangle(raster_tri t, tri_setup s, ivec2 start, ivec2 hi, ivec2 step)
 {
     ivec2 a[3] = ivec2[3](s.v[1], s.v[2], s.v[0]), b[3] = ivec2[3](s.v[2], s.v[0], s.v[1]);
     int64_t e_row[3], step_x[3], step_y[3];
@@ -187,12 +191,12 @@ void scan_triangle(raster_tri t, tri_setup s, ivec2 start, ivec2 hi, int step)
         int dx = b[k].x - a[k].x, dy = b[k].y - a[k].y;
         bias[k] = (dy == 0 && dx > 0) || dy < 0 ? 0 : 1;
         e_row[k] = int64_t(dx) * int64_t(start.y * SUBPIXEL - a[k].y) - int64_t(dy) * int64_t(start.x * SUBPIXEL - a[k].x) - int64_t(bias[k]);
-        step_x[k] = -int64_t(dy) * (SUBPIXEL * step);
-        step_y[k] = int64_t(dx) * (SUBPIXEL * step);
+        step_x[k] = -int64_t(dy) * (SUBPIXEL * step.x);
+        step_y[k] = int64_t(dx) * (SUBPIXEL * step.y);
     }
-    for (int y = start.y; y <= hi.y; y += step) {
+    for (int y = start.y; y <= hi.y; y += step.y) {
         int64_t e0 = e_row[0], e1 = e_row[1], e2 = e_row[2];
-        for (int x = start.x; x <= hi.x; x += step) {
+        for (int x = start.x; x <= hi.x; x += step.x) {
             if ((e0 | e1 | e2) >= 0l) {
                 precise float z = fma(s.zplane.z, float(y), fma(s.zplane.y, float(x), s.zplane.x));
                 if (z >= 0.0 && z <= 1.0) write_pixel(t, uvec2(x, y), z);
@@ -207,7 +211,7 @@ void scan_triangle(raster_tri t, tri_setup s, ivec2 start, ivec2 hi, int step)
 shared vec4 s_clip[LC_MESHLET_SIZE]; // the task's meshlet's vertices in clip space
 
 // A big triangle into the list: its set-up, then an item per tile of its box. False where the
-// list is full (the lane scans it then).
+// list is full (then it goes to the medium queue, or a clipped one to its lane).
 bool push_big(raster_tri t, tri_setup s)
 {
     ivec2 tlo = s.lo / int(LC_RASTER_BIG_TILE), thi = s.hi / int(LC_RASTER_BIG_TILE);
@@ -219,7 +223,7 @@ bool push_big(raster_tri t, tri_setup s)
         return false;
     }
     uint tri = atomicAdd(work[LC_RASTER_WORK_TRIANGLE_COUNT], 1u);
-    if (tri >= LC_RASTER_BIG_TRIANGLES) {
+    if (tri >= BIG_LIMIT) {
         // Its items name no triangle: the big pass skips them.
         for (uint i = 0u; i < tiles; i++) work[LC_RASTER_WORK_ITEMS + 2u * (first + i)] = ~0u;
         return false;
@@ -262,7 +266,8 @@ void raster_clip_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2, bool may_queu
     ivec2 box = s.hi - s.lo + 1;
     int area = box.x * box.y;
     if (area >= int(LC_RASTER_BIG_MIN) && push_big(t, s)) return;
-    if (may_queue && area >= int(LC_RASTER_MEDIUM_MIN) && area < int(LC_RASTER_BIG_MIN)) {
+    // Medium, or big past the list's capacity: the workgroup's queue.
+    if (may_queue && area >= int(LC_RASTER_MEDIUM_MIN)) {
         uint q = atomicAdd(s_medium_count, 1u);
         s_medium_v[q] = ivec4(s.v[0], s.v[1]);
         s_medium_box[q] = ivec4(s.lo, s.hi);
@@ -271,10 +276,11 @@ void raster_clip_triangle(raster_tri t, vec4 c0, vec4 c1, vec4 c2, bool may_queu
         s_medium_vertex[q] = uvec4(t.vertex[0], t.vertex[1], t.vertex[2], 0u);
         return;
     }
-    scan_triangle(t, s, s.lo, s.hi, 1);
+    scan_triangle(t, s, s.lo, s.hi, ivec2(1));
 }
 
-// The round's medium triangles, each by the whole workgroup: pixel p of its box to lane p % 64.
+// The round's medium triangles (and big ones past the list's capacity), each by the whole
+// workgroup: pixel p of its box to lane p % LC_RASTER_GROUP.
 void scan_medium()
 {
     uint n = s_medium_count;
@@ -293,7 +299,7 @@ void scan_medium()
         int w = hi.x - lo.x + 1, pixels = w * (hi.y - lo.y + 1);
         for (int p = int(gl_LocalInvocationIndex); p < pixels; p += int(LC_RASTER_GROUP)) {
             ivec2 px = lo + ivec2(p % w, p / w);
-            scan_triangle(t, s, px, px, 1);
+            scan_triangle(t, s, px, px, ivec2(1));
         }
     }
 }
@@ -416,7 +422,7 @@ void main()
 #else
 // The big pass: LC_RASTER_BIG_GROUPS workgroups take the phase's tile items in turn (phase 2's
 // start after phase 1's, which phase 1's pass leaves at LC_RASTER_WORK_PHASE_END); each lane
-// scans the tile's pixels LC_RASTER_BIG_SIDE apart.
+// scans the tile's pixels LC_RASTER_BIG_SIDE_X apart along x, LC_RASTER_BIG_SIDE_Y along y.
 void main()
 {
     uint first = PHASE == LC_GEOMETRY_CULL_PHASE_2 ? work[LC_RASTER_WORK_PHASE_END] : 0u;
@@ -424,7 +430,7 @@ void main()
     if (PHASE == LC_GEOMETRY_CULL_PHASE_1 && gl_WorkGroupID.x == 0u && gl_LocalInvocationIndex == 0u) work[LC_RASTER_WORK_PHASE_END] = end;
     for (uint item = first + gl_WorkGroupID.x; item < end; item += gl_NumWorkGroups.x) {
         uint tri = work[LC_RASTER_WORK_ITEMS + 2u * item];
-        if (tri >= LC_RASTER_BIG_TRIANGLES) continue;
+        if (tri >= BIG_LIMIT) continue;
         uint tile = work[LC_RASTER_WORK_ITEMS + 2u * item + 1u];
         uint r = LC_RASTER_WORK_TRIANGLES + tri * LC_RASTER_WORK_TRIANGLE_WORDS;
         tri_setup s;
@@ -444,8 +450,9 @@ void main()
         ivec2 lo = (min(min(s.v[0], s.v[1]), s.v[2]) + (SUBPIXEL - 1)) >> 8;
         ivec2 hi = min(min(origin + int(LC_RASTER_BIG_TILE) - 1, ivec2(frame.screen.xy) - 1), max(max(s.v[0], s.v[1]), s.v[2]) >> 8);
         ivec2 start = origin + ivec2(gl_LocalInvocationID.xy);
-        start += max((lo - start + int(LC_RASTER_BIG_SIDE) - 1) / int(LC_RASTER_BIG_SIDE), ivec2(0)) * int(LC_RASTER_BIG_SIDE);
-        if (all(lessThanEqual(start, hi))) scan_triangle(t, s, start, hi, int(LC_RASTER_BIG_SIDE));
+        ivec2 side = ivec2(LC_RASTER_BIG_SIDE_X, LC_RASTER_BIG_SIDE_Y);
+        start += max((lo - start + side - 1) / side, ivec2(0)) * side;
+        if (all(lessThanEqual(start, hi))) scan_triangle(t, s, start, hi, side);
     }
     uint pixels = subgroupAdd(g_pixels);
     if (subgroupElect()) atomicAdd(counts[LC_GEO_COUNTS_STATS + 9u], pixels);

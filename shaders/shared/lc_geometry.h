@@ -31,20 +31,23 @@
 #define LC_GEOMETRY_CULL_PHASE_2 2u   /* the rest, against the HiZ of phase 1; updates the bits */
 
 #define LC_CULL_GROUP 64u   /* cull workgroup size */
-#define LC_RASTER_GROUP 64u /* compute raster workgroup: one task's triangles, one a lane (raster.comp) */
+#define LC_RASTER_GROUP 128u /* compute raster workgroup: one task's triangles, one a lane (raster.comp); 128 against 64 and 256: docs/RASTER.md */
 /* The compute raster's big triangles (raster.glsl): a triangle whose pixel box holds at least
  * LC_RASTER_BIG_MIN pixels is set up once and scanned by the big pass, a workgroup of
- * LC_RASTER_BIG_SIDE^2 lanes per LC_RASTER_BIG_TILE^2-pixel tile of its box;
- * LC_RASTER_BIG_GROUPS workgroups take the tiles in turn. The list (LC_BIND_RASTER_WORK):
- * counters, then LC_RASTER_BIG_TRIANGLES set-ups of LC_RASTER_WORK_TRIANGLE_WORDS words, then
- * LC_RASTER_BIG_ITEMS (triangle, tile x | y << 16) items; past either capacity the raster lane
- * scans the triangle itself. */
-#define LC_RASTER_BIG_MIN 256u
+ * LC_RASTER_BIG_SIDE_X x LC_RASTER_BIG_SIDE_Y lanes per LC_RASTER_BIG_TILE^2-pixel tile of its
+ * box (a lane LC_RASTER_BIG_TILE^2 / 64 pixels: small workgroups and long lanes measured best on
+ * the H100, docs/RASTER.md); LC_RASTER_BIG_GROUPS workgroups take the tiles in turn. The list
+ * (LC_BIND_RASTER_WORK): counters, then LC_RASTER_BIG_TRIANGLES set-ups of
+ * LC_RASTER_WORK_TRIANGLE_WORDS words, then LC_RASTER_BIG_ITEMS (triangle, tile x | y << 16)
+ * items; past either capacity the triangle goes to its workgroup's medium queue (a clipped one:
+ * its lane scans it). */
+#define LC_RASTER_BIG_MIN 128u
 #define LC_RASTER_MEDIUM_MIN 24u /* from this box area up to the big ones: scanned by the whole raster workgroup */
-#define LC_RASTER_BIG_TILE 64u
-#define LC_RASTER_BIG_SIDE 16u
-#define LC_RASTER_BIG_GROUPS 1024u
-#define LC_RASTER_BIG_TRIANGLES 65536u
+#define LC_RASTER_BIG_TILE 128u
+#define LC_RASTER_BIG_SIDE_X 8u
+#define LC_RASTER_BIG_SIDE_Y 8u
+#define LC_RASTER_BIG_GROUPS 8192u
+#define LC_RASTER_BIG_TRIANGLES 262144u /* Sponza at 4K: 32,860 */
 #define LC_RASTER_BIG_ITEMS 1048576u
 #define LC_RASTER_WORK_TRIANGLE_COUNT 0u
 #define LC_RASTER_WORK_ITEM_COUNT 1u
