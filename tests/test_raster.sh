@@ -102,6 +102,22 @@ for mode in $raster_modes; do
     [[ $(img json "$TMP/m-$mode.json" pairs.missed) == 0 ]] || fail "compute raster: $mode missed pairs"
 done
 
+# The crossover bench (scripts/bench-raster-crossover.sh): both rasters per triangle size, each
+# drawing the screen's triangles (8-pixel legs: medium ones; 16: big ones; one meshlet each, so
+# lavapipe compiles the raster pipeline for one task count, not two).
+LC_BIN=$LC_BIN SIZE=64x36 SIZES="8 16" FRAMES=1 "$LC_SOURCE_DIR/scripts/bench-raster-crossover.sh" "$TMP/crossover.csv" ||
+    fail "bench-raster-crossover.sh failed"
+"$PY" - "$TMP/crossover.csv" <<'EOF2' || fail "bench-raster-crossover.sh: $(cat "$TMP/crossover.csv")"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+want = [("8", "hardware", 8 * 5 * 2), ("8", "compute", 8 * 5 * 2), ("16", "hardware", 4 * 3 * 2), ("16", "compute", 4 * 3 * 2)]
+got = [(r["triangle_px"], r["raster"], int(r["triangles"])) for r in rows]
+assert got == want, got
+assert all(float(r["depth_ms"]) > 0 for r in rows), rows
+# boxes of 64 pixels, and of 256 (big from 128) but in the last row, which the screen cuts to 16 x 4
+assert (rows[1]["triangles_big"], rows[3]["triangles_big"]) == ("0", "16"), rows
+EOF2
+
 # Without 64-bit buffer atomics: auto falls back with one warning, compute is refused.
 small=(--headless --quiet --size 64x36 --frames 1 --shading visibility)
 LC_DEVICE_HIDE=int64 lc_ok "auto without int64" "${small[@]}" --raster auto --stats "$TMP/hide.json" --out "$TMP/hide.png"

@@ -197,7 +197,7 @@ const char *lc_raster_missing(const lc_frame *f, char *buf, size_t size)
 uint32_t lc_raster_auto_for(VkPhysicalDeviceType type)
 {
     /* A device-class rule, from measurements (docs/RASTER.md, "auto"): on a discrete GPU the
-     * compute raster took the NVIDIA H200's frame from 4.007 to 2.725 ms (hall, 4K) and was the
+     * compute raster takes the NVIDIA H100's 4K frame from 4.087 to 1.213 ms (hall) and was the
      * faster at every size measured (1080p to 4K, hall, Sponza, the 67 M-triangle grid): its
      * graphics units are few beside its compute units. On lavapipe (a CPU device) the hardware
      * raster is the faster from 720p up. Integrated and virtual GPUs are not measured: the
