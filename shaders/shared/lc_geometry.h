@@ -35,12 +35,12 @@
 /* The compute raster's big triangles (raster.glsl): a triangle whose pixel box holds at least
  * LC_RASTER_BIG_MIN pixels is set up once and scanned by the big pass, a workgroup of
  * LC_RASTER_BIG_SIDE_X x LC_RASTER_BIG_SIDE_Y lanes per LC_RASTER_BIG_TILE^2-pixel tile of its
- * box (a lane LC_RASTER_BIG_TILE^2 / 64 pixels: small workgroups and long lanes measured best on
- * the H100, docs/RASTER.md); LC_RASTER_BIG_GROUPS workgroups take the tiles in turn. The list
- * (LC_BIND_RASTER_WORK): counters, then LC_RASTER_BIG_TRIANGLES set-ups of
- * LC_RASTER_WORK_TRIANGLE_WORDS words, then LC_RASTER_BIG_ITEMS (triangle, tile x | y << 16)
- * items; past either capacity the triangle goes to its workgroup's medium queue (a clipped one:
- * its lane scans it). */
+ * box (each lane up to LC_RASTER_BIG_TILE^2 / (SIDE_X x SIDE_Y) = 256 pixels: small workgroups
+ * and long lanes measured best on the H100, docs/RASTER.md); LC_RASTER_BIG_GROUPS workgroups
+ * take the tiles in turn. The list (LC_BIND_RASTER_WORK): counters, then LC_RASTER_BIG_TRIANGLES
+ * set-ups of LC_RASTER_WORK_TRIANGLE_WORDS words, then LC_RASTER_BIG_ITEMS (triangle, tile
+ * x | y << 16) items; past either capacity the triangle goes to its workgroup's medium queue (a
+ * clipped one: its lane scans it). */
 #define LC_RASTER_BIG_MIN 128u
 #define LC_RASTER_MEDIUM_MIN 24u /* from this box area up to the big ones: scanned by the whole raster workgroup */
 #define LC_RASTER_BIG_TILE 128u
