@@ -22,12 +22,8 @@ trap 'rm -rf "$tmp"' EXIT
 py=/usr/bin/python3
 w=${size%x*} h=${size#*x}
 
-# get FILE.json KEY.KEY...: one value of a stats file ("NA" where the key is absent or null).
-get() { "$py" -c 'import json, sys
-v = json.load(open(sys.argv[1]))
-for k in sys.argv[2].split("."):
-    v = v.get(k) if isinstance(v, dict) else None
-print("NA" if v is None else v)' "$1" "$2"; }
+# get FILE.json KEY.KEY...: one value of a stats file (tests/image_util.py json), "NA" where absent.
+get() { "$py" "$here/tests/image_util.py" json "$1" "$2" 2>/dev/null || echo NA; }
 
 echo "device,width,height,triangle_px,triangles,raster,depth_ms,frame_ms,raster_ms,raster_big_ms,triangles_big" >"$out"
 for n in ${SIZES:-1 2 4 8 16 32 64 128 256}; do
