@@ -26,11 +26,10 @@ scenes=(default)
 [[ -n ${LC_SPONZA:-} ]] && scenes+=("$LC_SPONZA")
 py=/usr/bin/python3
 
-# get FILE.json KEY.KEY...: one value of a stats file.
-get() { "$py" -c 'import json, sys
-v = json.load(open(sys.argv[1]))
-for k in sys.argv[2].split("."): v = v[k]
-print(v)' "$1" "$2"; }
+here=$(cd "$(dirname "$0")/.." && pwd)
+
+# get FILE.json KEY.KEY...: one value of a stats file (tests/image_util.py json; fails where absent).
+get() { "$py" "$here/tests/image_util.py" json "$1" "$2"; }
 name_of()
 {
     if [[ $1 == default ]]; then echo hall; else basename "$1" .gltf | tr '[:upper:]' '[:lower:]'; fi
