@@ -231,6 +231,25 @@ static void check_bad_files(void)
     const char *few = "{\"asset\":{\"version\":\"2.0\"},\"accessors\":[{\"componentType\":5126,\"count\":1,\"type\":\"MAT4\"}],"
                       "\"nodes\":[{},{}],\"skins\":[{\"joints\":[0,1],\"inverseBindMatrices\":0}]}";
     check_bad(few, strlen(few), "gltf", "skins[0] has 2 joints, but its inverseBindMatrices accessor holds 1");
+    /* What assimp 5.2 would dereference as a null skin matrix accessor, or index out of range
+     * (tests/corpus/fuzz_scene/regress-skin-no-joints.bin, regress-skin-matrices-not-index.bin). */
+    const char *skins[][2] = {
+        {"{\"joints\":[]}", "skins[0] has no joints"},
+        {"{}", "skins[0] has no joints"},
+        {"{\"joints\":[0,\"a\"]}", "skins[0].joints[1] is not the index of a node (2 nodes)"},
+        {"{\"joints\":[0,2]}", "skins[0].joints[1] is not the index of a node (2 nodes)"},
+        {"{\"joints\":[0],\"inverseBindMatrices\":0.5}", "skins[0].inverseBindMatrices is not the index of an accessor (1 accessors)"},
+        {"{\"joints\":[0],\"inverseBindMatrices\":-1}", "skins[0].inverseBindMatrices is not the index of an accessor"},
+        {"{\"joints\":[0],\"inverseBindMatrices\":1}", "skins[0].inverseBindMatrices is not the index of an accessor"},
+    };
+    for (size_t i = 0; i < sizeof skins / sizeof *skins; i++) {
+        char doc[512];
+        snprintf(doc, sizeof doc,
+                 "{\"asset\":{\"version\":\"2.0\"},\"accessors\":[{\"componentType\":5126,\"count\":1,\"type\":\"MAT4\"}],"
+                 "\"nodes\":[{},{}],\"skins\":[%s]}",
+                 skins[i][0]);
+        check_bad(doc, strlen(doc), "gltf", skins[i][1]);
+    }
 }
 
 int main(void)

@@ -130,22 +130,45 @@ static bool images_ok(const cJSON *root, const char *what)
     return true;
 }
 
-/* A skin's inverse-bind matrices, where given, are at least one per joint (glTF 2.0 5.28.1):
- * assimp 5.2 reads one per joint whatever the accessor holds. */
+/* A skin names at least one joint, each a node (glTF 2.0 5.28: joints minItems 1), and its
+ * inverse-bind matrices, where given, are an accessor of at least one per joint (5.28.1).
+ * assimp 5.2 reads the matrices of every skinned mesh's skin whatever it holds, so a skin with
+ * no joints and no matrices (the rewrite gives matrices to a skin with joints only), or with a
+ * matrices index it cannot read, is a null dereference there
+ * (tests/corpus/fuzz_scene/regress-skin-no-joints.bin); and it reads one matrix a joint
+ * whatever the accessor holds. */
 static bool skins_ok(const cJSON *root, const char *what)
 {
     const cJSON *skin;
-    int i = 0;
+    int i = 0, nodes = cJSON_GetArraySize(get(root, "nodes")), accessors = cJSON_GetArraySize(get(root, "accessors"));
     cJSON_ArrayForEach(skin, get(root, "skins"))
     {
-        const cJSON *ibm = get(skin, "inverseBindMatrices");
-        const cJSON *acc = cJSON_IsNumber(ibm) ? cJSON_GetArrayItem(get(root, "accessors"), ibm->valueint) : NULL;
-        int joints = cJSON_GetArraySize(get(skin, "joints"));
-        double count = num(acc, "count", 0.0);
-        if (ibm && !(count >= joints)) {
-            lc_error("scene '%s': skins[%d] has %d joints, but its inverseBindMatrices accessor holds %.0f (one matrix a joint)", what, i,
-                     joints, isfinite(count) ? count : 0.0);
+        const cJSON *joints = get(skin, "joints");
+        int count = cJSON_IsArray(joints) ? cJSON_GetArraySize(joints) : 0;
+        if (count == 0) {
+            lc_error("scene '%s': skins[%d] has no joints (glTF requires at least one node in a skin's joints)", what, i);
             return false;
+        }
+        for (int j = 0; j < count; j++) {
+            int node = item_index(cJSON_GetArrayItem(joints, j));
+            if (node < 0 || node >= nodes) {
+                lc_error("scene '%s': skins[%d].joints[%d] is not the index of a node (%d nodes)", what, i, j, nodes);
+                return false;
+            }
+        }
+        if (get(skin, "inverseBindMatrices")) {
+            int64_t ibm = index_of(skin, "inverseBindMatrices");
+            if (ibm < 0 || ibm >= accessors) {
+                lc_error("scene '%s': skins[%d].inverseBindMatrices is not the index of an accessor (%d accessors)", what, i,
+                         accessors);
+                return false;
+            }
+            double held = num(cJSON_GetArrayItem(get(root, "accessors"), (int)ibm), "count", 0.0);
+            if (!(held >= count)) {
+                lc_error("scene '%s': skins[%d] has %d joints, but its inverseBindMatrices accessor holds %.0f (one matrix a joint)",
+                         what, i, count, isfinite(held) ? held : 0.0);
+                return false;
+            }
         }
         i++;
     }
