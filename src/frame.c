@@ -38,7 +38,7 @@ _Static_assert(sizeof((const char *[]){VIEW_NAMES}) / sizeof(const char *) == LC
 const char *const lc_mode_names[LC_MODE_COUNT] = {MODE_NAMES};
 const char *const lc_view_names[LC_VIEW_COUNT] = {VIEW_NAMES};
 
-#define MAX_PASSES (40 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10; compute raster + occlusion 13) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
+#define MAX_PASSES (40 + 2 * LC_SHADOW_UPDATES_MAX + LC_SHADOW_CASCADES_MAX + LC_SHADOW_OVERLAY_PASSES_MAX) /* object motion + shadow cull (3; with occlusion 5: + hiz, phase 2) and views (per phase; the cascades only in phase 1) + mdi + occlusion (7; mesh indirect + occlusion 10; compute raster + occlusion 13) + light cull (6) + transparent cull (6) + analysis, shade, transparent, tonemap, HUD, readback */
 _Static_assert(MAX_PASSES <= LC_BACKEND_MARKERS, "a marker per pass");
 _Static_assert(LC_BACKEND_SLOTS == LC_FRAMES_IN_FLIGHT, "one backend pool set per frame slot");
 
@@ -204,6 +204,7 @@ void lc_renderer_destroy(lc_renderer *r)
     lc_buffer_destroy(ctx, &r->dev.shadow_cull_placeholder);
     lc_frame_motion_destroy(r);
     lc_image_destroy(ctx, &r->dev.shadow_atlas);
+    lc_image_destroy(ctx, &r->dev.shadow_static);
     lc_shadows_destroy(&r->dev.shadows);
     for (uint32_t v = 0; v < LC_SHADOW_VIEW_SLOTS; v++) {
         lc_object_cull_result_destroy(&r->frame.shadow_cull[v]);
@@ -412,6 +413,7 @@ static uint32_t build_pass_list(lc_renderer *r, const lc_frame *f, lc_pass *pass
     uint32_t n = 0;
     if (lc_frame_motion_pending(r)) passes[n++] = lc_pass_object_motion(); // begin: moved objects' transforms and bounds to the GPU
     n += shadow_view_passes(r, f, passes + n);   // views: the shadow views to render this frame
+    n += lc_passes_shadow_overlay(f, passes + n); // (overlay: the movable casters drawn over the lights' cached views)
     n += camera_depth_passes(f, passes + n);     // per-view depth: the camera's
     n += light_cull_passes(f, passes + n);       // light cull(s)
     n += shade_passes(f, passes + n);            // shade

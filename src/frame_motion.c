@@ -61,7 +61,8 @@ lc_status lc_frame_motion_create(lc_renderer *r)
          * that mirrors an object keeps them. */
         uint32_t materials = LC_MAX(s->material_count, 1u);
         uint32_t bucket = LC_MIN(o->material, materials - 1) * 2 + ((o->flags & LC_OBJECT_MIRRORED) ? 1u : 0u);
-        m->cull[i].info = (lc_u4){bucket, 0, 0, r->dev.geo.object_raster ? r->dev.geo.object_raster[i] : 0};
+        bool movable = r->dev.geo.object_movable && r->dev.geo.object_movable[i];
+        m->cull[i].info = (lc_u4){bucket, movable ? LC_GEOMETRY_CULL_MOVABLE : 0u, 0, r->dev.geo.object_raster ? r->dev.geo.object_raster[i] : 0};
         lc_geometry_cull_object_pose(o, &m->cull[i]);
     }
     VkDeviceSize size = (VkDeviceSize)s->object_count * (sizeof *m->objects + sizeof *m->cull);

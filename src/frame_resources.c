@@ -295,10 +295,12 @@ lc_status lc_frame_create_sized(lc_renderer *r, bool analysis)
         if ((s = lc_buffer_create(ctx, &rd, &r->frame.slots[i].readback)) != LC_OK) return s;
     }
     /* The shadow atlas is not sized: its tiles (and their state) outlive the rebuild. */
-    lc_res_state atlas = r->frame.res[LC_RES_SHADOW_ATLAS];
+    lc_res_state atlas = r->frame.res[LC_RES_SHADOW_ATLAS], statics = r->frame.res[LC_RES_SHADOW_STATIC];
     memset(r->frame.res, 0, sizeof r->frame.res);
     r->frame.res[LC_RES_SHADOW_ATLAS] = atlas;
+    r->frame.res[LC_RES_SHADOW_STATIC] = statics;
     r->frame.res_image[LC_RES_SHADOW_ATLAS] = &r->dev.shadow_atlas;
+    r->frame.res_image[LC_RES_SHADOW_STATIC] = &r->dev.shadow_static;
     r->frame.res_image[LC_RES_DEPTH] = &r->sized.depth;
     r->frame.res_image[LC_RES_HDR] = &r->sized.hdr;
     r->frame.res_image[LC_RES_VISIBILITY] = &r->sized.visibility;

@@ -11,6 +11,30 @@
 #include "frame_state.h"
 #include "passes/passes.h"
 
+/* A depth image made and cleared to the far plane, left in layout `to` for the stage and
+ * access that use it first. */
+static lc_status far_image(lc_context *ctx, const lc_image_desc *d, lc_image *img, VkImageLayout to, VkPipelineStageFlags2 stage,
+                           VkAccessFlags2 access)
+{
+    lc_status s = lc_image_create(ctx, d, img);
+    if (s != LC_OK) return s;
+    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
+    VkImageMemoryBarrier2 b = lc_image_barrier(img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_NONE,
+                                               0, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .imageMemoryBarrierCount = 1, .pImageMemoryBarriers = &b};
+    vkCmdPipelineBarrier2(cmd, &di);
+    VkClearDepthStencilValue far = {1.0f, 0};
+    VkImageSubresourceRange range = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1};
+    vkCmdClearDepthStencilImage(cmd, img->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &far, 1, &range);
+    b = lc_image_barrier(img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                         stage, access);
+    vkCmdPipelineBarrier2(cmd, &di);
+    lc_vk_end_once(ctx, cmd);
+    return LC_OK;
+}
+
+bool lc_frame_shadow_overlay(const lc_renderer *r) { return r->dev.shadow_static.image != VK_NULL_HANDLE; }
+
 /* The shadow atlas with room for `tiles` blocks (1, or LC_SHADOW_BLOCKS once a frame has a
  * shadowed light or the sun's cascades), and with the full atlas the cascades' band below the
  * lights' blocks (lights/cascades.h: dev.shadows.cascades says its layout), cleared to the far
@@ -21,29 +45,31 @@ lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles)
 {
     lc_context *ctx = r->ctx;
     lc_image_destroy(ctx, &r->dev.shadow_atlas);
+    lc_image_destroy(ctx, &r->dev.shadow_static);
     uint32_t cols = LC_MIN(tiles, LC_SHADOW_ATLAS_COLS), rows = LC_DIV_UP(tiles, LC_SHADOW_ATLAS_COLS);
     const lc_cascades *cs = &r->dev.shadows.cascades;
     uint32_t band = tiles >= LC_SHADOW_BLOCKS ? lc_cascades_band_height(cs->count, cs->size, NULL) : 0;
     lc_image_desc d = {.width = cols * LC_SHADOW_TILE, .height = rows * LC_SHADOW_TILE + band, .format = VK_FORMAT_D32_SFLOAT,
-                       .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                       .usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                VK_IMAGE_USAGE_TRANSFER_DST_BIT,
                        .name = "shadow atlas"};
-    lc_status s = lc_image_create(ctx, &d, &r->dev.shadow_atlas);
+    lc_status s = far_image(ctx, &d, &r->dev.shadow_atlas, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                            VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
     if (s != LC_OK) return s;
-    VkCommandBuffer cmd = lc_vk_begin_once(ctx);
-    VkImageMemoryBarrier2 b = lc_image_barrier(&r->dev.shadow_atlas, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                                               VK_PIPELINE_STAGE_2_NONE, 0, VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    VkDependencyInfo di = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .imageMemoryBarrierCount = 1, .pImageMemoryBarriers = &b};
-    vkCmdPipelineBarrier2(cmd, &di);
-    VkClearDepthStencilValue far = {1.0f, 0};
-    VkImageSubresourceRange range = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1};
-    vkCmdClearDepthStencilImage(cmd, r->dev.shadow_atlas.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &far, 1, &range);
-    b = lc_image_barrier(&r->dev.shadow_atlas, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL,
-                         VK_PIPELINE_STAGE_2_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                         VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
-    vkCmdPipelineBarrier2(cmd, &di);
-    lc_vk_end_once(ctx, cmd);
     r->frame.res[LC_RES_SHADOW_ATLAS] = (lc_res_state){.layout = VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL};
     r->frame.res_image[LC_RES_SHADOW_ATLAS] = &r->dev.shadow_atlas;
+    /* --shadow-dynamic overlay's static atlas: the lights' blocks (no cascade band), where the
+     * overlay's copies expect it. */
+    if (tiles >= LC_SHADOW_BLOCKS && r->settings.shadow_dynamic == LC_SHADOW_DYNAMIC_OVERLAY) {
+        lc_image_desc sd = {.width = cols * LC_SHADOW_TILE, .height = rows * LC_SHADOW_TILE, .format = VK_FORMAT_D32_SFLOAT,
+                            .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                            .name = "shadow static atlas"};
+        s = far_image(ctx, &sd, &r->dev.shadow_static, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_TRANSFER_BIT,
+                      VK_ACCESS_2_TRANSFER_WRITE_BIT);
+        if (s != LC_OK) return s;
+        r->frame.res[LC_RES_SHADOW_STATIC] = (lc_res_state){.layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL};
+        r->frame.res_image[LC_RES_SHADOW_STATIC] = &r->dev.shadow_static;
+    }
     lc_shadows_invalidate(&r->dev.shadows);
     return LC_OK;
 }
@@ -135,11 +161,13 @@ static bool sphere_reaches(const float planes[6][4], const float *w, float scale
 static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, const lc_object_cull_result *c, lc_shadow_draws *out)
 {
     const lc_geometry *g = &r->dev.geo;
+    bool statics = lc_frame_shadow_overlay(r) && !view->cascade; /* the movable casters left out */
     out->count = 0;
     out->triangles = out->triangles_unculled = out->meshlets = 0;
     for (uint32_t i = 0; i < c->visible; i++) {
         uint32_t object = c->indices[i];
         if (!lc_scene_object_casts(r->scene, object)) continue;
+        if (statics && g->object_movable && g->object_movable[object]) continue; /* drawn over the view (overlay) */
         const lc_object *o = &r->scene->objects[object];
         const lc_meshlet_range *range = &g->ms.ranges[o->mesh];
         out->triangles_unculled += range->triangle_count;
@@ -284,6 +312,7 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
                               .camera = s->camera.position, .shadowed_lights = s->shadowed_lights, .updates = s->shadow_updates,
                               .screen_scale = (float)r->sized.height / (2.0f * tanf(glm_rad(0.5f * s->camera.fov_y_deg)))};
     d.moved = lc_frame_motion_bounds(r, &d.moved_count);
+    d.overlay = lc_frame_shadow_overlay(r);
     lc_shadows *sh = &r->dev.shadows;
     lc_shadows_update(sh, &d, slot->shadow_lights.mapped);
     memcpy(slot->shadows.mapped, sh->records, (size_t)sh->record_count * sizeof(lc_gpu_shadow));
@@ -295,7 +324,8 @@ void lc_frame_shadows(lc_renderer *r, lc_frame_slot *slot, const lc_light *light
     for (uint32_t v = 0; v < sh->render_count; v++) {
         const lc_shadow_render *rv = &sh->render[v];
         float near_z = rv->cascade ? 0.0f : sh->records[rv->record].params.x;
-        uint32_t flags = LC_VIEW_CASTERS | LC_VIEW_SUBLET_SPANS | (rv->cascade ? LC_VIEW_CASCADE : 0u) | (rv->fresh ? LC_VIEW_FRESH : 0u);
+        uint32_t flags = LC_VIEW_CASTERS | LC_VIEW_SUBLET_SPANS | (rv->cascade ? LC_VIEW_CASCADE : 0u) | (rv->fresh ? LC_VIEW_FRESH : 0u) |
+                         (d.overlay && !rv->cascade ? LC_VIEW_STATIC : 0u);
         lc_gpu_view gv = {.view_proj = rv->view_proj, .eye = {rv->eye[0], rv->eye[1], rv->eye[2], near_z},
                           .rect = {(float)rv->x, (float)rv->y, (float)rv->size, (float)rv->size},
                           .info = {flags, rv->record, rv->face, rv->owner * 6 + rv->face}};
@@ -356,6 +386,12 @@ bool lc_frame_shadow_cull_gpu(const lc_renderer *r)
 bool lc_frame_shadow_occlusion(const lc_renderer *r)
 {
     return lc_frame_shadow_cull_gpu(r) && r->dev.shadow_cull.bits_first && r->settings.shadow_occlusion == LC_SHADOW_OCCLUSION_ON;
+}
+
+const char *lc_shadow_dynamic_name(const lc_renderer *r)
+{
+    if (!lc_frame_shadows_on(r)) return "none";
+    return lc_frame_shadow_overlay(r) ? "overlay" : "redraw";
 }
 
 const char *lc_shadow_cull_name(const lc_renderer *r)

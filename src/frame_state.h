@@ -125,6 +125,8 @@ bool lc_frame_shadow_cull_gpu(const lc_renderer *r);
 /* Whether the GPU-culled views run two-phase occlusion (--shadow-occlusion on and the buffer
  * had room for it). */
 bool lc_frame_shadow_occlusion(const lc_renderer *r);
+/* --shadow-dynamic overlay is on: the static atlas is made (with the full atlas). */
+bool lc_frame_shadow_overlay(const lc_renderer *r);
 /* The size-dependent resources and the frame sets (src/frame_resources.c). */
 uint32_t lc_frame_auto_tile_size(const lc_renderer *r, uint32_t shading);
 lc_status lc_frame_create_sized(lc_renderer *r, bool analysis);

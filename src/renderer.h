@@ -45,6 +45,7 @@ typedef enum lc_res {
     LC_RES_GEO_VISIBILITY, /* one bit per task, persistent across frames */
     LC_RES_GEO_STATS,      /* the frame's culling counters (host-visible) */
     LC_RES_SHADOW_ATLAS,   /* the shadow depth atlas, kept across frames (its tiles are the cache) */
+    LC_RES_SHADOW_STATIC,  /* --shadow-dynamic overlay: the lights' tiles with their static casters only, kept across frames */
     LC_RES_SHADOW_CULL,    /* the shadow views' GPU cull: counts and commands (lc_shadow_cull) */
     LC_RES_SHADOW_STATS,   /* its counters' copy for the host (per frame slot) */
     LC_RES_RASTER,         /* the compute raster's 64-bit visibility buffer and its big-triangle list (LC_BIND_RASTER, _WORK) */
@@ -208,6 +209,7 @@ typedef struct lc_frame_settings {
     uint32_t shadow_filter;   /* --shadow-filter: LC_SHADOW_FILTER_BILINEAR or _TENT; 0: LC_SHADOW_FILTER_TENT */
     uint32_t shadow_cull;     /* --shadow-cull: LC_SHADOW_CULL_GPU (default) or LC_SHADOW_CULL_CPU */
     uint32_t shadow_occlusion; /* --shadow-occlusion: LC_SHADOW_OCCLUSION_ON (default: two-phase HiZ culling of the GPU-culled views) or _OFF */
+    uint32_t shadow_dynamic;   /* --shadow-dynamic: LC_SHADOW_DYNAMIC_REDRAW (default) or _OVERLAY (lights/shadows.h); fixed once the atlas is made */
     lc_cascade_settings cascades; /* the sun's cascaded shadow maps (--cascades and the rest; lights/cascades.h): none without a sun */
     bool visibility_prepass; /* visibility shading: a depth pre-pass then the ids with depth EQUAL;
                                 default (false): one raster pass writes depth and ids together */
@@ -360,6 +362,8 @@ uint32_t lc_frame_set_samplers(void);
 /* Where the views are culled, for --stats and the HUD: "gpu", "cpu", or "none" before a frame
  * has had a shadowed light. */
 const char *lc_shadow_cull_name(const lc_renderer *r);
+/* --shadow-dynamic as it runs: "redraw", "overlay" (the static atlas is made), "none" before shadows. */
+const char *lc_shadow_dynamic_name(const lc_renderer *r);
 /* The shadow filter's name for these settings (--stats, the HUD). */
 const char *lc_shadow_filter_name(uint32_t shadow_filter); /* LC_SHADOW_FILTER_* (0: the default) */
 

@@ -110,6 +110,9 @@ lc_view_task cull_view_task(lc_gpu_view v, uvec2 t)
 {
     lc_view_task r = lc_view_task(1u, false, 0u, 0u, vec3(0.0), 0.0);
     lc_gpu_cull_object co = cull_objects[t.x];
+    // A static view (--shadow-dynamic overlay) leaves out what an animation can move: it is
+    // drawn over the view's cached map each frame (passes/shadow_overlay.c).
+    if ((v.info.x & LC_VIEW_STATIC) != 0u && (co.info.y & LC_GEOMETRY_CULL_MOVABLE) != 0u) return r;
     if (!lc_view_sphere(v, co.sphere.xyz, co.sphere.w)) return r;
     r.object_in = true;
     lc_gpu_meshlet m = meshlets[t.y];

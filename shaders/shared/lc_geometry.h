@@ -24,6 +24,7 @@
 
 /* lc_gpu_cull_object.info.y flags. */
 #define LC_GEOMETRY_CULL_CONE 1u /* the transform is a similarity: the back-face cone test holds in world space */
+#define LC_GEOMETRY_CULL_MOVABLE 2u /* an animation can move it: not drawn into views with LC_VIEW_STATIC */
 
 /* Cull pass phases (specialization constant 0). */
 #define LC_GEOMETRY_CULL_PHASE_ALL 0u /* occlusion off: every task that passes frustum and cone */

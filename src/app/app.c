@@ -438,6 +438,7 @@ lc_frame_settings lc_app_settings(const lc_app *app)
         .shadow_filter = app->opt.shadow_filter,
         .shadow_cull = app->opt.shadow_cull,
         .shadow_occlusion = app->opt.shadow_occlusion,
+        .shadow_dynamic = app->opt.shadow_dynamic,
         .cascades = app->opt.cascades,
         .raster = app->opt.raster,
     };

@@ -227,6 +227,7 @@ static const char *const k_light_motion[] = {"on", "off"}; /* stored into light_
 static const char *const k_on_off_enum[] = {[LC_SHADOW_OCCLUSION_ON] = "on", [LC_SHADOW_OCCLUSION_OFF] = "off"};
 static const char *const k_shadow_filter[] = {[LC_SHADOW_FILTER_BILINEAR] = "bilinear", [LC_SHADOW_FILTER_TENT] = "tent"};
 static const char *const k_shadow_cull[] = {[LC_SHADOW_CULL_GPU] = "gpu", [LC_SHADOW_CULL_CPU] = "cpu"};
+static const char *const k_shadow_dynamic[] = {[LC_SHADOW_DYNAMIC_REDRAW] = "redraw", [LC_SHADOW_DYNAMIC_OVERLAY] = "overlay"};
 static const char *const k_visibility_pass[] = {"single", "prepass"}; /* index = visibility_prepass */
 
 #define FIELD(f) .field = offsetof(lc_options, f), .field_size = sizeof(((lc_options *)0)->f)
@@ -444,6 +445,12 @@ static const lc_option k_options[] = {
      NAMES(k_on_off_enum, LC_ARRAY_COUNT(k_on_off_enum)), FIELD(shadow_occlusion),
      .help = "two-phase occlusion culling of the GPU-culled shadow views (what each saw when last rendered, then the rest "
              "against its HiZ): on (default) or off; both draw the same shadows", .stats = "shadows.occlusion"},
+    {.flag = "--shadow-dynamic", .value = "D", .section = LC_OPTSEC_SHADOWS,
+     NAMES(k_shadow_dynamic, LC_ARRAY_COUNT(k_shadow_dynamic)), FIELD(shadow_dynamic), .why = "expected redraw or overlay",
+     .help = "casters an animation moves, in the lights' cached shadow views: redraw (a view one moves in is rendered "
+             "again whole, within --shadow-updates; default) or overlay (the views cache their static casters in a "
+             "second atlas; each frame a moved caster touches a view, its static map is copied back and the movable "
+             "casters drawn over it, outside the budget); both draw the same shadows", .stats = "shadows.dynamic"},
     /* the sun's cascaded shadow maps (lights/cascades.h) */
     {.flag = "--cascades", .value = "N", .section = LC_OPTSEC_SHADOWS, UINT(0, LC_SHADOW_CASCADES_MAX), FIELD(cascades.count),
      .help = "the sun's cascaded shadow maps with --sun, 0..8 (default 4; 0: the sun casts no shadow)",

@@ -73,6 +73,7 @@ typedef struct lc_options {
     uint32_t shadow_filter;   /* --shadow-filter: LC_SHADOW_FILTER_*; 0 (default): tent */
     uint32_t shadow_cull;     /* --shadow-cull: LC_SHADOW_CULL_GPU (default) or _CPU */
     uint32_t shadow_occlusion; /* --shadow-occlusion: LC_SHADOW_OCCLUSION_ON (default) or _OFF */
+    uint32_t shadow_dynamic;   /* --shadow-dynamic: LC_SHADOW_DYNAMIC_REDRAW (default) or _OVERLAY */
     bool visibility_prepass;  /* --visibility-pass prepass or single */
     bool visibility_pass_set; /* --visibility-pass given; else lc_app_visibility_prepass */
     uint32_t raster;          /* --raster: LC_RASTERIZER_* (default auto) */

@@ -237,6 +237,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "views_cached", ss->views_cached);
     cJSON_AddNumberToObject(sh, "views_moved", ss->views_moved);
     cJSON_AddNumberToObject(sh, "views_rendered_moved", ss->views_rendered_moved);
+    cJSON_AddNumberToObject(sh, "views_overlaid", ss->views_overlaid);
     /* Over the completed frames after the first (which renders every view); null for one frame. */
     if (q.shadow_frames > 1) {
         cJSON_AddNumberToObject(sh, "views_rendered_mean", (double)q.shadow_rendered_sum / (q.shadow_frames - 1));
@@ -260,6 +261,7 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(sh, "ms", q.timings->ms[LC_TIMER_SHADOWS]);
     cJSON_AddStringToObject(sh, "filter", lc_shadow_filter_name(q.settings.shadow_filter));
     cJSON_AddStringToObject(sh, "cull", lc_shadow_cull_name(r));
+    cJSON_AddStringToObject(sh, "dynamic", lc_shadow_dynamic_name(r));
     /* The sun's cascades (lights/cascades.h): each one's view depth range and texel size now;
      * objects in its box, of them those an earlier cascade encloses (not drawn), the meshlets
      * and triangles drawn, as of its last render; rendered: 1 when rendered in this frame;

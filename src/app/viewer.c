@@ -456,7 +456,7 @@ static uint32_t build_hud(viewer *v)
              "objects %u (%u meshes)   triangles %.2f M   %s\n"
              "materials %u opaque / %u mask / %u blend   transparent draws %u\n"
              "geometry %s%s   raster %s   meshlets %llu / %llu   triangles %.2f / %.2f M   culled: frustum %llu  back %llu  occl %llu  sublets %llu\n"
-             "shadows: lights %u   views %u (rendered %u, cached %u)   sun cascades %u (rendered %u)   texels %.1f M   triangles %.2f M (%s cull%s)   occl %llu   %.3f ms   %s PCF\n"
+             "shadows: lights %u   views %u (rendered %u, cached %u, overlaid %u)   sun cascades %u (rendered %u)   texels %.1f M   triangles %.2f M (%s cull%s)   occl %llu   %.3f ms   %s PCF\n"
              "frame %.2f ms (%.0f fps)   GPU %.3f ms\n"
              "GPU ms: depth %.3f  cull %.3f  shade %.3f  tonemap %.3f  HUD %.3f\n"
              "CPU ms: lights %.3f  objects %.3f  record %.3f  sort %.3f  submit %.3f   threads %u\n"
@@ -478,7 +478,7 @@ static uint32_t build_hud(viewer *v)
              (unsigned long long)q.geometry->culled_frustum, (unsigned long long)q.geometry->culled_backface,
              (unsigned long long)q.geometry->culled_occlusion, (unsigned long long)q.geometry->culled_sublets,
              q.shadows->lights, q.shadows->views, q.shadows->views_rendered,
-             q.shadows->views_cached, q.shadows->cascades, cascades_rendered, (double)q.shadows->texels * 1e-6,
+             q.shadows->views_cached, q.shadows->views_overlaid, q.shadows->cascades, cascades_rendered, (double)q.shadows->texels * 1e-6,
              (double)q.shadows->triangles * 1e-6, lc_shadow_cull_name(r),
              q.shadows->occlusion ? " + occlusion" : "", (unsigned long long)q.shadows->culled_occlusion,
              g[LC_TIMER_SHADOWS],

@@ -24,7 +24,7 @@ typedef struct lc_backend_item {
 static const char *const kind_names[LC_PKG_KIND_COUNT] = {
     "?", "marker push", "marker pop", "barrier", "begin rendering", "end rendering", "viewport", "bind pipeline",
     "bind set", "push constants", "bind vertex buffer", "bind index buffer", "draw", "draw indexed", "dispatch",
-    "fill buffer", "copy image to buffer", "draw indirect count", "copy buffer", "draw mesh tasks", "copy buffer to image",
+    "fill buffer", "copy image to buffer", "draw indirect count", "copy buffer", "draw mesh tasks", "copy buffer to image", "copy image",
 };
 
 static _Noreturn void misuse(const char *what, const lc_command *c)
@@ -92,7 +92,29 @@ static bool state_kind(uint32_t kind)
            kind == LC_PKG_PUSH_CONSTANTS || kind == LC_PKG_BIND_VERTEX || kind == LC_PKG_BIND_INDEX;
 }
 
-/* Cuts the stream into primary commands and chunks; numbers the markers. */
+/* Whether state command b sets what a set (so a chunk after both needs only b replayed): the
+ * same kind, and for pipelines the same bind point, for sets the same point and index, for
+ * push constants the same layout and range. */
+static bool supersedes(const lc_command *a, const lc_command *b)
+{
+    uint32_t kind = a->flags & LC_PKG_KIND_MASK;
+    if (kind != (b->flags & LC_PKG_KIND_MASK)) return false;
+    if (kind == LC_PKG_BIND_PIPELINE)
+        return ((const lc_pkg_bind_pipeline *)a->package)->point == ((const lc_pkg_bind_pipeline *)b->package)->point;
+    if (kind == LC_PKG_BIND_SET) {
+        const lc_pkg_bind_set *x = a->package, *y = b->package;
+        return x->point == y->point && x->index == y->index;
+    }
+    if (kind == LC_PKG_PUSH_CONSTANTS) {
+        const lc_pkg_push_constants *x = a->package, *y = b->package;
+        return x->layout == y->layout && x->offset == y->offset && x->size == y->size;
+    }
+    return true; /* viewport (and scissor), the vertex and the index buffer */
+}
+
+/* Cuts the stream into primary commands and chunks; numbers the markers. A chunk starts with
+ * the pass's state so far replayed (its prologue): each state command the latest of its kind,
+ * in the order they were last set (a pass of many views sets its viewport again and again). */
 static void split(lc_render_backend *b, const lc_command *commands, uint32_t count)
 {
     b->item_count = b->prologue_count = b->marker_count = 0;
@@ -151,6 +173,12 @@ static void split(lc_render_backend *b, const lc_command *commands, uint32_t cou
         }
         chunk->count++;
         if (state_kind(kind)) {
+            for (uint32_t j = 0; j < state_count; j++)
+                if (supersedes(&commands[pass_state[j]], c)) {
+                    memmove(pass_state + j, pass_state + j + 1, (state_count - j - 1) * sizeof *pass_state);
+                    state_count--;
+                    break;
+                }
             if (state_count == PASS_STATE_MAX) misuse("too many state commands in one pass", c);
             pass_state[state_count++] = i;
         }
@@ -278,6 +306,11 @@ static void record(VkCommandBuffer cb, const lc_command *c, cb_state *st)
     case LC_PKG_COPY_BUFFER_TO_IMAGE: {
         const lc_pkg_copy_image_to_buffer *cp = p;
         vkCmdCopyBufferToImage(cb, cp->buffer, cp->image, cp->layout, 1, &cp->region);
+        break;
+    }
+    case LC_PKG_COPY_IMAGE: {
+        const lc_pkg_copy_image *cp = p;
+        vkCmdCopyImage(cb, cp->src, cp->src_layout, cp->dst, cp->dst_layout, 1, &cp->region);
         break;
     }
     default: misuse("a primary command in a secondary", c);

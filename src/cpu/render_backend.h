@@ -15,7 +15,7 @@
 #include "vk/vk_context.h"
 
 #define LC_BACKEND_CHUNK 1024u   /* commands per secondary within a pass */
-#define LC_BACKEND_MARKERS 176u  /* markers a frame may push (2 timestamps each): a pass each, a shadow view each (per cull phase) and a sun cascade each */
+#define LC_BACKEND_MARKERS 192u  /* markers a frame may push (2 timestamps each): a pass each, a shadow view each (per cull phase), a sun cascade each and the shadow overlay's */
 #define LC_BACKEND_SLOTS 2u      /* frame slots; each has its own pools per thread */
 
 /* A marker of the last translated frame: its name, timer and timestamp queries. */

@@ -263,6 +263,12 @@ void lc_rc_copy_buffer_to_image(lc_render_context *rc, uint64_t key, VkBuffer bu
                  ((lc_pkg_copy_image_to_buffer){image, layout, buffer, *region}));
 }
 
+void lc_rc_copy_image(lc_render_context *rc, uint64_t key, VkImage src, VkImageLayout src_layout, VkImage dst, VkImageLayout dst_layout,
+                      const VkImageCopy *region)
+{
+    COPY_PACKAGE(rc, key, LC_PKG_COPY_IMAGE, lc_pkg_copy_image, ((lc_pkg_copy_image){src, dst, src_layout, dst_layout, *region}));
+}
+
 /* ---- merge and sort ---- */
 
 typedef struct merge_job {

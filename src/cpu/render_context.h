@@ -50,6 +50,7 @@ typedef enum lc_package_kind {
     LC_PKG_COPY_BUFFER,          /* lc_pkg_copy_buffer */
     LC_PKG_DRAW_MESH_TASKS,      /* lc_pkg_draw_mesh_tasks (multi-pass like LC_PKG_DRAW_INDEXED) */
     LC_PKG_COPY_BUFFER_TO_IMAGE, /* lc_pkg_copy_image_to_buffer (the same fields, the other way) */
+    LC_PKG_COPY_IMAGE,           /* lc_pkg_copy_image */
     LC_PKG_KIND_COUNT
 } lc_package_kind;
 #define LC_PKG_KIND_MASK 0xffu
@@ -153,6 +154,11 @@ typedef struct lc_pkg_copy_image_to_buffer {
     VkBuffer buffer;
     VkBufferImageCopy region;
 } lc_pkg_copy_image_to_buffer;
+typedef struct lc_pkg_copy_image {
+    VkImage src, dst;
+    VkImageLayout src_layout, dst_layout;
+    VkImageCopy region;
+} lc_pkg_copy_image;
 
 typedef struct lc_render_context {
     lc_block_pool *pool;
@@ -201,6 +207,8 @@ void lc_rc_copy_buffer_to_image(lc_render_context *rc, uint64_t key, VkBuffer bu
                                 const VkBufferImageCopy *region);
 void lc_rc_copy_image_to_buffer(lc_render_context *rc, uint64_t key, VkImage image, VkImageLayout layout, VkBuffer buffer,
                                 const VkBufferImageCopy *region);
+void lc_rc_copy_image(lc_render_context *rc, uint64_t key, VkImage src, VkImageLayout src_layout, VkImage dst, VkImageLayout dst_layout,
+                      const VkImageCopy *region);
 
 /* Concatenates the contexts' commands in context order into out (room for all); threads
  * copy in parallel. Returns the count. */

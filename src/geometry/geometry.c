@@ -57,7 +57,7 @@ void lc_geometry_cull_object_pose(const lc_object *o, lc_gpu_cull_object *out)
     float scale = axis_scale(&o->world, &similarity);
     out->sphere = (lc_f4){o->sphere[0], o->sphere[1], o->sphere[2], o->sphere[3]};
     memcpy(&out->info.z, &scale, 4);
-    out->info.y = similarity ? LC_GEOMETRY_CULL_CONE : 0u;
+    out->info.y = (out->info.y & ~LC_GEOMETRY_CULL_CONE) | (similarity ? LC_GEOMETRY_CULL_CONE : 0u);
 }
 
 /* The runtime mesh into g->vertices / g->indices: decoded on the GPU from the compressed
@@ -152,6 +152,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     g->bucket_tasks = lc_calloc(g->bucket_count, sizeof *g->bucket_tasks);
     g->bucket_raster = lc_calloc(g->bucket_count, sizeof *g->bucket_raster);
     g->object_raster = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *g->object_raster);
+    g->object_movable = lc_scene_movable_objects(scene);
     lc_gpu_cull_object *objs = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *objs);
     uint64_t tasks = 0, blend_tasks = 0;
     for (uint32_t i = 0; i < scene->object_count; i++) {
@@ -168,7 +169,7 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         blend_tasks += blends && lc_scene_object_casts(scene, i) ? r->meshlet_count : 0;
         g->meshlets_total += r->meshlet_count;
         g->triangles_total += r->triangle_count;
-        objs[i].info = (lc_u4){bucket, 0u, 0u, g->object_raster[i]};
+        objs[i].info = (lc_u4){bucket, g->object_movable && g->object_movable[i] ? LC_GEOMETRY_CULL_MOVABLE : 0u, 0u, g->object_raster[i]};
         lc_geometry_cull_object_pose(o, &objs[i]);
     }
     /* Commands of a phase: 20 bytes each; lavapipe's storage buffers stop at 128 MiB. */
@@ -270,6 +271,7 @@ void lc_geometry_destroy(lc_context *ctx, lc_geometry *g)
     free(g->bucket_tasks);
     free(g->bucket_raster);
     free(g->object_raster);
+    free(g->object_movable);
     free(g->meshlets_host);
     free(g->sublet_bounds_host);
     memset(g, 0, sizeof *g);

@@ -41,6 +41,7 @@ typedef struct lc_geometry {
     uint32_t *bucket_first, *bucket_tasks; /* [bucket_count]: first command, tasks (capacity) */
     uint32_t *bucket_raster;      /* [bucket_count]: LC_RASTER_* */
     uint32_t *object_raster;      /* [object_count]: LC_RASTER_* of the object's direct draw */
+    bool *object_movable;         /* [object_count] or NULL: an animation can move it (LC_GEOMETRY_CULL_MOVABLE; lc_scene_movable_objects) */
     uint64_t meshlets_total, triangles_total; /* over every object */
     double decode_ms;             /* GPU decode time at load (codec on) */
     /* The meshlets buffer's contents, and every meshlet's LC_MESHLET_SUBLETS sublet bounds
@@ -69,7 +70,8 @@ void lc_hiz_destroy(lc_context *ctx, lc_image *hiz, VkImageView views[LC_HIZ_MAX
 lc_status lc_geometry_read_mesh(lc_context *ctx, const lc_geometry *g, lc_vertex *vertices, uint32_t *indices);
 
 /* What of an object's GPU cull record follows its world transform (sphere, axis scale, the cone
- * flag); bucket and raster state stay (an animation that mirrors an object keeps its winding). */
+ * flag); bucket, raster state and the movable flag stay (an animation that mirrors an object
+ * keeps its winding). */
 void lc_geometry_cull_object_pose(const lc_object *o, lc_gpu_cull_object *out);
 
 #endif

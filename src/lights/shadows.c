@@ -232,6 +232,24 @@ static uint32_t blocks_needed(const uint32_t views[LC_SHADOW_LEVELS])
     return n;
 }
 
+/* Lists view f of o for the overlay (once a frame; save: it is rendered this frame, its matrix
+ * as it is now). */
+static void overlay_add(lc_shadows *s, lc_shadow_owner *o, uint32_t f, uint32_t record, bool save)
+{
+    lc_shadow_overlay *v;
+    if (o->overlay_frame[f] == s->frame) {
+        v = &s->overlay[o->overlay_slot[f]];
+    } else {
+        o->overlay_frame[f] = s->frame;
+        o->overlay_slot[f] = (uint16_t)s->overlay_count;
+        v = &s->overlay[s->overlay_count++];
+        *v = (lc_shadow_overlay){.size = level_size(o->level), .record = record, .face = f};
+        tile_rect(o->tile[f], o->level, &v->x, &v->y);
+    }
+    v->save |= save;
+    extract_planes(&o->view_proj[f], v->planes);
+}
+
 typedef struct selected_light {
     uint32_t light, sorted, views, want, level;
     lc_shadow_owner *owner;
@@ -241,6 +259,7 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
 {
     s->frame++;
     s->render_count = 0;
+    s->overlay_count = 0;
     s->record_count = 0;
     memset(&s->stats, 0, sizeof s->stats);
     if (d->visible) memset(light_record, 0, (size_t)d->visible * sizeof *light_record);
@@ -350,14 +369,18 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         light_key(&d->lights[o->light], key);
         for (uint32_t f = 0; f < o->views; f++) {
             bool same = o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0;
-            if (same && !moved_inside(&o->view_proj[f], d, (const float (*)[3])moved_box)) {
+            bool moved = o->valid[f] && moved_inside(&o->view_proj[f], d, (const float (*)[3])moved_box);
+            s->stats.views_moved += same && moved;
+            /* Overlay: a moved caster is drawn over the view as its tile stands (also one that
+             * waits for a render of its own: its record keeps the tile's matrix). */
+            if (d->overlay && moved) overlay_add(s, o, f, records, false);
+            if (same && (!moved || d->overlay)) {
                 o->waiting_since[f] = 0;
                 continue;
             }
             if (!o->waiting_since[f]) o->waiting_since[f] = s->frame;
             uint32_t waited = s->frame - o->waiting_since[f];
             p[np++] = (pending){(uint64_t)(UINT32_MAX - waited) << 32 | (uint64_t)k << 3 | f, (uint32_t)(o - s->owners), records, same};
-            s->stats.views_moved += same;
         }
         records++;
     }
@@ -385,6 +408,7 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         light_key(l, o->key[f]);
         o->view_proj[f] = vp;
         o->waiting_since[f] = 0;
+        if (d->overlay) overlay_add(s, o, f, p[i].record, true);
     }
 
     /* The records: each view's matrix and rectangle as its tile holds them now. */
@@ -415,4 +439,5 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
     }
     s->stats.views_cached -= s->render_count;
     s->stats.views_rendered = s->render_count;
+    s->stats.views_overlaid = s->overlay_count;
 }

@@ -28,8 +28,11 @@
  * position, direction, range or cone), its size changed, its tile is new, or a caster moved
  * inside it: its bounds before or after the move touch the view's frustum (lc_shadow_frame_desc
  * .moved; a paused animation moves nothing and re-renders nothing). The whole view is rendered
- * again, static casters included: drawing the moving casters over a cached static-only map
- * would need a second depth copy per view (docs/ANIMATION.md). lc_shadows_invalidate forgets
+ * again, static casters included (--shadow-dynamic redraw, the default). With overlay a view
+ * holds its static casters only, kept in a second atlas, and a moved caster re-renders nothing:
+ * each view it touches gets its static map copied back and the movable casters drawn over it
+ * that frame, outside the budget (lc_shadow_overlay; docs/ANIMATION.md weighs the two).
+ * lc_shadows_invalidate forgets
  * every tile (the atlas made again). At most `updates` views are rendered a
  * frame; the others keep their tile as last rendered, with the matrix it was rendered with,
  * and a view never rendered shadows nothing until its turn comes.
@@ -62,6 +65,8 @@
 #define LC_SHADOW_CULL_CPU 1u /* --shadow-cull cpu: object and meshlet cull per view on the job threads */
 #define LC_SHADOW_OCCLUSION_ON 0u  /* --shadow-occlusion on (default): the GPU cull's two phases against each view's HiZ */
 #define LC_SHADOW_OCCLUSION_OFF 1u /* --shadow-occlusion off: one phase, the frustum alone */
+#define LC_SHADOW_DYNAMIC_REDRAW 0u  /* --shadow-dynamic redraw (default): a view a moved caster touches is rendered again, whole */
+#define LC_SHADOW_DYNAMIC_OVERLAY 1u /* --shadow-dynamic overlay: lights' views cache their static casters; the movable ones are drawn over a copy */
 #define LC_SHADOW_SPOT_MAX_DEG 80.0f /* wider cones are shadowed within this half-angle only */
 
 /* A shadowed light's place in the atlas: its views' tiles and what each holds. */
@@ -75,6 +80,8 @@ typedef struct lc_shadow_owner {
     float key[6][11];    /* type, position, direction, range, outer angle when rendered */
     lc_m4 view_proj[6];
     uint32_t waiting_since[6]; /* frame stamp since which the view waits for a render; 0: up to date */
+    uint32_t overlay_frame[6]; /* --shadow-dynamic overlay: the frame stamp it was last listed in lc_shadows.overlay at */
+    uint16_t overlay_slot[6];  /* and its entry there */
 } lc_shadow_owner;
 
 /* A view waiting for a render this frame: its light's owner and record. */
@@ -97,6 +104,17 @@ typedef struct lc_shadow_render {
     float eye[3];        /* the light's position: draws go front to back from it */
 } lc_shadow_render;
 
+/* A light's view the frame draws the movable casters into (--shadow-dynamic overlay): its tile,
+ * the static casters' map copied back over it from the static atlas (or, rendered this frame,
+ * saved there first), then every movable caster whose sphere reaches its frustum drawn with the
+ * matrix of its record (the one its tile was rendered with). */
+typedef struct lc_shadow_overlay {
+    uint32_t x, y, size; /* the tile in both atlases, texels */
+    uint32_t record, face;
+    bool save;           /* rendered this frame (static casters only): saved to the static atlas, not copied back */
+    float planes[6][4];
+} lc_shadow_overlay;
+
 /* What --stats reports under "shadows" (the last frame's). triangles: drawn into the views
  * (meshlets in each view's frustum); triangles_unculled: what the objects in each view's
  * frustum hold, all of which the views drew before the meshlet cull; occlusion: the GPU cull
@@ -104,6 +122,7 @@ typedef struct lc_shadow_render {
 typedef struct lc_shadow_stats {
     uint32_t lights, views, views_rendered, views_cached;
     uint32_t views_moved, views_rendered_moved; /* views a moved caster made stale (light and tile unchanged), of them rendered this frame */
+    uint32_t views_overlaid; /* --shadow-dynamic overlay: views the movable casters were drawn over this frame */
     uint32_t views_by_size[LC_SHADOW_LEVELS]; /* of 256, 128 and 64 texels */
     uint32_t lights_unplaced; /* shadowed lights the atlas had no tile for this frame (none shadowed) */
     uint64_t texels, triangles, triangles_unculled, culled_occlusion;
@@ -133,6 +152,8 @@ typedef struct lc_shadows {
     uint16_t block_used[LC_SHADOW_BLOCKS]; /* a bit per sub-tile in use */
     lc_shadow_render render[LC_SHADOW_VIEW_SLOTS]; /* the lights' views, then the sun's cascades */
     uint32_t render_count;
+    lc_shadow_overlay overlay[LC_SHADOW_VIEWS_MAX]; /* --shadow-dynamic overlay: the views drawn over this frame */
+    uint32_t overlay_count;
     lc_cascades cascades;
     lc_gpu_shadow *records; /* LC_SHADOW_LIGHTS_MAX records */
     uint32_t record_count;
@@ -160,6 +181,10 @@ typedef struct lc_shadow_frame_desc {
      * face, cascade), so no stale shadow stays and the caster is drawn where it now is. */
     const float (*moved)[4];
     uint32_t moved_count;
+    /* --shadow-dynamic overlay: the lights' views are rendered with their static casters only
+     * (the renderer leaves the movable ones out) and a moved caster makes none stale: each view
+     * it touches is listed in lc_shadows.overlay instead, as is each view rendered this frame. */
+    bool overlay;
 } lc_shadow_frame_desc;
 
 void lc_shadows_init(lc_shadows *s);

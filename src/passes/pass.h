@@ -142,6 +142,9 @@ typedef struct lc_renderer_device {
     /* Shadows: the atlas (one tile until a frame has a shadowed light, then LC_SHADOW_BLOCKS
      * blocks) and what its tiles hold; the views' GPU cull. */
     lc_image shadow_atlas;
+    /* --shadow-dynamic overlay: the lights' tiles as their static casters left them (the atlas
+     * less the cascades' band), copied back before the movable casters are drawn over them. */
+    lc_image shadow_static;
     lc_shadows shadows;
     lc_shadow_cull shadow_cull;
     /* LC_BIND_SHADOW_CULL where the views are not culled on the GPU: the cull of every view

@@ -119,6 +119,13 @@ uint32_t lc_passes_shadow_cull(uint32_t phase, lc_pass *passes);
 lc_pass lc_pass_shadow_hiz(void);
 void lc_shadow_cull_record_draws(const lc_frame *f, lc_render_context *rc, uint32_t pass, uint32_t v, uint32_t phase);
 void lc_pass_read_shadow_atlas(lc_pass *p);
+/* --shadow-dynamic overlay (shadow_overlay.c): the frame's overlay views (dev->shadows.overlay)
+ * into passes: the tiles rendered this frame saved to the static atlas, the others' static maps
+ * copied back, then the movable casters drawn over each, LC_SHADOW_OVERLAY_PASS_VIEWS views a
+ * pass. Returns their count (0: no overlay view this frame). */
+#define LC_SHADOW_OVERLAY_PASS_VIEWS 250u /* the steps a pass has between its begin and end (sort_key.h) */
+#define LC_SHADOW_OVERLAY_PASSES_MAX (2u + (LC_SHADOW_VIEWS_MAX + LC_SHADOW_OVERLAY_PASS_VIEWS - 1u) / LC_SHADOW_OVERLAY_PASS_VIEWS)
+uint32_t lc_passes_shadow_overlay(const lc_frame *f, lc_pass *passes);
 
 /* passes/scene_draws.c: what every pass that draws the scene shares. */
 /* A scene pass the frame does not have (lc_scene_draws_record skips its commands). */
@@ -133,6 +140,9 @@ bool lc_material_masked(const lc_scene *scene, uint32_t material);
  * lc_bind_depth_mask binds between the two (where the scene has masked materials). */
 uint64_t lc_depth_draw_key(const lc_frame *f, uint32_t pass, uint32_t material, uint32_t depth);
 void lc_bind_depth_mask(const lc_frame *f, lc_render_context *rc, uint32_t pass, VkPipeline pipeline);
+/* The same within step seq of the pass (a pass of several views, each its own step). */
+uint64_t lc_depth_draw_key_at(const lc_frame *f, uint32_t pass, uint32_t seq, uint32_t material, uint32_t depth);
+void lc_bind_depth_mask_at(const lc_frame *f, lc_render_context *rc, uint32_t pass, uint32_t seq, VkPipeline pipeline);
 /* The frame's draw list [first, first + count) (the objects the CPU cull kept, f->draw_list):
  * one package per object draw, referenced by two commands, one keyed for the depth pre-pass
  * (front to back) and one for the pass after it with depth EQUAL (forward shade or
@@ -158,6 +168,7 @@ void lc_begin_depth_rendering(const lc_frame *f, lc_render_context *rc, uint32_t
  * and, for vertex-pipeline draws (not the mesh path), the runtime mesh's vertex and index
  * buffers. */
 void lc_bind_scene(const lc_frame *f, lc_render_context *rc, uint32_t pass, VkPipeline pipeline, bool runtime_mesh);
+void lc_bind_scene_at(const lc_frame *f, lc_render_context *rc, uint64_t state, VkPipeline pipeline, bool runtime_mesh); /* under key state */
 /* One object's draw package as every direct-path scene pass draws it (its mesh's meshlet
  * range, the object as firstInstance, its material and raster state). */
 void lc_scene_draw_package(const lc_frame *f, uint32_t object, lc_pkg_draw_indexed *p);

@@ -44,20 +44,30 @@ bool lc_material_masked(const lc_scene *scene, uint32_t material)
            scene->materials[material].alpha_cutoff > 0.0f;
 }
 
-uint64_t lc_depth_draw_key(const lc_frame *f, uint32_t pass, uint32_t material, uint32_t depth)
+uint64_t lc_depth_draw_key_at(const lc_frame *f, uint32_t pass, uint32_t seq, uint32_t material, uint32_t depth)
 {
     if (lc_material_masked(f->scene, material))
-        return lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH_MASK, material, depth);
-    return lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth);
+        return lc_sort_key_draw(pass, seq, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH_MASK, material, depth);
+    return lc_sort_key_draw(pass, seq, LC_SHADER_PASS_DEPTH, LC_PIPELINE_ID_DEPTH, 0, depth);
 }
 
-void lc_bind_depth_mask(const lc_frame *f, lc_render_context *rc, uint32_t pass, VkPipeline pipeline)
+uint64_t lc_depth_draw_key(const lc_frame *f, uint32_t pass, uint32_t material, uint32_t depth)
+{
+    return lc_depth_draw_key_at(f, pass, LC_SEQ_WORK, material, depth);
+}
+
+void lc_bind_depth_mask_at(const lc_frame *f, lc_render_context *rc, uint32_t pass, uint32_t seq, VkPipeline pipeline)
 {
     bool any = false;
     for (uint32_t m = 0; m < f->scene->material_count && !any; m++) any = lc_material_masked(f->scene, m);
     if (!any) return;
-    lc_rc_bind_pipeline(rc, lc_sort_key_draw(pass, LC_SEQ_WORK, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH_MASK_BIND, 0, 0),
+    lc_rc_bind_pipeline(rc, lc_sort_key_draw(pass, seq, LC_SHADER_PASS_MATERIAL, LC_PIPELINE_ID_DEPTH_MASK_BIND, 0, 0),
                         VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+}
+
+void lc_bind_depth_mask(const lc_frame *f, lc_render_context *rc, uint32_t pass, VkPipeline pipeline)
+{
+    lc_bind_depth_mask_at(f, rc, pass, LC_SEQ_WORK, pipeline);
 }
 
 void lc_begin_depth_rendering(const lc_frame *f, lc_render_context *rc, uint32_t pass, bool load)
@@ -70,7 +80,11 @@ void lc_begin_depth_rendering(const lc_frame *f, lc_render_context *rc, uint32_t
 
 void lc_bind_scene(const lc_frame *f, lc_render_context *rc, uint32_t pass, VkPipeline pipeline, bool runtime_mesh)
 {
-    uint64_t state = lc_sort_key(pass, LC_SEQ_STATE);
+    lc_bind_scene_at(f, rc, lc_sort_key(pass, LC_SEQ_STATE), pipeline, runtime_mesh);
+}
+
+void lc_bind_scene_at(const lc_frame *f, lc_render_context *rc, uint64_t state, VkPipeline pipeline, bool runtime_mesh)
+{
     lc_rc_bind_pipeline(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
     lc_rc_bind_set(rc, state, VK_PIPELINE_BIND_POINT_GRAPHICS, f->dev->layout, 0, f->slot->set);
     if (!runtime_mesh) return;

@@ -161,6 +161,33 @@ void lc_scene_anim_select(lc_scene *s, int32_t active)
     a->posed_time = NAN; /* the next lc_scene_animate poses the dynamic skins */
 }
 
+bool *lc_scene_movable_objects(const lc_scene *s)
+{
+    const lc_scene_anim *a = s->anim;
+    if (!a || !s->object_count) return NULL;
+    uint32_t per = nodes_per(a);
+    bool *node = lc_calloc(LC_MAX(a->node_count, 1u), sizeof *node);
+    for (uint32_t k = 0; k < a->animation_count; k++)
+        for (uint32_t c = 0; c < a->animations[k].channel_count; c++)
+            for (uint32_t n = a->animations[k].channels[c].node; n < a->node_count; n += per) node[n] = !a->nodes[n].has_matrix;
+    for (uint32_t i = 0; i < a->node_count; i++)
+        if (a->nodes[i].parent != UINT32_MAX && node[a->nodes[i].parent]) node[i] = true;
+    /* Meshes whose vertices an animation poses: a skin with an animated joint, morph targets
+     * whose node's weights are animated (every object drawing such a mesh changes with it). */
+    bool *posed = lc_calloc(LC_MAX(s->mesh_count, 1u), sizeof *posed);
+    for (uint32_t k = 0; k < a->skin_count; k++)
+        for (uint32_t b = 0; b < a->skins[k].bone_count; b++) posed[a->skins[k].mesh] |= node[a->skins[k].bones[b].node];
+    for (uint32_t k = 0; k < a->morph_count; k++) posed[a->morphs[k].mesh] |= node[a->morphs[k].node];
+    bool *out = lc_calloc(s->object_count, sizeof *out);
+    for (uint32_t i = 0; i < s->object_count; i++) {
+        const lc_object *o = &s->objects[i];
+        out[i] = (o->node && node[o->node - 1]) || posed[o->mesh];
+    }
+    free(node);
+    free(posed);
+    return out;
+}
+
 static void push_moved(lc_scene_anim *a, uint32_t object, const float before[4], const float after[4]);
 static void rebound_mesh(lc_scene *s, uint32_t mesh, bool record);
 static void bound_skin(lc_scene *s, uint32_t k);

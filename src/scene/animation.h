@@ -141,6 +141,11 @@ lc_status lc_scene_add_figures(lc_scene *scene, const char *path, uint32_t count
 /* Picks what plays (an index < animation_count, LC_ANIMATION_ALL or LC_ANIMATION_NONE) and
  * marks the nodes it moves. */
 void lc_scene_anim_select(lc_scene *scene, int32_t active);
+/* The objects any of the scene's animations can move (following an animated node, or drawing a
+ * mesh an animated skin or morph poses), whichever plays now: an array of object_count the
+ * caller frees, or NULL (no animation). Under --shadow-dynamic overlay these casters are left
+ * out of the cached shadow maps and drawn over them (lights/shadows.h). */
+bool *lc_scene_movable_objects(const lc_scene *scene);
 /* The active animation(s) at time t (seconds; each loops over its length, the pose at a loop's
  * end shown at its end time): node worlds, the objects and lights that follow dynamic nodes;
  * objects whose world changed are added to the moved list. Nothing moves without an animation. */
