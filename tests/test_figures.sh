@@ -15,8 +15,11 @@
 #    occlusion off), so no shadow goes missing or stale; eight figures among 18 shadowed
 #    generated lights (59 views, all within the budget of 64) overlay more than 16 views in one
 #    pass (a viewport, pipelines and constants each: the render backend keeps the latest state
-#    of each kind for its secondaries) and give redraw's image;
+#    of each kind for its secondaries) and give redraw's image; a scene nothing moves makes no
+#    static atlas (shadows.dynamic redraw, with a line saying why);
 #  - two figures differ in pose (phases from --seed), and another --seed places them elsewhere;
+#    (short form, LC_TEST_SWEEP=short: of the 31-frame variants only CPU skinning and CPU-culled
+#    views);
 #  - usage errors: a file without animation, a scene with animations of its own, a bad count.
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
@@ -61,10 +64,16 @@ n=$(img json "$TMP/many-overlay.json" shadows.views_overlaid)
 d=$(img diff "$TMP/many-redraw.png" "$TMP/many-overlay.png")
 [[ $d -ge 0 && $d -le 1 ]] || fail "eight figures among 18 shadowed lights: overlay differs from redraw by $d/255"
 lc_ok "no figure" "${common[@]}" --frames 2 --out "$TMP/none.png"
+lc_ok "no figure, overlay" "${common[@]}" --frames 2 --shadow-dynamic overlay --stats "$TMP/none-ov.json"
+[[ $(img json "$TMP/none-ov.json" shadows.dynamic) == redraw ]] || fail "overlay in a scene nothing moves: shadows.dynamic $(img json "$TMP/none-ov.json" shadows.dynamic), want redraw (no static atlas made)"
 d=$(img diff "$TMP/none.png" "$TMP/still.png")
 [[ $d -gt 20 ]] || fail "the figure does not show ($d/255 from the scene without it)"
 
-for v in "--shading forward" "--shading visibility" "--skinning cpu" "--shadow-cull cpu" "--shadow-occlusion off"; do
+# Under the sanitizers (LC_TEST_SWEEP=short) the variants that run host code of their own: CPU
+# skinning and the CPU-culled views (the shadings and occlusion are the GPU's).
+variants=("--shading forward" "--shading visibility" "--skinning cpu" "--shadow-cull cpu" "--shadow-occlusion off")
+[[ ${LC_TEST_SWEEP:-} == short ]] && variants=("--skinning cpu" "--shadow-cull cpu")
+for v in "${variants[@]}"; do
     # shellcheck disable=SC2086
     lc_ok "figures at t = 1 ($v)" "${one[@]}" --figure-count 2 --frames 1 --time 1 $v --out "$TMP/t1.png" || continue
     for dyn in redraw overlay; do
