@@ -17,19 +17,11 @@
 set -euo pipefail
 what=${1:?usage: $0 pairs|cost OUT.csv}
 out=${2:?usage: $0 pairs|cost OUT.csv}
-bin=${LC_BIN:-build/lightcull}
 seed=${SEED:-1}
-[[ -x $bin ]] || { echo "$0: no lightcull binary at $bin (set LC_BIN)" >&2; exit 2; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=scripts/bench_util.sh
+source "$(dirname "$0")/bench_util.sh"
 scenes=(default)
 [[ -n ${LC_SPONZA:-} ]] && scenes+=("$LC_SPONZA")
-py=/usr/bin/python3
-
-here=$(cd "$(dirname "$0")/.." && pwd)
-
-# get FILE.json KEY.KEY...: one value of a stats file (tests/image_util.py json; fails where absent).
-get() { "$py" "$here/tests/image_util.py" json "$1" "$2"; }
 name_of()
 {
     if [[ $1 == default ]]; then echo hall; else basename "$1" .gltf | tr '[:upper:]' '[:lower:]'; fi

@@ -13,17 +13,10 @@
 # pixels, default "1 2 4 8 16 32 64 128 256"), FRAMES (default 20; lavapipe: 3 is plenty).
 set -euo pipefail
 out=${1:?usage: $0 OUT.csv}
-bin=${LC_BIN:-build/lightcull}
 size=${SIZE:-1280x720} frames=${FRAMES:-20}
-[[ -x $bin ]] || { echo "$0: no lightcull binary at $bin (set LC_BIN)" >&2; exit 2; }
-here=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-py=/usr/bin/python3
+# shellcheck source=scripts/bench_util.sh
+source "$(dirname "$0")/bench_util.sh"
 w=${size%x*} h=${size#*x}
-
-# get FILE.json KEY.KEY...: one value of a stats file (tests/image_util.py json), "NA" where absent.
-get() { "$py" "$here/tests/image_util.py" json "$1" "$2" 2>/dev/null || echo NA; }
 
 echo "device,width,height,triangle_px,triangles,raster,depth_ms,frame_ms,raster_ms,raster_big_ms,triangles_big" >"$out"
 for n in ${SIZES:-1 2 4 8 16 32 64 128 256}; do
@@ -32,8 +25,8 @@ for n in ${SIZES:-1 2 4 8 16 32 64 128 256}; do
         js=$tmp/$n-$r.json
         "$bin" --scene "$tmp/tris-$n.gltf" --camera "$cam" --fov 90 --headless --quiet --size "$size" --frames "$frames" \
             --lights 16 --shading visibility --raster "$r" --stats "$js" >/dev/null
-        tris=$(get "$js" raster.triangles_compute)
-        [[ $r == hardware ]] && tris=$(get "$js" raster.triangles_hardware)
-        echo "\"$(get "$js" device)\",$w,$h,$n,$tris,$(get "$js" raster.path),$(get "$js" gpu_ms.depth),$(get "$js" gpu_ms.frame),$(get "$js" passes_ms_last_frame.raster),$(get "$js" "passes_ms_last_frame.raster / big"),$(get "$js" raster.triangles_big)" >>"$out"
+        tris=$(cell "$js" raster.triangles_compute)
+        [[ $r == hardware ]] && tris=$(cell "$js" raster.triangles_hardware)
+        echo "\"$(cell "$js" device)\",$w,$h,$n,$tris,$(cell "$js" raster.path),$(cell "$js" gpu_ms.depth),$(cell "$js" gpu_ms.frame),$(cell "$js" passes_ms_last_frame.raster),$(cell "$js" "passes_ms_last_frame.raster / big"),$(cell "$js" raster.triangles_big)" >>"$out"
     done
 done

@@ -17,18 +17,12 @@
 set -euo pipefail
 sponza=${1:?usage: $0 SPONZA.gltf OUT.csv}
 out=${2:?usage: $0 SPONZA.gltf OUT.csv}
-bin=${LC_BIN:-build/lightcull}
 size=${SIZE:-1920x1080} frames=${FRAMES:-100} figures=${FIGURES:-64} shadowed=${SHADOWED:-256}
-[[ -x $bin ]] || { echo "$0: no lightcull binary at $bin (set LC_BIN)" >&2; exit 2; }
 [[ -f $sponza ]] || { echo "$0: no scene at $sponza" >&2; exit 2; }
-here=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-py=/usr/bin/python3
+# shellcheck source=scripts/bench_util.sh
+source "$(dirname "$0")/bench_util.sh"
 w=${size%x*} h=${size#*x}
 "$py" "$here/tests/motion_scenes.py" "$tmp" walker
-
-get() { "$py" "$here/tests/image_util.py" json "$1" "$2" 2>/dev/null || echo NA; }
 
 echo "device,width,height,figures,shadowed_lights,shadow_updates,dynamic,frames,views,views_moved,views_overlaid,views_rendered_mean,shadows_ms,frame_ms" >"$out"
 run() # FIGURES UPDATES DYNAMIC
@@ -37,7 +31,7 @@ run() # FIGURES UPDATES DYNAMIC
     [[ $1 -gt 0 ]] && fig=(--figures "$tmp/walker.gltf" --figure-count "$1")
     "$bin" --scene "$sponza" "${fig[@]}" --lights 256 --shadowed-lights "$shadowed" --shadow-updates "$2" --shadow-dynamic "$3" \
         --light-motion off --shading visibility --time 0.3 --headless --quiet --size "$size" --frames "$frames" --stats "$js" >/dev/null
-    echo "\"$(get "$js" device)\",$w,$h,$1,$shadowed,$2,$(get "$js" shadows.dynamic),$frames,$(get "$js" shadows.views),$(get "$js" shadows.views_moved),$(get "$js" shadows.views_overlaid),$(get "$js" shadows.views_rendered_mean),$(get "$js" gpu_ms.shadows),$(get "$js" gpu_ms.frame)" >>"$out"
+    echo "\"$(cell "$js" device)\",$w,$h,$1,$shadowed,$2,$(cell "$js" shadows.dynamic),$frames,$(cell "$js" shadows.views),$(cell "$js" shadows.views_moved),$(cell "$js" shadows.views_overlaid),$(cell "$js" shadows.views_rendered_mean),$(cell "$js" gpu_ms.shadows),$(cell "$js" gpu_ms.frame)" >>"$out"
 }
 for u in ${UPDATES:-16 64}; do
     run "$figures" "$u" redraw

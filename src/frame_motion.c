@@ -57,13 +57,9 @@ lc_status lc_frame_motion_create(lc_renderer *r)
         m->objects[i].world = o->world;
         lc_object_normal_matrix(&o->world, &m->objects[i].normal);
         m->objects[i].info = (lc_u4){o->mesh, o->material, o->flags, r->dev.geo.ms.ranges[o->mesh].first_triangle};
-        /* Bucket (material x winding) and raster state as uploaded (geometry.c): an animation
-         * that mirrors an object keeps them. */
-        uint32_t materials = LC_MAX(s->material_count, 1u);
-        uint32_t bucket = LC_MIN(o->material, materials - 1) * 2 + ((o->flags & LC_OBJECT_MIRRORED) ? 1u : 0u);
-        bool movable = r->dev.geo.object_movable && r->dev.geo.object_movable[i];
-        m->cull[i].info = (lc_u4){bucket, movable ? LC_GEOMETRY_CULL_MOVABLE : 0u, 0, r->dev.geo.object_raster ? r->dev.geo.object_raster[i] : 0};
-        lc_geometry_cull_object_pose(o, &m->cull[i]);
+        /* Bucket (material x winding), flags and raster state as uploaded: an animation that
+         * mirrors an object keeps them. */
+        m->cull[i] = lc_geometry_cull_object(&r->dev.geo, s, i);
     }
     VkDeviceSize size = (VkDeviceSize)s->object_count * (sizeof *m->objects + sizeof *m->cull);
     m->skinned = s->anim->skin_count + s->anim->morph_count > 0;

@@ -293,8 +293,8 @@ struct lc_gpu_light {
 #define LC_VIEW_CASTERS 2u /* shadow casters only (the shadow task list; seed 000) */
 #define LC_VIEW_CASCADE 4u /* a sun cascade (info.z): enclosure culling against the cascades before it */
 #define LC_VIEW_FRESH 8u   /* no visibility bits to go by (a light view's first render since its light took the tile; every cascade) */
-#define LC_VIEW_STATIC 32u /* casters no animation moves only (a light's view under --shadow-dynamic overlay: the movable ones are drawn over it) */
 #define LC_VIEW_SUBLET_SPANS 16u /* draws the span of a meshlet's sublets in the frustum (shadow views; the camera's ids count from a meshlet's first triangle) */
+#define LC_VIEW_STATIC 32u /* casters no animation moves only (a light's view under --shadow-dynamic overlay: the movable ones are drawn over it) */
 struct lc_gpu_view {
     LC_M4 view_proj; /* world to its Vulkan clip space (what its depth is drawn with) */
     LC_F4 planes[6]; /* its frustum from view_proj: left, right, top, bottom, near (at 0), far; not normalised */

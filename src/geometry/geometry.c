@@ -60,6 +60,17 @@ void lc_geometry_cull_object_pose(const lc_object *o, lc_gpu_cull_object *out)
     out->info.y = (out->info.y & ~LC_GEOMETRY_CULL_CONE) | (similarity ? LC_GEOMETRY_CULL_CONE : 0u);
 }
 
+lc_gpu_cull_object lc_geometry_cull_object(const lc_geometry *g, const lc_scene *scene, uint32_t i)
+{
+    const lc_object *o = &scene->objects[i];
+    uint32_t materials = LC_MAX(scene->material_count, 1u);
+    uint32_t bucket = LC_MIN(o->material, materials - 1) * 2 + ((o->flags & LC_OBJECT_MIRRORED) ? 1u : 0u);
+    bool movable = g->object_movable && g->object_movable[i];
+    lc_gpu_cull_object c = {.info = {bucket, movable ? LC_GEOMETRY_CULL_MOVABLE : 0u, 0u, g->object_raster ? g->object_raster[i] : 0u}};
+    lc_geometry_cull_object_pose(o, &c);
+    return c;
+}
+
 /* The runtime mesh into g->vertices / g->indices: decoded on the GPU from the compressed
  * stream, or decoded on the CPU and uploaded plain. */
 static lc_status upload_mesh(lc_context *ctx, lc_geometry *g, bool codec_off)
@@ -153,14 +164,18 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
     g->bucket_raster = lc_calloc(g->bucket_count, sizeof *g->bucket_raster);
     g->object_raster = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *g->object_raster);
     g->object_movable = lc_scene_movable_objects(scene);
+    for (uint32_t i = 0; g->object_movable && i < scene->object_count; i++) g->movable_count += g->object_movable[i];
+    if (g->movable_count) g->movable_objects = lc_alloc(g->movable_count * sizeof *g->movable_objects);
+    for (uint32_t i = 0, n = 0; n < g->movable_count; i++)
+        if (g->object_movable[i]) g->movable_objects[n++] = i;
     lc_gpu_cull_object *objs = lc_calloc(LC_MAX(scene->object_count, 1u), sizeof *objs);
     uint64_t tasks = 0, blend_tasks = 0;
     for (uint32_t i = 0; i < scene->object_count; i++) {
         const lc_object *o = &scene->objects[i];
         const lc_meshlet_range *r = &g->ms.ranges[o->mesh];
-        uint32_t material = LC_MIN(o->material, materials - 1);
-        uint32_t bucket = material * 2 + ((o->flags & LC_OBJECT_MIRRORED) ? 1u : 0u);
         g->object_raster[i] = lc_geometry_raster(scene, o);
+        objs[i] = lc_geometry_cull_object(g, scene, i);
+        uint32_t bucket = objs[i].info.x;
         g->bucket_raster[bucket] = g->object_raster[i];
         /* Blended objects are the transparent pass's (direct draws, back to front): no tasks. */
         bool blends = lc_scene_object_blends(scene, i);
@@ -169,8 +184,6 @@ lc_status lc_geometry_create(lc_context *ctx, const lc_scene *scene, const lc_ge
         blend_tasks += blends && lc_scene_object_casts(scene, i) ? r->meshlet_count : 0;
         g->meshlets_total += r->meshlet_count;
         g->triangles_total += r->triangle_count;
-        objs[i].info = (lc_u4){bucket, g->object_movable && g->object_movable[i] ? LC_GEOMETRY_CULL_MOVABLE : 0u, 0u, g->object_raster[i]};
-        lc_geometry_cull_object_pose(o, &objs[i]);
     }
     /* Commands of a phase: 20 bytes each; lavapipe's storage buffers stop at 128 MiB. */
     const uint64_t task_max = (100u << 20) / 20 / 2;
@@ -272,6 +285,7 @@ void lc_geometry_destroy(lc_context *ctx, lc_geometry *g)
     free(g->bucket_raster);
     free(g->object_raster);
     free(g->object_movable);
+    free(g->movable_objects);
     free(g->meshlets_host);
     free(g->sublet_bounds_host);
     memset(g, 0, sizeof *g);

@@ -42,6 +42,7 @@ typedef struct lc_geometry {
     uint32_t *bucket_raster;      /* [bucket_count]: LC_RASTER_* */
     uint32_t *object_raster;      /* [object_count]: LC_RASTER_* of the object's direct draw */
     bool *object_movable;         /* [object_count] or NULL: an animation can move it (LC_GEOMETRY_CULL_MOVABLE; lc_scene_movable_objects) */
+    uint32_t *movable_objects, movable_count; /* those objects' indices */
     uint64_t meshlets_total, triangles_total; /* over every object */
     double decode_ms;             /* GPU decode time at load (codec on) */
     /* The meshlets buffer's contents, and every meshlet's LC_MESHLET_SUBLETS sublet bounds
@@ -73,5 +74,8 @@ lc_status lc_geometry_read_mesh(lc_context *ctx, const lc_geometry *g, lc_vertex
  * flag); bucket, raster state and the movable flag stay (an animation that mirrors an object
  * keeps its winding). */
 void lc_geometry_cull_object_pose(const lc_object *o, lc_gpu_cull_object *out);
+/* Object i's GPU cull record as uploaded: bucket (material x winding), the movable flag, raster
+ * state (g->object_raster, set before), then the pose. */
+lc_gpu_cull_object lc_geometry_cull_object(const lc_geometry *g, const lc_scene *scene, uint32_t i);
 
 #endif

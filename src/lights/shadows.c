@@ -369,7 +369,9 @@ void lc_shadows_update(lc_shadows *s, const lc_shadow_frame_desc *d, uint32_t *l
         light_key(&d->lights[o->light], key);
         for (uint32_t f = 0; f < o->views; f++) {
             bool same = o->valid[f] && memcmp(o->key[f], key, sizeof key) == 0;
-            bool moved = o->valid[f] && moved_inside(&o->view_proj[f], d, (const float (*)[3])moved_box);
+            /* Redraw asks only of an unchanged view (a changed one renders anyway); overlay of any
+             * view its tile holds. */
+            bool moved = o->valid[f] && (same || d->overlay) && moved_inside(&o->view_proj[f], d, (const float (*)[3])moved_box);
             s->stats.views_moved += same && moved;
             /* Overlay: a moved caster is drawn over the view as its tile stands (also one that
              * waits for a render of its own: its record keeps the tile's matrix). */

@@ -43,7 +43,7 @@ static void record_draws(const lc_frame *f, const lc_pass *self, lc_render_conte
 {
     const lc_shadows *sh = &f->dev->shadows;
     const lc_image *atlas = &f->dev->shadow_atlas;
-    const bool *movable = f->dev->geo.object_movable;
+    const lc_geometry *g = &f->dev->geo;
     uint32_t first = self->data.view, end = LC_MIN(sh->overlay_count, first + LC_SHADOW_OVERLAY_PASS_VIEWS);
     lc_pkg_rendering p = {.width = atlas->width, .height = atlas->height, .depth = atlas->view, .depth_format = atlas->format,
                           .depth_layout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, .depth_load = VK_ATTACHMENT_LOAD_OP_LOAD,
@@ -58,8 +58,9 @@ static void record_draws(const lc_frame *f, const lc_pass *self, lc_render_conte
         lc_bind_depth_mask_at(f, rc, pass, step, f->dev->pipes.shadow_mask_pipeline);
         uint32_t which[2] = {v->record, v->face};
         lc_rc_push_constants(rc, state, f->dev->layout, LC_SHADOW_PUSH_OFFSET, sizeof which, which);
-        for (uint32_t o = 0; movable && o < f->scene->object_count; o++) {
-            if (!movable[o] || !lc_scene_object_casts(f->scene, o)) continue;
+        for (uint32_t k = 0; k < g->movable_count; k++) {
+            uint32_t o = g->movable_objects[k];
+            if (!lc_scene_object_casts(f->scene, o)) continue;
             if (!lc_frustum_touches_spheres((const float (*)[4])v->planes, (const float (*)[4])f->scene->objects[o].sphere, 1)) continue;
             lc_pkg_draw_indexed *d = lc_rc_alloc(rc, sizeof *d);
             lc_scene_draw_package(f, o, d);
