@@ -2,7 +2,8 @@
 # The compute raster (--raster compute) against the hardware's, under visibility shading:
 # on the hard triangles of tests/raster_scene.py (near plane, a fan of thin triangles sharing
 # edges, 1 cm triangles, slivers, edge-on double-sided quads, coplanar overlaps, a mirrored
-# winding, a back face) and on alpha MASK cut-outs, --view triangles (the ids) and the shaded
+# winding, a back face), on alpha MASK cut-outs and on big slivers at the big pass's tile edges
+# (tests/raster_tile_edges.py), --view triangles (the ids) and the shaded
 # image give the hardware's pixels but for depth ties between coplanar surfaces (at most
 # 0.05 % of the pixels, counted and listed); the geometry paths and occlusion on and off give
 # one image under it; every culling mode equals brute force under it (<= 1/255, no pair
@@ -66,6 +67,20 @@ for r in hardware compute; do
     lc_ok "mask $r" "${base[@]}" --scene "$TMP/scene/mask.gltf" --camera "$mcam" --raster $r --out "$TMP/mask-$r.png"
 done
 same "alpha MASK" "$TMP/mask-hardware.png" "$TMP/mask-compute.png"
+
+# Big triangles that reach a 128-pixel tile only in its first or last row or column, or clip its
+# corner (tests/raster_tile_edges.py): the big pass lists only the tiles a triangle reaches, and
+# misses none of them. No two slivers meet at one depth, so the ids equal the hardware's exactly.
+tcam=$("$PY" "$LC_SOURCE_DIR/tests/raster_tile_edges.py" "$TMP/scene" 512 288) || fail "raster_tile_edges.py failed"
+for r in hardware compute; do
+    lc_ok "tile edges $r" --headless --validate --quiet --size 512x288 --frames 2 --lights 16 --shading visibility \
+        --scene "$TMP/scene/tile-edges.gltf" --camera "$tcam" --fov 90 --view triangles --raster $r \
+        --stats "$TMP/tile-edges-$r.json" --out "$TMP/tile-edges-$r.png"
+done
+big=$(img json "$TMP/tile-edges-compute.json" raster.triangles_big)
+[[ $big -ge 60 ]] || fail "tile edges: $big of the slivers went to the big pass (want at least 60)"
+read -r n rest < <(img pixels "$TMP/tile-edges-hardware.png" "$TMP/tile-edges-compute.png")
+[[ $n == 0 ]] || fail "tile edges: $n pixels differ from the hardware's ids: ${rest:-}"
 
 # Geometry paths and occlusion: one image under the compute raster (the default hall).
 hall=(--headless --validate --quiet --size 200x120 --frames 2 --lights 128 --seed 4 --shading visibility --raster compute --view triangles)

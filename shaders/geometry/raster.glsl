@@ -207,15 +207,40 @@ void scan_triangle(raster_tri t, tri_setup s, ivec2 start, ivec2 hi, ivec2 step)
     }
 }
 
+// Whether the triangle may cover a pixel centre of the box lo..hi, conservatively: no edge is
+// negative at all of its corners (an edge function is linear, so its largest value there is at
+// one corner; the top-left bias is left out).
+bool box_touched(tri_setup s, ivec2 lo, ivec2 hi)
+{
+    for (int k = 0; k < 3; k++) {
+        ivec2 a = s.v[(k + 1) % 3], b = s.v[(k + 2) % 3];
+        int dx = b.x - a.x, dy = b.y - a.y;
+        int px = (dy < 0 ? hi.x : lo.x) * SUBPIXEL, py = (dx > 0 ? hi.y : lo.y) * SUBPIXEL;
+        if (int64_t(dx) * int64_t(py - a.y) - int64_t(dy) * int64_t(px - a.x) < 0l) return false;
+    }
+    return true;
+}
+
 #ifndef LC_RASTER_BIG
 shared vec4 s_clip[LC_MESHLET_SIZE]; // the task's meshlet's vertices in clip space
 
-// A big triangle into the list: its set-up, then an item per tile of its box. False where the
-// list is full (then it goes to the medium queue, or a clipped one to its lane).
+// Tile `tile` of a big triangle's box: an item only where the triangle may reach it (a long,
+// thin or diagonal triangle's box holds many tiles it does not).
+bool tile_touched(tri_setup s, ivec2 tile)
+{
+    ivec2 origin = tile * int(LC_RASTER_BIG_TILE);
+    return box_touched(s, max(origin, s.lo), min(origin + int(LC_RASTER_BIG_TILE) - 1, s.hi));
+}
+
+// A big triangle into the list: its set-up, then an item per tile of its box it reaches. False
+// where the list is full (then it goes to the medium queue, or a clipped one to its lane).
 bool push_big(raster_tri t, tri_setup s)
 {
     ivec2 tlo = s.lo / int(LC_RASTER_BIG_TILE), thi = s.hi / int(LC_RASTER_BIG_TILE);
-    uint tiles = uint((thi.x - tlo.x + 1) * (thi.y - tlo.y + 1));
+    uint tiles = 0u;
+    for (int y = tlo.y; y <= thi.y; y++)
+        for (int x = tlo.x; x <= thi.x; x++) tiles += tile_touched(s, ivec2(x, y)) ? 1u : 0u;
+    if (tiles == 0u) return true; // no pixel centre inside (a sliver between them)
     uint first = atomicAdd(work[LC_RASTER_WORK_ITEM_COUNT], tiles);
     if (first + tiles > LC_RASTER_BIG_ITEMS) {
         // The items below the capacity name no triangle (not a stale one of an earlier frame).
@@ -238,12 +263,14 @@ bool push_big(raster_tri t, tri_setup s)
     work[r + 13u] = t.material | (t.masked ? 0x80000000u : 0u);
     work[r + 14u] = t.object;
     atomicAdd(counts[LC_GEO_COUNTS_STATS + 11u], 1u);
-    int w = thi.x - tlo.x + 1;
-    for (uint i = 0u; i < tiles; i++) {
-        uint at = LC_RASTER_WORK_ITEMS + 2u * (first + i);
-        work[at] = tri;
-        work[at + 1u] = uint(tlo.x + int(i) % w) | uint(tlo.y + int(i) / w) << 16u;
-    }
+    uint at = LC_RASTER_WORK_ITEMS + 2u * first;
+    for (int y = tlo.y; y <= thi.y; y++)
+        for (int x = tlo.x; x <= thi.x; x++) {
+            if (!tile_touched(s, ivec2(x, y))) continue;
+            work[at] = tri;
+            work[at + 1u] = uint(x) | uint(y) << 16u;
+            at += 2u;
+        }
     return true;
 }
 
