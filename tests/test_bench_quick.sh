@@ -2,8 +2,9 @@
 # lightcull bench --quick on lavapipe: finishes, writes a CSV with a row per mode and
 # scalarization, JSON, and (with gnuplot) plots; --binning adds rows for zbin, not lists;
 # --scalarize-merge tiles,always adds the merged-always rows; --mesh-dispatch task,indirect
-# gives a row per dispatch (skipped, exit 77, where the device lacks mesh shaders). The CSVs
-# are read by column name (tests/bench_csv_check.py).
+# gives a row per dispatch (skipped, exit 77, where the device lacks mesh shaders); --warmup-ms
+# lengthens each row's warm-up (bench.json's warmup_frames). The CSVs are read by column name
+# (tests/bench_csv_check.py).
 # shellcheck source=tests/script_util.sh
 source "$(dirname "$0")/script_util.sh"
 
@@ -55,6 +56,17 @@ if "$LC_BIN" bench --quick --modes zbin --lights 64 --shading forward,visibility
     done
 else
     fail "bench --raster hardware,compute failed: $(tail -c 2000 "$out/log5")"
+fi
+# The warm-up: --quick warms each row up for its one frame; --warmup-ms keeps a row warming up
+# for that long after its first frame, however few --warmup asks (bench.json's warmup_frames).
+n=$("$PY" -c "import json, sys; print(sorted({r['warmup_frames'] for r in json.load(open(sys.argv[1]))['rows']}))" "$out/bench.json")
+[[ $n == "[1]" ]] || fail "bench --quick: warmup_frames $n, want [1]"
+if "$LC_BIN" bench --quick --modes zbin --lights 64 --scalarize-merge tiles --warmup 1 --warmup-ms 1500 --out-dir "$out/warm" \
+    >"$out/log6" 2>&1; then
+    n=$("$PY" -c "import json, sys; print(min(r['warmup_frames'] for r in json.load(open(sys.argv[1]))['rows']))" "$out/warm/bench.json")
+    [[ $n -gt 1 ]] || fail "bench --warmup 1 --warmup-ms 1500: $n warm-up frames, want more than 1"
+else
+    fail "bench --warmup-ms failed: $(tail -c 2000 "$out/log6")"
 fi
 checks="$(($(wc -l <"$out/bench.csv") - 1)) rows and"
 finish

@@ -30,14 +30,14 @@ void lc_bench_sweep_init(lc_bench_sweep *s, bool quick)
     if (quick) {
         s->sizes[0][0] = 320, s->sizes[0][1] = 180, s->size_count = 1;
         s->lights[0] = 64, s->lights[1] = 256, s->light_count = 2;
-        s->warmup = 1, s->frames = 3;
+        s->warmup = 1, s->frames = 3, s->warmup_ms = 0;
         return;
     }
     s->sizes[0][0] = 1920, s->sizes[0][1] = 1080;
     s->sizes[1][0] = 3840, s->sizes[1][1] = 2160;
     s->size_count = 2;
     for (uint32_t n = 256; n <= 65536; n *= 4) s->lights[s->light_count++] = n; /* 256 1024 4096 16384 65536 */
-    s->warmup = 5, s->frames = 30;
+    s->warmup = 5, s->frames = 30, s->warmup_ms = 500;
 }
 
 uint32_t lc_bench_sweep_total(const lc_bench_sweep *s)
@@ -57,6 +57,7 @@ static const char *mesh_dispatch_csv(const lc_geometry_counts *g)
 static void usage(void)
 {
     fputs("usage: lightcull bench [--quick] [--scene PATH] [--no-default] [--out-dir DIR] [--frames N] [--warmup N]\n"
+          "                       [--warmup-ms MS]\n"
           "                       [--lights N,N,...] [--sizes WxH,...] [--modes a,b,...] [--shading forward,visibility]\n"
           "                       [--binning tiles,lights,lights-nodepth] [--pairs] [--device N] [--threads N,N,...]\n"
           "                       [--geometry direct,mdi,mesh] [--occlusion on,off] [--mesh-dispatch task,indirect] [--grid N]\n"
@@ -70,7 +71,9 @@ static void usage(void)
           "on/always) x geometry paths x occlusion (default: the device's best path, occlusion on) x the mesh\n"
           "path's dispatch (--mesh-dispatch; default the app's; other paths one row, CSV mesh_dispatch none) x light\n"
           "counts x sizes x scenes (default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU\n"
-          "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. Not run: brute force\n"
+          "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. Each row warms up for\n"
+          "--warmup frames (default 5) and --warmup-ms of wall time after its first (default 500; --quick: 1 and 0) so\n"
+          "that a GPU that idled is back at its clock. Not run: brute force\n"
           "above 4096 lights (the oracle, not a contender) and direct with occlusion on (direct has none: one row).\n"
           "The CSV's geometry column names the path that ran. --raster: visibility shading's rasterizer per row\n"
           "(hardware,compute compares them in one run; forward rows once, in hardware); the CSV's raster column names\n"
@@ -96,6 +99,7 @@ typedef struct row {
     uint64_t cull_bytes;
     double pairs_ratio;
     uint32_t overflow;
+    uint32_t warmup_frames; /* the warm-up's frames (--warmup, --warmup-ms) */
 } row;
 
 /* The CSV's scalarize column and the JSON's scalarize_merge, per LC_LOOP_*. */
@@ -154,9 +158,9 @@ static void write_outputs(const char *dir, const row *rows, uint32_t n, const ch
             fprintf(f, "%s\"%s\": {\"median\": %.5f, \"p10\": %.5f, \"p90\": %.5f}", t ? ", " : "",
                     t == LC_TIMER_COUNT ? "frame" : lc_timer_names[t], r->t[t].median, r->t[t].p10, r->t[t].p90);
         fprintf(f, "}, \"cull_bytes\": %llu, \"evaluated_per_exact\": %.4f, \"list_overflow\": %u, \"threads\": %u, "
-                   "\"cpu_light_build_ms\": %.5f}%s\n",
+                   "\"cpu_light_build_ms\": %.5f, \"warmup_frames\": %u}%s\n",
                 (unsigned long long)r->cull_bytes, r->pairs_ratio, r->overflow, r->threads, r->light_build_ms,
-                i + 1 < n ? "," : "");
+                r->warmup_frames, i + 1 < n ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
     fclose(f);
@@ -263,6 +267,7 @@ static int parse_sweep(int argc, char **argv, lc_bench_sweep *sw, lc_options *ba
         {.name = "--out-dir", .kind = LC_BENCH_STRING, .out = dir},
         {"--frames", LC_BENCH_LIST, &sw->frames, NULL, 1, 1, 100000, .expect = "1..100000"},
         {"--warmup", LC_BENCH_LIST, &sw->warmup, NULL, 1, 0, 10000, .expect = "0..10000"},
+        {"--warmup-ms", LC_BENCH_LIST, &sw->warmup_ms, NULL, 1, 0, 60000, .expect = "0..60000"},
         {"--lights", LC_BENCH_LIST, sw->lights, &sw->light_count, 16, 1, LC_LIGHTS_MAX,
          .expect = "a comma-separated list of 1..1048576"},
         {"--sizes", LC_BENCH_SIZES, sw->sizes, &sw->size_count, 4, 1, 16384, .expect = "WxH[,WxH...], at most 4"},
@@ -372,17 +377,25 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
     lc_frame_log_clear(&app->gpu_log);
     lc_frame_log_clear(&app->cpu_log);
     lc_status s = LC_OK;
-    uint32_t n = sw->warmup + sw->frames;
-    for (uint32_t f = 0; f < n && s == LC_OK; f++) {
-        s = lc_app_frame(app, fs, 0.0f); /* fixed light positions */
-        if (f + 1 == sw->warmup) {
-            lc_renderer_finish(app->renderer);
-            lc_app_record_timings(app);
-            lc_frame_log_clear(&app->gpu_log);
-            lc_frame_log_clear(&app->cpu_log);
-        } else {
-            lc_app_record_timings(app);
-        }
+    /* Warm-up: --warmup frames, and --warmup-ms of wall time after the first (which makes the
+     * row's pipelines and buffers). A GPU left idle meanwhile drops its clock (an H200 from 1980
+     * to 345 MHz within a second) and raises it again only after some time under load: a row
+     * of a few short frames would otherwise be timed at the idle clock (docs/BENCHMARKS.md,
+     * "Running the benchmark"). Fixed light positions throughout. */
+    double warm_from = 0.0;
+    uint32_t warm = 0;
+    for (; s == LC_OK && (warm < sw->warmup || (lc_time_seconds() - warm_from) * 1000.0 < sw->warmup_ms); warm++) {
+        s = lc_app_frame(app, fs, 0.0f);
+        lc_app_record_timings(app);
+        if (warm == 0) warm_from = lc_time_seconds();
+    }
+    lc_renderer_finish(app->renderer);
+    lc_app_record_timings(app);
+    lc_frame_log_clear(&app->gpu_log);
+    lc_frame_log_clear(&app->cpu_log);
+    for (uint32_t f = 0; f < sw->frames && s == LC_OK; f++) {
+        s = lc_app_frame(app, fs, 0.0f);
+        lc_app_record_timings(app);
     }
     lc_renderer_finish(app->renderer);
     lc_app_record_timings(app);
@@ -403,6 +416,7 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
     r->cull_shade_median = lc_bench_stat_of(run->cull_shade, cnt).median;
     r->cull_bytes = lc_light_cull_bytes(app->renderer);
     r->threads = lc_jobs_threads();
+    r->warmup_frames = warm;
     r->light_build_ms = lc_frame_log_median(&app->cpu_log, LC_CPU_LIGHT_BUILD);
     if (r->mode == LC_MODE_LISTS) {
         lc_gpu_counters *c = lc_renderer_read(app->renderer, LC_RES_COUNTERS, NULL);

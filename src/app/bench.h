@@ -36,6 +36,7 @@ typedef struct lc_bench_sweep {
     bool visibility_prepass; /* --visibility-pass prepass: every visibility row after a depth pre-pass */
     bool visibility_pass_set; /* --visibility-pass given; else by geometry path (lc_app_visibility_prepass) */
     uint32_t warmup, frames;
+    uint32_t warmup_ms; /* each row warms up for at least this long after its first frame (--warmup-ms) */
     bool pairs;
 } lc_bench_sweep;
 
