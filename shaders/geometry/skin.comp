@@ -18,6 +18,8 @@
 //
 // Linear blend skinning as the CPU's lc_scene_pose_skins with four joints; normals and tangents
 // through the blended matrix's 3x3, made unit (the tangent perpendicular to the normal again).
+// The blend is most of the kernel's time (docs/ANIMATION.md): the joints are read as three rows,
+// and a joint of weight 0 on every lane of a subgroup is left out.
 // Spheres as the CPU refit: centred on the vertices' box, reaching the farthest one (a relative
 // hair more); the back-face cone is switched off (cutoff 1: a pose bends it). Every cull reads
 // them, so none drops a posed triangle.
@@ -36,7 +38,10 @@ layout(std430, set = 0, binding = LC_SKIN_BIND_SUBLETS) buffer SubletBlock { lc_
 layout(push_constant) uniform Push { lc_skin_push push; };
 
 shared float stage[LC_MESHLET_SIZE * LC_VERTEX_FLOATS];
-shared mat4 joint_cache[LC_SKIN_SHARED_JOINTS];
+// A copy's joint matrices as their top three rows (the fourth, (0, 0, 0, 1) for an affine one,
+// enters neither the position's xyz nor the 3x3): 48 bytes a joint, whose 12-word stride spreads
+// the lanes' different joints over the banks, where a mat4's 16 put every other joint on the same.
+shared vec4 joint_rows[LC_SKIN_SHARED_JOINTS * 3u];
 // Slots 0..7 the sublets, 8 the meshlet: box as order-preserving keys (lo xyz, hi xyz), then the
 // largest squared distance (non-negative floats order as their bits).
 shared uint box[(LC_MESHLET_SUBLETS + 1u) * 6u];
@@ -53,7 +58,19 @@ vec3 centre(uint slot)
     return 0.5 * (lo + hi);
 }
 
-mat4 joint(uint base, uint j, bool cached) { return cached ? joint_cache[j] : joints[base + j]; }
+vec4 buffer_row(uint i, uint r) { return vec4(joints[i][0][r], joints[i][1][r], joints[i][2][r], joints[i][3][r]); }
+vec4 joint_row(uint base, uint j, uint r, bool cached) { return cached ? joint_rows[j * 3u + r] : buffer_row(base + j, r); }
+
+// Row r of the blended matrix, w.x J_x + ...: a joint whose weight is 0 on every lane of the
+// subgroup is left out (its term adds nothing; most vertices have one or two joints).
+vec4 blend_row(uint base, uvec4 j, vec4 w, uint r, bool cached, bvec3 more)
+{
+    vec4 row = w.x * joint_row(base, j.x, r, cached);
+    if (more.x) row += w.y * joint_row(base, j.y, r, cached);
+    if (more.y) row += w.z * joint_row(base, j.z, r, cached);
+    if (more.z) row += w.w * joint_row(base, j.w, r, cached);
+    return row;
+}
 
 // Whether the whole subgroup works on one sublet (lanes are laid out linearly on every known
 // device, and a subgroup of up to 32 lanes then never spans two; otherwise each lane goes alone).
@@ -91,22 +108,24 @@ void main()
         w = uintBitsToFloat(weights[(src + v) * 2u + 1u]);
     }
     if (cached)
-        for (uint q = lane; q < push.joints.y; q += LC_SKIN_LANES) joint_cache[q] = joints[jbase + q];
+        for (uint q = lane; q < push.joints.y * 3u; q += LC_SKIN_LANES) joint_rows[q] = buffer_row(jbase + q / 3u, q % 3u);
     uint floats = total * LC_VERTEX_FLOATS;
     if (lane < (LC_MESHLET_SUBLETS + 1u) * 6u) box[lane] = (lane % 6u) < 3u ? 0xffffffffu : 0u;
     if (lane < LC_MESHLET_SUBLETS + 1u) reach[lane] = 0u;
     barrier();
 
     vec3 wp = vec3(0.0);
+    bvec3 more = bvec3(subgroupBallot(live && w.y != 0.0) != uvec4(0u), subgroupBallot(live && w.z != 0.0) != uvec4(0u),
+                       subgroupBallot(live && w.w != 0.0) != uvec4(0u));
     if (live) {
-        mat4 m = w.x * joint(jbase, j.x, cached) + w.y * joint(jbase, j.y, cached) + w.z * joint(jbase, j.z, cached) +
-                 w.w * joint(jbase, j.w, cached);
+        vec4 r0 = blend_row(jbase, j, w, 0u, cached, more), r1 = blend_row(jbase, j, w, 1u, cached, more),
+             r2 = blend_row(jbase, j, w, 2u, cached, more);
         vec3 p = vec3(x[0], x[1], x[2]);
         vec3 n = vec3(x[3], x[4], x[5]);
         vec3 t = vec3(x[8], x[9], x[10]);
-        wp = (m * vec4(p, 1.0)).xyz;
-        vec3 wn = mat3(m) * n;
-        vec3 wt = mat3(m) * t;
+        wp = vec3(dot(r0, vec4(p, 1.0)), dot(r1, vec4(p, 1.0)), dot(r2, vec4(p, 1.0)));
+        vec3 wn = vec3(dot(r0.xyz, n), dot(r1.xyz, n), dot(r2.xyz, n));
+        vec3 wt = vec3(dot(r0.xyz, t), dot(r1.xyz, t), dot(r2.xyz, t));
         float nl = length(wn);
         wn = nl > 1e-30 ? wn / nl : n;
         wt = wt - wn * dot(wn, wt);

@@ -12,7 +12,7 @@
 
 _Static_assert(LC_SKIN_LANES == LC_MESHLET_SUBLETS * LC_MESHLET_SUBLET_SIZE && LC_MESHLET_SIZE <= LC_SKIN_LANES,
                "skin.comp: a lane per vertex of a meshlet, sublet k on lanes 32k..32k+31");
-_Static_assert(LC_MESHLET_SIZE * LC_VERTEX_FLOATS * 4 + LC_SKIN_SHARED_JOINTS * 64 + (LC_MESHLET_SUBLETS + 1) * 7 * 4 <= 16384,
+_Static_assert(LC_MESHLET_SIZE * LC_VERTEX_FLOATS * 4 + LC_SKIN_SHARED_JOINTS * 48 + (LC_MESHLET_SUBLETS + 1) * 7 * 4 <= 16384,
                "skin.comp: shared memory within the 16 KiB every device has");
 
 /* A vertex's four heaviest joints, renormalised; none: joint 0 (the identity) at weight 1. */
