@@ -40,7 +40,7 @@ fi
 
 # 3. The benchmark: its frames go through the same submission, and it writes CSVs at the end.
 mkdir -p "$TMP/bench"
-sweep "bench" 4 "$TMP/bench/bench.csv $TMP/bench/bench.json" -- bench --sizes 64x64 --lights 8 --modes zbin \
+sweep "bench" 4 "$TMP/bench/bench.csv $TMP/bench/bench.json" -- bench --sizes 64x64 --lights 8 --modes zbin --warmup-ms 0 \
     --frames 2 --warmup 1 --out-dir "$TMP/bench"
 
 finish test_device_lost
