@@ -72,8 +72,8 @@ static void usage(void)
           "path's dispatch (--mesh-dispatch; default the app's; other paths one row, CSV mesh_dispatch none) x light\n"
           "counts x sizes x scenes (default scene plus --scene) x CPU thread counts (default: all cores), headless; GPU\n"
           "timestamps per pass, host light-build times, medians and 10th-90th percentile spread. Each row warms up for\n"
-          "--warmup frames (default 5) and --warmup-ms of wall time after its first (default 500; --quick: 1 and 0) so\n"
-          "that a GPU that idled is back at its clock. Not run: brute force\n"
+          "--warmup frames (default 5) and --warmup-ms of wall time after its first (default 500; --quick: 1 and 0;\n"
+          "--warmup 0: none) so that a GPU that idled is back at its clock. Not run: brute force\n"
           "above 4096 lights (the oracle, not a contender) and direct with occlusion on (direct has none: one row).\n"
           "The CSV's geometry column names the path that ran. --raster: visibility shading's rasterizer per row\n"
           "(hardware,compute compares them in one run; forward rows once, in hardware); the CSV's raster column names\n"
@@ -384,7 +384,7 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
      * "Running the benchmark"). Fixed light positions throughout. */
     double warm_from = 0.0;
     uint32_t warm = 0;
-    for (; s == LC_OK && (warm < sw->warmup || (lc_time_seconds() - warm_from) * 1000.0 < sw->warmup_ms); warm++) {
+    for (; s == LC_OK && (warm < sw->warmup || (warm > 0 && (lc_time_seconds() - warm_from) * 1000.0 < sw->warmup_ms)); warm++) {
         s = lc_app_frame(app, fs, 0.0f);
         lc_app_record_timings(app);
         if (warm == 0) warm_from = lc_time_seconds();
