@@ -60,9 +60,10 @@ lc_status lc_frame_shadow_atlas(lc_renderer *r, uint32_t tiles)
     r->frame.res_image[LC_RES_SHADOW_ATLAS] = &r->dev.shadow_atlas;
     /* --shadow-dynamic overlay's static atlas: the lights' blocks (no cascade band), where the
      * overlay's copies expect it. */
-    if (tiles >= LC_SHADOW_BLOCKS && r->settings.shadow_dynamic == LC_SHADOW_DYNAMIC_OVERLAY && !r->dev.geo.movable_count)
+    bool overlay = tiles >= LC_SHADOW_BLOCKS && r->settings.shadow_dynamic == LC_SHADOW_DYNAMIC_OVERLAY;
+    if (overlay && !r->dev.geo.movable_count)
         lc_info("--shadow-dynamic overlay: no animation of the scene moves a caster; the shadow views cache everything (shadows.dynamic redraw)");
-    else if (tiles >= LC_SHADOW_BLOCKS && r->settings.shadow_dynamic == LC_SHADOW_DYNAMIC_OVERLAY) {
+    else if (overlay) {
         lc_image_desc sd = {.width = cols * LC_SHADOW_TILE, .height = rows * LC_SHADOW_TILE, .format = VK_FORMAT_D32_SFLOAT,
                             .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
                             .name = "shadow static atlas"};

@@ -127,20 +127,30 @@ static void index_mesh_objects(lc_scene *s)
 static uint32_t copies_of(const lc_scene_anim *a) { return a->instance_count ? a->instance_count : 1u; }
 static uint32_t nodes_per(const lc_scene_anim *a) { return a->instance_count ? a->instance_nodes : a->node_count; }
 
+/* The nodes the animations move into node[node_count]: each node a channel of a playing one
+ * (of any one, where every) targets, in every --grid copy, but for those given as a fixed
+ * matrix; then their descendants (a parent precedes its children). */
+static void moved_nodes(const lc_scene_anim *a, bool every, bool *node)
+{
+    uint32_t per = nodes_per(a);
+    memset(node, 0, a->node_count * sizeof *node);
+    for (uint32_t k = 0; k < a->animation_count; k++)
+        for (uint32_t c = 0; (every || playing(a, k)) && c < a->animations[k].channel_count; c++)
+            for (uint32_t n = a->animations[k].channels[c].node; n < a->node_count; n += per) node[n] = !a->nodes[n].has_matrix;
+    for (uint32_t i = 0; i < a->node_count; i++)
+        if (a->nodes[i].parent != UINT32_MAX && node[a->nodes[i].parent]) node[i] = true;
+}
+
 void lc_scene_anim_select(lc_scene *s, int32_t active)
 {
     lc_scene_anim *a = s->anim;
     if (!a) return;
     a->active = active;
     index_mesh_objects(s);
-    uint32_t per = nodes_per(a);
-    for (uint32_t i = 0; i < a->node_count; i++) a->nodes[i].dynamic = false;
-    for (uint32_t k = 0; k < a->animation_count; k++)
-        for (uint32_t c = 0; playing(a, k) && c < a->animations[k].channel_count; c++)
-            for (uint32_t n = a->animations[k].channels[c].node; n < a->node_count; n += per)
-                a->nodes[n].dynamic = !a->nodes[n].has_matrix;
-    for (uint32_t i = 0; i < a->node_count; i++)
-        if (a->nodes[i].parent != UINT32_MAX && a->nodes[a->nodes[i].parent].dynamic) a->nodes[i].dynamic = true;
+    bool *moved = lc_calloc(LC_MAX(a->node_count, 1u), sizeof *moved);
+    moved_nodes(a, false, moved);
+    for (uint32_t i = 0; i < a->node_count; i++) a->nodes[i].dynamic = moved[i];
+    free(moved);
     bool *skinned = lc_calloc(LC_MAX(s->mesh_count, 1u), sizeof *skinned);
     uint8_t *posed = lc_calloc(LC_MAX(s->mesh_count, 1u), 1);
     a->skins_disjoint = true;
@@ -165,13 +175,8 @@ bool *lc_scene_movable_objects(const lc_scene *s)
 {
     const lc_scene_anim *a = s->anim;
     if (!a || !s->object_count) return NULL;
-    uint32_t per = nodes_per(a);
     bool *node = lc_calloc(LC_MAX(a->node_count, 1u), sizeof *node);
-    for (uint32_t k = 0; k < a->animation_count; k++)
-        for (uint32_t c = 0; c < a->animations[k].channel_count; c++)
-            for (uint32_t n = a->animations[k].channels[c].node; n < a->node_count; n += per) node[n] = !a->nodes[n].has_matrix;
-    for (uint32_t i = 0; i < a->node_count; i++)
-        if (a->nodes[i].parent != UINT32_MAX && node[a->nodes[i].parent]) node[i] = true;
+    moved_nodes(a, true, node);
     /* Meshes whose vertices an animation poses: a skin with an animated joint, morph targets
      * whose node's weights are animated (every object drawing such a mesh changes with it). */
     bool *posed = lc_calloc(LC_MAX(s->mesh_count, 1u), sizeof *posed);
