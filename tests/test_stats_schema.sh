@@ -51,6 +51,18 @@ run "lists, a sun, no environment, CPU shadow cull" --mode lists --sun 0.3,1,0.2
 run "clusters with tile binning, the built-in mesh" --mode clusters --binning tiles --scene mesh
 run "tiles, --lights 0, fixed exposure, heatmap" --mode tiles --lights 0 --exposure 8 --view heatmap
 
+# passes_ms: a median per pass of the last frame's list, over the frames timed (a still scene's
+# passes do not change, so all of them but the frame still in flight when the first was read).
+lc_ok "six frames" "${base[@]}" --frames 6 --stats "$TMP/passes.json" &&
+    "$PY" - "$TMP/passes.json" <<'PYEOF' || fail "passes_ms does not hold the last frame's passes over the frames"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = list(d["passes_ms"]) == list(d["passes_ms_last_frame"]) and len(d["passes_ms"]) >= 3
+ok = ok and 5 <= d["passes_frames"] <= 6 and all(v > 0 for v in d["passes_ms"].values())
+print(d["passes_frames"], d["passes_ms"], d["passes_ms_last_frame"])
+sys.exit(0 if ok else 1)
+PYEOF
+
 # The schema refuses a stats file without a key that is always there, with an undocumented key,
 # and with a conditional key outside its configuration.
 "$PY" - "$TMP/s1.json" "$TMP" <<'PYEOF'

@@ -152,6 +152,10 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     app->animated = lc_calloc(app->lights.count, sizeof *app->animated);
     lc_frame_log_init(&app->gpu_log, LC_TIMER_COUNT + 1, opt->frames);
     lc_frame_log_init(&app->cpu_log, LC_CPU_COUNT, opt->frames);
+    if (opt->stats) {
+        lc_frame_log_init(&app->pass_log, LC_BACKEND_MARKERS, opt->frames);
+        app->pass_names = lc_calloc(LC_BACKEND_MARKERS, sizeof *app->pass_names);
+    }
 
     const float *c = opt->camera_set ? opt->camera : app->scene.default_camera;
     app->camera = (lc_camera){
@@ -407,6 +411,8 @@ void lc_app_destroy(lc_app *app)
     free(app->animated);
     lc_frame_log_free(&app->gpu_log);
     lc_frame_log_free(&app->cpu_log);
+    lc_frame_log_free(&app->pass_log);
+    free(app->pass_names);
     memset(app, 0, sizeof *app);
 }
 
@@ -497,6 +503,16 @@ void lc_app_record_timings(lc_app *app)
     memcpy(v, t->ms, sizeof t->ms);
     v[LC_TIMER_COUNT] = t->frame_ms;
     lc_frame_log_push(&app->gpu_log, v);
+    if (!app->pass_log.v) return;
+    /* A frame whose passes differ (a view switched, a shadow view more) starts the medians again. */
+    bool same = t->pass_count == app->pass_count;
+    for (uint32_t i = 0; same && i < t->pass_count; i++) same = strcmp(t->pass_names[i], app->pass_names[i]) == 0;
+    if (!same) {
+        lc_frame_log_clear(&app->pass_log);
+        app->pass_count = t->pass_count;
+        memcpy(app->pass_names, t->pass_names, t->pass_count * sizeof *app->pass_names);
+    }
+    lc_frame_log_push(&app->pass_log, t->pass_ms);
 }
 
 typedef struct png_buf { uint8_t *data; size_t size, cap; } png_buf;

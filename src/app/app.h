@@ -27,6 +27,11 @@ typedef struct lc_app {
     /* The last frames' GPU ms per timer, then the whole frame (LC_TIMER_COUNT + 1 series),
      * and CPU ms per stage (LC_CPU_COUNT series), for medians. */
     lc_frame_log gpu_log, cpu_log;
+    /* With --stats: each pass's GPU ms (LC_BACKEND_MARKERS series) over the frames since the
+     * frame's list of passes last changed, for the passes_ms medians, and the passes' labels. */
+    lc_frame_log pass_log;
+    char (*pass_names)[48];
+    uint32_t pass_count;
     uint64_t timing_serial;
     lc_environment_image environment_image; /* --environment FILE.hdr, read before any device work */
     lc_probe_set probes;       /* --probes-file or --probes (lights/probes.h), in blending order; captured by lc_app_start_gpu */

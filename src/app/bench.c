@@ -376,6 +376,7 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
     const lc_bench_sweep *sw = run->sw;
     lc_frame_log_clear(&app->gpu_log);
     lc_frame_log_clear(&app->cpu_log);
+    lc_frame_log_clear(&app->pass_log);
     lc_status s = LC_OK;
     /* Warm-up: --warmup frames, and --warmup-ms of wall time after the first (which makes the
      * row's pipelines and buffers). A GPU left idle meanwhile drops its clock (an H200 from 1980
@@ -393,6 +394,7 @@ static lc_status measure(sweep_run *run, lc_app *app, const variant *v, lc_frame
     lc_app_record_timings(app);
     lc_frame_log_clear(&app->gpu_log);
     lc_frame_log_clear(&app->cpu_log);
+    lc_frame_log_clear(&app->pass_log);
     for (uint32_t f = 0; f < sw->frames && s == LC_OK; f++) {
         s = lc_app_frame(app, fs, 0.0f);
         lc_app_record_timings(app);

@@ -188,6 +188,10 @@ lc_status lc_app_write_stats(lc_app *app, const char *path, const uint64_t *pair
     cJSON_AddNumberToObject(contexts, "commands", q.commands);
     cJSON_AddNumberToObject(contexts, "secondaries", q.secondaries);
     cJSON_AddNumberToObject(contexts, "pool_blocks", q.pool_blocks);
+    cJSON *pass_medians = cJSON_AddObjectToObject(root, "passes_ms");
+    for (uint32_t i = 0; i < app->pass_count; i++)
+        cJSON_AddNumberToObject(pass_medians, app->pass_names[i], lc_frame_log_median(&app->pass_log, i));
+    cJSON_AddNumberToObject(root, "passes_frames", app->pass_log.count);
     cJSON *passes = cJSON_AddObjectToObject(root, "passes_ms_last_frame");
     for (uint32_t i = 0; i < q.timings->pass_count; i++)
         cJSON_AddNumberToObject(passes, q.timings->pass_names[i], q.timings->pass_ms[i]);
