@@ -9,8 +9,8 @@
  * (the "object motion" pass), so frames in flight keep what they were recorded with.
  *
  * Skinned meshes (default: skinned on the GPU, geometry/skinning.h): the same pass runs the
- * skinning kernel over each skin's range of the runtime mesh (the runtime mesh keeps each mesh's
- * vertices in a range, vertex_remap naming each one's scene vertex), which also refits its
+ * skinning kernels over each skin's range of the runtime mesh (the runtime mesh keeps each mesh's
+ * vertices in a range, vertex_remap naming each one's scene vertex), which also pose its
  * meshlets' and sublets' spheres (back-face cone off, as a pose bends it); the host's copies of
  * those bounds (the shadow views' CPU cull) reach everywhere (geometry/skinning.h). With
  * --skinning cpu the scene poses the vertices, they go up with the objects and the bounds are

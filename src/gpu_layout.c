@@ -7,7 +7,8 @@
 #include "lights/lights.h"
 #include "lc_skin.h"
 
-_Static_assert(sizeof(lc_skin_push) == 48, "lc_skin_push is three uvec4 of push constants");
+_Static_assert(sizeof(lc_skin_push) == 64, "lc_skin_push is four uvec4 of push constants");
+_Static_assert(sizeof(lc_skin_sphere) == 32, "lc_skin_sphere is a vec4 and a uvec4 (std430)");
 
 _Static_assert(sizeof(lc_f4) == 16, "lc_f4 is a vec4");
 _Static_assert(sizeof(lc_u4) == 16, "lc_u4 is a uvec4");

@@ -1,7 +1,8 @@
 /* The animated glTF file of test_animation and test_gpu_skinning (static functions, included by
  * both): a parent node turning about Y over 1 s with a child quad (and a KHR_lights_punctual
  * light) on it, a strip of ten vertices skinned to two joints (the upper one turning 60 degrees
- * about Z over 1 s), a second quad, and a second animation (STEP) moving it. */
+ * about Z over 1 s), a second quad, and a second animation (STEP) moving it; and a chain file:
+ * a strip skinned to more joints than skin.comp holds in shared memory. */
 #ifndef LC_ANIM_TEST_SCENE_H
 #define LC_ANIM_TEST_SCENE_H
 
@@ -25,7 +26,7 @@ static void base64(const uint8_t *in, size_t n, char *out)
     out[o] = 0;
 }
 
-static uint8_t buf[4096];
+static uint8_t buf[16384];
 static size_t used;
 static char views[4096], accs[4096];
 static int view_n, acc_n;
@@ -109,6 +110,70 @@ static void write_file(const char *path)
              "\"accessors\":[%s],\"bufferViews\":[%s],"
              "\"buffers\":[{\"byteLength\":%zu,\"uri\":\"data:application/octet-stream;base64,%s\"}]}",
              qp, qx, sp, sj, sw, sx, qp, qx, mz, ib, ti, ry, ti, rz, ti, wk, ti, sl, accs, views, used, b64);
+    FILE *f = fopen(path, "w");
+    fputs(json, f);
+    fclose(f);
+}
+
+/* The chain file: a strip of CHAIN_JOINTS + 1 levels 0.25 m apart (two vertices each, x = +-0.1),
+ * skinned to a chain of CHAIN_JOINTS joints (each a child of the one below, 0.25 m up); level 0 to
+ * joint 0, level k to joints k - 1 and k (the last: the top joint twice) at 0.5 each; its one
+ * animation turns every joint 3 degrees about Z over 1 s (linear), so the strip curls. */
+#define CHAIN_JOINTS 40
+
+__attribute__((unused)) static void write_chain_file(const char *path)
+{
+    enum { levels = CHAIN_JOINTS + 1, verts = levels * 2 };
+    static float pos[verts][3], weights[verts][4], ibm[CHAIN_JOINTS][16];
+    static uint16_t joints[verts][4];
+    static uint32_t idx[CHAIN_JOINTS * 6];
+    for (int k = 0; k < levels; k++)
+        for (int s = 0; s < 2; s++) {
+            int v = k * 2 + s;
+            pos[v][0] = s ? 0.1f : -0.1f, pos[v][1] = 0.25f * (float)k, pos[v][2] = 0.0f;
+            int lo = k ? k - 1 : 0, hi = k < CHAIN_JOINTS ? k : CHAIN_JOINTS - 1;
+            joints[v][0] = (uint16_t)lo, joints[v][1] = (uint16_t)hi, joints[v][2] = joints[v][3] = 0;
+            weights[v][0] = k ? 0.5f : 1.0f, weights[v][1] = k ? 0.5f : 0.0f, weights[v][2] = weights[v][3] = 0;
+        }
+    for (int k = 0; k < CHAIN_JOINTS; k++) {
+        uint32_t a = (uint32_t)k * 2, t[6] = {a, a + 1, a + 3, a, a + 3, a + 2};
+        memcpy(idx + k * 6, t, sizeof t);
+        float m[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -0.25f * (float)k, 0, 1};
+        memcpy(ibm[k], m, sizeof m);
+    }
+    float times[2] = {0, 1}, s3 = sinf(1.5f * 3.14159265f / 180.0f), c3 = cosf(1.5f * 3.14159265f / 180.0f);
+    float rot[8] = {0, 0, 0, 1, 0, 0, s3, c3};
+    used = 0, view_n = acc_n = 0, views[0] = accs[0] = 0;
+    char minmax[96];
+    snprintf(minmax, sizeof minmax, ",\"min\":[-0.1,0,0],\"max\":[0.1,%g,0]", 0.25 * CHAIN_JOINTS);
+    int p = add(pos, sizeof pos, 5126, "VEC3", verts, minmax);
+    int j = add(joints, sizeof joints, 5123, "VEC4", verts, "");
+    int w = add(weights, sizeof weights, 5126, "VEC4", verts, "");
+    int x = add(idx, sizeof idx, 5125, "SCALAR", CHAIN_JOINTS * 6, "");
+    int ib = add(ibm, sizeof ibm, 5126, "MAT4", CHAIN_JOINTS, "");
+    int ti = add(times, sizeof times, 5126, "SCALAR", 2, ",\"min\":[0],\"max\":[1]");
+    int ro = add(rot, sizeof rot, 5126, "VEC4", 2, "");
+    static char b64[24000], json[64000], nodes[8192], list[1024], channels[8192];
+    base64(buf, used, b64);
+    nodes[0] = list[0] = channels[0] = 0;
+    for (int k = 0; k < CHAIN_JOINTS; k++) {
+        size_t nl = strlen(nodes), ll = strlen(list), cl = strlen(channels);
+        if (k + 1 < CHAIN_JOINTS)
+            snprintf(nodes + nl, sizeof nodes - nl, ",{\"translation\":[0,%g,0],\"children\":[%d]}", k ? 0.25 : 0.0, k + 2);
+        else
+            snprintf(nodes + nl, sizeof nodes - nl, ",{\"translation\":[0,%g,0]}", k ? 0.25 : 0.0);
+        snprintf(list + ll, sizeof list - ll, "%s%d", k ? "," : "", k + 1);
+        snprintf(channels + cl, sizeof channels - cl, "%s{\"sampler\":0,\"target\":{\"node\":%d,\"path\":\"rotation\"}}", k ? "," : "", k + 1);
+    }
+    snprintf(json, sizeof json,
+             "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0,1]}],"
+             "\"nodes\":[{\"mesh\":0,\"skin\":0}%s],"
+             "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":%d,\"JOINTS_0\":%d,\"WEIGHTS_0\":%d},\"indices\":%d}]}],"
+             "\"skins\":[{\"joints\":[%s],\"inverseBindMatrices\":%d}],"
+             "\"animations\":[{\"name\":\"curl\",\"channels\":[%s],\"samplers\":[{\"input\":%d,\"output\":%d}]}],"
+             "\"accessors\":[%s],\"bufferViews\":[%s],"
+             "\"buffers\":[{\"byteLength\":%zu,\"uri\":\"data:application/octet-stream;base64,%s\"}]}",
+             nodes, p, j, w, x, list, ib, channels, ti, ro, accs, views, used, b64);
     FILE *f = fopen(path, "w");
     fputs(json, f);
     fclose(f);

@@ -2,7 +2,7 @@
  * the file of tests/anim_test_scene.h rendered at t = 0.5 (the strip's upper joint turned 30
  * degrees), the runtime mesh read back: every skinned vertex where the CPU poses it (positions
  * within 1e-4, normals within 1e-3), the vertices of other meshes untouched, and the skinned
- * meshlets' spheres (refit on the GPU) around their posed vertices, a morph-target quad's CPU-morphed
+ * meshlets' and sublets' spheres (posed on the GPU) around their posed vertices, a morph-target quad's CPU-morphed
  * vertices uploaded in the same pass; then 30 more frames, and
  * the same again at t = 1; a frame at the same time again skins nothing; switched to no
  * animation, the rest pose. */
@@ -11,6 +11,7 @@
 #include "scene/animation.h"
 #include "test_util.h"
 #include "anim_test_scene.h"
+#include "skin_bounds_check.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -42,32 +43,16 @@ static void compare(lc_app *a, const char *when)
             }
             checked++;
         }
-        /* Each skinned meshlet's GPU sphere holds its posed vertices (read back from the GPU). */
-        lc_buffer host;
-        VkDeviceSize size = (VkDeviceSize)(r->first_meshlet + r->meshlet_count) * sizeof(lc_gpu_meshlet);
-        lc_buffer_desc hd = {.size = size, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT, .host_visible = true, .name = "test readback"};
-        CHECK(lc_buffer_create(&a->ctx, &hd, &host) == LC_OK);
-        VkCommandBuffer cmd = lc_vk_begin_once(&a->ctx);
-        VkBufferCopy region = {.size = size};
-        vkCmdCopyBuffer(cmd, g->meshlets.buffer, host.buffer, 1, &region);
-        lc_vk_end_once(&a->ctx, cmd);
-        const lc_gpu_meshlet *ml = host.mapped;
-        for (uint32_t m = r->first_meshlet; m < r->first_meshlet + r->meshlet_count; m++) {
-            uint32_t count = 0;
-            for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) count += (((&ml[m].sublets.x)[q / 2] >> (16 * (q % 2))) & 0xffffu) >> 8;
-            CHECK(ml[m].cone_apex.w >= 1.0f);
-            for (uint32_t i = ml[m].info.z; i < ml[m].info.z + count; i++) {
-                float d = 0.0f;
-                for (int c = 0; c < 3; c++) d += (v[i].position[c] - (&ml[m].sphere.x)[c]) * (v[i].position[c] - (&ml[m].sphere.x)[c]);
-                outside = fmaxf(outside, sqrtf(d) - ml[m].sphere.w);
-            }
-        }
-        lc_buffer_destroy(&a->ctx, &host);
+        /* Each skinned meshlet's and sublet's GPU sphere holds its posed vertices (read back from the GPU). */
+        skin_bounds sb;
+        skin_bounds_read(a, r->first_meshlet + r->meshlet_count, &sb);
+        outside = fmaxf(outside, skin_bounds_outside(&sb, v, r->first_meshlet, r->meshlet_count));
+        skin_bounds_free(a, &sb);
     }
     CHECK_MSG(checked == 10, "%s: %u skinned vertices", when, checked);
     CHECK_MSG(worst_p <= 1e-4f, "%s: GPU-skinned positions %g from the CPU's", when, worst_p);
     CHECK_MSG(worst_n <= 1e-3f, "%s: GPU-skinned normals %g from the CPU's", when, worst_n);
-    CHECK_MSG(outside <= 0.0f, "%s: a posed vertex %g outside its meshlet's refit sphere", when, outside);
+    CHECK_MSG(outside <= 0.0f, "%s: a posed vertex %g outside its meshlet's or sublet's posed sphere", when, outside);
     /* The morphed quad, deformed on the CPU and uploaded in the same pass: its posed vertices. */
     for (uint32_t k = 0; k < an->morph_count; k++) {
         const lc_meshlet_range *r = &g->ms.ranges[an->morphs[k].mesh];

@@ -11,30 +11,49 @@
 #define LC_SKIN_BIND_VERTICES 3 /* float[]: the runtime mesh's lc_vertex (written) */
 #define LC_SKIN_BIND_MESHLETS 4 /* lc_gpu_meshlet[] (spheres and cone cutoffs written) */
 #define LC_SKIN_BIND_SUBLETS 5  /* lc_meshlet_bounds[LC_MESHLET_SUBLETS per meshlet] (spheres and cone cutoffs written) */
-#define LC_SKIN_BIND_COUNT 6
+#define LC_SKIN_BIND_SPHERES 6  /* lc_skin_sphere[]: per sublet of a source meshlet, a bind-space sphere per joint that moves its vertices */
+#define LC_SKIN_BIND_SPHERE_RANGES 7 /* uvec4 per source meshlet: x its first lc_skin_sphere, y and z sublet k's sphere count in bits 8 * (k % 4) of component 1 + k / 4 */
+#define LC_SKIN_BIND_COUNT 8
 
-/* skin.comp: a workgroup per meshlet (LC_MESHLET_SUBLETS sublets of LC_MESHLET_SUBLET_SIZE
- * vertices), a lane per vertex. */
+/* skin.comp: a lane per vertex, a workgroup LC_SKIN_LANES consecutive vertices of a skin for
+ * LC_SKIN_COPIES of its copies (the bind vertex and weights loaded once, posed for each). */
 #define LC_SKIN_LANES 256u
+#define LC_SKIN_COPIES 2u
 /* A copy's joint matrices held in shared memory where it has at most this many (more: read from
- * the buffer); with the staged meshlet (256 x 13 floats) it stays within the 16 KiB every device has. */
+ * the buffer); with the staged vertices (LC_SKIN_LANES x 13 floats) it stays within the 16 KiB
+ * every device has. */
 #define LC_SKIN_SHARED_JOINTS 32u
+/* skin_bounds.comp: a lane per meshlet. */
+#define LC_SKIN_BOUNDS_LANES 64u
 
-/* skin.comp, one dispatch per run of copies of one skin (their meshlets, runtime vertices and
- * joint matrices following each other; workgroup w = y * groups.x + x is the run's meshlet w):
- * range   x the run's first meshlet, y its meshlet count, z 1 where the sublet bounds are bound,
- *         w meshlets a copy;
- * copies  x the first copy's first runtime vertex, y runtime vertices a copy, z the first source
- *         (bind) vertex, shared by the copies;
- * joints  x the first copy's first joint matrix, y joint matrices a copy. */
+/* Both kernels, one dispatch each per run of copies of one skin (their meshlets, runtime vertices
+ * and joint matrices following each other):
+ * run       x copies, y workgroups (w = y * groups.x + x), z 1 where the sublet bounds are bound
+ * vertices  x the first copy's first runtime vertex, y runtime vertices a copy, z the first
+ *           source (bind) vertex, shared by the copies
+ * meshlets  x the first copy's first meshlet, y meshlets a copy, z the first source meshlet (its
+ *           sphere range), shared by the copies
+ * joints    x the first copy's first joint matrix, y joint matrices a copy. */
 struct lc_skin_push {
-    LC_U4 range;
-    LC_U4 copies;
+    LC_U4 run;
+    LC_U4 vertices;
+    LC_U4 meshlets;
     LC_U4 joints;
 };
 
+/* A bind-space sphere around the vertices of one sublet that one joint moves (weight > 0). */
+struct lc_skin_sphere {
+    LC_F4 sphere; /* centre, radius */
+    LC_U4 joint;  /* x: the joint, within the skin; y..w: 0 */
+};
+
+#ifdef LC_GLSL
+uint lc_skin_sphere_count(uvec4 range, uint k) { return (range[1u + k / 4u] >> (8u * (k % 4u))) & 0xffu; }
+#endif
+
 #ifndef LC_GLSL
 typedef struct lc_skin_push lc_skin_push;
+typedef struct lc_skin_sphere lc_skin_sphere;
 #endif
 
 #endif

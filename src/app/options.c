@@ -484,7 +484,8 @@ static const lc_option k_options[] = {
     {.flag = "--skinning", .value = "gpu|cpu", .section = LC_OPTSEC_ANIMATION, NAMES(k_skinning, LC_ARRAY_COUNT(k_skinning)),
      FIELD(skinning_cpu), .why = "expected gpu or cpu",
      .help = "skinned meshes posed by a compute pass before the culls, four joints a vertex (gpu, default), or on the CPU, "
-             "every joint, and uploaded (cpu: the reference); bounds refit to the pose either way",
+             "every joint, and uploaded (cpu: the reference); meshlet bounds follow the pose either way (GPU: from each "
+             "joint's bind spheres; CPU: refit)",
      .stats = "animation.skinning"},
     /* viewer and tools */
     {.flag = "--no-vsync", .section = LC_OPTSEC_TOOLS, SWITCH(vsync, 0), .help = "present without vsync (for measuring)"},

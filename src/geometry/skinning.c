@@ -10,10 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Static_assert(LC_SKIN_LANES == LC_MESHLET_SUBLETS * LC_MESHLET_SUBLET_SIZE && LC_MESHLET_SIZE <= LC_SKIN_LANES,
-               "skin.comp: a lane per vertex of a meshlet, sublet k on lanes 32k..32k+31");
-_Static_assert(LC_MESHLET_SIZE * LC_VERTEX_FLOATS * 4 + LC_SKIN_SHARED_JOINTS * 48 + (LC_MESHLET_SUBLETS + 1) * 7 * 4 <= 16384,
+_Static_assert(LC_SKIN_LANES * LC_VERTEX_FLOATS * 4 + LC_SKIN_COPIES * LC_SKIN_SHARED_JOINTS * 48 <= 16384,
                "skin.comp: shared memory within the 16 KiB every device has");
+_Static_assert(LC_MESHLET_SUBLET_SIZE * 4 <= 255, "skin_bounds.comp: a sublet's sphere count in 8 bits");
 
 /* A vertex's four heaviest joints, renormalised; none: joint 0 (the identity) at weight 1. */
 typedef struct influence {
@@ -43,11 +42,79 @@ static bool same_source(const lc_scene *scene, const lc_geometry *g, const lc_sk
     uint32_t fr = scene->meshes[mr].first_vertex, fb = scene->meshes[mb].first_vertex;
     for (uint32_t i = 0; i < r->count; i++)
         if (g->ms.vertex_remap[r->runtime_first + i] - fr != g->ms.vertex_remap[b->runtime_first + i] - fb) return false;
+    /* And the same meshlets over them (the joint spheres are per source sublet). */
+    if (r->meshlet_count != b->meshlet_count) return false;
+    for (uint32_t m = 0; m < r->meshlet_count; m++) {
+        const lc_gpu_meshlet *mr_ = &g->meshlets_host[r->meshlet_first + m], *mb_ = &g->meshlets_host[b->meshlet_first + m];
+        if (mr_->info.z - r->runtime_first != mb_->info.z - b->runtime_first || memcmp(&mr_->sublets, &mb_->sublets, sizeof mr_->sublets))
+            return false;
+    }
     return true;
 }
 
+/* A growing array of joint spheres. */
+typedef struct sphere_list {
+    lc_skin_sphere *data;
+    uint32_t count, cap;
+} sphere_list;
+
+/* Whether source vertex i (of wt's layout) is moved by joint j: one of its joints, weight > 0. */
+static bool moves(const lc_u4 *wt, uint32_t i, uint32_t j)
+{
+    const lc_u4 *f = &wt[(size_t)i * 2];
+    for (int k = 0; k < 4; k++) {
+        float w;
+        memcpy(&w, &(&f[1].x)[k], sizeof w);
+        if ((&f[0].x)[k] == j && w > 0.0f) return true;
+    }
+    return false;
+}
+
+/* Source meshlet m's joint spheres (range r's meshlet m; bind vertices src, joints and weights wt
+ * in source order): per sublet, per joint that moves one of its vertices, the sphere of the
+ * vertices it moves (centred on their box, reaching the farthest); their range into *range. */
+static void meshlet_spheres(const lc_geometry *g, const lc_skin_range *r, uint32_t m, const lc_vertex *src, const lc_u4 *wt,
+                            sphere_list *out, lc_u4 *range)
+{
+    const lc_gpu_meshlet *ml = &g->meshlets_host[r->meshlet_first + m];
+    *range = (lc_u4){out->count, 0, 0, 0};
+    uint32_t v = ml->info.z - r->runtime_first; /* source and runtime order are the same */
+    for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) {
+        uint32_t n = (((&ml->sublets.x)[q / 2] >> (16 * (q % 2))) & 0xffffu) >> 8, end = LC_MIN(v + n, r->count);
+        uint32_t joint[LC_MESHLET_SUBLET_SIZE * 4], joints = 0;
+        for (uint32_t i = v; i < end; i++)
+            for (int k = 0; k < 4; k++) {
+                uint32_t j = (&wt[(size_t)(r->source_first + i) * 2].x)[k], e = 0;
+                while (e < joints && joint[e] != j) e++;
+                if (e == joints && moves(wt, r->source_first + i, j)) joint[joints++] = j;
+            }
+        for (uint32_t e = 0; e < joints; e++) {
+            float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY}, c[3], reach = 0.0f;
+            for (uint32_t i = v; i < end; i++)
+                if (moves(wt, r->source_first + i, joint[e])) {
+                    const float *p = src[r->source_first + i].position;
+                    for (int a = 0; a < 3; a++) lo[a] = fminf(lo[a], p[a]), hi[a] = fmaxf(hi[a], p[a]);
+                }
+            for (int a = 0; a < 3; a++) c[a] = 0.5f * (lo[a] + hi[a]);
+            for (uint32_t i = v; i < end; i++)
+                if (moves(wt, r->source_first + i, joint[e])) {
+                    const float *p = src[r->source_first + i].position;
+                    float d[3] = {p[0] - c[0], p[1] - c[1], p[2] - c[2]};
+                    reach = fmaxf(reach, sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]));
+                }
+            if (out->count == out->cap) {
+                out->cap = LC_MAX(out->cap * 2, 256u);
+                out->data = lc_realloc(out->data, (size_t)out->cap * sizeof *out->data);
+            }
+            out->data[out->count++] = (lc_skin_sphere){{c[0], c[1], c[2], reach * (1.0f + 1e-6f)}, {joint[e], 0, 0, 0}};
+        }
+        (&range->y)[q / 4] |= joints << (8 * (q % 4));
+        v += n;
+    }
+}
+
 /* The host's copies of the skinned meshlets' and sublets' bounds (the shadow views' CPU meshlet
- * cull): spheres that reach everywhere, cone off. The GPU's are refit to each pose by skin.comp;
+ * cull): spheres that reach everywhere, cone off. The GPU's are posed by skin_bounds.comp;
  * on the host the object cull has already bounded each skinned object by its joints' boxes, and
  * a mesh-wide sphere per meshlet (rewritten for every meshlet of every copy each frame: 110 MB a
  * frame at --grid 20) culled nothing that bound does not. */
@@ -69,7 +136,7 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, lc_geometry
     const lc_scene_anim *a = scene->anim;
     if (!a || !a->skin_count) return LC_OK;
     sk->ranges = lc_calloc(a->skin_count, sizeof *sk->ranges);
-    uint32_t sources = 0;
+    uint32_t sources = 0, source_meshlets = 0;
     /* Each skin's joint matrices: the identity (joint 0 of the skin: vertices without a joint),
      * then its bones. The bind vertices and weights (joints numbered within the skin) are stored
      * once for the --grid copies of a skin that share a vertex order. */
@@ -78,21 +145,25 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, lc_geometry
     for (uint32_t k = 0; k < a->skin_count; k++) {
         const lc_meshlet_range *rg = &g->ms.ranges[a->skins[k].mesh];
         lc_skin_range *r = &sk->ranges[k];
-        *r = (lc_skin_range){k, sources, rg->first_vertex, rg->vertex_count, rg->first_meshlet, rg->meshlet_count, sk->joint_count,
-                             a->skins[k].bone_count + 1};
+        *r = (lc_skin_range){k, sources, rg->first_vertex, rg->vertex_count, rg->first_meshlet, rg->meshlet_count, source_meshlets,
+                             sk->joint_count, a->skins[k].bone_count + 1};
         sk->joint_count += r->joints;
-        unbound_host_meshlets(g, r);
         if (last && same_source(scene, g, r, last)) {
             r->source_first = last->source_first;
+            r->source_meshlet = last->source_meshlet;
         } else {
             owns[k] = true;
             sources += rg->vertex_count;
+            source_meshlets += rg->meshlet_count;
             last = r;
         }
+        unbound_host_meshlets(g, r);
     }
     sk->range_count = a->skin_count;
     lc_vertex *src = lc_calloc(LC_MAX(sources, 1u), sizeof *src);
     lc_u4 *wt = lc_calloc((size_t)LC_MAX(sources, 1u) * 2, sizeof *wt);
+    lc_u4 *sphere_ranges = lc_calloc(LC_MAX(source_meshlets, 1u), sizeof *sphere_ranges);
+    sphere_list spheres = {0};
     uint32_t over = 0;
     for (uint32_t k = 0; k < a->skin_count; k++) {
         if (!owns[k]) continue;
@@ -122,6 +193,7 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, lc_geometry
         }
         free(inf);
         free(n);
+        for (uint32_t m = 0; m < r->meshlet_count; m++) meshlet_spheres(g, r, m, src, wt, &spheres, &sphere_ranges[r->source_meshlet + m]);
     }
     free(owns);
     if (over)
@@ -134,8 +206,20 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, lc_geometry
     d.name = "skin joints and weights";
     if (st == LC_OK) st = lc_buffer_create(ctx, &d, &sk->weights);
     if (st == LC_OK) st = lc_buffer_upload(ctx, &sk->weights, wt, d.size);
+    d.size = (VkDeviceSize)LC_MAX(spheres.count, 1u) * sizeof *spheres.data;
+    d.name = "skin joint spheres";
+    if (st == LC_OK) st = lc_buffer_create(ctx, &d, &sk->spheres);
+    if (st == LC_OK && spheres.count)
+        st = lc_buffer_upload(ctx, &sk->spheres, spheres.data, (VkDeviceSize)spheres.count * sizeof *spheres.data);
+    d.size = (VkDeviceSize)LC_MAX(source_meshlets, 1u) * sizeof *sphere_ranges;
+    d.name = "skin joint sphere ranges";
+    if (st == LC_OK) st = lc_buffer_create(ctx, &d, &sk->sphere_ranges);
+    if (st == LC_OK) st = lc_buffer_upload(ctx, &sk->sphere_ranges, sphere_ranges, d.size);
+    sk->sphere_count = spheres.count;
     free(src);
     free(wt);
+    free(spheres.data);
+    free(sphere_ranges);
     for (int i = 0; i < 2 && st == LC_OK; i++) {
         lc_buffer_desc jd = {.size = (VkDeviceSize)sk->joint_count * sizeof(lc_m4), .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                              .host_visible = true, .gpu_reads = true, .name = "skin joint matrices"};
@@ -157,7 +241,8 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, lc_geometry
     VK_CHECK(vkCreatePipelineLayout(ctx->device, &pli, NULL, &sk->layout));
     LC_NAME(ctx, VK_OBJECT_TYPE_PIPELINE_LAYOUT, sk->layout, "skinning layout");
     sk->skin = lc_pipeline_compute(ctx, sk->layout, "skin.comp", NULL, "skin");
-    if (!sk->skin) return LC_ERR_RUNTIME;
+    sk->bounds = lc_pipeline_compute(ctx, sk->layout, "skin_bounds.comp", NULL, "skin bounds");
+    if (!sk->skin || !sk->bounds) return LC_ERR_RUNTIME;
     VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * LC_SKIN_BIND_COUNT};
     VkDescriptorPoolCreateInfo pi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 2, .poolSizeCount = 1,
                                      .pPoolSizes = &ps};
@@ -176,6 +261,8 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, lc_geometry
             [LC_SKIN_BIND_MESHLETS] = {g->meshlets.buffer, 0, VK_WHOLE_SIZE},
             /* Without sublet bounds on the GPU the kernel writes none (push constant); any buffer binds. */
             [LC_SKIN_BIND_SUBLETS] = {sk->sublets ? g->sublet_bounds.buffer : g->meshlets.buffer, 0, VK_WHOLE_SIZE},
+            [LC_SKIN_BIND_SPHERES] = {sk->spheres.buffer, 0, VK_WHOLE_SIZE},
+            [LC_SKIN_BIND_SPHERE_RANGES] = {sk->sphere_ranges.buffer, 0, VK_WHOLE_SIZE},
         };
         VkWriteDescriptorSet w[LC_SKIN_BIND_COUNT];
         for (uint32_t k = 0; k < LC_SKIN_BIND_COUNT; k++)
@@ -191,10 +278,13 @@ void lc_skinning_destroy(lc_context *ctx, lc_skinning *sk)
     VkDevice dev = ctx->device;
     if (sk->pool) vkDestroyDescriptorPool(dev, sk->pool, NULL);
     if (sk->skin) vkDestroyPipeline(dev, sk->skin, NULL);
+    if (sk->bounds) vkDestroyPipeline(dev, sk->bounds, NULL);
     if (sk->layout) vkDestroyPipelineLayout(dev, sk->layout, NULL);
     if (sk->set_layout) vkDestroyDescriptorSetLayout(dev, sk->set_layout, NULL);
     lc_buffer_destroy(ctx, &sk->source);
     lc_buffer_destroy(ctx, &sk->weights);
+    lc_buffer_destroy(ctx, &sk->spheres);
+    lc_buffer_destroy(ctx, &sk->sphere_ranges);
     for (int i = 0; i < 2; i++) lc_buffer_destroy(ctx, &sk->joints[i]);
     free(sk->ranges);
     memset(sk, 0, sizeof *sk);
@@ -241,30 +331,41 @@ void lc_skinning_joints(const lc_skinning *sk, const lc_scene *scene, uint32_t s
  * other. */
 static bool continues(const lc_skin_range *a, const lc_skin_range *b, uint32_t q)
 {
-    return b->source_first == a->source_first && b->count == a->count && b->meshlet_count == a->meshlet_count &&
+    return b->source_first == a->source_first && b->source_meshlet == a->source_meshlet && b->count == a->count && b->meshlet_count == a->meshlet_count &&
            b->joints == a->joints && b->runtime_first == a->runtime_first + q * a->count &&
            b->meshlet_first == a->meshlet_first + q * a->meshlet_count && b->joint_first == a->joint_first + q * a->joints;
+}
+
+/* A dispatch of groups workgroups (a 2D grid past GROUPS_X) with push's run.y set to them. */
+static void dispatch(lc_render_context *rc, uint64_t key, VkPipelineLayout layout, lc_skin_push push, uint64_t groups)
+{
+    /* The y dimension's limit (65,535 too) holds: vertices and meshlets are counted in 32 bits. */
+    uint32_t x = (uint32_t)LC_MIN(groups, (uint64_t)GROUPS_X), y = (uint32_t)((groups + x - 1) / x);
+    push.run.y = (uint32_t)groups;
+    lc_rc_push_constants(rc, key, layout, 0, sizeof push, &push);
+    lc_rc_dispatch(rc, key, x, y, 1);
 }
 
 void lc_skinning_record(const lc_skinning *sk, lc_render_context *rc, uint32_t pass, uint32_t seq, uint32_t slot)
 {
     uint64_t key = lc_sort_key(pass, seq);
-    lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->skin);
     lc_rc_bind_set(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, sk->layout, 0, sk->sets[slot]);
-    /* One dispatch per run of copies (--grid's per-copy skins: thousands in one or two runs), a
-     * workgroup per meshlet of each copy. */
-    for (uint32_t r = 0; r < sk->range_count;) {
-        const lc_skin_range *g0 = &sk->ranges[r];
-        uint32_t copies = 0;
-        while (r < sk->range_count && continues(g0, &sk->ranges[r], copies)) copies++, r++;
-        uint64_t groups = (uint64_t)copies * g0->meshlet_count;
-        if (!groups) continue;
-        /* The y dimension's limit (65,535 too) holds: meshlets are counted in 32 bits. */
-        uint32_t x = (uint32_t)LC_MIN(groups, (uint64_t)GROUPS_X), y = (uint32_t)((groups + x - 1) / x);
-        lc_skin_push push = {{g0->meshlet_first, (uint32_t)groups, sk->sublets ? 1u : 0u, g0->meshlet_count},
-                             {g0->runtime_first, g0->count, g0->source_first, 0},
-                             {g0->joint_first, g0->joints, 0, 0}};
-        lc_rc_push_constants(rc, key, sk->layout, 0, sizeof push, &push);
-        lc_rc_dispatch(rc, key, x, y, 1);
+    /* Per run of copies (--grid's per-copy skins: thousands in one or two runs): the posed
+     * vertices (a workgroup per LC_SKIN_LANES vertices of LC_SKIN_COPIES copies), then the bounds (a lane
+     * per meshlet of each copy); the two write different buffers. */
+    for (int kernel = 0; kernel < 2; kernel++) {
+        lc_rc_bind_pipeline(rc, key, VK_PIPELINE_BIND_POINT_COMPUTE, kernel ? sk->bounds : sk->skin);
+        for (uint32_t r = 0; r < sk->range_count;) {
+            const lc_skin_range *g0 = &sk->ranges[r];
+            uint32_t copies = 0;
+            while (r < sk->range_count && continues(g0, &sk->ranges[r], copies)) copies++, r++;
+            lc_skin_push push = {{copies, 0, sk->sublets ? 1u : 0u, 0},
+                                 {g0->runtime_first, g0->count, g0->source_first, 0},
+                                 {g0->meshlet_first, g0->meshlet_count, g0->source_meshlet, 0},
+                                 {g0->joint_first, g0->joints, 0, 0}};
+            uint64_t groups = kernel ? ((uint64_t)copies * g0->meshlet_count + LC_SKIN_BOUNDS_LANES - 1) / LC_SKIN_BOUNDS_LANES
+                                     : (uint64_t)((copies + LC_SKIN_COPIES - 1) / LC_SKIN_COPIES) * ((g0->count + LC_SKIN_LANES - 1) / LC_SKIN_LANES);
+            if (groups) dispatch(rc, key, sk->layout, push, groups);
+        }
     }
 }

@@ -8,7 +8,7 @@
  * skins it on the GPU (gpu_skinning; src/geometry/skinning.h) and the scene only bounds it
  * conservatively for the object culls, or (--skinning cpu, the reference) the scene's vertices
  * are posed here (linear blend skinning, every joint a vertex has) and the renderer uploads
- * them; either way the renderer refits the skinned meshlets' bounds (docs/ANIMATION.md). */
+ * them; either way the renderer bounds the skinned meshlets to the pose (docs/ANIMATION.md). */
 #ifndef LC_ANIMATION_H
 #define LC_ANIMATION_H
 
