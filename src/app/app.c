@@ -152,8 +152,8 @@ lc_status lc_app_load(lc_app *app, const lc_options *opt)
     app->animated = lc_calloc(app->lights.count, sizeof *app->animated);
     lc_frame_log_init(&app->gpu_log, LC_TIMER_COUNT + 1, opt->frames);
     lc_frame_log_init(&app->cpu_log, LC_CPU_COUNT, opt->frames);
-    if (opt->stats) {
-        lc_frame_log_init(&app->pass_log, LC_BACKEND_MARKERS, opt->frames);
+    if (opt->stats) { /* the last 4,096 frames at most: 192 passes' worth is 6 MiB */
+        lc_frame_log_init(&app->pass_log, LC_BACKEND_MARKERS, LC_FRAME_LOG_FRAMES);
         app->pass_names = lc_calloc(LC_BACKEND_MARKERS, sizeof *app->pass_names);
     }
 
