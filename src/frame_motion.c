@@ -130,7 +130,7 @@ static void update_skins(lc_renderer *r, uint8_t *staging)
             lc_gpu_meshlet *ml = &g->meshlets_host[mi];
             uint32_t first = ml->info.z - rg->first_vertex, total = 0;
             for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) {
-                uint32_t c = ((&ml->sublets.x)[q / 2] >> (16 * (q % 2))) & 0xffffu;
+                uint32_t c = lc_sublet_counts(ml->sublets, q);
                 lc_meshlet_bounds *b = &g->sublet_bounds_host[(size_t)mi * LC_MESHLET_SUBLETS + q];
                 if (!c) continue;
                 b->sphere = sphere_of(v, first + total, c >> 8);

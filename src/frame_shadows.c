@@ -203,7 +203,7 @@ static void cull_meshlets(const lc_renderer *r, const lc_shadow_render *view, co
             uint32_t first = ml->info.x;
             uint64_t before = out->triangles;
             for (uint32_t k = 0; k < LC_MESHLET_SUBLETS; k++) {
-                uint32_t tris = ((&ml->sublets.x)[k / 2] >> (16 * (k % 2))) & 0xffu;
+                uint32_t tris = lc_sublet_counts(ml->sublets, k) & 0xffu;
                 if (!tris) break;
                 if (sphere_reaches(view->planes, w, scale, &g->sublet_bounds_host[(size_t)m * LC_MESHLET_SUBLETS + k].sphere)) {
                     out->triangles += tris;

@@ -49,7 +49,7 @@ static float skin_bounds_outside(const skin_bounds *b, const lc_vertex *v, uint3
     for (uint32_t m = first; m < first + count; m++) {
         CHECK(b->ml[m].cone_apex.w >= 1.0f);
         for (uint32_t q = 0, i = b->ml[m].info.z; q < LC_MESHLET_SUBLETS; q++) {
-            uint32_t n = (((&b->ml[m].sublets.x)[q / 2] >> (16 * (q % 2))) & 0xffffu) >> 8;
+            uint32_t n = lc_sublet_counts(b->ml[m].sublets, q) >> 8;
             const float *ms = &b->ml[m].sphere.x, *ss = &b->sb[m * LC_MESHLET_SUBLETS + q].sphere.x;
             if (n) CHECK(b->sb[m * LC_MESHLET_SUBLETS + q].cone_apex.w >= 1.0f);
             for (uint32_t e = i + n; i < e; i++) {

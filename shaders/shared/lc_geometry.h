@@ -200,11 +200,12 @@ struct lc_hiz_push {
     LC_U4 size; /* the camera: x, y: depth size; z: levels; w: workgroups. Shadow views: x: their pyramids' first uint in the shadow cull buffer */
 };
 
-#ifdef LC_GLSL
 /* Sublet k's counts in lc_gpu_meshlet.sublets (as geometry.c packs them): triangles |
  * vertices << 8; 0 past the meshlet's last sublet. */
+#ifdef LC_GLSL
 uint lc_sublet_counts(uvec4 sublets, uint k) { return (sublets[k >> 1u] >> (16u * (k & 1u))) & 0xffffu; }
 #else
+static inline uint32_t lc_sublet_counts(lc_u4 sublets, uint32_t k) { return ((&sublets.x)[k >> 1u] >> (16u * (k & 1u))) & 0xffffu; }
 typedef struct lc_gpu_meshlet lc_gpu_meshlet;
 typedef struct lc_gpu_cull_object lc_gpu_cull_object;
 typedef struct lc_gpu_geometry_stats lc_gpu_geometry_stats;

@@ -80,7 +80,7 @@ static void meshlet_spheres(const lc_geometry *g, const lc_skin_range *r, uint32
     *range = (lc_u4){out->count, 0, 0, 0};
     uint32_t v = ml->info.z - r->runtime_first; /* source and runtime order are the same */
     for (uint32_t q = 0; q < LC_MESHLET_SUBLETS; q++) {
-        uint32_t n = (((&ml->sublets.x)[q / 2] >> (16 * (q % 2))) & 0xffffu) >> 8, end = LC_MIN(v + n, r->count);
+        uint32_t n = lc_sublet_counts(ml->sublets, q) >> 8, end = LC_MIN(v + n, r->count);
         uint32_t joint[LC_MESHLET_SUBLET_SIZE * 4], joints = 0;
         for (uint32_t i = v; i < end; i++)
             for (int k = 0; k < 4; k++) {
@@ -215,7 +215,6 @@ lc_status lc_skinning_create(lc_context *ctx, const lc_scene *scene, lc_geometry
     d.name = "skin joint sphere ranges";
     if (st == LC_OK) st = lc_buffer_create(ctx, &d, &sk->sphere_ranges);
     if (st == LC_OK) st = lc_buffer_upload(ctx, &sk->sphere_ranges, sphere_ranges, d.size);
-    sk->sphere_count = spheres.count;
     free(src);
     free(wt);
     free(spheres.data);

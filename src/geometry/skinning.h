@@ -32,7 +32,6 @@ typedef struct lc_skinning {
     VkDescriptorSet sets[2];              /* per frame slot (its joint buffer) */
     lc_buffer source, weights, joints[2];
     lc_buffer spheres, sphere_ranges;     /* lc_skin_sphere per sublet and joint; uvec4 per source meshlet */
-    uint32_t sphere_count;
     lc_skin_range *ranges;
     uint32_t range_count, joint_count;
     bool sublets;                         /* the geometry has sublet bounds on the GPU */
